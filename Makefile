@@ -1,0 +1,40 @@
+# mazzo — every target creates .venv on first use, so a fresh machine needs only Python >= 3.11.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP_RUN := $(VENV)/.installed-run
+STAMP_DEV := $(VENV)/.installed-dev
+
+.PHONY: run test lint types unit bench strength playthroughs clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP_RUN): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_DEV): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(STAMP_RUN)
+
+run: $(STAMP_RUN)
+	$(BIN)/mazzo
+
+test: $(STAMP_DEV)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/pytest -n 2
+
+unit: $(STAMP_DEV)
+	$(BIN)/pytest -n 2
+
+bench: $(STAMP_DEV)
+	$(BIN)/python -m benchmarks
+
+playthroughs: $(STAMP_DEV)
+	$(BIN)/python -m tests.playthroughs.regenerate
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

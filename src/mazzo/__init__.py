@@ -1,0 +1,1 @@
+"""mazzo: traditional card games with exact rules."""

@@ -1,0 +1,5 @@
+"""Game-independent agents."""
+
+from mazzo.bots.random_bot import RandomAgent
+
+__all__ = ["RandomAgent"]

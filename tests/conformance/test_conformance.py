@@ -1,0 +1,184 @@
+"""The generic suite every registered game must pass unchanged (DESIGN.md, Conformance).
+
+Each game lists its configs (every player count and variant) in ``Game.test_configs()`` and how
+many random matches to play for each in ``Game.conformance_matches``; hypothesis draws the seeds.
+Cheap invariants are checked at every step; the expensive ones (clone independence, illegal
+actions, view secrecy) at a random sample of steps.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mazzo.engine import CHANCE, TERMINAL, Game, IllegalAction, State, all_games, replay
+from mazzo.engine.game import Config
+from mazzo.engine.record import make_record
+
+SCALE = float(os.environ.get("MAZZO_CONFORMANCE_SCALE", "1"))
+DEEP_CHECK_RATE = 0.03
+
+CASES = [
+    pytest.param(game, config, id=f"{game.id}-{i}-{config.players}p")
+    for game in all_games()
+    for i, config in enumerate(game.test_configs())
+]
+
+
+def snapshot(state: State) -> str:
+    """Everything observable about a state, as one string."""
+    views = [state.view(s) for s in range(state.num_players)] + [state.view(None)]
+    return json.dumps(
+        {
+            "views": views,
+            "player": state.current_player,
+            "history": [a.to_json() for a in state.history],
+            "scores": state.scores(),
+            "cards": sorted(int(c) for c in state.cards_in_play()),
+        },
+        ensure_ascii=False,
+        sort_keys=True,
+    )
+
+
+def check_illegal(game: Game, state: State, rng: random.Random) -> None:
+    """A handful of actions not in the legal list are rejected and change nothing."""
+    legal = set(state.legal_actions())
+    space = game.action_space(state.config)
+    before = snapshot(state)
+    tried = 0
+    for _ in range(20):
+        candidate = game.action_at(state.config, rng.randrange(space))
+        if candidate in legal:
+            continue
+        with pytest.raises(IllegalAction):
+            state.apply(candidate)
+        tried += 1
+        if tried >= 3:
+            break
+    assert snapshot(state) == before, "an illegal action changed the state"
+
+
+def check_clone(state: State, rng: random.Random) -> None:
+    before = snapshot(state)
+    twin = state.clone()
+    assert snapshot(twin) == before
+    if twin.current_player == CHANCE:
+        twin.apply(twin.sample_chance(rng))
+    elif twin.current_player >= 0:
+        legal = twin.legal_actions()
+        twin.apply(legal[rng.randrange(len(legal))])
+    assert snapshot(state) == before, "applying to a clone changed the original"
+
+
+def check_secrecy(state: State, rng: random.Random) -> None:
+    """view(seat) is unchanged when hidden cards are redealt: the view holds no hidden card."""
+    for seat in range(state.num_players):
+        view = state.view(seat)
+        json.dumps(view)
+        sample = state.determinize(seat, random.Random(rng.random()))
+        assert sample.view(seat) == view, f"seat {seat}'s view depends on cards it cannot see"
+        assert Counter(sample.cards_in_play()) == Counter(state.cards_in_play())
+        assert sample.current_player == state.current_player
+        if state.current_player == seat:
+            assert sample.legal_actions() == state.legal_actions()
+
+
+def check_actions(game: Game, config: Config, state: State) -> None:
+    legal = state.legal_actions()
+    assert legal, "a player node must have legal actions"
+    assert len(set(legal)) == len(legal), "duplicate legal actions"
+    space = game.action_space(config)
+    for action in legal:
+        data = action.to_json()
+        assert game.action_from_json(json.loads(json.dumps(data))) == action
+        index = game.action_index(config, action)
+        assert 0 <= index < space
+        assert game.action_at(config, index) == action
+        assert game.describe_action(action, "it") and game.describe_action(action, "en")
+
+
+def play_checked(game: Game, config: Config, seed: int) -> State:
+    rng = random.Random(seed)
+    state = game.new_match(config)
+    deck = Counter(state.cards_in_play())
+    steps = 0
+    while state.current_player != TERMINAL:
+        deep = rng.random() < DEEP_CHECK_RATE
+        if state.current_player == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            assert 0 <= state.current_player < config.players
+            if deep:
+                check_actions(game, config, state)
+                check_illegal(game, state, rng)
+            legal = state.legal_actions()
+            assert legal
+            action = legal[rng.randrange(len(legal))]
+        if deep:
+            check_clone(state, rng)
+            check_secrecy(state, rng)
+        state.apply(action)
+        for event in state.events:
+            json.dumps(event.to_json())
+            assert game.describe_event(event, "it") and game.describe_event(event, "en")
+        if deep:
+            assert Counter(state.cards_in_play()) == deck, "cards were created or lost"
+            game.render(state.view(0), "it")
+        steps += 1
+        assert steps < 200_000, "match does not end"
+    assert Counter(state.cards_in_play()) == deck, "cards were created or lost"
+    assert state.legal_actions() == []
+    result = state.returns()
+    assert len(result) == config.players
+    assert state.winners()
+    return state
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+def test_config_round_trip(game: Game, config: Config) -> None:
+    config.validate()
+    data = json.loads(json.dumps(config.to_json()))
+    assert game.config_class.from_json(data) == config
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+def test_random_matches(game: Game, config: Config) -> None:
+    matches = max(1, round(game.conformance_matches * SCALE))
+
+    @settings(
+        max_examples=matches,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(seed=st.integers(0, 2**32 - 1))
+    def run(seed: int) -> None:
+        play_checked(game, config, seed)
+
+    run()
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+def test_replay_identity(game: Game, config: Config) -> None:
+    for seed in range(3):
+        state = play_checked(game, config, 10_000 + seed)
+        record = json.loads(json.dumps(make_record(state)))
+        again = replay(record)
+        assert snapshot(again) == snapshot(state)
+        middle = replay(record, upto=len(record["history"]) // 2)
+        assert len(middle.history) == len(record["history"]) // 2
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
+def test_game_has_text(game: Game) -> None:
+    for lang in ("it", "en"):
+        assert game.title(lang)
+        assert len(game.rules_summary(lang)) > 200
