@@ -1,0 +1,352 @@
+"""Single-observer information-set Monte Carlo tree search (Cowling, Powley, Whitehouse 2012).
+
+The tree is built over what the searching seat knows. Every iteration draws a fresh
+determinization (``turn.sample_state``: hidden cards redealt consistently with the seat's view),
+descends the tree choosing only among the actions legal in *that* determinization (UCB with
+availability counts), expands one node, finishes the play with a rollout policy and backs the
+per-seat values up the path. Each node scores the value of the seat that chose its action, so more
+than two players and partnerships (partners receive equal returns) need nothing special.
+
+Chance nodes met during the descent are sampled and passed through (the tree is open-loop over
+chance). Since a State is a whole match of many hands, rollouts stop after ``horizon`` hands by
+default and the position is valued by the hand's score changes (see :func:`score_profile`);
+``horizon=None`` plays every rollout to the end of the match and uses ``returns()``.
+
+The agent only ever calls ``turn.sample_state``: it sees nothing its seat may not see.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Final
+
+from mazzo.engine.agent import Agent, Turn
+from mazzo.engine.game import CHANCE, TERMINAL, Action, Config, Game, State
+
+RolloutPolicy = Callable[[State, random.Random], Action]
+"""Chooses the move of ``state.current_player`` (a player node) during a rollout."""
+
+DEFAULT_ITERATIONS: Final = 1000
+CALIBRATION_MATCHES: Final = 8
+CALIBRATION_ACTION_CAP: Final = 400_000
+
+
+class _Node:
+    """One information-set node: its statistics and children by action."""
+
+    __slots__ = ("action", "avail", "children", "player", "total", "visits")
+
+    def __init__(self, action: Action | None, player: int) -> None:
+        self.action = action
+        self.player = player  # the seat that chose ``action`` (whose value ``total`` sums)
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+# --- valuing positions -------------------------------------------------------------------------
+
+_PROFILES: dict[tuple[str, str], tuple[int, float]] = {}
+
+
+def score_profile(game: Game, config: Config) -> tuple[int, float]:
+    """``(direction, scale)`` of the game's running scores, learned from seeded random matches.
+
+    ``direction`` is +1 when winners end with the highest scores and -1 when with the lowest
+    (the protocol does not say which); ``scale`` is the typical size of one hand's relative score
+    change, so that a cut-off rollout can be valued on the same 0..1 scale as a finished match.
+    Deterministic (fixed seeds, counted work) and cached per process.
+    """
+    key = (game.id, config.dumps())
+    found = _PROFILES.get(key)
+    if found is not None:
+        return found
+    same = [c for c in game.test_configs() if c.players == config.players]
+    probe = same[0] if same else config
+    rng = random.Random(20120801)
+    votes = 0
+    swings: list[float] = []
+    actions = 0
+    for _ in range(CALIBRATION_MATCHES):
+        state = game.new_match(probe)
+        before = state.scores()
+        hand = state.hand_number
+        while not state.is_terminal and actions < CALIBRATION_ACTION_CAP:
+            if state.is_chance:
+                state.apply(state.sample_chance(rng))
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+            actions += 1
+            if state.hand_number != hand or state.is_terminal:
+                after = state.scores()
+                gained = [a - b for a, b in zip(after, before, strict=True)]
+                swings.extend(abs(r) for r in _relative(gained))
+                before, hand = after, state.hand_number
+        if state.is_terminal:
+            votes += _direction_vote(state)
+    direction = -1 if votes < 0 else 1
+    moving = [s for s in swings if s > 0]
+    scale = sum(moving) / len(moving) if moving else 1.0
+    _PROFILES[key] = (direction, scale)
+    return direction, scale
+
+
+def _direction_vote(state: State) -> int:
+    """+1 if the winners hold the top score, -1 if the bottom one, 0 if unclear."""
+    result, scores = state.returns(), state.scores()
+    winners = [s for s, r in enumerate(result) if r == max(result)]
+    if len(winners) == len(result):
+        return 0
+    best = [scores[s] for s in winners]
+    if min(best) >= max(scores) and min(scores) < max(scores):
+        return 1
+    if max(best) <= min(scores) and min(scores) < max(scores):
+        return -1
+    return 0
+
+
+def _relative(values: list[float]) -> list[float]:
+    """Each seat's value minus the mean of the others' (zero-sum, any number of seats)."""
+    n = len(values)
+    if n < 2:
+        return list(values)
+    total = sum(values)
+    return [v - (total - v) / (n - 1) for v in values]
+
+
+def terminal_values(state: State) -> list[float]:
+    """``returns()`` mapped onto 0..1 (min-max over the seats; all equal gives 0.5 each)."""
+    result = state.returns()
+    low, high = min(result), max(result)
+    if high <= low:
+        return [0.5] * len(result)
+    return [(r - low) / (high - low) for r in result]
+
+
+def cutoff_values(
+    state: State, start_scores: list[float], direction: int, scale: float
+) -> list[float]:
+    """0..1 values of a rollout stopped before the match ended: the relative score gained."""
+    gains = [direction * (a - b) for a, b in zip(state.scores(), start_scores, strict=True)]
+    return [0.5 + 0.5 * math.tanh(r / scale) for r in _relative(gains)]
+
+
+# --- rollout policies --------------------------------------------------------------------------
+
+
+def random_policy(state: State, rng: random.Random) -> Action:
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+def agent_policy(agent: Agent) -> RolloutPolicy:
+    """Use any Agent (e.g. a game's heuristic bot) as a rollout policy.
+
+    The agent gets a Turn built from the determinized state, exactly as in a real match.
+    """
+
+    def choose(state: State, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player
+        return agent.act(Turn(seat, state.view(seat), legal, rng, state))
+
+    return choose
+
+
+def heuristic_factory(game: Game) -> Callable[[int | None], Agent] | None:
+    """The game's ``heuristic`` bot factory, if it has one."""
+    factory = game.bots().get("heuristic")
+    return factory
+
+
+# --- the agent ---------------------------------------------------------------------------------
+
+
+class ISMCTSAgent:
+    """SO-ISMCTS as an :class:`~mazzo.engine.agent.Agent`.
+
+    Budget: ``iterations`` per move, or ``seconds`` per move (then iterations is an upper bound if
+    given). Only an iteration budget is reproducible: the same seed and the same view always give
+    the same move. ``rollout`` is ``"random"``, ``"heuristic"`` (the game's heuristic bot; random if
+    the game has none — see ``note``) or a :data:`RolloutPolicy`. ``horizon`` is the number of
+    hands a rollout may finish before it is cut off and valued by score; ``None`` plays to the end.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        rollout: str | RolloutPolicy = "random",
+        exploration: float = 0.7,
+        horizon: int | None = 1,
+        max_rollout_actions: int = 100_000,
+        name: str = "ismcts",
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be >= 1, got {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be > 0, got {seconds}")
+        if horizon is not None and horizon < 1:
+            raise ValueError(f"horizon must be >= 1 or None, got {horizon}")
+        if isinstance(rollout, str) and rollout not in ("random", "heuristic"):
+            raise ValueError(f"rollout must be 'random', 'heuristic' or a policy, got {rollout!r}")
+        self.name = name
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.exploration = exploration
+        self.horizon = horizon
+        self.max_rollout_actions = max_rollout_actions
+        self.note = ""
+        #: statistics of the last search, for benchmarks and curious users
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+
+    def act(self, turn: Turn) -> Action:
+        if len(turn.legal) == 1:
+            self.last_iterations, self.last_seconds = 0, 0.0
+            return turn.legal[0]
+        rng = random.Random(self.rng.getrandbits(64))
+        start = time.perf_counter()
+        root = self.search(turn, rng, start)
+        self.last_seconds = time.perf_counter() - start
+        return self._best(root, turn.legal)
+
+    # -- search -----------------------------------------------------------------------------
+
+    def search(self, turn: Turn, rng: random.Random, start: float) -> _Node:
+        first = turn.sample_state(rng)
+        policy = self._policy(first.game, rng)
+        profile = (1, 1.0)
+        if self.horizon is not None:
+            profile = score_profile(first.game, first.config)
+        root = _Node(None, -1)
+        legal = set(turn.legal)
+        deadline = None if self.seconds is None else start + self.seconds
+        done = 0
+        state: State | None = first
+        while True:
+            if state is None:
+                state = turn.sample_state(rng)
+            self._iterate(root, state, legal, policy, profile, rng)
+            state = None
+            done += 1
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        return root
+
+    def _iterate(
+        self,
+        root: _Node,
+        state: State,
+        root_legal: set[Action],
+        policy: RolloutPolicy,
+        profile: tuple[int, float],
+        rng: random.Random,
+    ) -> None:
+        start_scores = state.scores()
+        stop_hand = None if self.horizon is None else state.hand_number + self.horizon
+        path = [root]
+        self._descend(root, state, root_legal, stop_hand, rng, path)
+        steps = 0
+        while steps < self.max_rollout_actions:
+            player = state.current_player
+            if player == TERMINAL or (stop_hand is not None and state.hand_number >= stop_hand):
+                break
+            if player == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(policy(state, rng))
+            steps += 1
+        if state.is_terminal:
+            values = terminal_values(state)
+        else:
+            values = cutoff_values(state, start_scores, *profile)
+        for visited in path:
+            visited.visits += 1
+            if visited.player >= 0:
+                visited.total += values[visited.player]
+
+    def _descend(
+        self,
+        node: _Node,
+        state: State,
+        root_legal: set[Action],
+        stop_hand: int | None,
+        rng: random.Random,
+        path: list[_Node],
+    ) -> None:
+        """Selection and expansion: walk down by UCB and add one new child, extending ``path``."""
+        log = math.log
+        sqrt = math.sqrt
+        c = self.exploration
+        while True:
+            player = state.current_player
+            if player == TERMINAL or (stop_hand is not None and state.hand_number >= stop_hand):
+                return
+            if player == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if node is path[0]:
+                legal = [a for a in legal if a in root_legal]
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = _Node(action, player)
+                children[action] = child
+                state.apply(action)
+                path.append(child)
+                return
+            best: _Node | None = None
+            best_value = -1.0
+            for action in legal:
+                child = children[action]
+                child.avail += 1
+                value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if value > best_value:
+                    best, best_value = child, value
+            assert best is not None and best.action is not None
+            state.apply(best.action)
+            path.append(best)
+            node = best
+
+    def _policy(self, game: Game, rng: random.Random) -> RolloutPolicy:
+        if callable(self.rollout):
+            return self.rollout
+        if self.rollout == "heuristic":
+            factory = heuristic_factory(game)
+            if factory is not None:
+                return agent_policy(factory(rng.getrandbits(32)))
+            self.note = f"{game.id} has no heuristic bot yet: rollouts are random"
+        return random_policy
+
+    @staticmethod
+    def _best(root: _Node, legal: list[Action]) -> Action:
+        """The most visited legal move (ties: the higher mean, then the first in legal order)."""
+        best = legal[0]
+        key = (-1, -1.0)
+        for action in legal:
+            child = root.children.get(action)
+            if child is None:
+                continue
+            mine = (child.visits, child.total / child.visits)
+            if mine > key:
+                best, key = action, mine
+        return best
