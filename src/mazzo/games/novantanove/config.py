@@ -1,0 +1,68 @@
+"""Novantanove configuration: players, deck, variant, first-deal trump, target and mode.
+
+Defaults follow ``shared/rules/novantanove.md``: 3 players, the revised game (no joker, first deal
+at no trump, later trumps by the previous deal's successes), a game to 100 points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mazzo.engine.game import Config, ConfigError, check_choice, check_range
+
+VARIANTS = ("revised", "classic")
+FIRST_TRUMPS = ("none", "diamonds")
+MODES = ("game", "rubber")
+#: deck sizes allowed for each player count (0 in the config means the first one)
+DECKS = {2: (36,), 3: (36,), 4: (52, 48)}
+
+
+@dataclass(frozen=True)
+class NovantanoveConfig(Config):
+    """``deck`` 0 means the rules' deck for the player count (36; 52 with 4 players).
+
+    ``variant`` "classic" is Parlett's original: 37 cards with a joker, trump by the turned-up
+    37th card (2 or 3 players). ``first_trump`` "diamonds" starts each game with ♦ trumps
+    instead of no trump. ``mode`` "rubber" plays games until someone has won three.
+    """
+
+    players: int = 3
+    variant: str = "revised"
+    deck: int = 0
+    first_trump: str = "none"
+    target: int = 100
+    mode: str = "game"
+
+    def validate(self) -> None:
+        super().validate()
+        check_range("players", self.players, 2, 4)
+        check_choice("variant", self.variant, VARIANTS)
+        check_choice("deck", self.deck, (0, *DECKS[self.players]))
+        check_choice("first_trump", self.first_trump, FIRST_TRUMPS)
+        check_range("target", self.target, 1, 100_000)
+        check_choice("mode", self.mode, MODES)
+        if self.variant == "classic" and self.players == 4:
+            raise ConfigError("variant: 'classic' (37 cards with a joker) is for 2 or 3 players")
+        if self.variant == "classic" and self.first_trump != "none":
+            raise ConfigError(
+                "first_trump: must be 'none' with variant 'classic' (the turn-up sets trumps)"
+            )
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the French part of the pack (the classic joker is extra)."""
+        return self.deck or DECKS[self.players][0]
+
+    @property
+    def hands(self) -> int:
+        """Hands dealt: one per player, plus the dummy (morto) with 2 players."""
+        return 3 if self.players == 2 else self.players
+
+    @property
+    def hand_size(self) -> int:
+        return self.deck_size // self.hands
+
+    @property
+    def tricks(self) -> int:
+        """Tricks per deal: the hand size less the three bid cards."""
+        return self.hand_size - 3

@@ -1,0 +1,706 @@
+"""Novantanove as a state machine: a whole match of deals, games and (optionally) a rubber.
+
+Stages: ``cut`` (chance: first dealer), ``deal`` (chance: the shuffled pack), ``bid`` (from the
+dealer's left each player lays three bid cards face down, one per action), ``premium`` (each
+player in turn answers pass / declare / reveal), ``play`` (the tricks), ``over``.
+
+Hands are indexed like seats; with 2 players hand 2 is the dummy (morto), played by the live
+player who controls it in the current trick.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Self
+
+from mazzo.cards import JOKER_SUIT, Card
+from mazzo.engine.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Action,
+    Game,
+    IllegalAction,
+    State,
+    card_token,
+    tokens,
+)
+from mazzo.games.novantanove.actions import (
+    BID,
+    DECLARE,
+    PASS,
+    PLAY,
+    REVEAL,
+    BidCard,
+    ChooseDealer,
+    Deal,
+    Declare,
+    Pass,
+    Play,
+    Reveal,
+    deck_for,
+)
+from mazzo.games.novantanove.config import NovantanoveConfig
+from mazzo.games.novantanove.events import (
+    BidCardLaid,
+    BidExposed,
+    CardPlayed,
+    DealerChosen,
+    DealScored,
+    Dealt,
+    GameOver,
+    HandExposed,
+    OfferWithdrawn,
+    PremiumOffer,
+    RubberOver,
+    TieContinues,
+    TrickWon,
+)
+from mazzo.games.novantanove.scoring import (
+    DECLARE_PREMIUM,
+    NO_TRUMP,
+    RUBBER_GAMES,
+    bid_value,
+    game_bonuses,
+    game_winner,
+    next_trump,
+    rubber_bonus,
+    score_deal,
+    successes,
+    trick_winner,
+)
+from mazzo.games.novantanove.scoring import REVEAL_PREMIUM as REVEAL_POINTS
+
+CUT, DEAL, BID_STAGE, PREMIUM, PLAY_STAGE, OVER = "cut", "deal", "bid", "premium", "play", "over"
+BID_CARDS = 3
+NINE = 9
+#: suit and rank of every card id; a classic deal copies these with the joker's entries changed
+_BASE_SUIT: list[int] = [(i >> 4) & 15 for i in range(256)]
+_BASE_RANK: list[int] = [i & 15 for i in range(256)]
+OFFER_NAME = {0: "pass", DECLARE_PREMIUM: "declare", REVEAL_POINTS: "reveal"}
+SUIT_TEXT = {0: "♥", 1: "♦", 2: "♣", 3: "♠"}
+
+
+class NovantanoveState(State):
+    config: NovantanoveConfig
+
+    def __init__(self, game: Game, config: NovantanoveConfig) -> None:
+        super().__init__(game, config)
+        n = config.players
+        self.n = n
+        self.nh = config.hands
+        self.dummy = 2 if n == 2 else -1
+        self.deck = deck_for(config)
+        self.stage = CUT
+        self.dealer = -1
+        self.first_dealer = -1
+        self.deal_no = 0
+        self.deals_in_game = 0
+        self.game_number = 1
+        self.prev_successes = -1
+        self.trump = NO_TRUMP
+        self.turn_up: Card | None = None
+        self.suit_of = _BASE_SUIT
+        self.rank_of = _BASE_RANK
+        self.hands: list[list[Card]] = [[] for _ in range(self.nh)]
+        self.bids: list[list[Card]] = [[] for _ in range(self.nh)]
+        self.tricks_won = [0] * self.nh
+        self.order: tuple[int, ...] = ()
+        self.turn = 0
+        self.offers: list[tuple[int, str]] = []
+        self.premium = [0] * self.nh
+        self.exposed_bid = [False] * self.nh
+        self.exposed_hand = [False] * self.nh
+        self.voids = [0] * self.nh
+        self.trick: list[tuple[int, Card]] = []
+        self.seq: tuple[tuple[int, int], ...] = ()
+        self.leader = -1
+        self.controller = -1
+        self.played: list[tuple[int, tuple[tuple[int, Card], ...], int]] = []
+        self.game_scores = [0] * self.nh
+        self.rubber = [0] * n
+        self.games_won = [0] * n
+        self.games: list[JSON] = []
+        self.last_deal: JSON | None = None
+        self.winner = -1
+
+    # -- whose turn -------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        stage = self.stage
+        if stage == PLAY_STAGE:
+            return self.seq[len(self.trick)][0]
+        if stage in (BID_STAGE, PREMIUM):
+            return self.order[self.turn]
+        if stage == OVER:
+            return TERMINAL
+        return CHANCE
+
+    @property
+    def phase(self) -> str:
+        return self.stage
+
+    @property
+    def hand_number(self) -> int:
+        if self.stage in (CUT, DEAL):
+            return self.deal_no + 1
+        return self.deal_no
+
+    @property
+    def playing_hand(self) -> int:
+        """The hand the current card comes from (the dummy's when its controller plays it)."""
+        return self.seq[len(self.trick)][1]
+
+    # -- moves ------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        stage = self.stage
+        if stage == PLAY_STAGE:
+            trick = self.trick
+            cards = self.hands[self.seq[len(trick)][1]]
+            if trick:
+                suit_of = self.suit_of
+                led = suit_of[trick[0][1]]
+                follow = [PLAY[c] for c in cards if suit_of[c] == led]
+                if follow:
+                    return list(follow)
+            return [PLAY[c] for c in cards]
+        if stage == BID_STAGE:
+            return [BID[c] for c in self.hands[self.order[self.turn]]]
+        if stage == PREMIUM:
+            return self._premium_choices()
+        return []
+
+    def _premium_choices(self) -> list[Action]:
+        if self.n == 2:
+            return [PASS, DECLARE]
+        out: list[Action] = [PASS]
+        if not any(self.premium):
+            out.append(DECLARE)
+        if REVEAL_POINTS not in self.premium:
+            out.append(REVEAL)
+        return out
+
+    def check(self, action: Action) -> None:
+        # fast path for the two frequent actions; anything else goes through the generic check
+        stage = self.stage
+        if stage == PLAY_STAGE and type(action) is Play:
+            if not self._play_ok(action.card):
+                raise IllegalAction(self._why_illegal(action))
+            return
+        if stage == BID_STAGE and type(action) is BidCard:
+            if action.card not in self.hands[self.order[self.turn]]:
+                raise IllegalAction(self._why_illegal(action))
+            return
+        super().check(action)
+
+    def _play_ok(self, card: Card) -> bool:
+        cards = self.hands[self.playing_hand]
+        if card not in cards:
+            return False
+        if not self.trick:
+            return True
+        suit_of = self.suit_of
+        led = suit_of[self.trick[0][1]]
+        return suit_of[card] == led or all(suit_of[c] != led for c in cards)
+
+    def _why_illegal(self, action: Action) -> str:
+        seat = self.current_player
+        stage = self.stage
+        if stage == PLAY_STAGE:
+            return self._why_illegal_play(action, seat)
+        if stage == BID_STAGE:
+            if not isinstance(action, BidCard):
+                return (
+                    f"seat {seat} must lay a bid card face down now "
+                    f"({len(self.bids[seat])} of 3 laid), not {action}"
+                )
+            return f"{action.card} is not in seat {seat}'s hand: lay a bid card from your hand"
+        if stage == PREMIUM:
+            return self._why_illegal_premium(action, seat)
+        return f"{action} is not a legal move for seat {seat} in phase {stage}"
+
+    def _why_illegal_play(self, action: Action, seat: int) -> str:
+        if not isinstance(action, Play):
+            return f"the tricks are being played: seat {seat} must play a card, not {action}"
+        hand = self.playing_hand
+        card = action.card
+        if card not in self.hands[hand]:
+            if hand == self.dummy:
+                return f"seat {seat} plays from the dummy now, and {card} is not in the dummy"
+            if self.dummy >= 0 and card in self.hands[self.dummy]:
+                return f"seat {seat} plays from own hand now, not from the dummy ({card})"
+            return f"{card} is not in seat {seat}'s hand"
+        led = self.suit_of[self.trick[0][1]]
+        return f"you must follow suit ({SUIT_TEXT[led]}): {card} is not {SUIT_TEXT[led]}"
+
+    def _why_illegal_premium(self, action: Action, seat: int) -> str:
+        if not isinstance(action, Pass | Declare | Reveal):
+            return f"seat {seat} must answer pass, declare or reveal now, not {action}"
+        if isinstance(action, Reveal) and self.n == 2:
+            return "in the 2-player game nobody may reveal (only declare)"
+        bidder = next(h for h, p in enumerate(self.premium) if p)
+        what = OFFER_NAME[self.premium[bidder]]
+        if isinstance(action, Declare):
+            return f"declare is not allowed: seat {bidder} has already offered to {what}"
+        return f"reveal is not allowed: seat {bidder} has already offered to reveal"
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.stage == CUT:
+            return ChooseDealer(rng.randrange(self.n))
+        order = list(self.deck)
+        rng.shuffle(order)
+        return Deal(tuple(order))
+
+    def _check_chance(self, action: Action) -> None:
+        if self.stage == CUT:
+            if not isinstance(action, ChooseDealer) or not 0 <= action.seat < self.n:
+                raise IllegalAction(f"the first dealer must be a seat 0..{self.n - 1}: {action}")
+            return
+        if not isinstance(action, Deal):
+            raise IllegalAction(f"a shuffled pack must be dealt now, not {action}")
+        if len(action.order) != len(self.deck) or set(action.order) != set(self.deck):
+            raise IllegalAction(
+                f"the deal must be an order of the {len(self.deck)}-card pack of this game"
+            )
+
+    def _apply(self, action: Action) -> None:
+        stage = self.stage
+        if stage == PLAY_STAGE:
+            assert isinstance(action, Play)
+            self._play(action.card)
+        elif stage == BID_STAGE:
+            assert isinstance(action, BidCard)
+            self._lay_bid(action.card)
+        elif stage == PREMIUM:
+            self._offer(action)
+        elif stage == CUT:
+            assert isinstance(action, ChooseDealer)
+            self.first_dealer = self.dealer = action.seat
+            self.stage = DEAL
+            self.events = [DealerChosen(action.seat)]
+        else:
+            assert isinstance(action, Deal)
+            self._deal(action.order)
+
+    # -- the deal ---------------------------------------------------------------------------
+
+    def _deal(self, order: tuple[Card, ...]) -> None:
+        n, nh, dealer = self.n, self.nh, self.dealer
+        if n == 2:
+            targets = [1 - dealer, dealer, self.dummy]
+            self.order = (1 - dealer, dealer)
+        else:
+            targets = [(dealer + 1 + i) % n for i in range(n)]
+            self.order = tuple(targets)
+        size = self.config.hand_size
+        hands: list[list[Card]] = [[] for _ in range(nh)]
+        for i in range(nh * size):
+            hands[targets[i % nh]].append(order[i])
+        self.bids = [[] for _ in range(nh)]
+        if n == 2:
+            # the dummy's bid: three of its cards at random (the first three it was dealt)
+            self.bids[self.dummy] = hands[self.dummy][:BID_CARDS]
+            del hands[self.dummy][:BID_CARDS]
+        self.hands = [sorted(h) for h in hands]
+        self.deal_no += 1
+        self._set_trump(order[nh * size] if len(order) > nh * size else None)
+        self.deals_in_game += 1
+        self.tricks_won = [0] * nh
+        self.turn = 0
+        self.offers = []
+        self.premium = [0] * nh
+        self.exposed_bid = [False] * nh
+        self.exposed_hand = [False] * nh
+        self.voids = [0] * nh
+        self.trick = []
+        self.played = []
+        self.stage = BID_STAGE
+        self.events = [Dealt(self.deal_no, dealer, self.trump, self.turn_up)]
+
+    def _set_trump(self, turn_up: Card | None) -> None:
+        self.turn_up = turn_up
+        self.suit_of, self.rank_of = _BASE_SUIT, _BASE_RANK
+        if turn_up is not None:
+            # classic: the turn-up names trumps (a Nine or the joker: no trump); the joker in a
+            # hand counts exactly as the turn-up for bidding and play
+            if turn_up.suit == JOKER_SUIT or turn_up.rank == NINE:
+                self.trump = NO_TRUMP
+            else:
+                self.trump = turn_up.suit
+            if turn_up.suit != JOKER_SUIT:
+                joker = next(c for c in self.deck if c.suit == JOKER_SUIT)
+                self.suit_of, self.rank_of = list(_BASE_SUIT), list(_BASE_RANK)
+                self.suit_of[joker] = turn_up.suit
+                self.rank_of[joker] = turn_up.rank
+        elif self.deals_in_game == 0:
+            self.trump = 1 if self.config.first_trump == "diamonds" else NO_TRUMP
+        else:
+            self.trump = next_trump(self.prev_successes)
+
+    @property
+    def joker_suit(self) -> int | None:
+        """The suit the classic joker takes this deal (its bid code), if it is in play."""
+        if self.turn_up is None or self.turn_up.suit == JOKER_SUIT:
+            return None
+        return self.turn_up.suit
+
+    def bid_of(self, hand: int) -> int:
+        return bid_value(self.bids[hand], self.joker_suit)
+
+    def _lay_bid(self, card: Card) -> None:
+        seat = self.order[self.turn]
+        self.hands[seat].remove(card)
+        self.bids[seat].append(card)
+        self.events = [BidCardLaid(seat, len(self.bids[seat]))]
+        if len(self.bids[seat]) == BID_CARDS:
+            self.turn += 1
+            if self.turn == len(self.order):
+                self.turn = 0
+                self.stage = PREMIUM
+
+    def _offer(self, action: Action) -> None:
+        seat = self.order[self.turn]
+        name = "pass"
+        if isinstance(action, Declare):
+            name = "declare"
+            self.premium[seat] = DECLARE_PREMIUM
+        elif isinstance(action, Reveal):
+            name = "reveal"
+            self.events = [
+                OfferWithdrawn(h) for h, p in enumerate(self.premium) if p == DECLARE_PREMIUM
+            ]
+            self.premium = [0] * self.nh
+            self.premium[seat] = REVEAL_POINTS
+        self.offers.append((seat, name))
+        self.events.append(PremiumOffer(seat, name))
+        self.turn += 1
+        if self.turn == len(self.order):
+            self._start_play()
+
+    def _start_play(self) -> None:
+        for h, p in enumerate(self.premium):
+            if not p:
+                continue
+            self.exposed_bid[h] = True
+            self.events.append(
+                BidExposed(h, tuple(self.bids[h]), self.bid_of(h), OFFER_NAME[p])
+            )
+            if p == REVEAL_POINTS:
+                self.exposed_hand[h] = True
+                self.events.append(HandExposed(h, tuple(self.hands[h])))
+        if self.dummy >= 0:
+            self.exposed_hand[self.dummy] = True
+            self.events.append(HandExposed(self.dummy, tuple(self.hands[self.dummy]), True))
+        self.stage = PLAY_STAGE
+        self.leader = self.controller = self.order[0]
+        self._start_trick()
+
+    def _start_trick(self) -> None:
+        leader = self.leader
+        if self.dummy < 0:
+            n = self.n
+            self.seq = tuple(((leader + i) % n, (leader + i) % n) for i in range(n))
+            return
+        c = self.controller
+        o = 1 - c
+        if leader == self.dummy:
+            self.seq = ((c, self.dummy), (o, o), (c, c))
+        else:
+            self.seq = ((c, c), (o, o), (c, self.dummy))
+
+    # -- the tricks -------------------------------------------------------------------------
+
+    def _play(self, card: Card) -> None:
+        seat, hand = self.seq[len(self.trick)]
+        self.hands[hand].remove(card)
+        trick = self.trick
+        if trick:
+            led = self.suit_of[trick[0][1]]
+            if self.suit_of[card] != led:
+                self.voids[hand] |= 1 << led
+        trick.append((hand, card))
+        self.events = [CardPlayed(seat, hand, card)]
+        if len(trick) < self.nh:
+            return
+        cards = [c for _, c in trick]
+        winner = trick[trick_winner(cards, self.trump, self.suit_of, self.rank_of)][0]
+        self.tricks_won[winner] += 1
+        self.played.append((self.leader, tuple(trick), winner))
+        self.events.append(
+            TrickWon(winner, len(self.played), tuple(cards), winner == self.dummy)
+        )
+        self.trick = []
+        if not self.hands[winner]:
+            self._score()
+            return
+        self.leader = winner
+        if winner != self.dummy:
+            self.controller = winner
+        self._start_trick()
+
+    # -- scoring ----------------------------------------------------------------------------
+
+    def _score(self) -> None:
+        nh = self.nh
+        dummy = self.dummy if self.dummy >= 0 else None
+        bids = [self.bid_of(h) for h in range(nh)]
+        points = score_deal(bids, self.tricks_won, self.premium, dummy)
+        ok = successes(bids, self.tricks_won, dummy)
+        for h in range(nh):
+            self.game_scores[h] += points[h]
+            self.events.append(
+                DealScored(
+                    h, tuple(self.bids[h]), bids[h], self.tricks_won[h], ok[h], points[h],
+                    h == self.dummy,
+                )
+            )
+        self.prev_successes = sum(ok)
+        self.last_deal = {
+            "hand_number": self.deal_no,
+            "trump": _suit_json(self.trump),
+            "bids": bids,
+            "bid_cards": [tokens(b) for b in self.bids],
+            "tricks": list(self.tricks_won),
+            "premium": [OFFER_NAME[p] if p else None for p in self.premium],
+            "success": ok,
+            "points": points,
+            "next_trump": (
+                None if self.turn_up is not None else _suit_json(next_trump(self.prev_successes))
+            ),
+        }
+        self._after_deal()
+
+    def _after_deal(self) -> None:
+        n = self.n
+        target = self.config.target
+        totals = self.game_scores[:n]
+        winner = game_winner(totals, target)
+        if winner is None:
+            if max(totals) >= target:
+                self.events.append(TieContinues(tuple(totals)))
+            self.dealer = (self.dealer + 1) % n
+            self.stage = DEAL
+            return
+        bonuses = game_bonuses(totals, target, winner)
+        self.games_won[winner] += 1
+        for s in range(n):
+            self.rubber[s] += totals[s] + bonuses[s]
+        self.games.append(
+            {"game": self.game_number, "winner": winner, "scores": list(self.game_scores),
+             "bonuses": bonuses}
+        )
+        self.events.append(GameOver(winner, self.game_number, tuple(bonuses), tuple(totals)))
+        if self.config.mode == "game":
+            self._finish(winner)
+        elif self.games_won[winner] == RUBBER_GAMES:
+            bonus = rubber_bonus(len(self.games))
+            self.rubber[winner] += bonus
+            self.events.append(RubberOver(winner, len(self.games), bonus, tuple(self.rubber)))
+            self._finish(winner)
+        else:
+            self.game_number += 1
+            self.game_scores = [0] * self.nh
+            self.deals_in_game = 0
+            self.prev_successes = -1
+            self.first_dealer = self.dealer = (self.first_dealer + 1) % n
+            self.stage = DEAL
+
+    def _finish(self, winner: int) -> None:
+        self.winner = winner
+        self.stage = OVER
+
+    # -- information ------------------------------------------------------------------------
+
+    def hand_visible(self, hand: int, seat: int | None) -> bool:
+        return hand == seat or (self.stage == PLAY_STAGE and self.exposed_hand[hand])
+
+    def bid_visible(self, hand: int, seat: int | None) -> bool:
+        return hand == seat or self.exposed_bid[hand] or self.stage in (DEAL, OVER)
+
+    def view(self, seat: int | None) -> JSON:
+        dealt = self.deal_no > 0
+        hands: list[JSON] = []
+        for h in range(self.nh):
+            bid_seen = dealt and self.bid_visible(h, seat)
+            full = len(self.bids[h]) == BID_CARDS
+            hands.append(
+                {
+                    "hand": h,
+                    "dummy": h == self.dummy,
+                    "cards": tokens(self.hands[h]) if self.hand_visible(h, seat) else None,
+                    "count": len(self.hands[h]),
+                    "bid_cards": tokens(self.bids[h]) if bid_seen else None,
+                    "bid_count": len(self.bids[h]),
+                    "bid": self.bid_of(h) if bid_seen and full else None,
+                    "tricks": self.tricks_won[h],
+                    "offer": OFFER_NAME[self.premium[h]] if self.premium[h] else None,
+                    "game_score": self.game_scores[h],
+                }
+            )
+        out: JSON = {
+            "game": "novantanove",
+            "seat": seat,
+            "players": self.n,
+            "phase": self.stage,
+            "hand_number": self.hand_number,
+            "game_number": self.game_number,
+            "current_player": self.current_player,
+            "dealer": self.dealer,
+            "trump": _suit_json(self.trump) if dealt else None,
+            "turn_up": card_token(self.turn_up) if self.turn_up is not None else None,
+            "tricks_per_deal": self.config.tricks,
+            "target": self.config.target,
+            "scores": self.scores(),
+            "game_scores": self.game_scores[: self.n],
+            "games_won": list(self.games_won),
+            "dummy_score": self.game_scores[self.dummy] if self.dummy >= 0 else None,
+            "hand": tokens(self.hands[seat]) if seat is not None else None,
+            "hands": hands,
+            "offers": [[s, o] for s, o in self.offers],
+            "trick": [[h, card_token(c)] for h, c in self.trick],
+            "tricks": [
+                {"leader": lead, "cards": [[h, card_token(c)] for h, c in cards], "winner": w}
+                for lead, cards, w in self.played
+            ],
+            "last_deal": self.last_deal,
+            "games": list(self.games),
+        }
+        if self.stage == PLAY_STAGE:
+            out["playing_hand"] = self.playing_hand
+            out["controller"] = self.controller if self.dummy >= 0 else None
+        return out
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        other = self.clone()
+        if self.stage not in (BID_STAGE, PREMIUM, PLAY_STAGE):
+            return other
+        places: list[tuple[bool, int]] = []  # (is a hand, index)
+        caps: list[int] = []
+        voids: list[int] = []
+        pool: list[Card] = []
+        for h in range(self.nh):
+            if not self.hand_visible(h, seat):
+                places.append((True, h))
+                caps.append(len(self.hands[h]))
+                voids.append(self.voids[h])
+                pool += self.hands[h]
+            if not self.bid_visible(h, seat):
+                places.append((False, h))
+                caps.append(len(self.bids[h]))
+                voids.append(0)
+                pool += self.bids[h]
+        dealt = redeal(pool, caps, voids, self.suit_of, rng)
+        for (is_hand, h), cards in zip(places, dealt, strict=True):
+            if is_hand:
+                other.hands[h] = sorted(cards)
+            else:
+                other.bids[h] = cards
+        return other
+
+    def scores(self) -> list[float]:
+        if self.stage == OVER:
+            return [float(t) for t in self.rubber]
+        return [float(self.rubber[s] + self.game_scores[s]) for s in range(self.n)]
+
+    def returns(self) -> list[float]:
+        if self.stage != OVER:
+            return [0.0] * self.n
+        return [1.0 if s == self.winner else 0.0 for s in range(self.n)]
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.hands = [list(h) for h in self.hands]
+        other.bids = [list(b) for b in self.bids]
+        other.tricks_won = list(self.tricks_won)
+        other.offers = list(self.offers)
+        other.premium = list(self.premium)
+        other.exposed_bid = list(self.exposed_bid)
+        other.exposed_hand = list(self.exposed_hand)
+        other.voids = list(self.voids)
+        other.trick = list(self.trick)
+        other.played = list(self.played)
+        other.game_scores = list(self.game_scores)
+        other.rubber = list(self.rubber)
+        other.games_won = list(self.games_won)
+        other.games = list(self.games)
+        return other
+
+    def cards_in_play(self) -> list[Card]:
+        if self.deal_no == 0:
+            return list(self.deck)  # the pack before the first deal
+        cards: list[Card] = []
+        for h in range(self.nh):
+            cards += self.hands[h]
+            cards += self.bids[h]
+        cards += [c for _, c in self.trick]
+        for _, trick, _ in self.played:
+            cards += [c for _, c in trick]
+        if self.turn_up is not None:
+            cards.append(self.turn_up)
+        return cards
+
+
+def _suit_json(suit: int) -> str | None:
+    return None if suit == NO_TRUMP else SUIT_TEXT[suit]
+
+
+def redeal(
+    pool: list[Card], caps: list[int], voids: list[int], suit_of: list[int], rng: random.Random
+) -> list[list[Card]]:
+    """Deal ``pool`` at random into places of sizes ``caps``, never giving a place a card of a
+    suit it is known to be void in (bit ``1 << suit`` of ``voids``).
+
+    Cards go one by one (random order) to a random allowed place, weighted by its free room;
+    when no allowed place has room an augmenting path moves earlier cards (bipartite matching),
+    so a consistent deal is always found when one exists (the true deal is one).
+    """
+    cards = list(pool)
+    rng.shuffle(cards)
+    out: list[list[Card]] = [[] for _ in caps]
+    if not any(voids):
+        start = 0
+        for i, cap in enumerate(caps):
+            out[i] = cards[start : start + cap]
+            start += cap
+        return out
+    allowed = {c: [i for i, v in enumerate(voids) if not v >> suit_of[c] & 1] for c in cards}
+    for c in cards:
+        free = [i for i in allowed[c] if len(out[i]) < caps[i]]
+        if free:
+            weights = [caps[i] - len(out[i]) for i in free]
+            out[rng.choices(free, weights)[0]].append(c)
+        elif not _augment(c, out, caps, allowed, set()):
+            raise RuntimeError("no deal is consistent with the known voids")
+    return out
+
+
+def _augment(
+    card: Card,
+    out: list[list[Card]],
+    caps: list[int],
+    allowed: dict[Card, list[int]],
+    seen: set[int],
+) -> bool:
+    for i in allowed[card]:
+        if i in seen:
+            continue
+        seen.add(i)
+        if len(out[i]) < caps[i]:
+            out[i].append(card)
+            return True
+        for j, other in enumerate(out[i]):
+            if _augment(other, out, caps, allowed, seen):
+                out[i][j] = card
+                return True
+    return False
+
+
+def view_hand(view: JSON, hand: int) -> dict[str, Any]:
+    """The entry of ``hand`` in a view (helper for bots and text)."""
+    entry: dict[str, Any] = view["hands"][hand]
+    return entry
