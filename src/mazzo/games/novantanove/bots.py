@@ -1,0 +1,226 @@
+"""Novantanove bots: a heuristic that bids its estimated tricks and plays to hit the bid exactly.
+
+The bot reads only its view. Bidding: every choice of three bid cards is scored by how far the
+tricks the kept cards should win (a per-card estimate from the cards above it still out, the
+suit length and trumps) are from the bid those three cards encode, plus how uncertain the kept
+cards are. Play: while short of the bid it wins as cheaply as it can (masters first); once at the
+bid it ducks with the highest card that cannot win. It declares only a very certain hand.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from mazzo.cards import JOKER_SUIT, Card
+from mazzo.engine.agent import Turn
+from mazzo.engine.game import JSON, Action, card_from_token
+from mazzo.games.novantanove.actions import BidCard, Declare, Pass, Play
+from mazzo.games.novantanove.scoring import SUIT_CODE
+
+_SUIT_ID = {"♥": 0, "♦": 1, "♣": 2, "♠": 3}
+#: chance that a guarded card with ``h`` higher cards still out wins a trick
+_PLAIN_WIN = (0.95, 0.55, 0.25, 0.08)
+_TRUMP_WIN = (1.0, 0.85, 0.65, 0.45, 0.3)
+#: declare only when the kept cards are this certain and the estimate this close to the bid
+DECLARE_SPREAD = 0.3
+DECLARE_MISS = 0.25
+
+
+class Table:
+    """What the bot knows of the deal, decoded from its view."""
+
+    def __init__(self, view: JSON) -> None:
+        self.view = view
+        self.seat: int = view["seat"]
+        self.trump = _SUIT_ID[view["trump"]] if view["trump"] else -1
+        up = view["turn_up"]
+        self.turn_up: Card | None = card_from_token(up) if up else None
+        players = view["players"]
+        low = 6 if players < 4 else (2 if view["tricks_per_deal"] == 10 else 3)
+        self.ranks = range(low, 15)
+        me = view["hands"][self.seat]
+        self.hand = [card_from_token(t) for t in view["hand"]]
+        self.my_bid_cards = [card_from_token(t) for t in (me["bid_cards"] or [])]
+        self.gone: set[tuple[int, int]] = set()  # (suit, rank) that cannot take a trick any more
+        for trick in view["tricks"]:
+            for _, tok in trick["cards"]:
+                self.gone.add(self.key(card_from_token(tok)))
+        for _, tok in view["trick"]:
+            self.gone.add(self.key(card_from_token(tok)))
+        for entry in view["hands"]:
+            if entry["hand"] != self.seat and entry["bid_cards"]:
+                for tok in entry["bid_cards"]:
+                    self.gone.add(self.key(card_from_token(tok)))
+
+    def key(self, card: Card) -> tuple[int, int]:
+        """Effective (suit, rank): the classic joker counts as the turn-up."""
+        if card.suit == JOKER_SUIT and self.turn_up is not None:
+            return self.turn_up.suit, self.turn_up.rank
+        return card.suit, card.rank
+
+    def higher_out(self, card: Card, mine: set[tuple[int, int]]) -> int:
+        """Cards of the same suit above ``card`` that someone else may still play."""
+        suit, rank = self.key(card)
+        return sum(
+            1 for r in self.ranks if r > rank and (suit, r) not in mine
+            and (suit, r) not in self.gone
+        )
+
+
+def estimate(table: Table, kept: list[Card], laid: list[Card]) -> tuple[float, float]:
+    """Expected tricks of ``kept`` and their summed variance (uncertainty)."""
+    mine = {table.key(c) for c in kept} | {table.key(c) for c in laid}
+    by_suit: dict[int, list[Card]] = {}
+    for c in kept:
+        by_suit.setdefault(table.key(c)[0], []).append(c)
+    trumps = len(by_suit.get(table.trump, []))
+    total = var = 0.0
+    for suit, cards in by_suit.items():
+        cards.sort(key=lambda c: -table.key(c)[1])
+        length = len(cards)
+        for k, c in enumerate(cards):
+            h = table.higher_out(c, mine)
+            guarded = length - k > h
+            if suit == table.trump:
+                p = _TRUMP_WIN[min(h, 4)] if guarded else 0.2
+            else:
+                p = _PLAIN_WIN[min(h, 3)] if guarded else 0.03
+                if table.trump >= 0 and length >= 4:
+                    p *= 0.8  # long side suits get ruffed
+            total += p
+            var += p * (1 - p)
+    if table.trump >= 0:
+        short = sum(1 for s in range(4) if s != table.trump and len(by_suit.get(s, [])) <= 1)
+        ruffs = min(short, max(0, trumps - 2)) * 0.5
+        total += ruffs
+        var += ruffs * 0.5
+    return total, var
+
+
+def _code(table: Table, card: Card) -> int:
+    return SUIT_CODE[table.key(card)[0]]
+
+
+def choose_bid(table: Table) -> tuple[list[Card], float]:
+    """The best three bid cards (including any already laid) and their miss + spread score."""
+    laid = table.my_bid_cards
+    best: list[Card] = []
+    best_score = float("inf")
+    for extra in combinations(table.hand, 3 - len(laid)):
+        chosen = laid + list(extra)
+        kept = [c for c in table.hand if c not in extra]
+        expected, var = estimate(table, kept, chosen)
+        bid = sum(_code(table, c) for c in chosen)
+        score = abs(expected - bid) + 0.5 * var
+        if score < best_score:
+            best, best_score = chosen, score
+    return best, best_score
+
+
+class HeuristicAgent:
+    """Bids its estimated tricks, then wins while short and ducks once at its bid."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, turn: Turn) -> Action:
+        view = turn.view
+        first = turn.legal[0]
+        if isinstance(first, BidCard):
+            table = Table(view)
+            chosen, _ = choose_bid(table)
+            extra = [c for c in chosen if c not in table.my_bid_cards]
+            return BidCard(min(extra))
+        if isinstance(first, Pass):
+            return self._premium(turn)
+        return self._play(turn)
+
+    def _premium(self, turn: Turn) -> Action:
+        table = Table(turn.view)
+        kept = table.hand
+        expected, var = estimate(table, kept, table.my_bid_cards)
+        bid = sum(_code(table, c) for c in table.my_bid_cards)
+        declare = next((a for a in turn.legal if isinstance(a, Declare)), None)
+        if declare is not None and var < DECLARE_SPREAD and abs(expected - bid) < DECLARE_MISS:
+            return declare
+        return turn.legal[0]
+
+    def _play(self, turn: Turn) -> Action:
+        view = turn.view
+        table = Table(view)
+        legal = [a.card for a in turn.legal if isinstance(a, Play)]
+        me = view["hands"][table.seat]
+        need = (me["bid"] if me["bid"] is not None else 0) - me["tricks"]
+        from_dummy = view.get("playing_hand", table.seat) != table.seat
+        trick = [(h, card_from_token(t)) for h, t in view["trick"]]
+        if from_dummy:
+            return Play(self._dummy_card(table, legal, trick, need))
+        last = len(trick) == len(view["hands"]) - 1
+        if not trick:
+            return Play(self._lead(table, legal, need > 0))
+        return Play(self._follow(table, legal, trick, need > 0, last))
+
+    def _beats(self, table: Table, card: Card, best: Card, led: int) -> bool:
+        s, r = table.key(card)
+        bs, br = table.key(best)
+        if s == bs:
+            return r > br
+        return s == table.trump and bs != table.trump
+
+    def _winner(self, table: Table, trick: list[tuple[int, Card]]) -> tuple[int, Card]:
+        led = table.key(trick[0][1])[0]
+        best = trick[0]
+        for entry in trick[1:]:
+            if self._beats(table, entry[1], best[1], led):
+                best = entry
+        return best
+
+    def _master(self, table: Table, card: Card) -> bool:
+        mine = {table.key(c) for c in table.hand}
+        return table.higher_out(card, mine) == 0
+
+    def _lead(self, table: Table, legal: list[Card], want: bool) -> Card:
+        rank = lambda c: table.key(c)[1]  # noqa: E731
+        if want:
+            masters = [c for c in legal if self._master(table, c)]
+            if masters:
+                return max(masters, key=rank)
+            return min(legal, key=rank)
+        plain = [c for c in legal if table.key(c)[0] != table.trump] or legal
+        return min(plain, key=rank)
+
+    def _follow(
+        self, table: Table, legal: list[Card], trick: list[tuple[int, Card]], want: bool, last: bool
+    ) -> Card:
+        rank = lambda c: table.key(c)[1]  # noqa: E731
+        led = table.key(trick[0][1])[0]
+        best = self._winner(table, trick)[1]
+        winners = [c for c in legal if self._beats(table, c, best, led)]
+        losers = [c for c in legal if c not in winners]
+        if want:
+            if not winners:
+                return min(legal, key=rank)
+            if last:
+                return min(winners, key=rank)
+            masters = [c for c in winners if self._master(table, c)]
+            return min(masters, key=rank) if masters else max(winners, key=rank)
+        if losers:
+            return max(losers, key=rank)
+        return max(winners, key=rank) if last else min(winners, key=rank)
+
+    def _dummy_card(
+        self, table: Table, legal: list[Card], trick: list[tuple[int, Card]], need: int
+    ) -> Card:
+        rank = lambda c: table.key(c)[1]  # noqa: E731
+        if not trick:
+            return min(legal, key=rank)
+        led = table.key(trick[0][1])[0]
+        holder, best = self._winner(table, trick)
+        winners = [c for c in legal if self._beats(table, c, best, led)]
+        losers = [c for c in legal if c not in winners]
+        if holder == table.seat and need <= 0 and winners:
+            return min(winners, key=rank)  # take my own trick away from me
+        return min(losers or legal, key=rank)
