@@ -1,0 +1,157 @@
+"""Difficulty levels for every game, named for players: facile, medio, difficile, esperto.
+
+- ``random``: uniformly random legal moves (the baseline).
+- ``facile``: the game's heuristic bot, but a random legal move 30 % of the time.
+- ``medio``: the game's heuristic bot.
+- ``difficile``: ISMCTS with heuristic rollouts, about 0.2 s per move on one core.
+- ``esperto``: ISMCTS with heuristic rollouts, about 1 s per move on one core.
+
+The ISMCTS levels search a fixed number of iterations per move (:data:`ITERATIONS`, measured per
+game so that a move takes about the target time on a reference machine), because only an
+iteration budget makes a seeded tournament reproducible. ``make_agent(..., timed=True)`` uses the
+clock instead (for interactive play). A game without a heuristic bot still gets every level; see
+:func:`level_note` for what replaces the heuristic there.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from mazzo.bots.ismcts import ISMCTSAgent
+from mazzo.bots.random_bot import RandomAgent
+from mazzo.engine.agent import Agent, Turn
+from mazzo.engine.game import Action, Game, MazzoError
+from mazzo.engine.registry import get_game
+
+LEVELS: Final = ("random", "facile", "medio", "difficile", "esperto")
+
+LEVEL_TEXT: Final = {
+    "random": ("mosse a caso", "random legal moves"),
+    "facile": ("euristica con errori voluti", "heuristic with deliberate mistakes"),
+    "medio": ("euristica", "heuristic"),
+    "difficile": ("ricerca ISMCTS, ~0,2 s a mossa", "ISMCTS search, ~0.2 s per move"),
+    "esperto": ("ricerca ISMCTS, ~1 s a mossa", "ISMCTS search, ~1 s per move"),
+}
+
+#: share of ``facile`` moves chosen at random instead of by the heuristic
+MISTAKE_RATE: Final = 0.3
+#: target seconds per move of the search levels (used as is with ``timed=True``)
+LEVEL_SECONDS: Final = {"difficile": 0.2, "esperto": 1.0}
+#: ISMCTS iterations per move (difficile, esperto) giving about LEVEL_SECONDS on the reference
+#: machine (``python -m benchmarks ismcts`` measures iterations/s; ``scripts/strength.py`` reports
+#: the real time per move). Games not listed use DEFAULT_LEVEL_ITERATIONS.
+ITERATIONS: Final[dict[str, tuple[int, int]]] = {}
+DEFAULT_LEVEL_ITERATIONS: Final = (200, 1000)
+#: without a heuristic bot, ``medio`` is a small random-rollout search of this many iterations
+FALLBACK_MEDIO_ITERATIONS: Final = 50
+
+
+class MistakeAgent:
+    """Plays like ``base`` but picks a uniformly random legal move with probability ``rate``."""
+
+    def __init__(self, base: Agent, rate: float, seed: int | None, name: str) -> None:
+        if not 0.0 <= rate <= 1.0:
+            raise ValueError(f"mistake rate must be in 0..1, got {rate}")
+        self.base = base
+        self.rate = rate
+        self.rng = random.Random(seed)
+        self.name = name
+
+    def act(self, turn: Turn) -> Action:
+        if self.rng.random() < self.rate:
+            return turn.legal[self.rng.randrange(len(turn.legal))]
+        return self.base.act(turn)
+
+
+class Renamed:
+    """``base`` under another name (records and tables show the level, not the class)."""
+
+    def __init__(self, base: Agent, name: str) -> None:
+        self.base = base
+        self.name = name
+
+    def act(self, turn: Turn) -> Action:
+        return self.base.act(turn)
+
+
+def has_heuristic(game: Game) -> bool:
+    return "heuristic" in game.bots()
+
+
+def level_note(game: Game, level: str) -> str:
+    """What differs from the level's description for this game (empty when nothing does)."""
+    if has_heuristic(game) or level in ("random",):
+        return ""
+    if level in ("facile", "medio"):
+        search = f"a {FALLBACK_MEDIO_ITERATIONS}-iteration random-rollout ISMCTS"
+        extra = " with 30 % random moves" if level == "facile" else ""
+        return f"{game.id} has no heuristic bot yet: {level} is {search}{extra}"
+    return f"{game.id} has no heuristic bot yet: {level} uses random rollouts"
+
+
+def level_iterations(game: Game, level: str) -> int:
+    difficile, esperto = ITERATIONS.get(game.id, DEFAULT_LEVEL_ITERATIONS)
+    return difficile if level == "difficile" else esperto
+
+
+def bot_names(game: Game) -> list[str]:
+    """Every name :func:`make_agent` accepts for ``game`` (besides ``ismcts:N``)."""
+    return list(LEVELS) + [b for b in game.bots() if b not in LEVELS]
+
+
+def make_agent(
+    game: Game | str, level: str, seed: int | None = None, *, timed: bool = False
+) -> Agent:
+    """An agent of ``level`` for ``game``.
+
+    ``level`` is one of :data:`LEVELS`, a name from ``game.bots()`` (e.g. ``heuristic``), or
+    ``ismcts:N`` / ``ismcts:N:random`` for a search of N iterations with heuristic / random
+    rollouts. ``timed`` budgets difficile/esperto by seconds instead of iterations.
+    """
+    if isinstance(game, str):
+        game = get_game(game)
+    factories = game.bots()
+    if level == "random":
+        return RandomAgent(seed)
+    if level in ("facile", "medio"):
+        base = _medio(game, seed)
+        if level == "medio":
+            return Renamed(base, "medio")
+        return MistakeAgent(base, MISTAKE_RATE, seed, "facile")
+    if level in LEVEL_SECONDS:
+        if timed:
+            return ISMCTSAgent(seed, seconds=LEVEL_SECONDS[level], rollout="heuristic", name=level)
+        iterations = level_iterations(game, level)
+        return ISMCTSAgent(seed, iterations=iterations, rollout="heuristic", name=level)
+    if level.startswith("ismcts:"):
+        return _custom_ismcts(level, seed)
+    if level in factories:
+        agent: Agent = factories[level](seed)
+        return agent
+    raise MazzoError(
+        f"unknown bot {level!r} for {game.id}; choose one of {', '.join(bot_names(game))}"
+        " or ismcts:N[:random]"
+    )
+
+
+def _medio(game: Game, seed: int | None) -> Agent:
+    factory = game.bots().get("heuristic")
+    if factory is not None:
+        agent: Agent = factory(seed)
+        return agent
+    return ISMCTSAgent(seed, iterations=FALLBACK_MEDIO_ITERATIONS, rollout="random", name="medio")
+
+
+def _custom_ismcts(spec: str, seed: int | None) -> Agent:
+    parts = spec.split(":")
+    rollout = parts[2] if len(parts) > 2 else "heuristic"
+    try:
+        iterations = int(parts[1])
+        if len(parts) > 3 or rollout not in ("random", "heuristic") or iterations < 1:
+            raise ValueError(spec)
+    except ValueError:
+        raise MazzoError(
+            f"bad search bot {spec!r}: write ismcts:N or ismcts:N:random (N iterations >= 1)"
+        ) from None
+    return ISMCTSAgent(seed, iterations=iterations, rollout=rollout, name=spec)
