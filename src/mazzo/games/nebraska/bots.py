@@ -1,0 +1,98 @@
+"""Nebraska heuristic bot: wants the candidate promoted when it helps its own hand more than it
+helps an average opponent's, and bids high only when the decision matters to it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from mazzo.cards import Card
+from mazzo.engine.agent import Turn
+from mazzo.engine.game import Action, card_from_token
+from mazzo.games.nebraska.actions import BID, DECK, PROMOTE, REJECT
+from mazzo.games.nebraska.scoring import (
+    best_colore,
+    best_sequenza,
+    best_valore,
+    expert_count,
+    family_count,
+)
+
+SAMPLES = 6  # random opponent hands drawn to estimate what a candidate gives the others
+
+
+def utility(variant: str, hand: Sequence[Card], common: Sequence[Card]) -> float:
+    """A rough value of ``hand`` against ``common`` for the variant (higher is better)."""
+    if variant == "family":
+        return family_count(hand, common)
+    if variant == "expert":
+        return expert_count(hand, common)
+    value = 0.0
+    for key in (best_valore(hand, common), best_colore(hand, common), best_sequenza(hand, common)):
+        if key is not None:
+            value += key[0] + key[1] / 20
+    return value
+
+
+class NebraskaHeuristic:
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, turn: Turn) -> Action:
+        view = turn.view
+        variant = view["variant"]
+        hand = [card_from_token(t) for t in view["hand"]]
+        common = [card_from_token(t) for t in view["common"]]
+        candidate = card_from_token(view["candidate"])
+        want = self._promotion_value(view, variant, hand, common, candidate)
+        if view["phase"] == "decide":
+            return PROMOTE if want > 0 else REJECT
+        return BID[self._choose_bid(variant, hand, common, abs(want))]
+
+    def _promotion_value(
+        self, view: dict[str, object], variant: str, hand: list[Card], common: list[Card],
+        candidate: Card,
+    ) -> float:
+        """My gain from promoting minus an average opponent's gain (Monte Carlo)."""
+        mine = utility(variant, hand, common + [candidate]) - utility(variant, hand, common)
+        unseen = self._unseen(view, hand, common, candidate)
+        size = len(hand)
+        theirs = 0.0
+        if unseen and size:
+            for _ in range(SAMPLES):
+                other = self.rng.sample(unseen, min(size, len(unseen)))
+                theirs += utility(variant, other, common + [candidate]) - utility(
+                    variant, other, common
+                )
+            theirs /= SAMPLES
+        return mine - theirs
+
+    @staticmethod
+    def _unseen(
+        view: dict[str, object], hand: list[Card], common: list[Card], candidate: Card
+    ) -> list[Card]:
+        seen = set(hand) | set(common) | {candidate}
+        for key in ("rejected",):
+            seen.update(card_from_token(t) for t in view[key])  # type: ignore[attr-defined]
+        for spent in view["spent_bids"]:  # type: ignore[attr-defined]
+            seen.update(card_from_token(t) for t in spent)
+        return [c for c in DECK if c not in seen]
+
+    @staticmethod
+    def _choose_bid(variant: str, hand: list[Card], common: list[Card], stake: float) -> Card:
+        """The cheapest card to give up; when the decision matters, the highest cheap card."""
+        base = utility(variant, hand, common)
+
+        def loss(card: Card) -> float:
+            rest = [c for c in hand if c != card]
+            return base - utility(variant, rest, common)
+
+        losses = {c: loss(c) for c in hand}
+        cheapest = min(losses.values())
+        cheap = [c for c in hand if losses[c] <= cheapest + 1e-9]
+        if stake >= 0.5:
+            # winning the decision is worth a high card; spend the highest cheap one
+            return max(cheap, key=lambda c: (c & 15, -c))
+        return min(cheap, key=lambda c: (c & 15, c))

@@ -1,0 +1,58 @@
+"""Nebraska configuration: players, scoring variant, target, and the documented options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mazzo.cards import COLOURS, SUIT_NAME_IT
+from mazzo.engine.game import Config, ConfigError, check_choice, check_range
+
+VARIANTS = ("family", "expert", "poker")
+TIEBREAKS = ("all", "valid")
+#: [D] default suit order for equal bids, highest first (lost from the seed; rules README item 1)
+DEFAULT_SUIT_ORDER = tuple(SUIT_NAME_IT[c] for c in COLOURS)
+
+#: suggested targets by player count [S]
+FAMILY_TARGETS = {2: 6, 3: 6, 4: 4, 5: 4, 6: 3, 7: 3}
+POKER_TARGETS = {2: 31, 3: 31, 4: 21, 5: 21, 6: 16, 7: 16}
+
+
+@dataclass(frozen=True)
+class NebraskaConfig(Config):
+    """``target`` 0 means the suggested target for the player count and variant.
+
+    ``hands`` > 0 plays exactly that many hands instead (highest total wins).
+    ``tiebreak`` "all" compares all personal cards for family/expert ties [D]; "valid" only the
+    valid (matching) ones.
+    """
+
+    players: int = 4
+    variant: str = "family"
+    target: int = 0
+    hands: int = 0
+    suit_order: tuple[str, ...] = DEFAULT_SUIT_ORDER
+    ace_low_in_runs: bool = False
+    tiebreak: str = "all"
+
+    def validate(self) -> None:
+        super().validate()
+        check_range("players", self.players, 2, 7)
+        check_choice("variant", self.variant, VARIANTS)
+        check_range("target", self.target, 0)
+        check_range("hands", self.hands, 0)
+        check_choice("tiebreak", self.tiebreak, TIEBREAKS)
+        if sorted(self.suit_order) != sorted(DEFAULT_SUIT_ORDER):
+            raise ConfigError(
+                "suit_order: must list each of the eight colours once, highest first: "
+                + ", ".join(DEFAULT_SUIT_ORDER)
+            )
+
+    @property
+    def match_target(self) -> int:
+        """The points that end the match (0 when ``hands`` fixes the length instead)."""
+        if self.hands:
+            return 0
+        if self.target:
+            return self.target
+        table = POKER_TARGETS if self.variant == "poker" else FAMILY_TARGETS
+        return table[self.players]

@@ -1,0 +1,63 @@
+"""The Nebraska game object: registry entry, action encoding, text and bots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mazzo.engine.game import JSON, Action, Config, Event, Game
+from mazzo.games.nebraska import actions, text
+from mazzo.games.nebraska.bots import NebraskaHeuristic
+from mazzo.games.nebraska.config import VARIANTS, NebraskaConfig
+from mazzo.games.nebraska.state import NebraskaState
+
+
+class NebraskaGame(Game):
+    id = "nebraska"
+    title_it = "Nebraska"
+    title_en = "Nebraska"
+    config_class = NebraskaConfig
+    action_types = actions.ACTION_TYPES
+    player_counts = (2, 3, 4, 5, 6, 7)
+    variants = VARIANTS
+    conformance_matches = 340  # x 6 player counts: ≥ 2000 per variant, plus the option configs
+
+    def new_match(self, config: Config | None = None) -> NebraskaState:
+        cfg = config if config is not None else NebraskaConfig()
+        if not isinstance(cfg, NebraskaConfig):
+            raise TypeError(f"Nebraska needs a NebraskaConfig, not {type(cfg).__name__}")
+        cfg.validate()
+        return NebraskaState(self, cfg)
+
+    def action_space(self, config: Config) -> int:
+        return actions.ACTION_SPACE
+
+    def action_index(self, config: Config, action: Action) -> int:
+        return actions.action_index(action)
+
+    def action_at(self, config: Config, index: int) -> Action:
+        return actions.action_at(index)
+
+    def test_configs(self) -> list[Config]:
+        configs: list[Config] = []
+        for variant in VARIANTS:
+            for players in self.player_counts:
+                configs.append(NebraskaConfig(players=players, variant=variant))
+        configs.append(NebraskaConfig(players=3, variant="poker", ace_low_in_runs=True, hands=2))
+        configs.append(NebraskaConfig(players=5, variant="expert", tiebreak="valid", target=2))
+        return configs
+
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        return text.describe_action(action, lang)
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        return text.describe_event(event, lang)
+
+    def render(self, view: JSON, lang: str = "en") -> str:
+        return text.render(view, lang)
+
+    def rules_summary(self, lang: str = "en") -> str:
+        return text.rules_summary(lang)
+
+    def bots(self) -> dict[str, Callable[[int | None], Any]]:
+        return {"heuristic": NebraskaHeuristic}

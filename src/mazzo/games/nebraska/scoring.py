@@ -1,0 +1,199 @@
+"""Nebraska scoring as pure functions: family, expert and poker (rules §4).
+
+Cards are :class:`mazzo.cards.Card`; a card's rank is ``c & 15`` and its colour ``c >> 4`` (the
+ids of Nebraska cards have no copy bits), which the hot loops use directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mazzo.cards import ACE, Card
+
+POKER_KINDS = ("valore", "colore", "sequenza")
+
+#: a combination's comparison key; equal keys are an unresolved tie
+Key = tuple[int, ...]
+
+
+def family_count(personal: Sequence[Card], common: Sequence[Card]) -> int:
+    """Personal cards sharing the colour or the rank of at least one common card."""
+    ranks = {c & 15 for c in common}
+    colours = {c >> 4 for c in common}
+    return sum(1 for c in personal if (c & 15) in ranks or (c >> 4) in colours)
+
+
+def expert_count(personal: Sequence[Card], common: Sequence[Card]) -> int:
+    """Sum over personal cards of the common cards each matches by colour or rank."""
+    total = 0
+    for p in personal:
+        rank, colour = p & 15, p >> 4
+        for c in common:
+            if (c & 15) == rank or (c >> 4) == colour:
+                total += 1
+    return total
+
+
+def valid_cards(personal: Sequence[Card], common: Sequence[Card]) -> list[Card]:
+    """The personal cards that match some common card (the family "valid" cards)."""
+    ranks = {c & 15 for c in common}
+    colours = {c >> 4 for c in common}
+    return [c for c in personal if (c & 15) in ranks or (c >> 4) in colours]
+
+
+def tiebreak_key(cards: Sequence[Card]) -> list[int]:
+    """Ranks high to low: compared card by card, "up to the fifth card"."""
+    return sorted((c & 15 for c in cards), reverse=True)
+
+
+def hand_winners(
+    variant: str,
+    personals: Sequence[Sequence[Card]],
+    common: Sequence[Card],
+    tiebreak: str = "all",
+    ace_low_in_runs: bool = False,
+) -> list[int]:
+    """Seats that score the hand point in family/expert (several when the tie stands).
+
+    For ``poker`` it returns the seats with the most poker points of the hand.
+    """
+    if variant == "poker":
+        points = poker_points(personals, common, ace_low_in_runs)
+        best = max(points)
+        return [s for s, p in enumerate(points) if p == best]
+    if variant == "family":
+        counts = [family_count(p, common) for p in personals]
+    elif variant == "expert":
+        counts = [expert_count(p, common) for p in personals]
+    else:
+        raise ValueError(f"unknown variant {variant!r}; use family, expert or poker")
+    best = max(counts)
+    tied = [s for s, n in enumerate(counts) if n == best]
+    if len(tied) == 1:
+        return tied
+
+    def key(seat: int) -> list[int]:
+        cards = personals[seat]
+        if tiebreak == "valid":
+            cards = valid_cards(cards, common)
+        return tiebreak_key(cards)
+
+    top = max(key(s) for s in tied)
+    return [s for s in tied if key(s) == top]
+
+
+# --- poker -------------------------------------------------------------------------------------
+
+
+def best_valore(personal: Sequence[Card], common: Sequence[Card]) -> Key | None:
+    """Best rank group holding a personal and a common card: (size, rank)."""
+    common_by_rank: dict[int, int] = {}
+    for c in common:
+        r = c & 15
+        common_by_rank[r] = common_by_rank.get(r, 0) + 1
+    mine: dict[int, int] = {}
+    for p in personal:
+        r = p & 15
+        if r in common_by_rank:
+            mine[r] = mine.get(r, 0) + 1
+    if not mine:
+        return None
+    return max((n + common_by_rank[r], r) for r, n in mine.items())
+
+
+def best_colore(personal: Sequence[Card], common: Sequence[Card]) -> Key | None:
+    """Best colour group holding a personal and a common card: (size, ranks high to low...)."""
+    common_colours = {c >> 4 for c in common}
+    colours = {p >> 4 for p in personal} & common_colours
+    best: Key | None = None
+    for colour in colours:
+        ranks = sorted(
+            [c & 15 for c in personal if c >> 4 == colour]
+            + [c & 15 for c in common if c >> 4 == colour],
+            reverse=True,
+        )
+        key = (len(ranks), *ranks)
+        if best is None or key > best:
+            best = key
+    return best
+
+
+def best_sequenza(
+    personal: Sequence[Card], common: Sequence[Card], ace_low: bool = False
+) -> Key | None:
+    """Best run of consecutive ranks with a personal and a common card on different ranks:
+    (length, top rank). A maximal segment of available ranks is valid iff it has two or more
+    ranks and both a personal and a common rank; its sub-runs are never better.
+    """
+    mine = 0
+    table = 0
+    for p in personal:
+        mine |= 1 << (p & 15)
+    for c in common:
+        table |= 1 << (c & 15)
+    if ace_low:  # the ace may also stand below the 2, as rank 1
+        mine |= (mine >> ACE & 1) << 1
+        table |= (table >> ACE & 1) << 1
+    both = mine | table
+    best: Key | None = None
+    rank = 1
+    while rank <= ACE:
+        if not both >> rank & 1:
+            rank += 1
+            continue
+        low = rank
+        while rank <= ACE and both >> rank & 1:
+            rank += 1
+        high = rank - 1
+        if low == 1 and high == ACE:  # every rank present: the ace counts once, on top
+            low = 2
+        span = ((1 << (high + 1)) - 1) ^ ((1 << low) - 1)
+        if high > low and mine & span and table & span:
+            key = (high - low + 1, high)
+            if best is None or key > best:
+                best = key
+    return best
+
+
+def _kind_points(keys: Sequence[Key | None]) -> list[int]:
+    """3 to the unique best, 1 to the second(s); a tie for first scores 2 each, no second."""
+    points = [0] * len(keys)
+    ranked = sorted({k for k in keys if k is not None}, reverse=True)
+    if not ranked:
+        return points
+    first = [s for s, k in enumerate(keys) if k == ranked[0]]
+    if len(first) > 1:
+        for s in first:
+            points[s] = 2
+        return points
+    points[first[0]] = 3
+    if len(ranked) > 1:
+        for s, k in enumerate(keys):
+            if k == ranked[1]:
+                points[s] = 1
+    return points
+
+
+def poker_breakdown(
+    personals: Sequence[Sequence[Card]], common: Sequence[Card], ace_low_in_runs: bool = False
+) -> dict[str, tuple[list[Key | None], list[int]]]:
+    """Per kind: every player's best combination key (None: no valid one) and points."""
+    valore = [best_valore(p, common) for p in personals]
+    colore = [best_colore(p, common) for p in personals]
+    sequenza = [best_sequenza(p, common, ace_low_in_runs) for p in personals]
+    return {
+        "valore": (valore, _kind_points(valore)),
+        "colore": (colore, _kind_points(colore)),
+        "sequenza": (sequenza, _kind_points(sequenza)),
+    }
+
+
+def poker_points(
+    personals: Sequence[Sequence[Card]], common: Sequence[Card], ace_low_in_runs: bool = False
+) -> list[int]:
+    """Poker points of one hand per player: the sum over valore, colore and sequenza (0–9)."""
+    totals = [0] * len(personals)
+    for _, points in poker_breakdown(personals, common, ace_low_in_runs).values():
+        for s, p in enumerate(points):
+            totals[s] += p
+    return totals

@@ -1,0 +1,384 @@
+"""Nebraska as a state machine: deal, election rounds (secret bids, promote/reject), scoring.
+
+Phases: ``deal`` (chance), ``bid`` (each player in turn from the dealer's left lays a secret
+bid), ``decide`` (the highest bid promotes or rejects the candidate), ``over``.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Sequence
+from typing import Any, Self
+
+from mazzo.cards import COLOUR_BY_NAME, Card
+from mazzo.engine.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Action,
+    Game,
+    IllegalAction,
+    State,
+    card_token,
+    tokens,
+)
+from mazzo.games.nebraska.actions import (
+    BID,
+    DECK,
+    PROMOTE,
+    REJECT,
+    Bid,
+    ChooseDealer,
+    Promote,
+    Reject,
+    Shuffle,
+)
+from mazzo.games.nebraska.config import NebraskaConfig
+from mazzo.games.nebraska.events import (
+    BidPlaced,
+    BidsRevealed,
+    CandidateTurned,
+    DealerChosen,
+    Decided,
+    HandDealt,
+    HandEnded,
+    HandScored,
+    MatchOver,
+    ReplacementsDealt,
+)
+from mazzo.games.nebraska.scoring import (
+    expert_count,
+    family_count,
+    hand_winners,
+    poker_breakdown,
+)
+
+HAND_SIZE = 10
+COMMON_SIZE = 5
+_SORTED_DECK = tuple(sorted(DECK))
+
+
+class NebraskaState(State):
+    config: NebraskaConfig
+
+    def __init__(self, game: Game, config: NebraskaConfig) -> None:
+        super().__init__(game, config)
+        n = config.players
+        # suit strength for ties: higher is better
+        self.suit_strength = {
+            COLOUR_BY_NAME[name]: len(config.suit_order) - i
+            for i, name in enumerate(config.suit_order)
+        }
+        self.dealer = -1
+        self.hand_no = 0
+        self.totals = [0] * n
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.stock: list[Card] = list(DECK)  # top of the stock is the END of the list
+        self.common: list[Card] = []
+        self.rejected: list[Card] = []
+        self.spent: list[list[Card]] = [[] for _ in range(n)]  # earlier bids, face up
+        self.bids: list[Card | None] = [None] * n  # this round's bids, secret until all bid
+        self.candidate: Card | None = None
+        self.to_act = CHANCE
+        self.decider = -1
+        self.stage = "deal"
+        self.last_hand: JSON | None = None
+        self.finished = False
+
+    # -- protocol basics ----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.finished else self.to_act
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.finished else self.stage
+
+    @property
+    def hand_number(self) -> int:
+        return max(self.hand_no, 1)
+
+    def legal_actions(self) -> list[Action]:
+        if self.finished or self.to_act < 0:
+            return []
+        if self.stage == "decide":
+            return [PROMOTE, REJECT]
+        return [BID[c] for c in self.hands[self.to_act]]
+
+    def check(self, action: Action) -> None:
+        if self.finished:
+            raise IllegalAction(f"the match is over; {action} cannot be played")
+        if self.to_act == CHANCE:
+            self._check_chance(action)
+            return
+        if self.stage == "bid":
+            if not isinstance(action, Bid):
+                raise IllegalAction(f"seat {self.to_act} must bid a card from hand, not {action}")
+            if action.card not in self.hands[self.to_act]:
+                raise IllegalAction(f"{action.card} is not in seat {self.to_act}'s hand")
+        elif not isinstance(action, Promote | Reject):
+            raise IllegalAction(
+                f"seat {self.to_act} won the bid and must promote or reject, not {action}"
+            )
+
+    def _check_chance(self, action: Action) -> None:
+        if self.dealer < 0:
+            if not isinstance(action, ChooseDealer) or not 0 <= action.seat < self.num_players:
+                raise IllegalAction(f"expected the first dealer (a seat), not {action}")
+            return
+        if not isinstance(action, Shuffle):
+            raise IllegalAction(f"the deck must be shuffled now, not {action}")
+        if len(action.order) != len(DECK) or tuple(sorted(action.order)) != _SORTED_DECK:
+            raise IllegalAction("a shuffle must order all 104 Nebraska cards exactly once")
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.to_act != CHANCE or self.finished:
+            raise IllegalAction("not a chance node")
+        if self.dealer < 0:
+            return ChooseDealer(rng.randrange(self.num_players))
+        order = list(DECK)
+        rng.shuffle(order)
+        return Shuffle(tuple(order))
+
+    # -- rules ---------------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, ChooseDealer):
+            self.dealer = action.seat
+            self.events = [DealerChosen(action.seat)]
+        elif isinstance(action, Shuffle):
+            self._deal(action.order)
+        elif isinstance(action, Bid):
+            self._bid(action.card)
+        else:
+            self._decide(isinstance(action, Promote))
+
+    def _deal(self, order: Sequence[Card]) -> None:
+        n = self.num_players
+        self.hand_no += 1
+        self.stock = list(reversed(order))
+        self.hands = [[] for _ in range(n)]
+        for i in range(HAND_SIZE * n):
+            insort(self.hands[(self.dealer + 1 + i) % n], self.stock.pop())
+        self.common, self.rejected = [], []
+        self.spent = [[] for _ in range(n)]
+        self.events = [HandDealt(self.hand_no, self.dealer)]
+        self._turn_candidate()
+
+    def _turn_candidate(self) -> None:
+        self.candidate = self.stock.pop()
+        self.bids = [None] * self.num_players
+        self.stage = "bid"
+        self.to_act = (self.dealer + 1) % self.num_players
+        self.events.append(CandidateTurned(self.candidate))
+
+    def _bid(self, card: Card) -> None:
+        seat = self.to_act
+        self.hands[seat].remove(card)
+        self.bids[seat] = card
+        self.events = [BidPlaced(seat)]
+        nxt = (seat + 1) % self.num_players
+        if self.bids[nxt] is None:
+            self.to_act = nxt
+            return
+        shown = [c for c in self.bids if c is not None]
+        self.decider = max(range(self.num_players), key=lambda s: self._bid_strength(s))
+        self.events.append(BidsRevealed(tuple(shown), self.decider))
+        self.stage = "decide"
+        self.to_act = self.decider
+
+    def _bid_strength(self, seat: int) -> tuple[int, int]:
+        card = self.bids[seat]
+        assert card is not None
+        return (card & 15, self.suit_strength[card >> 4])
+
+    def _decide(self, promote: bool) -> None:
+        n = self.num_players
+        assert self.candidate is not None
+        for seat, card in enumerate(self.bids):
+            assert card is not None
+            self.spent[seat].append(card)
+        self.bids = [None] * n
+        self.events = [Decided(self.decider, self.candidate, promote)]
+        if promote:
+            self.common.append(self.candidate)
+        else:
+            self.rejected.append(self.candidate)
+        self.candidate = None
+        if not promote:
+            if len(self.stock) < n:  # [S] too few cards to replace: the hand ends at once
+                self._end_hand("stock_short")
+                return
+            for i in range(n):
+                insort(self.hands[(self.dealer + 1 + i) % n], self.stock.pop())
+            self.events.append(ReplacementsDealt(n))
+        if len(self.common) == COMMON_SIZE:
+            self._end_hand("complete")
+        elif not self.stock:  # [D] no candidate can be turned
+            self._end_hand("stock_empty")
+        else:
+            self._turn_candidate()
+
+    def _end_hand(self, reason: str) -> None:
+        cfg = self.config
+        self.events.append(HandEnded(reason, len(self.common)))
+        if cfg.variant == "poker":
+            breakdown = poker_breakdown(self.hands, self.common, cfg.ace_low_in_runs)
+            points = [0] * self.num_players
+            for _, kind_points in breakdown.values():
+                for s, p in enumerate(kind_points):
+                    points[s] += p
+            detail: dict[str, Any] = {
+                kind: {"keys": [list(k) if k else None for k in keys], "points": pts}
+                for kind, (keys, pts) in breakdown.items()
+            }
+            winners = [s for s, p in enumerate(points) if p == max(points)]
+        else:
+            count = family_count if cfg.variant == "family" else expert_count
+            counts = [count(h, self.common) for h in self.hands]
+            winners = hand_winners(cfg.variant, self.hands, self.common, cfg.tiebreak)
+            points = [1 if s in winners else 0 for s in range(self.num_players)]
+            detail = {"counts": counts}
+        for s, p in enumerate(points):
+            self.totals[s] += p
+        self.last_hand = {
+            "hand_number": self.hand_no,
+            "reason": reason,
+            "common": tokens(self.common),
+            "personal": [tokens(h) for h in self.hands],
+            "points": points,
+            "winners": winners,
+            **detail,
+        }
+        self.events.append(HandScored(tuple(points), tuple(winners)))
+        self._next_hand_or_end()
+
+    def _next_hand_or_end(self) -> None:
+        cfg = self.config
+        best = max(self.totals)
+        leaders = [s for s, t in enumerate(self.totals) if t == best]
+        if cfg.hands:
+            over = self.hand_no >= cfg.hands
+        else:  # [D] several at the target: the higher total wins; still equal, another hand
+            over = best >= cfg.match_target and len(leaders) == 1
+        self._collect_cards()
+        if over:
+            self.finished = True
+            self.stage = "over"
+            self.to_act = TERMINAL
+            self.events.append(MatchOver(tuple(leaders), tuple(self.totals)))
+            return
+        self.dealer = (self.dealer + 1) % self.num_players
+        self.stage = "deal"
+        self.to_act = CHANCE
+
+    def _collect_cards(self) -> None:
+        """Every card goes back to the (unshuffled) stock between hands."""
+        self.stock = list(DECK)
+        self.hands = [[] for _ in range(self.num_players)]
+        self.common, self.rejected = [], []
+        self.spent = [[] for _ in range(self.num_players)]
+        self.bids = [None] * self.num_players
+        self.candidate = None
+
+    # -- information ---------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> JSON:
+        n = self.num_players
+        all_bid = self.stage == "decide"
+        bids: list[str | bool | None] = []
+        for s in range(n):
+            card = self.bids[s]
+            if card is None:
+                bids.append(None)
+            elif all_bid or s == seat:
+                bids.append(card_token(card))
+            else:
+                bids.append(True)  # has bid, card still face down
+        return {
+            "game": "nebraska",
+            "seat": seat,
+            "players": n,
+            "variant": self.config.variant,
+            "target": self.config.match_target,
+            "hands_to_play": self.config.hands,
+            "phase": self.phase,
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "current_player": self.current_player,
+            "scores": list(self.totals),
+            "hand": tokens(self.hands[seat]) if seat is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "stock": len(self.stock),
+            "candidate": card_token(self.candidate) if self.candidate is not None else None,
+            "common": tokens(self.common),
+            "rejected": tokens(self.rejected),
+            "spent_bids": [tokens(b) for b in self.spent],
+            "bids": bids,
+            "decider": self.decider if all_bid else None,
+            "suit_order": list(self.config.suit_order),
+            "last_hand": self.last_hand,
+        }
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        other = self.clone()
+        if self.stage == "deal" or self.finished:
+            return other
+        n = self.num_players
+        hidden_bid = self.stage == "bid"
+        pool: list[Card] = list(self.stock)
+        for s in range(n):
+            if s == seat:
+                continue
+            pool.extend(self.hands[s])
+            card = self.bids[s]
+            if hidden_bid and card is not None:
+                pool.append(card)
+        rng.shuffle(pool)
+        for s in range(n):
+            if s == seat:
+                continue
+            size = len(self.hands[s])
+            other.hands[s] = sorted(pool[-size:]) if size else []
+            del pool[len(pool) - size :]
+            if hidden_bid and self.bids[s] is not None:
+                other.bids[s] = pool.pop()
+        other.stock = pool
+        return other
+
+    def scores(self) -> list[float]:
+        return [float(t) for t in self.totals]
+
+    def returns(self) -> list[float]:
+        if not self.finished:
+            return [0.0] * self.num_players
+        best = max(self.totals)
+        return [1.0 if t == best else 0.0 for t in self.totals]
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.totals = list(self.totals)
+        other.hands = [list(h) for h in self.hands]
+        other.stock = list(self.stock)
+        other.common = list(self.common)
+        other.rejected = list(self.rejected)
+        other.spent = [list(b) for b in self.spent]
+        other.bids = list(self.bids)
+        return other
+
+    def cards_in_play(self) -> list[Card]:
+        cards = list(self.stock) + self.common + self.rejected
+        for s in range(self.num_players):
+            cards += self.hands[s] + self.spent[s]
+            card = self.bids[s]
+            if card is not None:
+                cards.append(card)
+        if self.candidate is not None:
+            cards.append(self.candidate)
+        return cards
+

@@ -1,0 +1,233 @@
+"""How Nebraska reads for people, in Italian and English."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mazzo.cards import Card
+from mazzo.engine.game import JSON, Action, Event, card_from_token
+from mazzo.games.nebraska import events as ev
+from mazzo.games.nebraska.actions import Bid, ChooseDealer, Promote, Reject, Shuffle
+
+VARIANT_NAMES = {
+    "it": {"family": "Nebraska-family", "expert": "Nebraska-expert", "poker": "Nebraska-poker"},
+    "en": {"family": "Nebraska-family", "expert": "Nebraska-expert", "poker": "Nebraska-poker"},
+}
+REASONS = {
+    "it": {
+        "complete": "cinque carte comuni sul tavolo",
+        "stock_short": "carte insufficienti per rifornire tutti dopo lo scarto",
+        "stock_empty": "mazzo esaurito, nessuna nuova candidata",
+    },
+    "en": {
+        "complete": "five common cards on the table",
+        "stock_short": "too few cards left to replace after the rejection",
+        "stock_empty": "stock exhausted, no new candidate",
+    },
+}
+
+
+def card_name(card: Card, lang: str) -> str:
+    return card.name(lang)
+
+
+def token_name(token: str, lang: str) -> str:
+    return card_from_token(token).name(lang)
+
+
+def cards_line(items: list[str], lang: str) -> str:
+    return ", ".join(token_name(t, lang) for t in items) if items else "—"
+
+
+def seat_name(seat: int, lang: str) -> str:
+    return f"{'Giocatore' if lang == 'it' else 'Player'} {seat + 1}"
+
+
+def describe_action(action: Action, lang: str = "en") -> str:
+    it = lang == "it"
+    if isinstance(action, Bid):
+        return f"{'punta' if it else 'bid'} {action.card.name(lang)}"
+    if isinstance(action, Promote):
+        return "promuovi la candidata" if it else "promote the candidate"
+    if isinstance(action, Reject):
+        return "respingi la candidata" if it else "reject the candidate"
+    if isinstance(action, ChooseDealer):
+        return f"{'primo mazziere' if it else 'first dealer'}: {seat_name(action.seat, lang)}"
+    if isinstance(action, Shuffle):
+        return "mescola il mazzo" if it else "shuffle the deck"
+    return str(action)
+
+
+def describe_event(event: Event, lang: str = "en") -> str:
+    it = lang == "it"
+    if isinstance(event, ev.DealerChosen):
+        return f"{seat_name(event.seat, lang)} {'è il primo mazziere' if it else 'deals first'}"
+    if isinstance(event, ev.HandDealt):
+        return (
+            f"Manche {event.hand_number}: {seat_name(event.dealer, lang)} distribuisce 10 carte"
+            if it
+            else f"Hand {event.hand_number}: {seat_name(event.dealer, lang)} deals 10 cards each"
+        )
+    if isinstance(event, ev.CandidateTurned):
+        return f"{'Candidata' if it else 'Candidate'}: {event.card.name(lang)}"
+    if isinstance(event, ev.BidPlaced):
+        return f"{seat_name(event.seat, lang)} {'ha puntato' if it else 'has bid'}"
+    if isinstance(event, ev.BidsRevealed):
+        shown = ", ".join(c.name(lang) for c in event.bids)
+        who = seat_name(event.decider, lang)
+        return (
+            f"Puntate scoperte: {shown} — decide {who}"
+            if it
+            else f"Bids revealed: {shown} — {who} decides"
+        )
+    if isinstance(event, ev.Decided):
+        verb = (
+            ("promuove", "respinge") if it else ("promotes", "rejects")
+        )[0 if event.promoted else 1]
+        return f"{seat_name(event.seat, lang)} {verb} {event.card.name(lang)}"
+    if isinstance(event, ev.ReplacementsDealt):
+        return "Una nuova carta a ciascuno" if it else "One replacement card to each player"
+    if isinstance(event, ev.HandEnded):
+        head = "Fine della manche" if it else "End of the hand"
+        return f"{head}: {REASONS[lang if lang in REASONS else 'en'][event.reason]}"
+    if isinstance(event, ev.HandScored):
+        parts = ", ".join(
+            f"{seat_name(s, lang)} +{p}" for s, p in enumerate(event.points) if p
+        ) or ("nessun punto" if it else "no points")
+        return f"{'Punti della manche' if it else 'Hand points'}: {parts}"
+    if isinstance(event, ev.MatchOver):
+        names = ", ".join(seat_name(s, lang) for s in event.winners)
+        return f"{'Vince la partita' if it else 'Match won by'}: {names}"
+    return str(event)
+
+
+def render(view: JSON, lang: str = "en") -> str:
+    """The table as one seat sees it."""
+    it = lang == "it"
+    seat = view["seat"]
+    n = view["players"]
+    lines = [
+        f"Nebraska — {VARIANT_NAMES['en'][view['variant']]} — "
+        + (f"{'manche' if it else 'hand'} {view['hand_number']}")
+        + (
+            f", {'obiettivo' if it else 'target'} {view['target']}"
+            if view["target"]
+            else f", {view['hands_to_play']} {'manche' if it else 'hands'}"
+        ),
+    ]
+    lines.append(
+        f"{'Carte comuni' if it else 'Common cards'}: {cards_line(view['common'], lang)}"
+    )
+    if view["candidate"]:
+        lines.append(
+            f"{'Candidata' if it else 'Candidate'}: {token_name(view['candidate'], lang)}"
+            f"   ({'mazzo' if it else 'stock'}: {view['stock']})"
+        )
+    if view["rejected"]:
+        lines.append(f"{'Respinte' if it else 'Rejected'}: {cards_line(view['rejected'], lang)}")
+    lines.append("")
+    for s in range(n):
+        marks = []
+        if s == view["dealer"]:
+            marks.append("mazziere" if it else "dealer")
+        if s == seat:
+            marks.append("tu" if it else "you")
+        bid = view["bids"][s]
+        if bid is True:
+            bid_text = "puntata coperta" if it else "bid face down"
+        elif bid:
+            bid_text = f"{'punta' if it else 'bids'} {token_name(bid, lang)}"
+        else:
+            bid_text = ""
+        tag = f" ({', '.join(marks)})" if marks else ""
+        lines.append(
+            f"  {seat_name(s, lang)}{tag}: {view['scores'][s]} {'punti' if it else 'pts'}, "
+            f"{view['hand_sizes'][s]} {'carte' if it else 'cards'}"
+            + (f", {bid_text}" if bid_text else "")
+        )
+        if view["spent_bids"][s]:
+            lines.append(
+                f"      {'puntate giocate' if it else 'spent bids'}: "
+                f"{cards_line(view['spent_bids'][s], lang)}"
+            )
+    if view["hand"] is not None:
+        lines.append("")
+        lines.append(f"{'La tua mano' if it else 'Your hand'}: {cards_line(view['hand'], lang)}")
+    if view["decider"] is not None:
+        lines.append(
+            f"{'Decide' if it else 'Deciding'}: {seat_name(view['decider'], lang)}"
+        )
+    last = view.get("last_hand")
+    starting = not view["common"] and not any(view["spent_bids"])
+    if last and (view["phase"] == "over" or starting):
+        lines.append("")
+        lines.extend(render_hand_result(last, view["variant"], lang))
+    return "\n".join(lines)
+
+
+def render_hand_result(last: dict[str, Any], variant: str, lang: str) -> list[str]:
+    it = lang == "it"
+    lines = [
+        f"{'Risultato della manche' if it else 'Result of hand'} {last['hand_number']}: "
+        f"{cards_line(last['common'], lang)}"
+    ]
+    for s, cards in enumerate(last["personal"]):
+        extra = ""
+        if "counts" in last:
+            label = "valide" if variant == "family" else "corrispondenze"
+            if not it:
+                label = "valid" if variant == "family" else "matches"
+            extra = f" — {last['counts'][s]} {label}"
+        else:
+            extra = " — " + ", ".join(
+                f"{kind} {last[kind]['points'][s]}" for kind in ("valore", "colore", "sequenza")
+            )
+        lines.append(
+            f"  {seat_name(s, lang)}: {cards_line(cards, lang)}{extra} → +{last['points'][s]}"
+        )
+    return lines
+
+
+RULES = {
+    "it": """\
+Nebraska (Dal Negro, Colovini & De Toffoli) — 2–7 giocatori, 104 carte: 13 valori (A alto … 2)
+in 8 semi di colore: giallo, verde, verde scuro, blu, azzurro, rosso, rosa, oro.
+
+Ogni giocatore riceve 10 carte personali. Ogni manche è una serie di "elezioni":
+  1. si scopre la prima carta del mazzo: la candidata;
+  2. ognuno punta una carta coperta dalla propria mano;
+  3. si scoprono le puntate: la più alta (valore, poi ordine dei semi) decide se la candidata è
+     promossa (diventa carta comune) o respinta (scartata; ognuno riceve una nuova carta).
+Le carte puntate restano scoperte e fuori gioco. Con 5 carte comuni la manche finisce; se dopo
+uno scarto non ci sono carte per tutti, finisce subito con meno carte comuni.
+
+Family: una carta personale è valida se ha il colore o il valore di una carta comune; vince chi
+ne ha di più. Expert: ogni carta personale vale quante carte comuni abbina; vince il totale più
+alto. Pareggi: vince la carta più alta, poi la seconda… Il vincitore prende 1 punto.
+Poker: per valore, colore e sequenza (almeno una carta personale e una comune) la migliore
+combinazione prende 3 punti, la seconda 1; pari al primo posto 2 ciascuno.
+Obiettivo: family/expert 6 (2–3 giocatori), 4 (4–5), 3 (6–7); poker 31, 21, 16.""",
+    "en": """\
+Nebraska (Dal Negro, Colovini & De Toffoli) — 2–7 players, 104 cards: 13 ranks (A high … 2) in
+8 colour suits: yellow (giallo), green (verde), dark green (verde scuro), blue (blu), light blue
+(azzurro), red (rosso), pink (rosa), gold (oro).
+
+Each player gets 10 personal cards. A hand is a series of "elections":
+  1. the top stock card is turned up: the candidate;
+  2. everyone bids one card from hand, face down;
+  3. bids are revealed: the highest (rank, then the suit order) decides whether the candidate is
+     promoted (becomes a common card) or rejected (discarded; everyone draws a replacement).
+Bid cards stay face up and out of play. With 5 common cards the hand ends; if after a rejection
+there are not enough cards for everyone, it ends at once with fewer common cards.
+
+Family: a personal card is valid if it shares colour or rank with a common card; most valid
+cards wins. Expert: each personal card counts the common cards it matches; highest total wins.
+Ties: highest card wins, then the second… The winner scores 1 point.
+Poker: in rank groups (valore), colour groups (colore) and runs (sequenza), each with at least one
+personal and one common card, the best combination scores 3, the second 1; a tie for first 2 each.
+Target: family/expert 6 (2–3 players), 4 (4–5), 3 (6–7); poker 31, 21, 16.""",
+}
+
+
+def rules_summary(lang: str = "en") -> str:
+    return RULES["it" if lang == "it" else "en"]
