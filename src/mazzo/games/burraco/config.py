@@ -1,0 +1,71 @@
+"""Burraco configuration: players, preset, match length and the documented options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from mazzo.engine.game import Config, ConfigError, check_choice, check_range
+from mazzo.games.burraco.scoring import PRESETS, VP_TABLES
+
+VARIANTS: Final = PRESETS
+THREE_PLAYER_MODES: Final = ("free", "tournament")
+#: 3 players: (switch to three pozzetti of 11, match end) [S]
+THREE_PLAYER_TARGETS: Final = {"free": (1500, 2005), "tournament": (1000, 1505)}
+TARGET: Final = 2005
+
+
+@dataclass(frozen=True)
+class BurracoConfig(Config):
+    """``variant``: ``classic`` (the seed: jolly 25, no semipulito) or ``fibur`` (jolly 30,
+    semipulito 150).
+
+    ``target`` 0 means the rules' target (2005; 3 players: by ``three_player_targets``), and
+    ``switch`` 0 the rules' 3-player threshold for three pozzetti (1500 / 1000).
+    ``hands`` > 0 plays exactly that many hands instead; with 3 or 4 hands the result is in
+    victory points (``vp_table``: ``published`` or the seed's ``seed_wiki`` band edges).
+    ``clean_burraco_to_close``: closing needs a clean burraco (Burraco Internazionale).
+    """
+
+    players: int = 4
+    variant: str = "classic"
+    target: int = 0
+    switch: int = 0
+    three_player_targets: str = "free"
+    hands: int = 0
+    vp_table: str = "published"
+    clean_burraco_to_close: bool = False
+
+    def validate(self) -> None:
+        super().validate()
+        check_choice("players", self.players, (2, 3, 4))
+        check_choice("variant", self.variant, VARIANTS)
+        check_range("target", self.target, 0)
+        check_range("switch", self.switch, 0)
+        check_choice("three_player_targets", self.three_player_targets, THREE_PLAYER_MODES)
+        check_range("hands", self.hands, 0, 100)
+        check_choice("vp_table", self.vp_table, VP_TABLES)
+        if self.players == 3 and self.switch and self.target and self.switch > self.target:
+            raise ConfigError("switch: must not exceed target (three pozzetti come before the end)")
+
+    @property
+    def match_target(self) -> int:
+        """Points that end the match (0 when ``hands`` fixes the length)."""
+        if self.hands:
+            return 0
+        if self.target:
+            return self.target
+        if self.players == 3:
+            return THREE_PLAYER_TARGETS[self.three_player_targets][1]
+        return TARGET
+
+    @property
+    def switch_target(self) -> int:
+        """3 players: the total from which every hand is dealt with three pozzetti of 11."""
+        if self.switch:
+            return self.switch
+        return THREE_PLAYER_TARGETS[self.three_player_targets][0]
+
+    @property
+    def uses_vp(self) -> bool:
+        return self.hands in (3, 4)

@@ -1,0 +1,68 @@
+"""The Burraco game object: registry entry, action encoding, text and bots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mazzo.engine.game import JSON, Action, Config, Event, Game
+from mazzo.games.burraco import actions, text
+from mazzo.games.burraco.bots import BurracoHeuristic
+from mazzo.games.burraco.config import VARIANTS, BurracoConfig
+from mazzo.games.burraco.state import BurracoState
+
+
+class BurracoGame(Game):
+    id = "burraco"
+    title_it = "Burraco"
+    title_en = "Burraco"
+    config_class = BurracoConfig
+    action_types = actions.ACTION_TYPES
+    player_counts = (2, 3, 4)
+    variants = VARIANTS
+    #: x configs per player count (one hand each, see test_configs): ≥ 500 per player count
+    conformance_matches = 180
+
+    def new_match(self, config: Config | None = None) -> BurracoState:
+        cfg = config if config is not None else BurracoConfig()
+        if not isinstance(cfg, BurracoConfig):
+            raise TypeError(f"Burraco needs a BurracoConfig, not {type(cfg).__name__}")
+        cfg.validate()
+        return BurracoState(self, cfg)
+
+    def action_space(self, config: Config) -> int:
+        return actions.ACTION_SPACE
+
+    def action_index(self, config: Config, action: Action) -> int:
+        return actions.action_index(action)
+
+    def action_at(self, config: Config, index: int) -> Action:
+        return actions.action_at(index)
+
+    def test_configs(self) -> list[Config]:
+        return [
+            BurracoConfig(players=4, hands=1),
+            BurracoConfig(players=4, variant="fibur", hands=1, clean_burraco_to_close=True),
+            BurracoConfig(players=4, target=400),
+            BurracoConfig(players=2, hands=1),
+            BurracoConfig(players=2, variant="fibur", hands=1),
+            BurracoConfig(players=2, hands=3, vp_table="seed_wiki"),
+            BurracoConfig(players=3, hands=1),
+            BurracoConfig(players=3, variant="fibur", hands=1),
+            BurracoConfig(players=3, target=500, switch=150),
+        ]
+
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        return text.describe_action(action, lang)
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        return text.describe_event(event, lang)
+
+    def render(self, view: JSON, lang: str = "en") -> str:
+        return text.render(view, lang)
+
+    def rules_summary(self, lang: str = "en") -> str:
+        return text.rules_summary(lang)
+
+    def bots(self) -> dict[str, Callable[[int | None], Any]]:
+        return {"heuristic": BurracoHeuristic}

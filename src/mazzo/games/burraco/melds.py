@@ -1,0 +1,240 @@
+"""Melds ("giochi"): sets and runs, where a wild sits in a run, and what may be added (§4–5).
+
+Run positions are 1..14: the ace is 1 (low, A-2-3) or 14 (high, Q-K-A), a same-suit 2 at 2 is a
+natural card, every other 2 and every jolly is a wild. A :class:`Meld` is immutable so a state
+clone only copies the lists that hold melds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from mazzo.cards import ACE, JOKER_SUIT, Card
+
+LOW_ACE: Final = 1
+HIGH_ACE: Final = 14
+
+
+def is_wild(c: Card) -> bool:
+    """Jolly or pinella (any 2): wild unless a same-suit 2 sits at position 2 of a run."""
+    return (int(c) & 15) in (0, 2)
+
+
+def card_type(c: Card) -> int:
+    """The card without its copy: twins share a type, the four jokers too."""
+    return int(c) & 0xFF
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld on the table.
+
+    Set: ``key`` is the rank (14 = ace), ``cards`` the naturals then the wild, ``wild`` 1 if the
+    set holds a wild. Run: ``key`` is the suit, ``cards`` in position order from ``lo``, ``wild``
+    the position of the wild (0: none; a same-suit 2 at position 2 is natural, not a wild).
+    """
+
+    run: bool
+    key: int
+    cards: tuple[Card, ...]
+    lo: int = 0
+    wild: int = 0
+
+    @property
+    def hi(self) -> int:
+        return self.lo + len(self.cards) - 1
+
+    @property
+    def has_wild(self) -> bool:
+        return self.wild != 0
+
+    def wild_card(self) -> Card | None:
+        if not self.wild:
+            return None
+        return self.cards[self.wild - self.lo] if self.run else self.cards[-1]
+
+    def positions(self) -> dict[int, Card]:
+        """Run: position -> card, wild included."""
+        return {self.lo + i: c for i, c in enumerate(self.cards)}
+
+
+# --- runs --------------------------------------------------------------------------------------
+
+
+def _natural_positions(c: Card, suit: int) -> tuple[int, ...]:
+    """Where ``c`` may stand as a natural card in a run of ``suit`` (empty: only as a wild)."""
+    cid = int(c)
+    rank = cid & 15
+    if (cid >> 4) & 15 != suit:
+        return ()
+    if rank == ACE:
+        return (LOW_ACE, HIGH_ACE)
+    return (rank,)
+
+
+def _contiguous(positions: Iterable[int]) -> bool:
+    ps = sorted(positions)
+    return ps[-1] - ps[0] + 1 == len(ps)
+
+
+def _wild_spots(naturals: Iterable[int]) -> list[int]:
+    """Positions where one wild makes ``naturals`` (distinct positions) a run: the single
+    one-card gap, or either end when they are already contiguous."""
+    ps = sorted(naturals)
+    span = ps[-1] - ps[0] + 1
+    if span == len(ps):
+        return [p for p in (ps[0] - 1, ps[-1] + 1) if LOW_ACE <= p <= HIGH_ACE]
+    if span == len(ps) + 1:
+        present = set(ps)
+        return [p for p in range(ps[0], ps[-1]) if p not in present]
+    return []
+
+
+def _build_run(suit: int, naturals: dict[int, Card], wild_card: Card | None, wild_at: int) -> Meld:
+    """A run from its natural cards by position and an optional wild at ``wild_at``."""
+    placed = dict(naturals)
+    wild = 0
+    if wild_card is not None:
+        placed[wild_at] = wild_card
+        natural_two = int(wild_card) & 15 == 2 and (int(wild_card) >> 4) & 15 == suit
+        wild = 0 if (wild_at == 2 and natural_two) else wild_at
+    lo = min(placed)
+    return Meld(True, suit, tuple(placed[p] for p in range(lo, max(placed) + 1)), lo, wild)
+
+
+def run_layouts(cards: Sequence[Card]) -> list[Meld]:
+    """Every valid way to lay ``cards`` as one run (one per distinct wild position)."""
+    if len(cards) < 3:
+        return []
+    fixed = [c for c in cards if not is_wild(c)]
+    if not fixed:
+        # only 2s/jokers: a run needs natural cards; a same-suit 2 alone cannot make one
+        return []
+    suit = (int(fixed[0]) >> 4) & 15
+    if any((int(c) >> 4) & 15 != suit for c in fixed):
+        return []
+    twos = [c for c in cards if is_wild(c) and (int(c) >> 4) & 15 == suit]
+    out: dict[int, Meld] = {}
+    for nat_two in [None, *twos[:2]]:
+        wilds = [c for c in cards if is_wild(c) and c is not nat_two]
+        if len(wilds) > 1:
+            continue
+        for layout in _layouts_with(suit, fixed, nat_two, wilds[0] if wilds else None):
+            out.setdefault(layout.wild, layout)
+    return list(out.values())
+
+
+def _layouts_with(
+    suit: int, fixed: list[Card], nat_two: Card | None, wild: Card | None
+) -> list[Meld]:
+    aces = [c for c in fixed if int(c) & 15 == ACE]
+    if len(aces) > 1:
+        return []  # one natural ace per run
+    base: dict[int, Card] = {}
+    for c in fixed:
+        if int(c) & 15 != ACE:
+            if (int(c) & 15) in base:
+                return []
+            base[int(c) & 15] = c
+    if nat_two is not None:
+        base[2] = nat_two
+    out: list[Meld] = []
+    for ace_at in (LOW_ACE, HIGH_ACE) if aces else (0,):
+        naturals = dict(base)
+        if aces:
+            if ace_at in naturals:
+                continue
+            naturals[ace_at] = aces[0]
+        if wild is None:
+            if _contiguous(naturals):
+                out.append(_build_run(suit, naturals, None, 0))
+            continue
+        for spot in _wild_spots(naturals):
+            out.append(_build_run(suit, naturals, wild, spot))
+    return out
+
+
+# --- sets --------------------------------------------------------------------------------------
+
+
+def set_meld(cards: Sequence[Card]) -> Meld | None:
+    """The set made of ``cards`` (3+ cards of one rank A, 3..K, at most one wild), or None."""
+    if len(cards) < 3:
+        return None
+    naturals = [c for c in cards if not is_wild(c)]
+    wilds = [c for c in cards if is_wild(c)]
+    if len(wilds) > 1 or len(naturals) < 2:
+        return None
+    rank = int(naturals[0]) & 15
+    if any(int(c) & 15 != rank for c in naturals):
+        return None
+    return Meld(False, rank, tuple(naturals) + tuple(wilds), 0, 1 if wilds else 0)
+
+
+def layouts(cards: Sequence[Card]) -> list[Meld]:
+    """Every valid meld made of exactly ``cards``."""
+    found = set_meld(cards)
+    if found is not None:
+        return [found]
+    return run_layouts(cards)
+
+
+# --- adding a card to a meld ("attaccare") ------------------------------------------------------
+
+
+def attach_options(meld: Meld, c: Card) -> dict[int, Meld]:
+    """The melds ``meld`` may become when ``c`` is added, keyed by the wild's position after
+    the addition (0: no wild; sets always 0). Empty when ``c`` cannot be added.
+
+    A wild at an end of a run is free and may be re-placed anywhere that leaves a valid run; a
+    wild inside moves only when replaced by the natural card it stands for [S].
+    """
+    if not meld.run:
+        return _attach_set(meld, c)
+    suit = meld.key
+    placed = meld.positions()
+    wild_card = meld.wild_card()
+    naturals = {p: x for p, x in placed.items() if p != meld.wild}
+    out: dict[int, Meld] = {}
+    has_ace = any(int(x) & 15 == ACE for x in naturals.values())
+    for p in _natural_positions(c, suit):
+        if p in naturals or (p in (LOW_ACE, HIGH_ACE) and has_ace):
+            continue
+        grown = dict(naturals)
+        grown[p] = c
+        if wild_card is None:
+            if _contiguous(grown):
+                out.setdefault(0, _build_run(suit, grown, None, 0))
+            continue
+        free = meld.wild in (meld.lo, meld.hi)
+        spots = _wild_spots(grown) if (free or p == meld.wild) else [meld.wild]
+        for q in spots:
+            if q not in grown and _contiguous([*grown, q]):
+                layout = _build_run(suit, grown, wild_card, q)
+                out.setdefault(q, layout)
+    if is_wild(c) and wild_card is None:
+        for q in _wild_spots(naturals):
+            layout = _build_run(suit, naturals, c, q)
+            if layout.wild:  # a same-suit 2 at position 2 is the natural case above
+                out.setdefault(q, layout)
+    return out
+
+
+def _attach_set(meld: Meld, c: Card) -> dict[int, Meld]:
+    if is_wild(c):
+        if meld.wild:
+            return {}
+        return {0: Meld(False, meld.key, (*meld.cards, c), 0, 1)}
+    if int(c) & 15 != meld.key:
+        return {}
+    if meld.wild:
+        cards = (*meld.cards[:-1], c, meld.cards[-1])
+    else:
+        cards = (*meld.cards, c)
+    return {0: Meld(False, meld.key, cards, 0, meld.wild)}
+
+
+def is_joker(c: Card) -> bool:
+    return (int(c) >> 4) & 15 == JOKER_SUIT

@@ -1,0 +1,728 @@
+"""The rules of Burraco as a state machine: a whole match, hand after hand.
+
+Phases: ``deal`` (chance: one shuffle), ``draw`` (pesca / raccogli), ``play`` (cala, attacca,
+scarta), ``over``. Sides are ids in ``side_of``: seat % 2 with 4 players, the seat itself with 2
+and 3; a 3-player pair (phase A) joins the second partner's side into the first one's.
+Match totals are kept in half-points so a 3-player pair's halves stay exact.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Final, Self
+
+from mazzo.cards import Card
+from mazzo.engine.game import CHANCE, JSON, TERMINAL, Action, IllegalAction, State, card_token
+from mazzo.games.burraco import events as ev
+from mazzo.games.burraco.actions import (
+    DECK,
+    DECK_INDEX,
+    DISCARD,
+    DRAW,
+    MAX_MELDS,
+    TAKE_PILE,
+    Attacca,
+    Cala,
+    Deal,
+    Discard,
+    Draw,
+    TakePile,
+    layout_text,
+    meld_key,
+)
+from mazzo.games.burraco.config import BurracoConfig
+from mazzo.games.burraco.melds import Meld, attach_options, is_wild, layouts
+from mazzo.games.burraco.scoring import (
+    VALUES,
+    hand_tally,
+    meld_type,
+    three_player_vp,
+    victory_points,
+)
+
+HAND_SIZE: Final = 11
+WILD_TYPES: Final = (12 * 16, 2, 16 + 2, 32 + 2, 48 + 2)  # jolly, then the 2 of each suit
+_DECK_SET: Final = frozenset(DECK)
+
+
+def _order(c: Card) -> int:
+    return DECK_INDEX[c]
+
+
+class BurracoState(State):
+    config: BurracoConfig
+
+    def __init__(self, game: object, config: BurracoConfig) -> None:
+        super().__init__(game, config)  # type: ignore[arg-type]
+        n = config.players
+        self.preset = config.variant
+        self.dealer = n - 1
+        self.hand_no = 0
+        self.stage = "deal"
+        self.player = CHANCE
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.known: list[list[Card]] = [[] for _ in range(n)]
+        self.stock: list[Card] = list(DECK)  # before the first deal every card is in the deck
+        self.pile: list[Card] = []
+        self.pozzetti: list[list[Card]] = []
+        self.side_of: list[int] = self._initial_sides()
+        self.melds: list[list[Meld]] = [[] for _ in range(n)]
+        self.taken: list[bool] = [False] * n
+        self.restricted: Card | None = None
+        self.last_turn = False
+        self.three_b = False
+        self.solo = -1
+        self.totals2: list[int] = [0] * n
+        self.last_lines: list[list[int]] = []
+        self.last_sides: list[list[int]] = []
+        self.winner_seats: list[int] = []
+        self._legal: list[Action] | None = None
+
+    def _initial_sides(self) -> list[int]:
+        n = self.config.players
+        return [s % 2 for s in range(n)] if n == 4 else list(range(n))
+
+    # -- protocol: whose turn --------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    @property
+    def phase(self) -> str:
+        return self.stage
+
+    @property
+    def hand_number(self) -> int:
+        return max(1, self.hand_no)
+
+    def side_seats(self, side: int) -> list[int]:
+        return [s for s in range(self.config.players) if self.side_of[s] == side]
+
+    def active_sides(self) -> list[int]:
+        return sorted(set(self.side_of))
+
+    # -- chance ----------------------------------------------------------------------------------
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        order = list(DECK)
+        rng.shuffle(order)
+        return Deal(tuple(order))
+
+    def _check_chance(self, action: Action) -> None:
+        if not isinstance(action, Deal):
+            raise IllegalAction(f"{action} is not a deal; the cards must be shuffled first")
+        if len(action.order) != len(DECK) or set(action.order) != _DECK_SET:
+            raise IllegalAction("a deal must order each of the 108 cards exactly once")
+
+    def pozzetto_sizes(self) -> list[int]:
+        if self.config.players == 3:
+            return [HAND_SIZE] * 3 if self.three_b else [18, HAND_SIZE]
+        return [HAND_SIZE, HAND_SIZE]
+
+    def _deal(self, order: tuple[Card, ...]) -> None:
+        n = self.config.players
+        self.hand_no += 1
+        at = 0
+        self.pozzetti = []
+        for size in self.pozzetto_sizes():
+            self.pozzetti.append(list(order[at : at + size]))
+            at += size
+        self.hands = [[] for _ in range(n)]
+        for i in range(HAND_SIZE * n):
+            self.hands[(self.dealer + 1 + i) % n].append(order[at + i])
+        at += HAND_SIZE * n
+        self.pile = [order[at]]
+        self.stock = list(order[at + 1 :])
+        self.known = [[] for _ in range(n)]
+        self.side_of = self._initial_sides()
+        self.melds = [[] for _ in range(n)]
+        self.taken = [False] * n
+        self.restricted = None
+        self.last_turn = False
+        self.solo = -1
+        self.player = (self.dealer + 1) % n
+        self.stage = "draw"
+        sizes = tuple(len(p) for p in self.pozzetti)
+        self.events = [ev.HandDealt(self.hand_no, self.dealer, order[at], sizes)]
+
+    # -- legal actions ---------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[Action]:
+        if self.stage == "draw":
+            return [DRAW, TAKE_PILE]
+        if self.stage != "play":
+            return []
+        seat = self.player
+        hand = self.hands[seat]
+        reps = self._reps(hand)
+        out: list[Action] = []
+        out.extend(self._cala_actions(hand, reps))
+        out.extend(self._attacca_actions(hand, reps))
+        out.extend(self._discard_actions(hand, reps))
+        return out
+
+    def _reps(self, hand: list[Card]) -> dict[int, list[Card]]:
+        """Hand cards by type; the single-card pile's card first (meld it, keep its twin)."""
+        reps: dict[int, list[Card]] = {}
+        for c in sorted(hand, key=_order):
+            reps.setdefault(int(c) & 0xFF, []).append(c)
+        r = self.restricted
+        if r is not None:
+            group = reps.get(int(r) & 0xFF)
+            if group and r in group and group[0] != r:
+                group.remove(r)
+                group.insert(0, r)
+        return reps
+
+    def side_has_burraco(self, side: int, extra: Meld | None = None, replaced: int = -1) -> bool:
+        """Whether the side has a burraco (clean one with the option), counting ``extra`` in
+        place of meld ``replaced`` (or as a new meld)."""
+        clean = self.config.clean_burraco_to_close
+        melds = self.melds[side]
+        for i, m in enumerate(melds):
+            if i != replaced and len(m.cards) >= 7 and not (clean and m.wild):
+                return True
+        return extra is not None and len(extra.cards) >= 7 and not (clean and extra.wild)
+
+    def _can_close_with(self, c: Card) -> bool:
+        return not is_wild(c) and c != self.restricted
+
+    def _leaves_a_finish(
+        self, hand: list[Card], used: tuple[Card, ...], new: Meld, replaced: int
+    ) -> bool:
+        """After melding ``used`` the player must still be able to end the turn (§3)."""
+        left = len(hand) - len(used)
+        side = self.side_of[self.player]
+        if left >= 2:
+            return True
+        if not self.taken[side]:
+            if left == 0:
+                return True  # al volo
+            last = next(c for c in hand if c not in used)
+            return last != self.restricted
+        if left == 0:
+            return False
+        last = next(c for c in hand if c not in used)
+        return self._can_close_with(last) and self.side_has_burraco(side, new, replaced)
+
+    def _cala_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
+        side = self.side_of[self.player]
+        set_ranks = {m.key for m in self.melds[side] if not m.run}
+        found: dict[tuple[tuple[Card, ...], int], Meld] = {}
+        wild_reps = [(t, reps[t]) for t in WILD_TYPES if t in reps]
+        for rank in range(3, 15):
+            if rank not in set_ranks:
+                self._set_triples(rank, reps, wild_reps, found)
+        for suit in range(4):
+            self._run_triples(suit, reps, wild_reps, found)
+        out: list[Action] = []
+        for (cards, wild), meld in found.items():
+            if self._leaves_a_finish(hand, cards, meld, -1):
+                out.append(Cala(cards, wild))
+        return out
+
+    @staticmethod
+    def _set_triples(
+        rank: int,
+        reps: dict[int, list[Card]],
+        wild_reps: list[tuple[int, list[Card]]],
+        found: dict[tuple[tuple[Card, ...], int], Meld],
+    ) -> None:
+        naturals: list[Card] = []
+        for suit in range(4):
+            naturals.extend(reps.get(suit * 16 + rank, ())[:2])
+        if len(naturals) < 2:
+            return
+        seen: set[tuple[int, ...]] = set()
+        for trio in combinations(naturals, 3):
+            types = tuple(sorted(int(c) & 0xFF for c in trio))
+            if types not in seen:
+                seen.add(types)
+                found[(meld_key(trio), 0)] = Meld(False, rank, trio, 0, 0)
+        seen.clear()
+        for pair in combinations(naturals, 2):
+            types = tuple(sorted(int(c) & 0xFF for c in pair))
+            if types in seen:
+                continue
+            seen.add(types)
+            for _, group in wild_reps:
+                trio = (*pair, group[0])
+                found[(meld_key(trio), 0)] = Meld(False, rank, trio, 0, 1)
+
+    @staticmethod
+    def _run_triples(
+        suit: int,
+        reps: dict[int, list[Card]],
+        wild_reps: list[tuple[int, list[Card]]],
+        found: dict[tuple[tuple[Card, ...], int], Meld],
+    ) -> None:
+        at: dict[int, Card] = {}
+        for rank in range(2, 14):
+            group = reps.get(suit * 16 + rank)
+            if group:
+                at[rank] = group[0]
+        ace = reps.get(suit * 16 + 14)
+        if ace:
+            at[1] = at[14] = ace[0]
+        if len(at) < 2:
+            return
+        for p in range(1, 13):
+            if p in at and p + 1 in at and p + 2 in at:
+                trio = (at[p], at[p + 1], at[p + 2])
+                found.setdefault((meld_key(trio), 0), Meld(True, suit, trio, p, 0))
+        if not wild_reps:
+            return
+        for p in range(1, 14):
+            if p not in at:
+                continue
+            for q, spots in ((p + 1, (p - 1, p + 2)), (p + 2, (p + 1,))):
+                if q not in at:
+                    continue
+                for spot in spots:
+                    if 1 <= spot <= 14:
+                        _run_with_wild(suit, {p: at[p], q: at[q]}, spot, wild_reps, found)
+
+    def _attacca_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
+        side = self.side_of[self.player]
+        out: list[Action] = []
+        for i, meld in enumerate(self.melds[side]):
+            for group in reps.values():
+                c = group[0]
+                if not _may_touch(meld, c):
+                    continue
+                for wild, grown in attach_options(meld, c).items():
+                    if self._leaves_a_finish(hand, (c,), grown, i):
+                        out.append(Attacca(c, i, wild))
+        return out
+
+    def _discard_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
+        out: list[Action] = []
+        closing = len(hand) == 1 and self.taken[self.side_of[self.player]]
+        if closing and not self.side_has_burraco(self.side_of[self.player]):
+            return out
+        for group in reps.values():
+            c = next((x for x in group if x != self.restricted), None)
+            if c is None or (closing and is_wild(c)):
+                continue
+            out.append(DISCARD[c])
+        return out
+
+    # -- why an action is illegal ----------------------------------------------------------------
+
+    def _why_illegal(self, action: Action) -> str:
+        if self.stage == "draw":
+            return f"{action}: first take a card — draw from the stock or take the discard pile"
+        if isinstance(action, Draw | TakePile):
+            return f"{action}: you have already taken this turn; meld or discard"
+        hand = self.hands[self.player]
+        side = self.side_of[self.player]
+        if isinstance(action, Discard):
+            return self._why_not_discard(action.card, hand, side)
+        cards = action.cards if isinstance(action, Cala) else (
+            (action.card,) if isinstance(action, Attacca) else ()
+        )
+        missing = [c for c in cards if c not in hand]
+        if missing:
+            return f"{action}: {card_token(missing[0])} is not in your hand"
+        if isinstance(action, Cala):
+            return self._why_not_cala(action, hand, side)
+        if isinstance(action, Attacca):
+            if action.meld >= len(self.melds[side]):
+                return f"{action}: your side has no meld number {action.meld + 1}"
+            return (f"{action}: that card cannot go on that meld that way, or it would leave "
+                    "you no legal way to end the turn")
+        return f"{action} is not a Burraco move"
+
+    def _why_not_discard(self, c: Card, hand: list[Card], side: int) -> str:
+        if c not in hand:
+            return f"scarta {card_token(c)}: the card is not in your hand"
+        if c == self.restricted:
+            return (f"scarta {card_token(c)}: you took it as a single-card discard pile and may "
+                    "not discard it this turn")
+        if len(hand) == 1 and self.taken[side]:
+            if is_wild(c):
+                return f"scarta {card_token(c)}: the closing discard may not be a wild"
+            return "you cannot close: your side needs a burraco (and its pozzetto) first"
+        return f"scarta {card_token(c)} is not legal now"
+
+    def _why_not_cala(self, action: Cala, hand: list[Card], side: int) -> str:
+        found = [m for m in layouts(action.cards) if m.wild == action.wild or not m.run]
+        if not found:
+            return f"{action}: not a valid meld (a set or run of three, at most one wild)"
+        if not found[0].run and any(
+            not m.run and m.key == found[0].key for m in self.melds[side]
+        ):
+            return f"{action}: your side already has that set; add the cards to it instead"
+        return f"{action}: it would leave you no legal way to end the turn"
+
+    # -- applying --------------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        self._legal = None
+        if isinstance(action, Deal):
+            self._deal(action.order)
+        elif isinstance(action, Draw):
+            self._draw()
+        elif isinstance(action, TakePile):
+            self._take_pile()
+        elif isinstance(action, Cala):
+            self._cala(action)
+        elif isinstance(action, Attacca):
+            self._attacca(action)
+        elif isinstance(action, Discard):
+            self._discard(action.card)
+
+    def _draw(self) -> None:
+        seat = self.player
+        self.hands[seat].append(self.stock.pop())
+        self.stage = "play"
+        self.events = [ev.Drew(seat, len(self.stock))]
+        if len(self.stock) <= 2:
+            self.last_turn = True
+            self.events.append(ev.StockExhausted(seat))
+
+    def _take_pile(self) -> None:
+        seat = self.player
+        pile = self.pile
+        self.restricted = pile[0] if len(pile) == 1 else None
+        self.hands[seat].extend(pile)
+        self.known[seat].extend(pile)
+        self.events = [ev.TookPile(seat, tuple(pile))]
+        self.pile = []
+        self.stage = "play"
+
+    def _remove(self, seat: int, cards: tuple[Card, ...]) -> None:
+        for c in cards:
+            self.hands[seat].remove(c)
+            if c in self.known[seat]:
+                self.known[seat].remove(c)
+
+    def _cala(self, action: Cala) -> None:
+        seat = self.player
+        side = self.side_of[seat]
+        meld = next(m for m in layouts(action.cards) if m.wild == action.wild or not m.run)
+        self._remove(seat, action.cards)
+        self.melds[side].append(meld)
+        text = layout_text(meld.cards, meld.lo, meld.wild, meld.key, meld.run)
+        self.events = [ev.Melded(seat, len(self.melds[side]) - 1, text)]
+        self._after_meld()
+
+    def _attacca(self, action: Attacca) -> None:
+        seat = self.player
+        side = self.side_of[seat]
+        grown = attach_options(self.melds[side][action.meld], action.card)[action.wild]
+        self._remove(seat, (action.card,))
+        self.melds[side][action.meld] = grown
+        text = layout_text(grown.cards, grown.lo, grown.wild, grown.key, grown.run)
+        self.events = [ev.Attached(seat, action.meld, action.card, text)]
+        self._after_meld()
+
+    def _after_meld(self) -> None:
+        if not self.hands[self.player]:
+            self._take_pozzetto(self.player, al_volo=True)
+
+    def _take_pozzetto(self, seat: int, al_volo: bool) -> None:
+        cards = self.pozzetti.pop(0)
+        self.hands[seat] = cards
+        self.known[seat] = []
+        self.taken[self.side_of[seat]] = True
+        self.events.append(ev.PozzettoTaken(seat, len(cards), al_volo))
+        if self.config.players == 3 and not self.three_b and self.solo < 0:
+            self._pair_up(seat)
+
+    def _pair_up(self, solo: int) -> None:
+        """3 players, phase A: the other two become one side and join their melds [S][D]."""
+        self.solo = solo
+        a, b = (s for s in range(3) if s != solo)
+        self.melds[a].extend(self.melds[b])
+        self.melds[b] = []
+        self.side_of[b] = a
+        self.events.append(ev.Paired(solo, (a, b)))
+
+    def _discard(self, c: Card) -> None:
+        seat = self.player
+        side = self.side_of[seat]
+        self._remove(seat, (c,))
+        self.pile.append(c)
+        self.events = [ev.Discarded(seat, c)]
+        self.restricted = None
+        if not self.hands[seat]:
+            if self.taken[side]:
+                self.events.append(ev.Closed(seat))
+                self._end_hand(side)
+                return
+            self._take_pozzetto(seat, al_volo=False)
+        if self.last_turn:
+            self._end_hand(-1)
+            return
+        self.player = (seat + 1) % self.config.players
+        self.stage = "draw"
+
+    # -- end of a hand and of the match ----------------------------------------------------------
+
+    def side_tally(self, side: int, closer: int = -1) -> list[int]:
+        cards = [c for s in self.side_seats(side) for c in self.hands[s]]
+        tally = hand_tally(self.melds[side], cards, self.taken[side], side == closer, self.preset)
+        return [tally.burraco, tally.closing, tally.melded, tally.in_hand, tally.pozzetto,
+                tally.total]
+
+    def _end_hand(self, closer: int) -> None:
+        n = self.config.players
+        sides = self.active_sides()
+        lines = [self.side_tally(side, closer) for side in sides]
+        seats = [self.side_seats(side) for side in sides]
+        gained = [0] * n
+        for members, line in zip(seats, lines, strict=True):
+            for s in members:
+                # a 3-player pair halves its side score: in half-points that is the total itself
+                gained[s] = line[5] if (n == 3 and len(members) == 2) else 2 * line[5]
+        for s in range(n):
+            self.totals2[s] += gained[s]
+        self.last_lines, self.last_sides = lines, seats
+        self.events.append(ev.HandScored(
+            self.hand_no, tuple(tuple(m) for m in seats), tuple(tuple(x) for x in lines),
+            tuple(g / 2 for g in gained),
+        ))
+        self.stage = "deal"
+        self.player = CHANCE
+        self._collect_table()
+        if n == 3 and not self.three_b:
+            self._check_switch()
+        if self._match_over():
+            self.stage = "over"
+            self.player = TERMINAL
+            self.events.append(ev.MatchOver(tuple(self.winner_seats), tuple(self.scores())))
+        else:
+            self.dealer = (self.dealer + 1) % n
+
+    def _collect_table(self) -> None:
+        """Between hands every card goes back to the deck, ready for the next shuffle."""
+        cards: list[Card] = [c for h in self.hands for c in h]
+        cards += self.pile + [c for p in self.pozzetti for c in p]
+        cards += [c for side in self.melds for m in side for c in m.cards]
+        self.stock = self.stock + cards
+        self.hands = [[] for _ in self.hands]
+        self.known = [[] for _ in self.hands]
+        self.pile, self.pozzetti = [], []
+        self.melds = [[] for _ in self.melds]
+        self.restricted = None
+
+    def _check_switch(self) -> None:
+        limit = 2 * self.config.switch_target
+        reached = [s for s in range(3) if self.totals2[s] >= limit]
+        if reached:
+            self.three_b = True
+            self.events.append(ev.ThreePozzetti(reached[0]))
+
+    def _match_over(self) -> bool:
+        cfg = self.config
+        totals = self.totals2
+        if cfg.hands:
+            if self.hand_no < cfg.hands:
+                return False
+            best = max(totals)
+            self.winner_seats = [s for s in range(cfg.players) if totals[s] == best]
+            if cfg.uses_vp:
+                result = self.returns_now()
+                top = max(result)
+                self.winner_seats = [s for s in range(cfg.players) if result[s] == top]
+            return True
+        target2 = 2 * cfg.match_target
+        if max(totals) < target2:
+            return False
+        best = max(totals)
+        leaders = [s for s in range(cfg.players) if totals[s] == best]
+        if len({self.side_of_seat_final(s) for s in leaders}) > 1:
+            return False  # equal highest totals: play another hand
+        self.winner_seats = leaders
+        return True
+
+    def side_of_seat_final(self, seat: int) -> int:
+        return seat % 2 if self.config.players == 4 else seat
+
+    # -- results ---------------------------------------------------------------------------------
+
+    def scores(self) -> list[float]:
+        return [t / 2 for t in self.totals2]
+
+    def returns_now(self) -> list[float]:
+        cfg = self.config
+        pts = self.scores()
+        if cfg.uses_vp:
+            if cfg.players == 3:
+                return [v / 40 for v in three_player_vp(pts, cfg.hands, cfg.vp_table)]
+            win, lose = victory_points(pts[0] - pts[1], cfg.hands, cfg.vp_table)
+            first = win if pts[0] >= pts[1] else lose
+            return [(first if s % 2 == 0 else 20 - first) / 20 for s in range(cfg.players)]
+        return [1.0 if s in self.winner_seats else 0.0 for s in range(cfg.players)]
+
+    def returns(self) -> list[float]:
+        if self.player != TERMINAL:
+            return [0.0] * self.config.players
+        return self.returns_now()
+
+    # -- information -----------------------------------------------------------------------------
+
+    def running_points(self, side: int) -> int:
+        """Points already on the table for a side (burraco bonuses and melded cards)."""
+        return sum(_meld_points(m, self.preset) for m in self.melds[side])
+
+    def view(self, seat: int | None) -> JSON:
+        n = self.config.players
+        sides = self.active_sides()
+        return {
+            "phase": self.stage,
+            "hand_number": self.hand_number,
+            "current_player": self.player,
+            "seat": seat,
+            "players": n,
+            "variant": self.preset,
+            "dealer": self.dealer,
+            "scores": self.scores(),
+            "target": self.config.match_target,
+            "hands_to_play": self.config.hands,
+            "hand": None if seat is None else [card_token(c) for c in _sorted(self.hands[seat])],
+            "hand_counts": [len(h) for h in self.hands],
+            "known": [[card_token(c) for c in _sorted(k)] for k in self.known],
+            "side_of": list(self.side_of),
+            "sides": [self.side_seats(s) for s in sides],
+            "melds": [[_meld_json(m, self.preset) for m in self.melds[s]] for s in range(n)],
+            "running": [self.running_points(s) for s in range(n)],
+            "pozzetto_taken": list(self.taken),
+            "pozzetti": [len(p) for p in self.pozzetti],
+            "pile": [card_token(c) for c in self.pile],
+            "stock": len(self.stock) if self.stage in ("draw", "play") else 0,
+            "restricted": None if self.restricted is None else card_token(self.restricted),
+            "last_turn": self.last_turn,
+            "three_pozzetti": self.three_b,
+            "solo": self.solo,
+            "last_hand": {"sides": self.last_sides, "lines": self.last_lines},
+        }
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        twin = self.clone()
+        if self.stage not in ("draw", "play"):
+            return twin
+        pool: list[Card] = list(twin.stock)
+        for p in twin.pozzetti:
+            pool.extend(p)
+        hidden: list[list[Card]] = []
+        for s in range(self.config.players):
+            if s == seat:
+                hidden.append([])
+                continue
+            unknown = [c for c in twin.hands[s] if c not in twin.known[s]]
+            hidden.append(unknown)
+            pool.extend(unknown)
+        rng.shuffle(pool)
+        at = 0
+        for s in range(self.config.players):
+            if s == seat:
+                continue
+            k = len(hidden[s])
+            twin.hands[s] = list(twin.known[s]) + pool[at : at + k]
+            at += k
+        for p in twin.pozzetti:
+            p[:] = pool[at : at + len(p)]
+            at += len(p)
+        twin.stock = pool[at:]
+        return twin
+
+    def clone(self) -> Self:
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.history = list(self.history)
+        twin.events = list(self.events)
+        twin.hands = [list(h) for h in self.hands]
+        twin.known = [list(k) for k in self.known]
+        twin.stock = list(self.stock)
+        twin.pile = list(self.pile)
+        twin.pozzetti = [list(p) for p in self.pozzetti]
+        twin.side_of = list(self.side_of)
+        twin.melds = [list(m) for m in self.melds]
+        twin.taken = list(self.taken)
+        twin.totals2 = list(self.totals2)
+        twin.winner_seats = list(self.winner_seats)
+        twin._legal = None
+        return twin
+
+    def cards_in_play(self) -> list[Card]:
+        cards: list[Card] = [c for h in self.hands for c in h]
+        cards += self.stock + self.pile + [c for p in self.pozzetti for c in p]
+        cards += [c for side in self.melds for m in side for c in m.cards]
+        return cards
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def _sorted(cards: list[Card]) -> list[Card]:
+    """Display order: by suit, then rank, twins together, jokers last."""
+    return sorted(cards, key=lambda c: (int(c) & 0xFF, int(c) >> 8))
+
+
+def _meld_points(m: Meld, preset: str) -> int:
+    table = VALUES[preset]
+    kind = meld_type(m, preset)
+    bonus = {"pulito": 200, "semipulito": 150, "sporco": 100}.get(kind or "", 0)
+    return bonus + sum(table[int(c) & 0xFF] for c in m.cards)
+
+
+def _meld_json(m: Meld, preset: str) -> JSON:
+    return {
+        "cards": [card_token(c) for c in m.cards],
+        "run": m.run,
+        "lo": m.lo,
+        "wild": m.wild,
+        "burraco": meld_type(m, preset),
+        "text": layout_text(m.cards, m.lo, m.wild, m.key, m.run),
+    }
+
+
+def _may_touch(meld: Meld, c: Card) -> bool:
+    """Cheap filter before :func:`attach_options`: the card's rank/suit could join the meld."""
+    cid = int(c)
+    rank = cid & 15
+    if rank in (0, 2):
+        if not meld.wild:
+            return True
+        # a same-suit 2 may still go to its natural place next to a 3
+        return meld.run and rank == 2 and (cid >> 4) & 15 == meld.key and meld.lo <= 4
+    if not meld.run:
+        return rank == meld.key
+    if (cid >> 4) & 15 != meld.key:
+        return False
+    if rank == 14:
+        return meld.lo <= 3 or meld.hi >= 12
+    return meld.lo - 2 <= rank <= meld.hi + 2
+
+
+def _run_with_wild(
+    suit: int,
+    naturals: dict[int, Card],
+    spot: int,
+    wild_reps: list[tuple[int, list[Card]]],
+    found: dict[tuple[tuple[Card, ...], int], Meld],
+) -> None:
+    used = set(naturals.values())
+    for wtype, group in wild_reps:
+        if wtype == suit * 16 + 2 and spot == 2:
+            continue  # a same-suit 2 at its own place is natural: the all-natural triple
+        w = next((x for x in group if x not in used), None)
+        if w is None:
+            continue
+        placed = dict(naturals)
+        placed[spot] = w
+        lo = min(placed)
+        trio = tuple(placed[p] for p in range(lo, lo + 3))
+        found.setdefault((meld_key(trio), spot), Meld(True, suit, trio, lo, spot))
+
+
+__all__ = ["MAX_MELDS", "BurracoState"]
