@@ -1,0 +1,278 @@
+"""Actions of Poker all'italiana and their stable integer encoding.
+
+Bet sizes are exact chip amounts: ``Open(5)`` bets 5, ``Raise(5)`` puts in the call plus 5 more.
+No amount can exceed every chip at the table (``players × stack``), which bounds the action space.
+Discards are card tuples, encoded by their combinatorial rank among the table's deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+from typing import ClassVar
+
+from mazzo.cards import Card, cards_text, short_deck
+from mazzo.engine.game import Action
+
+BLIND_NAMES = {1: "buio", 2: "controbuio", 3: "over"}
+
+
+# --- chance ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDealer(Action):
+    """Chance: the first dealer ("cartaio") is drawn by lot."""
+
+    kind: ClassVar[str] = "choose_dealer"
+    seat: int
+
+    def __str__(self) -> str:
+        return f"first dealer: seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Action):
+    """Chance: the shuffled deck, top card first."""
+
+    kind: ClassVar[str] = "deal"
+    order: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"shuffle and deal {len(self.order)} cards"
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle(Action):
+    """Chance: the stock ran out during the draw; the discards are shuffled into a new stock."""
+
+    kind: ClassVar[str] = "reshuffle"
+    order: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"reshuffle {len(self.order)} discards"
+
+
+# --- blinds (before the deal) ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Blind(Action):
+    """Declare a blind: level 1 buio, 2 controbuio, 3 over."""
+
+    kind: ClassVar[str] = "blind"
+    level: int
+
+    def __str__(self) -> str:
+        return BLIND_NAMES.get(self.level, f"blind {self.level}")
+
+
+@dataclass(frozen=True, slots=True)
+class NoBlind(Action):
+    kind: ClassVar[str] = "no_blind"
+
+    def __str__(self) -> str:
+        return "no blind"
+
+
+@dataclass(frozen=True, slots=True)
+class Cover(Action):
+    """Complete ("coprirsi") an earlier blind up to the latest one, before seeing the cards."""
+
+    kind: ClassVar[str] = "cover"
+
+    def __str__(self) -> str:
+        return "cover"
+
+
+@dataclass(frozen=True, slots=True)
+class NoCover(Action):
+    kind: ClassVar[str] = "no_cover"
+
+    def __str__(self) -> str:
+        return "do not cover"
+
+
+# --- betting -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """"Passo": decline to open; in the second round before any bet, give up the hand."""
+
+    kind: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Open(Action):
+    """Open the pot ("aprire") with a bet of ``amount`` chips."""
+
+    kind: ClassVar[str] = "open"
+    amount: int
+
+    def __str__(self) -> str:
+        return f"open {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Parola(Action):
+    """Second round, before any bet: stay in without betting (check)."""
+
+    kind: ClassVar[str] = "parola"
+
+    def __str__(self) -> str:
+        return "check (parola)"
+
+
+@dataclass(frozen=True, slots=True)
+class Stay(Action):
+    """A blind who has already matched stays without raising ("sto")."""
+
+    kind: ClassVar[str] = "stay"
+
+    def __str__(self) -> str:
+        return "stay"
+
+
+@dataclass(frozen=True, slots=True)
+class Bet(Action):
+    """Second round: the first bet, ``amount`` chips ("cip" when it is the minimum unit)."""
+
+    kind: ClassVar[str] = "bet"
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bet {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Action):
+    """Match the current bet ("vedo"), all-in for less if the stack is short."""
+
+    kind: ClassVar[str] = "call"
+
+    def __str__(self) -> str:
+        return "call"
+
+
+@dataclass(frozen=True, slots=True)
+class Raise(Action):
+    """Call and put ``amount`` more chips ("rilancio"), in one immediate action."""
+
+    kind: ClassVar[str] = "raise"
+    amount: int
+
+    def __str__(self) -> str:
+        return f"raise {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fold(Action):
+    """Give up the hand facing a bet ("lascio")."""
+
+    kind: ClassVar[str] = "fold"
+
+    def __str__(self) -> str:
+        return "fold"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Discard these cards (0 to 4) and receive as many from the stock ("cambio")."""
+
+    kind: ClassVar[str] = "draw"
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        if not self.cards:
+            return "stand pat (servito)"
+        return f"change {len(self.cards)}: {cards_text(self.cards)}"
+
+
+CHANCE_TYPES: tuple[type[Action], ...] = (ChooseDealer, Deal, Reshuffle)
+PLAYER_TYPES: tuple[type[Action], ...] = (
+    NoBlind, Blind, Cover, NoCover, Pass, Parola, Stay, Call, Fold, Open, Bet, Raise, Draw,
+)
+ACTION_TYPES = CHANCE_TYPES + PLAYER_TYPES
+
+# interned field-less actions
+NO_BLIND, COVER, NO_COVER = NoBlind(), Cover(), NoCover()
+PASS, PAROLA, STAY, CALL, FOLD = Pass(), Parola(), Stay(), Call(), Fold()
+BLINDS = {level: Blind(level) for level in (1, 2, 3)}
+_SIMPLE: tuple[Action, ...] = (
+    NO_BLIND, BLINDS[1], BLINDS[2], BLINDS[3], COVER, NO_COVER, PASS, PAROLA, STAY, CALL, FOLD,
+)
+
+
+# --- integer encoding --------------------------------------------------------------------------
+
+
+class ActionCodec:
+    """Stable indices: simple actions, then Open/Bet/Raise amounts 1..max, then discards."""
+
+    def __init__(self, deck_size: int, max_amount: int) -> None:
+        self.deck = short_deck(deck_size)
+        self.pos = {c: i for i, c in enumerate(self.deck)}
+        self.max_amount = max_amount
+        self.amount_base = len(_SIMPLE)
+        self.draw_base = self.amount_base + 3 * max_amount
+        n = len(self.deck)
+        self.draw_offsets = [0]
+        for k in range(4):
+            self.draw_offsets.append(self.draw_offsets[-1] + comb(n, k))
+        self.size = self.draw_base + self.draw_offsets[4] + comb(n, 4)
+        self.simple_index = {a: i for i, a in enumerate(_SIMPLE)}
+        self._draw_cache: dict[tuple[Card, ...], Draw] = {}
+
+    def index(self, action: Action) -> int:
+        found = self.simple_index.get(action)
+        if found is not None:
+            return found
+        for slot, cls in enumerate((Open, Bet, Raise)):
+            if type(action) is cls:
+                amount: int = action.amount  # type: ignore[attr-defined]
+                if not 1 <= amount <= self.max_amount:
+                    raise ValueError(f"{action}: amount must be 1..{self.max_amount}")
+                return self.amount_base + slot * self.max_amount + amount - 1
+        if isinstance(action, Draw):
+            return self.draw_base + self._rank_subset(action.cards)
+        raise ValueError(f"{action!r} is not a player action of poker_italiano")
+
+    def _rank_subset(self, cards: tuple[Card, ...]) -> int:
+        positions = sorted(self.pos[c] for c in cards)
+        if len(positions) > 4 or len(set(positions)) != len(positions):
+            raise ValueError("a draw discards 0 to 4 different cards")
+        # colex rank of the subset among subsets of the same size
+        rank = sum(comb(p, i + 1) for i, p in enumerate(positions))
+        return self.draw_offsets[len(positions)] + rank
+
+    def action(self, index: int) -> Action:
+        if not 0 <= index < self.size:
+            raise ValueError(f"action index {index} is outside 0..{self.size - 1}")
+        if index < self.amount_base:
+            return _SIMPLE[index]
+        if index < self.draw_base:
+            slot, amount = divmod(index - self.amount_base, self.max_amount)
+            return (Open, Bet, Raise)[slot](amount + 1)
+        rest = index - self.draw_base
+        k = max(i for i in range(5) if self.draw_offsets[i] <= rest)
+        rank = rest - self.draw_offsets[k]
+        positions: list[int] = []
+        for i in range(k, 0, -1):  # unrank colex: largest p with comb(p, i) <= rank
+            p = i - 1
+            while comb(p + 1, i) <= rank:
+                p += 1
+            positions.append(p)
+            rank -= comb(p, i)
+        return self.draw(tuple(self.deck[p] for p in sorted(positions)))
+
+    def draw(self, cards: tuple[Card, ...]) -> Draw:
+        """The interned Draw of these cards (kept in deck order)."""
+        found = self._draw_cache.get(cards)
+        if found is None:
+            found = Draw(cards)
+            self._draw_cache[cards] = found
+        return found

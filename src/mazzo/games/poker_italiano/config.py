@@ -1,0 +1,73 @@
+"""Configuration of Poker all'italiana (defaults from ``shared/rules/poker_italiano.md``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mazzo.engine.game import Config, ConfigError, check_choice, check_range
+
+RAISE_LIMITS = ("pot", "none")
+BET_MENUS = ("pot_fractions", "all")
+
+
+@dataclass(frozen=True)
+class PokerItalianoConfig(Config):
+    """Every option of the rules file; ``players`` picks the deck (lowest rank 11 − players)."""
+
+    players: int = 4
+    #: "invito": paid by every player into the pot before each deal
+    ante: int = 1
+    #: the minimum bet unit
+    cip: int = 1
+    #: starting chips per player (table stakes); in credit mode the most one may risk per deal
+    stack: int = 200
+    #: ``pot``: a raise may not exceed the pot after calling; ``none``: up to the stack
+    raise_limit: str = "pot"
+    #: the opening bet must equal the pot instead of being at most the pot
+    open_exact_pot: bool = False
+    #: a buio pays blind_base × P₀, the controbuio twice that, the over four times (seed 2, pagat 1)
+    blind_base: int = 2
+    #: allow buio / controbuio / over
+    blinds: bool = True
+    #: match length cap in deals (the match also ends when one player holds every chip)
+    max_hands: int = 50
+    #: after each dead deal the opening needs QQ, then KK (stays until the pot is won)
+    escalate_opening: bool = False
+    #: compare the suit of the leading group before the kickers
+    suit_before_kickers: bool = False
+    #: between two flushes the higher suit wins outright
+    flush_by_suit: bool = False
+    #: between exactly two straight flushes: minima > massima > media > minima
+    cyclic_straight_flush: bool = False
+    #: no stacks: balances may go negative; every deal each player may risk up to ``stack``
+    credit: bool = False
+    #: which bet sizes are offered: a short exact menu (min, ¼ ½ ¾ pot, max) or every amount
+    bet_menu: str = "pot_fractions"
+
+    def validate(self) -> None:
+        super().validate()
+        check_range("players", self.players, 3, 9)
+        check_range("ante", self.ante, 1, 1000)
+        check_range("cip", self.cip, 1, 1000)
+        check_range("stack", self.stack, 1, 100_000)
+        check_choice("raise_limit", self.raise_limit, RAISE_LIMITS)
+        check_choice("blind_base", self.blind_base, (1, 2))
+        check_range("max_hands", self.max_hands, 1, 100_000)
+        check_choice("bet_menu", self.bet_menu, BET_MENUS)
+        if self.stack < self.ante:
+            raise ConfigError(f"stack: {self.stack} must be at least the ante ({self.ante})")
+
+    @property
+    def deck_size(self) -> int:
+        """Deck of the full table: lowest rank 11 − players, i.e. 4 × (players + 4) cards."""
+        return deck_size_for(self.players)
+
+    @property
+    def max_amount(self) -> int:
+        """No bet can exceed every chip at the table: the bound of the amount action space."""
+        return self.players * self.stack
+
+
+def deck_size_for(players: int) -> int:
+    """Cards for ``players`` players: lowest rank 11 − players (4 → 32, 5 → 36, 6 → 40)."""
+    return 4 * (15 - (11 - players))

@@ -1,0 +1,80 @@
+"""The Poker all'italiana game object: registry entry, action encoding, text and bots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mazzo.engine.game import JSON, Action, Config, Event, Game
+from mazzo.games.poker_italiano import actions, text
+from mazzo.games.poker_italiano.bots import PokerHeuristic
+from mazzo.games.poker_italiano.config import PokerItalianoConfig
+from mazzo.games.poker_italiano.state import PokerItalianoState
+
+
+class PokerItalianoGame(Game):
+    id = "poker_italiano"
+    title_it = "Poker all'italiana"
+    title_en = "Italian draw poker (poker all'italiana)"
+    config_class = PokerItalianoConfig
+    action_types = actions.ACTION_TYPES
+    player_counts = (4, 5, 6)
+    # each test config caps matches at a few deals; see test_configs for the hand count
+    conformance_matches = 60
+
+    def __init__(self) -> None:
+        self._codecs: dict[tuple[int, int], actions.ActionCodec] = {}
+
+    def _codec(self, config: Config) -> actions.ActionCodec:
+        assert isinstance(config, PokerItalianoConfig)
+        key = (config.deck_size, config.max_amount)
+        found = self._codecs.get(key)
+        if found is None:
+            found = actions.ActionCodec(*key)
+            self._codecs[key] = found
+        return found
+
+    def new_match(self, config: Config | None = None) -> PokerItalianoState:
+        cfg = config if config is not None else PokerItalianoConfig()
+        if not isinstance(cfg, PokerItalianoConfig):
+            raise TypeError(f"poker_italiano needs a PokerItalianoConfig, not {type(cfg).__name__}")
+        cfg.validate()
+        return PokerItalianoState(self, cfg, self._codec(cfg))
+
+    def action_space(self, config: Config) -> int:
+        return self._codec(config).size
+
+    def action_index(self, config: Config, action: Action) -> int:
+        return self._codec(config).index(action)
+
+    def action_at(self, config: Config, index: int) -> Action:
+        return self._codec(config).action(index)
+
+    def test_configs(self) -> list[Config]:
+        """Every player count with short matches, the real default, and the options."""
+        c = PokerItalianoConfig
+        return [
+            c(players=4, max_hands=12),
+            c(players=5, max_hands=12),
+            c(players=6, max_hands=12),
+            c(players=4),  # the real default: 50 deals
+            c(players=3, max_hands=8, stack=30, escalate_opening=True, blind_base=1),
+            c(players=5, max_hands=8, stack=40, raise_limit="none", open_exact_pot=True,
+              suit_before_kickers=True, flush_by_suit=True, cyclic_straight_flush=True),
+            c(players=6, max_hands=8, credit=True, bet_menu="all", stack=20, ante=2, cip=2),
+        ]
+
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        return text.describe_action(action, lang)
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        return text.describe_event(event, lang)
+
+    def render(self, view: JSON, lang: str = "en") -> str:
+        return text.render(view, lang)
+
+    def rules_summary(self, lang: str = "en") -> str:
+        return text.rules_summary(lang)
+
+    def bots(self) -> dict[str, Callable[[int | None], Any]]:
+        return {"heuristic": PokerHeuristic}

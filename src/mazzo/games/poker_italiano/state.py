@@ -1,0 +1,981 @@
+"""Poker all'italiana as an explicit state machine.
+
+Each deal goes: antes → ``blinds`` (buio/controbuio/over and covers, before the cards) → ``deal``
+(chance) → first round (``opening`` until someone opens, then ``betting``; or the blind order of §4)
+→ ``draw`` → ``second_round`` → showdown or the special endings (dead deal, void hand, piatto di
+parole) → next deal. The betting is driven by a few explicit variables: ``rbet`` (chips put in this
+round), ``level`` (the bet to match), ``needs`` (who must still speak), ``full_raises`` and
+``acted_at`` (an all-in raise below the ``cip`` does not re-open raising), and for the blind order a
+``queue`` of (seat, mode) steps that is dropped as soon as somebody raises.
+
+Chips are conserved: ``sum(chips) + sum(bank) + carried + sum(contrib)`` never changes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any, Self
+
+from mazzo.cards import JACK, KING, QUEEN, RANK_TEXT, Card, short_deck
+from mazzo.engine.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Action,
+    Event,
+    Game,
+    IllegalAction,
+    MazzoError,
+    State,
+    tokens,
+)
+from mazzo.games.poker_italiano.actions import (
+    BLIND_NAMES,
+    BLINDS,
+    CALL,
+    COVER,
+    FOLD,
+    NO_BLIND,
+    NO_COVER,
+    PAROLA,
+    PASS,
+    STAY,
+    ActionCodec,
+    Bet,
+    Blind,
+    ChooseDealer,
+    Cover,
+    Deal,
+    Draw,
+    Open,
+    Raise,
+    Reshuffle,
+)
+from mazzo.games.poker_italiano.config import PokerItalianoConfig, deck_size_for
+from mazzo.games.poker_italiano.events import (
+    AntePaid,
+    Busted,
+    DeadDeal,
+    DealerChosen,
+    Dealt,
+    Drew,
+    HandStarted,
+    MatchOver,
+    Mucked,
+    PiattoDiParole,
+    PotSplit,
+    PotWon,
+    Refund,
+    Reshuffled,
+    Shown,
+    Spoke,
+    VoidHand,
+)
+from mazzo.games.poker_italiano.scoring import (
+    STRAIGHT_FLUSH,
+    Ranking,
+    category_name,
+    category_of,
+    compare_values,
+    key_function,
+    opens,
+)
+
+HAND_SIZE = 5
+MAX_DISCARD = 4
+PAIR_NAMES = {JACK: "J", QUEEN: "Q", KING: "K"}
+
+# betting modes of the seat to speak
+M_OPEN = "open"  # before the opening: pass or open
+M_RESPOND = "respond"  # facing a bet: fold, call, raise
+M_CALL_ONLY = "call_only"  # blind steps (a)/(b): fold or call
+M_STAY = "stay"  # blind steps (c)/(d): stay or raise
+M_SECOND = "second"  # second round before any bet: parola, bet, passo
+
+class PokerItalianoState(State):
+    config: PokerItalianoConfig
+
+    def __init__(self, game: Game, config: PokerItalianoConfig, codec: ActionCodec) -> None:
+        super().__init__(game, config)
+        n = config.players
+        self.n = n
+        self.codec = codec
+        self.ranking = Ranking(
+            config.suit_before_kickers, config.flush_by_suit, config.cyclic_straight_flush
+        )
+        self.full_deck: tuple[Card, ...] = short_deck(config.deck_size)
+        # --- match
+        self.chips = [config.stack] * n
+        self.bank = [-config.stack if config.credit else 0] * n
+        self.in_match = [True] * n
+        self.dealer = -1
+        self.hand_no = 0
+        self.carried = 0  # pot frozen or left by earlier deals
+        self.min_pair = JACK  # opening requirement for the next deal
+        self.parole = False
+        self.last_result: JSON = {}
+        self.over_reason = ""
+        # --- cards
+        self.deck_size = config.deck_size
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.stock: list[Card] = []  # top of the stock is the END of the list
+        self.pool: list[tuple[Card, int]] = []  # discards of this draw with their owner
+        self.undealt: list[Card] = list(self.full_deck)
+        self.out_of_play: list[Card] = []
+        self.discarded: list[list[Card]] = [[] for _ in range(n)]
+        self.draws: list[int] = [-1] * n
+        # --- hand
+        self._reset_hand()
+        self.phase_name = "start"
+        self.turn = CHANCE
+        self._legal: list[Action] | None = None
+
+    def _reset_hand(self) -> None:
+        n = self.n
+        self.seats: list[int] = []  # dealt in, from the dealer's left
+        self.contrib = [0] * n
+        self.rbet = [0] * n
+        self.folded = [True] * n
+        self.level = 0
+        self.needs = [False] * n
+        self.full_raises = 0
+        self.acted_at = [-1] * n
+        self.mode = ""
+        self.queue: list[tuple[int, str]] = []
+        self.blind_seats: list[int] = []
+        self.blind_amounts: list[int] = []
+        self.covered: list[bool] = []
+        self.offers: list[tuple[str, int]] = []  # pending pre-deal offers: ("blind"|"cover", level)
+        self.p0 = 0
+        self.opener = -1
+        self.last_aggressor = -1
+        self.round2_bet = False
+        self.drawers: list[int] = []
+        self.draw_idx = 0
+        self.fourth: list[int] = []
+        self.serving: list[int] = []  # [seat, cards still owed]
+        self.log: list[JSON] = []
+
+    # ------------------------------------------------------------------ protocol basics
+
+    @property
+    def current_player(self) -> int:
+        return self.turn
+
+    @property
+    def phase(self) -> str:
+        return self.phase_name
+
+    @property
+    def hand_number(self) -> int:
+        return self.hand_no
+
+    @property
+    def pot(self) -> int:
+        return self.carried + sum(self.contrib)
+
+    def total_chips(self) -> int:
+        """Everything at the table: the conservation invariant."""
+        return sum(self.chips) + sum(self.bank) + self.pot
+
+    def scores(self) -> list[float]:
+        return [float(c + b) for c, b in zip(self.chips, self.bank, strict=True)]
+
+    def returns(self) -> list[float]:
+        if self.turn != TERMINAL:
+            return [0.0] * self.n
+        start = 0 if self.config.credit else self.config.stack
+        return [s - start for s in self.scores()]
+
+    def active(self, seat: int) -> bool:
+        """Dealt in this hand and not folded."""
+        return not self.folded[seat]
+
+    def can_bet(self, seat: int) -> bool:
+        return not self.folded[seat] and self.chips[seat] > 0
+
+    def _next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.n
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[Action]:
+        if self.turn < 0:
+            return []
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
+        s = self.turn
+        phase = self.phase_name
+        if phase == "blinds":
+            what, level = self.offers[0]
+            if what == "blind":
+                return [NO_BLIND, BLINDS[level]]
+            return [NO_COVER, COVER]
+        if phase == "draw":
+            return self._draw_options(self.hands[s])
+        mode = self.mode
+        if mode == M_OPEN:
+            out: list[Action] = [PASS]
+            if opens(self.hands[s], self.deck_size, self.min_pair):
+                out += [Open(a) for a in self.open_amounts(s)]
+            return out
+        if mode == M_SECOND:
+            return [PAROLA, *(Bet(a) for a in self.bet_amounts(s)), PASS]
+        if mode == M_CALL_ONLY:
+            return [FOLD, CALL]
+        if mode == M_STAY:
+            return [STAY, *(Raise(a) for a in self.raise_amounts(s))]
+        return [FOLD, CALL, *(Raise(a) for a in self.raise_amounts(s))]
+
+    def _draw_options(self, hand: list[Card]) -> list[Action]:
+        """Every discard of 0 to 4 cards (31 choices), cards in deck order."""
+        key = sorted(hand)
+        draw = self.codec.draw
+        return [draw(c) for size in range(MAX_DISCARD + 1) for c in combinations(key, size)]
+
+    def _menu(self, lo: int, hi: int, pot: int) -> list[int]:
+        """Exact amounts offered between ``lo`` and ``hi``: all, or a short pot-based menu."""
+        if hi <= lo:
+            return [lo]
+        if self.config.bet_menu == "all" or hi - lo < 6:
+            return list(range(lo, hi + 1))
+        picks = {lo, hi, pot // 4, pot // 2, 3 * pot // 4, pot}
+        if self.config.raise_limit == "none":
+            picks.add(2 * pot)
+        return sorted(a for a in picks if lo <= a <= hi)
+
+    def open_amounts(self, seat: int) -> list[int]:
+        chips, pot, cfg = self.chips[seat], self.pot, self.config
+        if cfg.open_exact_pot:
+            return [max(1, min(pot, chips))]
+        lo = min(cfg.cip, chips)
+        cap = pot if cfg.raise_limit == "pot" else chips
+        return self._menu(lo, max(lo, min(cap, chips)), pot)
+
+    def bet_amounts(self, seat: int) -> list[int]:
+        chips, pot, cfg = self.chips[seat], self.pot, self.config
+        lo = min(cfg.cip, chips)
+        cap = pot if cfg.raise_limit == "pot" else chips
+        return self._menu(lo, max(lo, min(cap, chips)), pot)
+
+    def raise_amounts(self, seat: int) -> list[int]:
+        """Raises after the call: at least ``cip`` (less only all-in), at most the pot after the
+        call; empty when raising is closed to this seat."""
+        to_call = self.level - self.rbet[seat]
+        remaining = self.chips[seat] - to_call
+        if remaining <= 0 or self.acted_at[seat] == self.full_raises:
+            return []
+        if not any(self.can_bet(o) for o in self.seats if o != seat):
+            return []  # everybody else is all-in: nothing to raise against
+        pot_after = self.pot + to_call
+        lo = min(self.config.cip, remaining)
+        cap = pot_after if self.config.raise_limit == "pot" else remaining
+        return self._menu(lo, max(lo, min(cap, remaining)), pot_after)
+
+    # ------------------------------------------------------------------ checks
+
+    def _why_illegal(self, action: Action) -> str:
+        s, mode, phase = self.turn, self.mode, self.phase_name
+        if phase == "blinds":
+            return f"{action} is not possible now: seat {s} must answer the {self._offer_text()}"
+        if phase == "draw":
+            if isinstance(action, Draw):
+                if len(action.cards) > MAX_DISCARD:
+                    return "you may change at most 4 cards (never all five)"
+                if any(c not in self.hands[s] for c in action.cards):
+                    return "you can only discard cards from your own hand"
+                return "list the discarded cards once each, in deck order"
+            return f"{action} is not possible now: seat {s} must draw (change 0 to 4 cards)"
+        if isinstance(action, Open):
+            if mode != M_OPEN:
+                return "the pot is already open (or this is not the opening): you cannot open"
+            if not opens(self.hands[s], self.deck_size, self.min_pair):
+                need = PAIR_NAMES[self.min_pair]
+                return (
+                    f"you cannot open: you need a pair of {need}s or better (or a 4-card "
+                    "bilateral straight flush)"
+                )
+            return f"open must be one of {self.open_amounts(s)} (at most the pot)"
+        if isinstance(action, Raise):
+            amounts = self.raise_amounts(s) if mode in (M_RESPOND, M_STAY) else []
+            if not amounts:
+                return "you may not raise now"
+            return f"a raise must be one of {amounts} (at least the cip, at most the pot)"
+        if isinstance(action, Bet):
+            if mode != M_SECOND:
+                return "a bet is only made in the second round before anybody has bet"
+            return f"a bet must be one of {self.bet_amounts(s)}"
+        allowed = ", ".join(str(a) for a in self._compute_legal()[:4])
+        return f"{action} is not allowed now; seat {s} may: {allowed}, …"
+
+    def _offer_text(self) -> str:
+        what, level = self.offers[0]
+        return f"{what} offer ({BLIND_NAMES[level]})"
+
+    def _check_chance(self, action: Action) -> None:
+        if self.phase_name == "start":
+            if not isinstance(action, ChooseDealer) or not 0 <= action.seat < self.n:
+                raise IllegalAction(f"the first dealer must be a seat 0..{self.n - 1}")
+            return
+        if self.phase_name == "deal":
+            if not isinstance(action, Deal) or sorted(action.order) != sorted(self.undealt):
+                raise IllegalAction(
+                    f"the deal must be an order of the {len(self.undealt)}-card deck"
+                )
+            return
+        eligible = self._reshuffle_cards()
+        if not isinstance(action, Reshuffle) or sorted(action.order) != sorted(eligible):
+            raise IllegalAction(f"the reshuffle must order the {len(eligible)} usable discards")
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.phase_name == "start":
+            return ChooseDealer(rng.randrange(self.n))
+        if self.phase_name == "deal":
+            order = list(self.undealt)
+            rng.shuffle(order)
+            return Deal(tuple(order))
+        cards = self._reshuffle_cards()
+        rng.shuffle(cards)
+        return Reshuffle(tuple(cards))
+
+    # ------------------------------------------------------------------ apply
+
+    def _apply(self, action: Action) -> None:
+        self._legal = None
+        events: list[Event] = []
+        self.events = events
+        phase = self.phase_name
+        if isinstance(action, ChooseDealer):
+            self.dealer = action.seat
+            events.append(DealerChosen(action.seat))
+            self._start_hand(rotate=False)
+        elif isinstance(action, Deal):
+            self._deal(action.order)
+        elif isinstance(action, Reshuffle):
+            self._reshuffle(action.order)
+        elif phase == "blinds":
+            self._answer_offer(action)
+        elif phase == "draw":
+            assert isinstance(action, Draw)
+            self._draw(action.cards)
+        else:
+            self._bet_action(action)
+
+    # --- deal start ----------------------------------------------------------------------
+
+    def _start_hand(self, rotate: bool) -> None:
+        cfg, ev = self.config, self.events
+        if not cfg.credit:
+            for s in range(self.n):
+                if self.in_match[s] and self.chips[s] == 0:
+                    self.in_match[s] = False
+                    ev.append(Busted(s))
+        alive = [s for s in range(self.n) if self.in_match[s]]
+        if len(alive) <= 1:
+            if alive and self.carried:
+                self._pay(alive[0], self.carried, 0, False)
+                self.carried = 0
+            self._finish("one player holds every chip")
+            return
+        hard_cap = cfg.max_hands + max(10, cfg.max_hands)
+        if self.hand_no >= cfg.max_hands and (self.carried == 0 or self.hand_no >= hard_cap):
+            if self.carried:
+                self._split_carried(alive)
+            self._finish(f"{self.hand_no} deals played")
+            return
+        self._reset_hand()
+        self.hand_no += 1
+        if rotate or not self.in_match[self.dealer]:
+            self.dealer = self._next_alive(self.dealer)
+        first = self._next_alive(self.dealer)
+        self.seats = [first]
+        while len(self.seats) < len(alive):
+            self.seats.append(self._next_alive(self.seats[-1]))
+        for s in self.seats:
+            self.folded[s] = False
+        if cfg.credit:  # each deal every player may risk up to ``stack``
+            for s in self.seats:
+                self.bank[s] += self.chips[s] - cfg.stack
+                self.chips[s] = cfg.stack
+        self._build_deck(deck_size_for(len(alive)))
+        for s in self.seats:
+            paid = min(cfg.ante, self.chips[s])
+            self.chips[s] -= paid
+            self.contrib[s] += paid
+            ev.append(AntePaid(s, paid))
+        self.p0 = self.pot
+        ev.append(
+            HandStarted(self.hand_no, self.dealer, self.deck_size, self.min_pair, self.parole,
+                        self.pot)
+        )
+        self._offer_blind(1)
+
+    def _next_alive(self, seat: int) -> int:
+        s = self._next_seat(seat)
+        while not self.in_match[s]:
+            s = self._next_seat(s)
+        return s
+
+    def _build_deck(self, size: int) -> None:
+        """The deck follows the players still in (lowest rank 11 − n); it only ever shrinks."""
+        self.deck_size = size
+        low = 15 - size // 4
+        cards = self.undealt + self.stock + [c for c, _ in self.pool]
+        for hand in self.hands:
+            cards += hand
+            hand.clear()
+        self.stock, self.pool = [], []
+        self.discarded = [[] for _ in range(self.n)]
+        self.draws = [-1] * self.n
+        self.out_of_play += [c for c in cards if c.rank < low]
+        self.undealt = sorted(c for c in cards if c.rank >= low)
+
+    def blind_amount(self, level: int) -> int:
+        """buio 2·P₀, controbuio 4·P₀, over 8·P₀ (with blind_base 1: 1, 2, 4 × P₀)."""
+        return self.config.blind_base * self.p0 << (level - 1)
+
+    def _offer_blind(self, level: int) -> None:
+        """Offer the next blind level if the rules allow it, else go on to covers / the deal."""
+        cfg, m = self.config, len(self.seats)
+        # a level is allowed only if the seat after the new blind is not the dealer (k <= m - 2)
+        if cfg.blinds and not self.parole and level <= min(3, m - 2):
+            seat = self.seats[level - 1]
+            if self.chips[seat] >= self.blind_amount(level):
+                self._ask("blinds", seat, [("blind", level)])
+                return
+        self._offer_covers()
+
+    def _offer_covers(self) -> None:
+        levels = len(self.blind_seats)
+        offers: list[tuple[str, int]] = []
+        if levels == 3:
+            offers.append(("cover", 2))
+        elif levels == 2:
+            offers.append(("cover", 1))
+        self.offers = offers
+        self._next_offer()
+
+    def _next_offer(self) -> None:
+        while self.offers:
+            _, level = self.offers[0]
+            seat = self.blind_seats[level - 1]
+            if self.chips[seat] >= self._cover_cost(level):
+                self._ask("blinds", seat, self.offers)
+                return
+            self.offers.pop(0)
+        self.phase_name, self.turn = "deal", CHANCE
+
+    def _cover_cost(self, level: int) -> int:
+        return self.blind_amounts[-1] - self.blind_amounts[level - 1]
+
+    def _ask(self, phase: str, seat: int, offers: list[tuple[str, int]]) -> None:
+        self.phase_name, self.turn, self.offers = phase, seat, offers
+
+    def _answer_offer(self, action: Action) -> None:
+        what, level = self.offers.pop(0)
+        s = self.turn
+        if what == "blind":
+            if isinstance(action, Blind):
+                amount = self.blind_amount(level)
+                self._put(s, amount)
+                self.blind_seats.append(s)
+                self.blind_amounts.append(amount)
+                self.covered.append(False)
+                self._say(s, BLIND_NAMES[level], amount)
+                self._offer_blind(level + 1)
+            else:
+                self._say(s, "no_blind", 0)
+                self._offer_covers()
+            return
+        if isinstance(action, Cover):
+            cost = self._cover_cost(level)
+            self._put(s, cost)
+            self.covered[level - 1] = True
+            self._say(s, "cover", cost)
+            if level == 2:  # with an over, the buio may cover once the controbuio did
+                self.offers.append(("cover", 1))
+        else:
+            self._say(s, "no_cover", 0)
+        self._next_offer()
+
+    # --- the deal ------------------------------------------------------------------------
+
+    def _deal(self, order: Sequence[Card]) -> None:
+        m = len(self.seats)
+        for i in range(HAND_SIZE * m):
+            self.hands[self.seats[i % m]].append(order[i])
+        self.stock = list(reversed(order[HAND_SIZE * m:]))
+        self.undealt = []
+        self.events.append(Dealt(self.dealer, m))
+        self._start_first_round()
+
+    def _start_first_round(self) -> None:
+        self.level = max(self.rbet)
+        if sum(1 for s in self.seats if self.can_bet(s)) <= 1 and not self.blind_seats:
+            self._start_draw()  # nobody to bet against: straight to the draw and showdown
+            return
+        if not self.blind_seats:
+            self.queue = [(s, M_OPEN) for s in self.seats]
+        else:
+            self.queue = self._blind_queue()
+        self._advance_queue()
+
+    def _blind_queue(self) -> list[tuple[int, str]]:
+        """§4 step 3: (a) non-blinds, (b) uncovered blinds controbuio→buio, (c) covered blinds,
+        (d) the last blind."""
+        levels = len(self.blind_seats)
+        last = self.blind_seats[-1]
+        queue = [(s, M_CALL_ONLY) for s in self.seats[levels:]]
+        earlier = list(range(levels - 1))
+        queue += [(self.blind_seats[i], M_CALL_ONLY) for i in reversed(earlier)
+                  if not self.covered[i]]
+        queue += [(self.blind_seats[i], M_STAY) for i in earlier if self.covered[i]]
+        queue.append((last, M_STAY))
+        return queue
+
+    def _advance_queue(self) -> None:
+        """Give the turn to the next queue step that can act, or end the first round."""
+        while self.queue:
+            seat, mode = self.queue[0]
+            if self.folded[seat] or self.chips[seat] == 0:
+                self.queue.pop(0)
+                continue
+            if mode == M_STAY and not self.raise_amounts(seat) and self.level == self.rbet[seat]:
+                self.queue.pop(0)  # nothing to decide: he has matched and may not raise
+                continue
+            self.mode, self.turn, self.phase_name = mode, seat, self._round_phase()
+            return
+        self._end_round()
+
+    def _round_phase(self) -> str:
+        if self.mode == M_OPEN:
+            return "opening"
+        return "second_round" if self.drawers and self.draw_idx >= len(self.drawers) else "betting"
+
+    # --- betting -------------------------------------------------------------------------
+
+    def _put(self, seat: int, amount: int) -> None:
+        self.chips[seat] -= amount
+        self.contrib[seat] += amount
+        self.rbet[seat] += amount
+
+    def _say(self, seat: int, word: str, amount: int) -> None:
+        all_in = amount > 0 and self.chips[seat] == 0
+        self.events.append(Spoke(seat, word, amount, all_in))
+        self.log.append({"seat": seat, "word": word, "amount": amount, "all_in": all_in})
+
+    def _bet_action(self, action: Action) -> None:
+        s = self.turn
+        in_queue = bool(self.queue)
+        if in_queue:
+            self.queue.pop(0)
+        kind = action.kind
+        if kind == "pass":
+            self._say(s, "pass", 0)
+            if self.mode == M_SECOND:  # "passo" after the draw gives the hand up
+                self.folded[s] = True
+        elif kind == "fold":
+            self.folded[s] = True
+            self._say(s, "fold", 0)
+        elif kind in ("parola", "stay"):
+            self._say(s, kind, 0)
+        elif kind == "call":
+            amount = min(self.level - self.rbet[s], self.chips[s])
+            self._put(s, amount)
+            self._say(s, "call", amount)
+        else:
+            amount = action.amount  # type: ignore[attr-defined]
+            to_call = self.level - self.rbet[s] if kind == "raise" else 0
+            self._put(s, to_call + amount)
+            self.level = self.rbet[s]
+            self._say(s, kind, to_call + amount)
+            if kind == "open":
+                self.opener = s
+            if kind == "bet":
+                self.round2_bet = True
+            if self.drawers:  # second round: the last bettor shows first
+                self.last_aggressor = s
+            if kind != "raise" or amount >= self.config.cip:
+                self.full_raises += 1
+            # everybody else still in and able to bet must answer; the blind queue is dropped
+            self.queue = []
+            in_queue = False
+            for o in self.seats:
+                self.needs[o] = o != s and self.can_bet(o)
+        self.acted_at[s] = self.full_raises
+        self.needs[s] = False
+        if self._one_left():
+            return
+        if in_queue:
+            self._advance_queue()
+            return
+        if self.mode == M_OPEN and kind == "pass":
+            return  # unreachable: the opening always runs from the queue
+        self._next_to_speak(s)
+
+    def _one_left(self) -> bool:
+        live = [s for s in self.seats if not self.folded[s]]
+        if len(live) == 1 and not (self.mode == M_SECOND and not self.round2_bet):
+            self._award_uncontested(live[0])
+            return True
+        return False
+
+    def _next_to_speak(self, after: int) -> None:
+        s = self._next_seat(after)
+        for _ in range(self.n):
+            if self.needs[s]:
+                self.turn = s
+                if self.mode != M_SECOND or self.level > 0:
+                    self.mode = M_RESPOND
+                self.phase_name = self._round_phase()
+                return
+            s = self._next_seat(s)
+        self._end_round()
+
+    def _end_round(self) -> None:
+        if self.mode == M_OPEN and self.opener < 0:
+            self._dead_deal()
+            return
+        if self.drawers and self.draw_idx >= len(self.drawers):
+            self._end_second_round()
+        else:
+            self._start_draw()
+
+    # --- the draw ------------------------------------------------------------------------
+
+    def _start_draw(self) -> None:
+        self.drawers = [s for s in self.seats if not self.folded[s]]
+        self.draw_idx = 0
+        self.phase_name, self.mode = "draw", ""
+        self._next_drawer()
+
+    def _next_drawer(self) -> None:
+        if self.draw_idx < len(self.drawers):
+            self.turn = self.drawers[self.draw_idx]
+            self.phase_name = "draw"
+            return
+        while self.fourth:  # the 4th card of those who changed four, in draw order
+            seat = self.fourth.pop(0)
+            self.serving = [seat, 1]
+            if not self._serve():
+                return
+        self._start_second_round()
+
+    def _draw(self, cards: tuple[Card, ...]) -> None:
+        s = self.turn
+        hand = self.hands[s]
+        for c in cards:
+            hand.remove(c)
+            self.pool.append((c, s))
+        self.discarded[s] = list(cards)
+        self.draws[s] = len(cards)
+        self.events.append(Drew(s, len(cards)))
+        self.log.append({"seat": s, "word": "draw", "amount": len(cards), "all_in": False})
+        if len(cards) == MAX_DISCARD:
+            self.fourth.append(s)
+        self.serving = [s, 3 if len(cards) == MAX_DISCARD else len(cards)]
+        self.draw_idx += 1
+        if self._serve():
+            self._next_drawer()
+
+    def _serve(self) -> bool:
+        """Give the seat being served its cards; False if a reshuffle (chance) is needed first."""
+        seat, owed = self.serving
+        hand = self.hands[seat]
+        while owed and self.stock:
+            hand.append(self.stock.pop())
+            owed -= 1
+        self.serving[1] = owed
+        if owed:
+            if not self._reshuffle_cards():
+                raise MazzoError("the stock and the usable discards ran out during the draw")
+            self.phase_name, self.turn = "reshuffle", CHANCE
+            return False
+        self.serving = []
+        return True
+
+    def _reshuffle_cards(self) -> list[Card]:
+        """Discards made so far in this draw, except those of the player being served."""
+        seat = self.serving[0] if self.serving else -1
+        return [c for c, owner in self.pool if owner != seat]
+
+    def _reshuffle(self, order: Sequence[Card]) -> None:
+        seat = self.serving[0]
+        self.pool = [(c, o) for c, o in self.pool if o == seat]
+        self.stock = list(reversed(order))
+        self.events.append(Reshuffled(len(order)))
+        if self._serve():
+            self._next_drawer()
+
+    # --- second round --------------------------------------------------------------------
+
+    def _start_second_round(self) -> None:
+        self.rbet = [0] * self.n
+        self.level = 0
+        self.full_raises = 0
+        self.acted_at = [-1] * self.n
+        self.mode = M_SECOND
+        self.phase_name = "second_round"
+        bettors = [s for s in self.seats if self.can_bet(s)]
+        if len(bettors) <= 1:
+            self._end_second_round()  # nobody left to bet against: showdown
+            return
+        for s in bettors:
+            self.needs[s] = True
+        if self.blind_seats:
+            start = self._next_seat(self.blind_seats[-1])
+        else:
+            start = self.opener if self.opener >= 0 else self.seats[0]
+        self._next_to_speak((start - 1) % self.n)
+
+    def _end_second_round(self) -> None:
+        live = [s for s in self.seats if not self.folded[s]]
+        all_in = any(self.chips[s] == 0 for s in live)
+        if self.round2_bet or all_in:
+            if len(live) == 1:
+                self._award_uncontested(live[0])
+            else:
+                self._showdown(live)
+        elif not live:
+            self._void_hand()
+        elif len(live) == 1:
+            self._award_uncontested(live[0])
+        else:
+            self._piatto_di_parole()
+
+    # --- endings -------------------------------------------------------------------------
+
+    def _pay(self, seat: int, amount: int, pot: int, shown: bool) -> None:
+        self.chips[seat] += amount
+        self.events.append(PotWon(seat, amount, pot, shown))
+
+    def _award_uncontested(self, seat: int) -> None:
+        amount = self.pot
+        self.contrib = [0] * self.n
+        self.carried = 0
+        self._pay(seat, amount, 0, False)
+        self.last_result = {"winners": [seat], "pot": amount, "shown": {}, "end": "uncontested"}
+        self._pot_won()
+
+    def _pot_won(self) -> None:
+        self.min_pair = JACK
+        self.parole = False
+        self._end_hand()
+
+    def _dead_deal(self) -> None:
+        self.carried = self.pot
+        self.contrib = [0] * self.n
+        self.events.append(DeadDeal(self.carried))
+        if self.config.escalate_opening and not self.parole:
+            self.min_pair = min(KING, self.min_pair + 1)
+        self.last_result = {"winners": [], "pot": self.carried, "shown": {}, "end": "dead_deal"}
+        self._end_hand()
+
+    def _void_hand(self) -> None:
+        self.events.append(VoidHand(self.pot))
+        for s in self.seats:
+            if self.contrib[s]:
+                self.chips[s] += self.contrib[s]
+                self.events.append(Refund(s, self.contrib[s]))
+        self.contrib = [0] * self.n
+        self.last_result = {"winners": [], "pot": self.carried, "shown": {}, "end": "void"}
+        self._end_hand()
+
+    def _piatto_di_parole(self) -> None:
+        self.carried = self.pot
+        self.contrib = [0] * self.n
+        self.events.append(PiattoDiParole(self.carried))
+        self.parole = True
+        self.min_pair = KING
+        self.last_result = {"winners": [], "pot": self.carried, "shown": {}, "end": "parole"}
+        self._end_hand()
+
+    def side_pots(self, live: Sequence[int]) -> list[tuple[int, list[int]]]:
+        """(amount, eligible seats) from the lowest level up; the carried pot is in the first."""
+        levels = sorted({self.contrib[s] for s in live})
+        pots: list[tuple[int, list[int]]] = []
+        prev = 0
+        for lv in levels:
+            amount = sum(min(c, lv) - min(c, prev) for c in self.contrib)
+            pots.append((amount, [s for s in live if self.contrib[s] >= lv]))
+            prev = lv
+        extra = sum(max(0, c - prev) for c in self.contrib)  # folded chips above every live level
+        first_amount, first_seats = pots[0]
+        pots[0] = (first_amount + self.carried, first_seats)
+        last_amount, last_seats = pots[-1]
+        pots[-1] = (last_amount + extra, last_seats)
+        return pots
+
+    def _showdown(self, live: list[int]) -> None:
+        keyf = key_function(self.deck_size, self.ranking)
+        keys = {s: keyf(self.hands[s]) for s in live}
+        pots = self.side_pots(live)
+        # show order: the last bettor of the second round, else from the dealer's left
+        first = self.last_aggressor if self.last_aggressor in live else live[0]
+        start = self.seats.index(first)
+        order = [s for s in self.seats[start:] + self.seats[:start] if s in keys]
+        shown: dict[int, int] = {}
+        for s in order:
+            contested = [p for p in pots if s in p[1]]
+            beats = any(
+                all(self._better(keys[s], shown[o]) for o in seats if o in shown)
+                for _, seats in contested
+            )
+            if not shown or beats:
+                shown[s] = keys[s]
+                cat = category_name(keys[s], self.deck_size)
+                self.events.append(Shown(s, tuple(self.hands[s]), cat))
+            else:
+                self.events.append(Mucked(s))
+        winners: list[int] = []
+        for i, (amount, seats) in enumerate(pots):
+            best = self._best(seats, keys)
+            self._pay(best, amount, i, True)
+            winners.append(best)
+        self.last_result = {
+            "winners": winners,
+            "pot": sum(a for a, _ in pots),
+            "shown": {
+                str(s): {"cards": tokens(self.hands[s]),
+                         "category": category_name(k, self.deck_size)}
+                for s, k in shown.items()
+            },
+            "end": "showdown",
+        }
+        self.contrib = [0] * self.n
+        self.carried = 0
+        self._pot_won()
+
+    def _better(self, a: int, b: int) -> bool:
+        return compare_values(a, b, self.deck_size, self.config.cyclic_straight_flush) > 0
+
+    def _best(self, seats: list[int], keys: dict[int, int]) -> int:
+        """Winner among ``seats``; the cyclic straight-flush rule only between exactly two."""
+        sfs = [s for s in seats if category_of(keys[s]) == STRAIGHT_FLUSH]
+        if self.config.cyclic_straight_flush and len(sfs) == 2:
+            a, b = sfs
+            return a if self._better(keys[a], keys[b]) else b
+        return max(seats, key=lambda s: keys[s])
+
+    def _split_carried(self, alive: list[int]) -> None:
+        share, rest = divmod(self.carried, len(alive))
+        start = self._next_alive(self.dealer)
+        order = alive[alive.index(start):] + alive[:alive.index(start)]
+        for i, s in enumerate(order):
+            amount = share + (1 if i < rest else 0)
+            if amount:
+                self.chips[s] += amount
+                self.events.append(PotSplit(s, amount))
+        self.carried = 0
+
+    def _end_hand(self) -> None:
+        self.last_result["hand"] = self.hand_no
+        self.last_result["log"] = list(self.log)
+        self._start_hand(rotate=True)
+
+    def _finish(self, reason: str) -> None:
+        self.phase_name, self.turn, self.over_reason = "over", TERMINAL, reason
+        self.events.append(MatchOver(reason))
+
+    # ------------------------------------------------------------------ information
+
+    def view(self, seat: int | None) -> JSON:
+        n = self.n
+        out: JSON = {
+            "phase": self.phase_name,
+            "hand_number": self.hand_no,
+            "current_player": self.turn,
+            "scores": self.scores(),
+            "chips": list(self.chips),
+            "in_match": list(self.in_match),
+            "dealer": self.dealer,
+            "deck_size": self.deck_size,
+            "opening_requirement": RANK_TEXT[self.min_pair],
+            "parole": self.parole,
+            "pot": self.pot,
+            "carried": self.carried,
+            "contrib": list(self.contrib),
+            "round_bets": list(self.rbet),
+            "to_match": self.level,
+            "folded": [self.folded[s] or not self.in_match[s] for s in range(n)],
+            "blinds": [
+                {"seat": s, "level": i + 1, "name": BLIND_NAMES[i + 1], "amount": a,
+                 "covered": c}
+                for i, (s, a, c) in enumerate(
+                    zip(self.blind_seats, self.blind_amounts, self.covered, strict=True)
+                )
+            ],
+            "opener": self.opener,
+            "log": [dict(e) for e in self.log],
+            "hand_counts": [len(h) for h in self.hands],
+            "draws": list(self.draws),
+            "stock": len(self.stock),
+            "last_hand": _copy_json(self.last_result),
+        }
+        if self.turn >= 0:
+            out["mode"] = self.mode or self.phase_name
+        if seat is not None:
+            out["seat"] = seat
+            out["hand"] = tokens(sorted(self.hands[seat]))
+            out["discarded"] = tokens(self.discarded[seat])
+        if self.turn == TERMINAL:
+            out["over"] = self.over_reason
+        return out
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        twin = self.clone()
+        hidden: list[Card] = []
+        for s in range(self.n):
+            if s != seat:
+                hidden += twin.hands[s]
+        hidden += twin.stock + twin.undealt
+        hidden += [c for c, o in twin.pool if o != seat]
+        rng.shuffle(hidden)
+        it = iter(hidden)
+        for s in range(self.n):
+            if s != seat:
+                twin.hands[s] = [next(it) for _ in twin.hands[s]]
+        twin.stock = [next(it) for _ in twin.stock]
+        twin.undealt = [next(it) for _ in twin.undealt]
+        twin.pool = [(c, o) if o == seat else (next(it), o) for c, o in twin.pool]
+        return twin
+
+    def clone(self) -> Self:
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        for name in _LIST_FIELDS:
+            setattr(twin, name, list(getattr(self, name)))
+        twin.hands = [list(h) for h in self.hands]
+        twin.discarded = [list(h) for h in self.discarded]
+        twin.log = [dict(e) for e in self.log]
+        twin.history = list(self.history)
+        twin.events = list(self.events)
+        twin._legal = None
+        return twin
+
+    def cards_in_play(self) -> list[Card]:
+        out = [c for h in self.hands for c in h]
+        out += self.stock + self.undealt + self.out_of_play
+        out += [c for c, _ in self.pool]
+        return out
+
+
+_LIST_FIELDS = (
+    "chips", "bank", "in_match", "stock", "pool", "undealt", "out_of_play", "draws", "seats",
+    "contrib", "rbet", "folded", "needs", "acted_at", "queue", "blind_seats", "blind_amounts",
+    "covered", "offers", "drawers", "fourth", "serving",
+)
+
+
+def _copy_json(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: _copy_json(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_copy_json(v) for v in data]
+    return data
+

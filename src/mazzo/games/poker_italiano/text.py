@@ -1,0 +1,238 @@
+"""How Poker all'italiana reads: actions, events, the table and the rules, in Italian and English.
+
+Italian game terms are canonical (passo, parola, buio, piatto di parole); English glosses follow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mazzo.cards import RANK_TEXT, cards_text
+from mazzo.engine.game import JSON, Action, Event
+from mazzo.games.poker_italiano import actions as A
+from mazzo.games.poker_italiano import events as E
+from mazzo.games.poker_italiano.scoring import NAMES_EN, NAMES_IT
+
+WORDS_IT = {
+    "buio": "buio", "controbuio": "controbuio", "over": "over", "no_blind": "niente buio",
+    "cover": "si copre", "no_cover": "non si copre", "pass": "passo", "open": "apre",
+    "call": "vede", "raise": "rilancia", "fold": "lascia", "parola": "parola", "stay": "sta",
+    "bet": "punta", "draw": "cambia",
+}
+WORDS_EN = {
+    "buio": "buio (blind)", "controbuio": "controbuio (counter-blind)", "over": "over",
+    "no_blind": "no blind", "cover": "covers", "no_cover": "does not cover", "pass": "passo (pass)",
+    "open": "opens", "call": "calls", "raise": "raises", "fold": "folds",
+    "parola": "parola (check)", "stay": "stays", "bet": "bets", "draw": "changes",
+}
+
+
+def hand_name(category: str, lang: str) -> str:
+    """Hand name; the English text also gives the Italian term."""
+    if lang == "it":
+        return NAMES_IT[category]
+    return f"{NAMES_EN[category]} ({NAMES_IT[category]})"
+
+
+def describe_action(action: Action, lang: str = "en") -> str:
+    it = lang == "it"
+    if isinstance(action, A.ChooseDealer):
+        return f"primo mazziere: posto {action.seat}" if it else f"first dealer: seat {action.seat}"
+    if isinstance(action, A.Deal):
+        return f"mescola e distribuisce ({len(action.order)} carte)" if it else str(action)
+    if isinstance(action, A.Reshuffle):
+        return f"rimescola {len(action.order)} scarti" if it else str(action)
+    if isinstance(action, A.Blind):
+        name = A.BLIND_NAMES[action.level]
+        return name if it else f"{name} (blind level {action.level})"
+    if isinstance(action, A.Draw):
+        if not action.cards:
+            return "servito" if it else "stand pat (servito)"
+        shown = cards_text(action.cards)
+        count = len(action.cards)
+        return f"cambia {count}: {shown}" if it else f"change {count}: {shown}"
+    amount = getattr(action, "amount", None)
+    words = WORDS_IT if it else WORDS_EN
+    word = words.get(action.kind, action.kind)
+    if isinstance(action, A.Raise):
+        return f"rilancia di {amount}" if it else f"raise by {amount}"
+    if isinstance(action, A.Bet) and it:
+        return f"punta {amount}" + (" (cip)" if amount == 1 else "")
+    return f"{word} {amount}" if amount is not None else word
+
+
+def describe_event(event: Event, lang: str = "en") -> str:
+    it = lang == "it"
+    if isinstance(event, E.DealerChosen):
+        return f"mazziere: posto {event.seat}" if it else f"dealer: seat {event.seat}"
+    if isinstance(event, E.HandStarted):
+        need = RANK_TEXT[event.min_pair]
+        if it:
+            kind = "piatto di parole, " if event.parole else ""
+            return (f"mano {event.hand}: mazziere posto {event.dealer}, {event.deck_size} carte, "
+                    f"{kind}si apre con coppia di {need} o meglio; piatto {event.pot}")
+        kind = "piatto di parole (frozen pot), " if event.parole else ""
+        return (f"hand {event.hand}: dealer seat {event.dealer}, {event.deck_size} cards, "
+                f"{kind}opening needs a pair of {need}s or better; pot {event.pot}")
+    if isinstance(event, E.AntePaid):
+        return (f"posto {event.seat} mette l'invito ({event.amount})" if it
+                else f"seat {event.seat} antes {event.amount}")
+    if isinstance(event, E.Spoke):
+        word = (WORDS_IT if it else WORDS_EN).get(event.word, event.word)
+        amount = f" {event.amount}" if event.amount else ""
+        allin = (" (tutto)" if it else " (all-in)") if event.all_in else ""
+        return f"{'posto' if it else 'seat'} {event.seat}: {word}{amount}{allin}"
+    if isinstance(event, E.Dealt):
+        return (f"il mazziere (posto {event.dealer}) dà 5 carte a {event.players} giocatori" if it
+                else f"the dealer (seat {event.dealer}) deals 5 cards to {event.players} players")
+    if isinstance(event, E.Drew):
+        if it:
+            return f"posto {event.seat}: " + (
+                "servito" if event.count == 0 else f"cambia {event.count}")
+        return f"seat {event.seat}: " + (
+            "stands pat" if event.count == 0 else f"changes {event.count}")
+    if isinstance(event, E.Reshuffled):
+        return (f"mazzo finito: rimescolati {event.count} scarti" if it
+                else f"stock ran out: {event.count} discards reshuffled")
+    if isinstance(event, E.DeadDeal):
+        return (f"nessuno apre: mano morta, il piatto ({event.pot}) resta" if it
+                else f"nobody opens: dead deal, the pot ({event.pot}) stays")
+    if isinstance(event, E.VoidHand):
+        return ("tutti passo: mano nulla, ognuno ritira le sue fiches" if it
+                else "everybody passo: void hand, everyone takes his chips back")
+    if isinstance(event, E.Refund):
+        return (f"posto {event.seat} ritira {event.amount}" if it
+                else f"seat {event.seat} takes back {event.amount}")
+    if isinstance(event, E.PiattoDiParole):
+        return (f"piatto di parole: il piatto ({event.pot}) si congela, si apre con i re" if it
+                else f"piatto di parole: the pot ({event.pot}) is frozen; kings or better to open")
+    if isinstance(event, E.Shown):
+        return (f"posto {event.seat} mostra {cards_text(event.cards)}: "
+                f"{hand_name(event.category, lang)}")
+    if isinstance(event, E.Mucked):
+        return (f"posto {event.seat} non mostra" if it
+                else f"seat {event.seat} concedes without showing")
+    if isinstance(event, E.PotWon):
+        pot = ("piatto" if event.pot == 0 else f"piatto laterale {event.pot}") if it else (
+            "the pot" if event.pot == 0 else f"side pot {event.pot}")
+        how = "" if event.shown else (" senza mostrare" if it else " without showing")
+        return (f"posto {event.seat} vince {pot}: {event.amount}{how}" if it
+                else f"seat {event.seat} wins {pot}: {event.amount}{how}")
+    if isinstance(event, E.PotSplit):
+        return (f"posto {event.seat} riceve {event.amount} dal piatto rimasto" if it
+                else f"seat {event.seat} gets {event.amount} of the pot left over")
+    if isinstance(event, E.Busted):
+        return (f"posto {event.seat} ha finito le fiches ed esce" if it
+                else f"seat {event.seat} is out of chips and leaves")
+    if isinstance(event, E.MatchOver):
+        return f"partita finita: {event.reason}" if it else f"match over: {event.reason}"
+    return event.kind
+
+
+def _seat_line(view: JSON, s: int, lang: str) -> str:
+    it = lang == "it"
+    marks = []
+    if s == view["dealer"]:
+        marks.append("mazziere" if it else "dealer")
+    if s == view["opener"]:
+        marks.append("apre" if it else "opener")
+    for b in view["blinds"]:
+        if b["seat"] == s:
+            marks.append(b["name"] + ("+" if b["covered"] else ""))
+    if not view["in_match"][s]:
+        marks.append("fuori" if it else "out")
+    elif view["folded"][s] and view["hand_counts"][s]:
+        marks.append("lascia" if it else "folded")
+    draw = view["draws"][s]
+    if draw >= 0:
+        marks.append(("servito" if it else "pat") if draw == 0 else
+                     (f"cambia {draw}" if it else f"drew {draw}"))
+    turn = "→ " if view["current_player"] == s else "  "
+    chips = view["scores"][s]
+    return (f"{turn}{'posto' if it else 'seat'} {s}: {chips:>6.0f} "
+            f"{'fiches' if it else 'chips'}, {'nel piatto' if it else 'in pot'} "
+            f"{view['contrib'][s]:>4}  {', '.join(marks)}")
+
+
+def render(view: JSON, lang: str = "en") -> str:
+    it = lang == "it"
+    head = (f"Poker all'italiana — mano {view['hand_number']}, {view['deck_size']} carte, "
+            f"fase {view['phase']}" if it else
+            f"Poker all'italiana — hand {view['hand_number']}, {view['deck_size']} cards, "
+            f"phase {view['phase']}")
+    need = view["opening_requirement"]
+    lines = [head]
+    parole = " — piatto di parole" if view["parole"] else ""
+    lines.append((f"piatto {view['pot']} (di cui fermo {view['carried']}), si apre con "
+                  f"coppia di {need}{parole}") if it else
+                 (f"pot {view['pot']} (carried {view['carried']}), opening needs a pair of "
+                  f"{need}s{parole}"))
+    for s in range(len(view["chips"])):
+        lines.append(_seat_line(view, s, lang))
+    if view["log"]:
+        words = WORDS_IT if it else WORDS_EN
+        said = [f"{e['seat']}:{words.get(e['word'], e['word'])}"
+                + (f" {e['amount']}" if e["amount"] else "") for e in view["log"][-12:]]
+        lines.append(("parole: " if it else "betting: ") + "; ".join(said))
+    if view.get("hand"):
+        lines.append(("le tue carte: " if it else "your hand: ") + " ".join(view["hand"]))
+    last = view.get("last_hand") or {}
+    if last.get("shown"):
+        lines.append("ultima mano:" if it else "last hand:")
+        for seat, info in last["shown"].items():
+            name = hand_name(info["category"], lang)
+            lines.append(f"  {seat}: {' '.join(info['cards'])} — {name}")
+    if last.get("end") and last.get("end") != "showdown":
+        lines.append(("ultima mano: " if it else "last hand: ") + _END[lang][last["end"]])
+    if view["current_player"] >= 0:
+        who, match = ("tocca al posto", "da vedere") if it else ("to act: seat", "to match")
+        lines.append(f"{who} {view['current_player']} ({view.get('mode', '')}, "
+                     f"{match} {view['to_match']})")
+    elif "over" in view:
+        lines.append(("partita finita: " if it else "match over: ") + view["over"])
+    return "\n".join(lines)
+
+
+_END: dict[str, dict[str, Any]] = {
+    "it": {"uncontested": "vinta senza mostrare", "dead_deal": "nessuno ha aperto",
+           "void": "tutti passo, mano nulla", "parole": "piatto di parole"},
+    "en": {"uncontested": "won without a showdown", "dead_deal": "nobody opened",
+           "void": "all passo, void hand", "parole": "piatto di parole (frozen pot)"},
+}
+
+RULES_IT = """\
+Poker all'italiana (poker coperto con mazzo corto).
+Mazzo: 4 giocatori 32 carte (7–A), 5 giocatori 36 (6–A), 6 giocatori 40 (5–A): il rango più
+basso è 11 meno il numero dei giocatori.
+Semi: Cuori > Quadri > Fiori > Picche ("Come Quando Fuori Piove").
+Ogni mano: tutti mettono l'invito; il primo di mano può fare il buio (2 volte il piatto), il
+successivo il controbuio (4 volte), con 5-6 giocatori il successivo l'over (8 volte); chi ha fatto
+un buio può coprirsi. Si danno 5 carte. Senza buio si apre con coppia vestita (J o meglio) o con 4
+carte di scala reale bilaterale; si apre di piatto. Chi parla dopo può lasciare, vedere o rilanciare
+(rilancio immediato, al massimo il piatto). Se nessuno apre la mano è morta e il piatto resta.
+Cambio: da 0 a 4 carte (chi ne cambia 4 riceve la quarta per ultima). Secondo giro: parola, cip,
+puntata o passo. Tutti passo: mano nulla. Due o più parola: piatto di parole, si rigioca e si apre
+con i re. Combinazioni: scala reale, poker, colore, full, scala, tris, doppia coppia, coppia, carta
+alta; il colore batte il full; la scala minima (A-7-8-9-10 con 32 carte) è la più bassa.
+A parità di punti decide il seme della carta decisiva. Piatti laterali per chi è "tutto dentro".
+"""
+
+RULES_EN = """\
+Poker all'italiana (Italian draw poker with a short deck).
+Deck: 4 players 32 cards (7–A), 5 players 36 (6–A), 6 players 40 (5–A): the lowest rank is 11 minus
+the number of players. Suits: hearts > diamonds > clubs > spades ("Come Quando Fuori Piove").
+Each hand everybody antes; the player left of the dealer may go buio (blind, 2× the pot), the next
+controbuio (4×), with 5-6 players the next over (8×); earlier blinds may cover. Five cards each.
+Without blinds you open with a pair of jacks or better (coppia vestita) or a 4-card bilateral
+straight flush, betting at most the pot. Then each may fold, call or raise (immediately, at most
+the pot). If nobody opens the deal is dead and the pot stays. Draw 0 to 4 cards (a 4-card change
+gets the 4th card last). Second round: parola (check), cip, bet or passo. All passo: void hand,
+chips returned. Two or more parola: piatto di parole, the pot is frozen and the replay needs kings.
+Ranking: straight flush, four of a kind, flush, full house, straight, three of a kind, two pair,
+pair, high card; flush beats full house; the ace-low straight is the lowest. Equal ranks are decided
+by the suit of the deciding card. Side pots for all-in players; busted players leave.
+"""
+
+
+def rules_summary(lang: str = "en") -> str:
+    return RULES_IT if lang == "it" else RULES_EN
