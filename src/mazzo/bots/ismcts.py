@@ -12,16 +12,19 @@ chance). Since a State is a whole match of many hands, rollouts stop after ``hor
 default and the position is valued by the hand's score changes (see :func:`score_profile`);
 ``horizon=None`` plays every rollout to the end of the match and uses ``returns()``.
 
-The agent only ever calls ``turn.sample_state``: it sees nothing its seat may not see.
+The agent only ever calls ``turn.sample_state``: it sees nothing its seat may not see. Worlds are
+drawn with a :class:`CanonicalRandom`, so the same view and seed give the same move even though the
+true hidden cards differ (see the class).
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import time
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from mazzo.engine.agent import Agent, Turn
 from mazzo.engine.game import CHANCE, TERMINAL, Action, Config, Game, State
@@ -32,6 +35,27 @@ RolloutPolicy = Callable[[State, random.Random], Action]
 DEFAULT_ITERATIONS: Final = 1000
 CALIBRATION_MATCHES: Final = 8
 CALIBRATION_ACTION_CAP: Final = 400_000
+
+
+class CanonicalRandom(random.Random):
+    """A Random whose ``shuffle`` and ``sample`` first sort what they are given.
+
+    A game's ``determinize`` typically pools the cards the seat cannot see — in whatever order
+    they really lie — and shuffles the pool. Sorting first makes the world drawn depend only on
+    *which* cards are unseen (what the view tells) and the seed, never on where the hidden cards
+    really are; so the search, fed only through ``determinize``, gives the same move for the same
+    view and seed. Items that cannot be sorted are used in the order given.
+    """
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        with contextlib.suppress(TypeError):
+            x.sort()
+        super().shuffle(x)
+
+    def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
+        with contextlib.suppress(TypeError):
+            population = sorted(population)
+        return super().sample(population, k, counts=counts)
 
 
 class _Node:
@@ -218,7 +242,7 @@ class ISMCTSAgent:
         if len(turn.legal) == 1:
             self.last_iterations, self.last_seconds = 0, 0.0
             return turn.legal[0]
-        rng = random.Random(self.rng.getrandbits(64))
+        rng = CanonicalRandom(self.rng.getrandbits(64))
         start = time.perf_counter()
         root = self.search(turn, rng, start)
         self.last_seconds = time.perf_counter() - start
