@@ -1,0 +1,115 @@
+"""Cribbage bots that use only the view and the legal actions.
+
+``CribbageHeuristic``: lays away by the exact :func:`discard_analysis` (hand expectation plus or
+minus the crib table), pegs by immediate points minus the expected reply (a 15 or 31, a pair, a run)
+given the cards it has not seen, avoids leaving a count of 5 or 21, leads low, keeps its low cards
+for later (go points), always announces its full score and always calls muggins.
+"""
+
+from __future__ import annotations
+
+import random
+
+from mazzo.cards import Card
+from mazzo.engine.agent import Turn
+from mazzo.engine.game import JSON, Action, card_from_token
+from mazzo.games.cribbage.actions import DECK, Announce, Claim, Discard, Play
+from mazzo.games.cribbage.scoring import CRANK, VALUE, discard_analysis, peg_total
+
+
+def _cards(items: list[str]) -> list[Card]:
+    return [card_from_token(t) for t in items]
+
+
+def _seen(view: JSON) -> set[Card]:
+    seen = set(_cards(view.get("hand", [])))
+    seen.update(_cards(view.get("discards", [])))
+    for laid in view["laid"]:
+        seen.update(_cards(laid))
+    if view["starter"]:
+        seen.add(card_from_token(view["starter"]))
+    if view.get("crib"):
+        seen.update(_cards(view["crib"]))
+    return seen
+
+
+class CribbageHeuristic:
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, turn: Turn) -> Action:
+        legal = turn.legal
+        if len(legal) == 1:
+            return legal[0]
+        first = legal[0]
+        if isinstance(first, Discard):
+            return self.discard(turn.seat, turn.view, legal)
+        if isinstance(first, Play):
+            return self.peg(turn.seat, turn.view, legal)
+        if isinstance(first, Announce):
+            return max(legal, key=lambda a: a.points if isinstance(a, Announce) else -1)
+        return next((a for a in legal if isinstance(a, Claim)), legal[0])
+
+    def discard(self, seat: int, view: JSON, legal: list[Action]) -> Action:
+        hand = _cards(view["hand"])
+        n = view["players"]
+        ours = (view["dealer"] % 2 == seat % 2) if n == 4 else view["dealer"] == seat
+        best = discard_analysis(hand, ours)[0]
+        wanted = set(best.discard)
+        for action in legal:
+            if isinstance(action, Discard) and set(action.cards) == wanted:
+                return action
+        return legal[0]
+
+    def peg(self, seat: int, view: JSON, legal: list[Action]) -> Action:
+        count = view["count"]
+        ranks = [CRANK[c & 15] for c in _cards(view["sequence"])]
+        seen = _seen(view)
+        unseen = [c for c in DECK if c not in seen]
+        by_value = [0] * 11
+        by_rank = [0] * 14
+        for c in unseen:
+            by_value[VALUE[c & 15]] += 1
+            by_rank[CRANK[c & 15]] += 1
+        nxt = (seat + 1) % view["players"]
+        held = view["hand_counts"][nxt]
+        total = max(1, len(unseen))
+
+        def holds(k: int) -> float:
+            """Chance that the next player holds at least one of k unseen cards."""
+            return 1.0 - (1.0 - k / total) ** held if held else 0.0
+
+        best: list[Action] = []
+        best_score = -1e9
+        for action in legal:
+            assert isinstance(action, Play)
+            c = action.card
+            r = CRANK[c & 15]
+            v = VALUE[c & 15]
+            new = count + v
+            line = [*ranks, r]
+            score = float(peg_total(line, new))
+            risk = 0.0
+            for goal in (15, 31):
+                need = goal - new
+                if 1 <= need <= 10:
+                    risk += 2 * holds(by_value[need])
+            if new + v <= 31:
+                paired = len(ranks) > 0 and ranks[-1] == r
+                risk += (6 if paired else 2) * holds(by_rank[r])
+            if ranks and abs(ranks[-1] - r) in (1, 2):
+                risk += 1.5 * holds(sum(by_rank[x] for x in (r - 2, r - 1, r + 1, r + 2)
+                                        if 1 <= x <= 13) // 2)
+            score -= risk
+            if new in (5, 21):
+                score -= 1.0
+            if count == 0:
+                score += 0.6 if v < 5 else (-1.5 if v == 5 else 0.0)
+            score += 0.05 * v  # keep low cards back for the go
+            if score > best_score + 1e-9:
+                best, best_score = [action], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(action)
+        return best[self.rng.randrange(len(best))]

@@ -1,0 +1,68 @@
+"""``mazzo cribbage analyze CARDS [--dealer]``: the exact discard table for a cribbage hand."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from mazzo.cards import FRENCH_SUITS, Card, parse_card
+from mazzo.games.cribbage.scoring import DiscardOption, discard_analysis
+
+_HEAD = {
+    "en": ("lay away", "keep", "hand avg", "min", "max", "crib", "net"),
+    "it": ("al crib", "tieni", "media mano", "min", "max", "crib", "netto"),
+}
+
+
+def format_table(cards: list[Card], options: list[DiscardOption], dealer: bool,
+                 lang: str = "en") -> str:
+    """The analysis as a text table, best option first."""
+    it = lang == "it"
+    whose = ("crib tuo (mazziere)" if dealer else "crib avversario") if it else (
+        "your crib (dealer)" if dealer else "opponent's crib")
+    title = "Analisi dello scarto" if it else "Discard analysis"
+    lines = [f"{title}: {' '.join(str(c) for c in cards)} — {whose}"]
+    head = _HEAD[lang]
+    sign = "+" if dealer else "−"
+    lines.append(f"{'#':>2}  {head[0]:<9} {head[1]:<13} {head[2]:>10} {head[3]:>4} {head[4]:>4} "
+                 f"{head[5]:>7} {head[6]:>7}")
+    for i, o in enumerate(options, 1):
+        away = " ".join(str(c) for c in o.discard)
+        keep = " ".join(str(c) for c in o.keep)
+        lines.append(f"{i:>2}  {away:<9} {keep:<13} {o.hand_mean:>10.3f} {o.hand_min:>4} "
+                     f"{o.hand_max:>4} {sign}{o.crib_mean:>6.3f} {o.net:>7.3f}")
+    note = ("media esatta su tutti gli starter; crib dalla tabella (carte restanti casuali)" if it
+            else "exact mean over every starter; crib from the table (other crib cards random)")
+    lines.append(note)
+    return "\n".join(lines)
+
+
+def analyze_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="mazzo cribbage analyze",
+        description="Rank every way to lay away to the crib: exact hand expectation over all "
+                    "starters, min/max, and the expected crib (added if it is yours).",
+    )
+    parser.add_argument("cards", nargs="+",
+                        help="6 cards (two players) or 5 (three or four), e.g. 5H 5D JS QC 4S 6D")
+    parser.add_argument("--dealer", action="store_true",
+                        help="the crib is yours (or your partner's)")
+    parser.add_argument("--lang", choices=("en", "it"), default="en")
+    args = parser.parse_args(argv)
+    tokens = [t for arg in args.cards for t in arg.replace(",", " ").split()]
+    try:
+        cards = [parse_card(t) for t in tokens]
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    foreign = [str(c) for c in cards if c.suit not in FRENCH_SUITS or c.copy]
+    if foreign:
+        print(f"error: not cards of a standard 52-card deck: {' '.join(foreign)}", file=sys.stderr)
+        return 2
+    try:
+        options = discard_analysis(cards, args.dealer)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(format_table(cards, options, args.dealer, args.lang))
+    return 0

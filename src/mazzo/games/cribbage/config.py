@@ -1,0 +1,37 @@
+"""Cribbage configuration (defaults follow shared/rules/cribbage.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mazzo.engine.game import Config, check_choice, check_range
+
+MATCH_SCORING = ("acc", "long", "free", "free_triple")
+
+#: match points by scheme: (normal win, skunk, double skunk, triple skunk); -1 = wins the match
+SCHEME_POINTS: dict[str, tuple[int, int, int, int]] = {
+    "acc": (2, 3, 3, 3),
+    "long": (3, 4, 4, 4),
+    "free": (1, 2, 3, 3),
+    "free_triple": (1, 2, 4, -1),
+}
+
+
+@dataclass(frozen=True)
+class CribbageConfig(Config):
+    """``players`` 2, 3 or 4 (4 = two partnerships, seats 0+2 against 1+3); ``target`` 121 or 61
+    (short game); a match is won by the first side to win ``games_to_win`` games, each scored in
+    match points by ``match_scoring``; ``muggins`` makes players announce their own scores."""
+
+    players: int = 2
+    target: int = 121
+    games_to_win: int = 2
+    match_scoring: str = "acc"
+    muggins: bool = False
+
+    def validate(self) -> None:
+        super().validate()
+        check_choice("players", self.players, (2, 3, 4))
+        check_choice("target", self.target, (61, 121))
+        check_range("games_to_win", self.games_to_win, 1, 99)
+        check_choice("match_scoring", self.match_scoring, MATCH_SCORING)

@@ -1,0 +1,75 @@
+"""The cribbage game object: registry entry, action encoding, text, bots and the analyzer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from mazzo.engine.game import JSON, Action, Config, Event, Game
+from mazzo.games.cribbage import actions, text
+from mazzo.games.cribbage.bots import CribbageHeuristic
+from mazzo.games.cribbage.cli import analyze_main
+from mazzo.games.cribbage.config import CribbageConfig
+from mazzo.games.cribbage.state import CribbageState
+
+
+class CribbageGame(Game):
+    id = "cribbage"
+    title_it = "Cribbage"
+    title_en = "Cribbage"
+    config_class = CribbageConfig
+    action_types = actions.ACTION_TYPES
+    player_counts = (2, 3, 4)
+    variants = ()
+    # per config; 3 configs per player count (2 of them short) → ≥ 2000 per player count
+    conformance_matches = 700
+
+    def new_match(self, config: Config | None = None) -> CribbageState:
+        cfg = config if config is not None else CribbageConfig()
+        if not isinstance(cfg, CribbageConfig):
+            raise TypeError(f"cribbage needs a CribbageConfig, not {type(cfg).__name__}")
+        cfg.validate()
+        return CribbageState(self, cfg)
+
+    def action_space(self, config: Config) -> int:
+        return actions.ACTION_SPACE
+
+    def action_index(self, config: Config, action: Action) -> int:
+        return actions.action_index(action)
+
+    def action_at(self, config: Config, index: int) -> Action:
+        return actions.action_at(index)
+
+    def test_configs(self) -> list[Config]:
+        return [
+            CribbageConfig(),  # the real default: best of 3 games to 121, ACC scoring
+            CribbageConfig(players=2, target=61, games_to_win=1),
+            CribbageConfig(players=2, target=61, games_to_win=1, muggins=True,
+                           match_scoring="free_triple"),
+            CribbageConfig(players=3, target=61, games_to_win=1),
+            CribbageConfig(players=3, target=61, games_to_win=1, muggins=True,
+                           match_scoring="long"),
+            CribbageConfig(players=3, target=121, games_to_win=1, match_scoring="free"),
+            CribbageConfig(players=4, target=61, games_to_win=1),
+            CribbageConfig(players=4, target=61, games_to_win=1, muggins=True,
+                           match_scoring="free"),
+            CribbageConfig(players=4, target=121, games_to_win=1, match_scoring="free_triple"),
+        ]
+
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        return text.describe_action(action, lang)
+
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        return text.describe_event(event, lang)
+
+    def render(self, view: JSON, lang: str = "en") -> str:
+        return text.render(view, lang)
+
+    def rules_summary(self, lang: str = "en") -> str:
+        return text.rules_summary(lang)
+
+    def bots(self) -> dict[str, Callable[[int | None], Any]]:
+        return {"heuristic": CribbageHeuristic}
+
+    def subcommands(self) -> dict[str, Callable[[list[str]], int]]:
+        return {"analyze": analyze_main}

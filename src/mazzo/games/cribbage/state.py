@@ -1,0 +1,709 @@
+"""Cribbage as a state machine: a whole match of games, each a series of hands.
+
+Phases: ``cut_for_deal`` (chance) → per hand ``deal`` (chance) → ``discard`` → ``starter``
+(chance) → ``pegging`` → ``show``; with muggins also ``announce`` and ``muggins`` (claim) turns.
+Points are pegged the moment they are earned, and a game ends the instant a side reaches the
+target (shared/rules/cribbage.md §5), mid-play or mid-show.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Self
+
+from mazzo.cards import JACK, Card
+from mazzo.engine.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Action,
+    Game,
+    IllegalAction,
+    State,
+    card_token,
+    tokens,
+)
+from mazzo.games.cribbage.actions import (
+    ANNOUNCE,
+    CLAIM,
+    DECK,
+    DECLINE,
+    DISCARD1,
+    DISCARD2,
+    PLAY,
+    Announce,
+    Claim,
+    Cut,
+    CutForDeal,
+    Deal,
+    Decline,
+    Discard,
+    Play,
+)
+from mazzo.games.cribbage.config import SCHEME_POINTS, CribbageConfig
+from mazzo.games.cribbage.events import (
+    Announced,
+    Claimed,
+    Counted,
+    CountReset,
+    CutForDealt,
+    Dealt,
+    Declined,
+    Discarded,
+    GameWon,
+    Go,
+    Laid,
+    MatchWon,
+    PegWorth,
+    Scored,
+    StarterCut,
+)
+from mazzo.games.cribbage.scoring import (
+    CRANK,
+    VALUE,
+    fifteen_count,
+    peg_parts,
+    run_detail,
+    score_show,
+)
+
+DECK_SET = frozenset(DECK)
+
+# --- muggins bookkeeping -----------------------------------------------------------------------
+
+
+class Pending:
+    """A score awaiting its owner's announcement and then the opponents' muggins claims."""
+
+    __slots__ = ("announced", "owner", "parts", "queue", "resume", "true", "what")
+
+    def __init__(self, owner: int, what: str, true: int, parts: tuple[tuple[str, int], ...],
+                 resume: int) -> None:
+        self.owner = owner
+        self.what = what  # "peg", "hand", "crib"
+        self.true = true
+        self.parts = parts
+        self.resume = resume  # pegging: the next player, or -1 for a reset
+        self.announced = -1
+        self.queue: list[int] = []
+
+    def copy(self) -> Pending:
+        out = Pending(self.owner, self.what, self.true, self.parts, self.resume)
+        out.announced = self.announced
+        out.queue = list(self.queue)
+        return out
+
+
+# --- the state ---------------------------------------------------------------------------------
+
+_LEFT_TO_DEAL = {2: 6, 3: 5, 4: 5}
+
+
+class CribbageState(State):
+    config: CribbageConfig
+
+    def __init__(self, game: Game, config: CribbageConfig) -> None:
+        super().__init__(game, config)
+        n = config.players
+        self.n = n
+        self.side: tuple[int, ...] = tuple(s % 2 for s in range(n)) if n == 4 else tuple(range(n))
+        self.nsides = 2 if n == 4 else n
+        self.target = config.target
+        self.muggins = config.muggins
+        self.board = [0] * self.nsides
+        self.games_won = [0] * self.nsides
+        self.match_points = [0] * self.nsides
+        self.game_no = 1
+        self.hand_no = 1
+        self.dealer = -1
+        self.cuts: tuple[Card, ...] = ()
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.kept: list[tuple[Card, ...]] = [() for _ in range(n)]
+        self.discards: list[list[Card]] = [[] for _ in range(n)]
+        self.crib: list[Card] = []
+        self.crib_owner: list[int] = []  # who laid each crib card (-1: from the deck)
+        self.crib_open = False
+        self.stock: list[Card] = list(DECK)
+        self.starter: Card | None = None
+        self.count = 0
+        self.seq: list[Card] = []
+        self.seq_ranks: list[int] = []
+        self.laid: list[list[Card]] = [[] for _ in range(n)]
+        self.goers: list[int] = []
+        self.go_min = [0] * n  # every unplayed card of the seat is worth at least this (a go)
+        self.shown: list[tuple[int, str, tuple[Card, ...], int]] = []
+        self.show_queue: list[tuple[int, str]] = []
+        self.pending: Pending | None = None
+        self.last_game: JSON | None = None
+        self.match_winner = -1
+        self._phase = "cut_for_deal"
+        self._player = CHANCE
+
+    # -- protocol basics ------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return self._player
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def hand_number(self) -> int:
+        return self.hand_no
+
+    def legal_actions(self) -> list[Action]:
+        p = self._player
+        if p < 0:
+            return []
+        phase = self._phase
+        if phase == "pegging":
+            room = 31 - self.count
+            return [PLAY[c] for c in self.hands[p] if VALUE[c & 15] <= room]
+        if phase == "discard":
+            h = self.hands[p]
+            if self.n == 2:
+                return [DISCARD2[a][b] for i, a in enumerate(h) for b in h[i + 1:]]
+            return [DISCARD1[c] for c in h]
+        if phase == "announce":
+            assert self.pending is not None
+            return list(ANNOUNCE[: self.pending.true + 1])
+        return [CLAIM, DECLINE]
+
+    def check(self, action: Action) -> None:
+        p = self._player
+        if p >= 0:
+            cls = action.__class__
+            if cls is Play and self._phase == "pegging":
+                c = action.card  # type: ignore[attr-defined]
+                if c in self.hands[p] and VALUE[c & 15] <= 31 - self.count:
+                    return
+                raise IllegalAction(self._why_illegal(action))
+            if cls is Discard and self._phase == "discard":
+                if self._discard_ok(p, action.cards):  # type: ignore[attr-defined]
+                    return
+                raise IllegalAction(self._why_illegal(action))
+        super().check(action)
+
+    def _discard_ok(self, p: int, cards: tuple[Card, ...]) -> bool:
+        hand = self.hands[p]
+        return (len(cards) == len(hand) - 4 and len(set(cards)) == len(cards)
+                and all(c in hand for c in cards))
+
+    def _why_illegal(self, action: Action) -> str:
+        phase = self._phase
+        p = self._player
+        if isinstance(action, Play):
+            if phase != "pegging":
+                return f"{action} is not possible now: the phase is {phase}"
+            if action.card not in self.hands[p]:
+                return f"you do not hold {action.card}"
+            total = self.count + VALUE[action.card & 15]
+            return f"{action.card} would bring the count to {total}, over 31"
+        if isinstance(action, Discard):
+            if phase != "discard":
+                return f"the crib is complete: the phase is {phase}"
+            need = len(self.hands[p]) - 4
+            if len(action.cards) != need:
+                return f"lay away exactly {need} card{'s' if need > 1 else ''} to the crib"
+            if len(set(action.cards)) != len(action.cards):
+                return "lay away two different cards"
+            missing = [str(c) for c in action.cards if c not in self.hands[p]]
+            return f"you do not hold {' '.join(missing)}"
+        if isinstance(action, Announce):
+            if phase != "announce":
+                return f"there is nothing to announce now: the phase is {phase}"
+            assert self.pending is not None
+            return f"announce between 0 and {self.pending.true} points (no more than you made)"
+        if isinstance(action, Claim | Decline):
+            return f"there are no overlooked points to claim now: the phase is {phase}"
+        return f"{action} is not a move of the {phase} phase"
+
+    # -- chance ---------------------------------------------------------------------------------
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        phase = self._phase
+        if phase == "deal":
+            order = list(DECK)
+            rng.shuffle(order)
+            return Deal(tuple(order))
+        if phase == "starter":
+            return Cut(self.stock[rng.randrange(len(self.stock))])
+        if phase == "cut_for_deal":
+            return CutForDeal(tuple(rng.sample(DECK, self.n)))
+        raise IllegalAction(f"no chance event in phase {phase}")
+
+    def _check_chance(self, action: Action) -> None:
+        phase = self._phase
+        if phase == "deal" and isinstance(action, Deal):
+            if len(action.order) == 52 and set(action.order) == DECK_SET:
+                return
+            raise IllegalAction("a deal must order all 52 cards exactly once")
+        if phase == "starter" and isinstance(action, Cut):
+            if action.card in self.stock:
+                return
+            raise IllegalAction(f"the starter {action.card} is not among the undealt cards")
+        if phase == "cut_for_deal" and isinstance(action, CutForDeal):
+            cards = action.cards
+            if len(cards) == self.n and len(set(cards)) == self.n and set(cards) <= DECK_SET:
+                return
+            raise IllegalAction(f"the cut for deal needs {self.n} different cards")
+        raise IllegalAction(f"{action} is not the chance event of phase {phase}")
+
+    # -- applying -------------------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        cls = action.__class__
+        if cls is Play:
+            self._play(action.card)  # type: ignore[attr-defined]
+        elif cls is Discard:
+            self._discard(action.cards)  # type: ignore[attr-defined]
+        elif cls is Deal:
+            self._deal(action.order)  # type: ignore[attr-defined]
+        elif cls is Cut:
+            self._cut(action.card)  # type: ignore[attr-defined]
+        elif cls is CutForDeal:
+            self._cut_for_deal(action.cards)  # type: ignore[attr-defined]
+        elif cls is Announce:
+            self._announce(action.points)  # type: ignore[attr-defined]
+        elif cls is Claim:
+            self._claim()
+        else:
+            self._decline()
+
+    def _cut_for_deal(self, cards: tuple[Card, ...]) -> None:
+        ranks = [CRANK[c & 15] for c in cards]
+        low = min(ranks)
+        self.cuts = cards
+        if ranks.count(low) > 1:
+            self.events.append(CutForDealt(cards, -1))
+            return
+        self.dealer = ranks.index(low)
+        self.events.append(CutForDealt(cards, self.dealer))
+        self._phase = "deal"
+
+    def _deal(self, order: tuple[Card, ...]) -> None:
+        n = self.n
+        d = self.dealer
+        size = _LEFT_TO_DEAL[n] * n
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for j in range(n):
+            hands[(d + 1 + j) % n] = sorted(order[j:size:n])
+        self.hands = hands
+        self.crib = [order[size]] if n == 3 else []
+        self.crib_owner = [-1] if n == 3 else []
+        self.stock = list(order[size + (n == 3):])
+        self.kept = [() for _ in range(n)]
+        self.discards = [[] for _ in range(n)]
+        self.laid = [[] for _ in range(n)]
+        self.crib_open = False
+        self.starter = None
+        self.count = 0
+        self.seq = []
+        self.seq_ranks = []
+        self.goers = []
+        self.go_min = [0] * n
+        self.shown = []
+        self.pending = None
+        self.events.append(Dealt(d, self.hand_no, self.game_no))
+        self._phase = "discard"
+        self._player = (d + 1) % n
+
+    def _discard(self, cards: tuple[Card, ...]) -> None:
+        p = self._player
+        hand = self.hands[p]
+        for c in cards:
+            hand.remove(c)
+            self.crib.append(c)
+            self.crib_owner.append(p)
+            self.discards[p].append(c)
+        self.events.append(Discarded(p, len(cards)))
+        nxt = (p + 1) % self.n
+        if nxt == (self.dealer + 1) % self.n:
+            self.kept = [tuple(h) for h in self.hands]
+            self._phase = "starter"
+            self._player = CHANCE
+        else:
+            self._player = nxt
+
+    def _cut(self, starter: Card) -> None:
+        self.stock.remove(starter)
+        self.starter = starter
+        d = self.dealer
+        self.events.append(StarterCut((d + 1) % self.n, starter))
+        if starter & 15 == JACK and self._score(d, 2, "his_heels"):
+            return
+        self._phase = "pegging"
+        self._player = (d + 1) % self.n
+
+    def _play(self, c: Card) -> None:
+        p = self._player
+        self.hands[p].remove(c)
+        self.laid[p].append(c)
+        self.seq.append(c)
+        self.seq_ranks.append(CRANK[c & 15])
+        count = self.count + VALUE[c & 15]
+        self.count = count
+        events = self.events
+        events.append(Laid(p, c, count))
+        parts = peg_parts(self.seq_ranks, count)
+        nxt = -1 if count == 31 else self._next_to_play(p)
+        if nxt < 0 and count != 31:
+            last = not any(self.hands)
+            parts.append(("last_card" if last else "go", 1))
+        if self.muggins and parts:
+            true = sum(pts for _, pts in parts)
+            self.pending = Pending(p, "peg", true, tuple(parts), nxt)
+            self._phase = "announce"
+            return
+        for reason, pts in parts:
+            if self._score(p, pts, reason):
+                return
+        self._continue(p, nxt)
+
+    def _next_to_play(self, p: int) -> int:
+        """The next seat clockwise (the last player included) able to play, or -1; players who
+        cannot play say go (once per series), which tells everyone their cards are too high."""
+        room = 31 - self.count
+        n = self.n
+        for k in range(1, n + 1):
+            s = (p + k) % n
+            hand = self.hands[s]
+            if not hand:
+                continue
+            for x in hand:
+                if VALUE[x & 15] <= room:
+                    return s
+            if room + 1 > self.go_min[s]:
+                self.go_min[s] = room + 1
+            if s != p and s not in self.goers:
+                self.goers.append(s)
+                self.events.append(Go(s, self.count))
+        return -1
+
+    def _continue(self, p: int, nxt: int) -> None:
+        """After a card and its points: the next player, or a reset and a new lead, or the show."""
+        if nxt >= 0:
+            self._player = nxt
+            return
+        self.count = 0
+        self.seq = []
+        self.seq_ranks = []
+        self.goers = []
+        n = self.n
+        for k in range(1, n + 1):
+            s = (p + k) % n
+            if self.hands[s]:
+                self._player = s
+                self.events.append(CountReset(s))
+                return
+        self._start_show()
+
+    def _score(self, seat: int, pts: int, reason: str) -> bool:
+        """Peg points for seat's side now; True if that ended the game."""
+        side = self.side[seat]
+        total = self.board[side] + pts
+        self.board[side] = total
+        self.events.append(Scored(seat, pts, reason, total))
+        if total >= self.target:
+            self._end_game(side)
+            return True
+        return False
+
+    # -- the show -------------------------------------------------------------------------------
+
+    def _start_show(self) -> None:
+        self._phase = "show"
+        n = self.n
+        d = self.dealer
+        queue = [((d + k) % n, "hand") for k in range(1, n + 1)]
+        queue.append((d, "crib"))
+        self.show_queue = queue
+        self._show_next()
+
+    def _show_next(self) -> None:
+        """Count the next hands in order; with muggins stop at the first owner who must announce."""
+        starter = self.starter
+        assert starter is not None
+        while self.show_queue:
+            seat, what = self.show_queue.pop(0)
+            if what == "crib":
+                self.crib_open = True
+                cards = tuple(self.crib)
+            else:
+                cards = self.kept[seat]
+            sc = score_show(cards, starter, what == "crib")
+            self.shown.append((seat, what, cards, sc.total))
+            if self.muggins and sc.total:
+                self.pending = Pending(seat, what, sc.total, (), -1)
+                self._phase = "announce"
+                self._player = seat
+                return
+            side = self.side[seat]
+            total = self.board[side] + sc.total
+            self.events.append(self._counted(seat, what, cards, -1, total))
+            self.board[side] = total
+            if total >= self.target:
+                self._end_game(side)
+                return
+        self._next_hand()
+
+    def _counted(self, seat: int, what: str, cards: tuple[Card, ...], announced: int,
+                 total: int) -> Counted:
+        starter = self.starter
+        assert starter is not None
+        sc = score_show(cards, starter, what == "crib")
+        length, _ = run_detail((*cards, starter))
+        return Counted(seat, what, cards, starter, sc.fifteens, sc.pairs, length, sc.runs,
+                       sc.flush, sc.nobs, sc.total, announced, total)
+
+    def _next_hand(self) -> None:
+        self.dealer = (self.dealer + 1) % self.n
+        self.hand_no += 1
+        self._phase = "deal"
+        self._player = CHANCE
+
+    # -- muggins --------------------------------------------------------------------------------
+
+    def _announce(self, points: int) -> None:
+        pend = self.pending
+        assert pend is not None
+        pend.announced = points
+        side = self.side[pend.owner]
+        total = self.board[side] + points
+        self.board[side] = total
+        self.events.append(Announced(pend.owner, pend.what, points, total))
+        if total >= self.target:
+            self._end_game(side)
+            return
+        if points < pend.true:
+            owner_side = self.side[pend.owner]
+            pend.queue = [(pend.owner + k) % self.n for k in range(1, self.n)
+                          if self.side[(pend.owner + k) % self.n] != owner_side]
+            self._phase = "muggins"
+            self._player = pend.queue.pop(0)
+            return
+        self._resume()
+
+    def _claim(self) -> None:
+        pend = self.pending
+        assert pend is not None
+        seat = self._player
+        pts = pend.true - pend.announced
+        side = self.side[seat]
+        total = self.board[side] + pts
+        self.board[side] = total
+        self.events.append(Claimed(seat, pend.owner, pts, total))
+        if total >= self.target:
+            self._end_game(side)
+            return
+        self._resume()
+
+    def _decline(self) -> None:
+        pend = self.pending
+        assert pend is not None
+        self.events.append(Declined(self._player))
+        if pend.queue:
+            self._player = pend.queue.pop(0)
+            return
+        self._resume()
+
+    def _resume(self) -> None:
+        """The claim window is closed: explain the true count and carry on."""
+        pend = self.pending
+        assert pend is not None
+        self.pending = None
+        if pend.what == "peg":
+            reasons = tuple(r for r, _ in pend.parts)
+            points = tuple(p for _, p in pend.parts)
+            self.events.append(PegWorth(pend.owner, reasons, points, pend.announced))
+            self._phase = "pegging"
+            self._continue(pend.owner, pend.resume)
+            return
+        seat, what, cards, _ = self.shown[-1]
+        total = self.board[self.side[seat]]
+        self.events.append(self._counted(seat, what, cards, pend.announced, total))
+        self._phase = "show"
+        self._show_next()
+
+    # -- game and match end ---------------------------------------------------------------------
+
+    def _skunk(self, side: int) -> int:
+        """0 none, 1 skunk (lurch at 61), 2 double, 3 triple; only in two-sided games."""
+        if self.nsides != 2:
+            return 0
+        loser = self.board[1 - side]
+        if self.target == 61:
+            return 1 if loser <= 30 else 0
+        return 3 if loser <= 30 else 2 if loser <= 60 else 1 if loser <= 90 else 0
+
+    def _end_game(self, side: int) -> None:
+        skunk = self._skunk(side)
+        table = SCHEME_POINTS[self.config.match_scoring]
+        points = table[skunk]
+        outright = points < 0
+        if outright:
+            points = table[2]
+        self.games_won[side] += 1
+        self.match_points[side] += points
+        scores = tuple(self.board)
+        self.events.append(GameWon(side, self.n, self.game_no, scores, skunk, points))
+        self.last_game = {"winner": side, "game_number": self.game_no, "scores": list(scores),
+                          "skunk": skunk, "match_points": points}
+        self.pending = None
+        if outright or self.games_won[side] >= self.config.games_to_win:
+            self.match_winner = side
+            self.events.append(MatchWon(side, tuple(self.games_won), tuple(self.match_points)))
+            self._phase = "over"
+            self._player = TERMINAL
+            return
+        self.game_no += 1
+        self.board = [0] * self.nsides
+        # two players: the loser deals first; three or four: the deal keeps rotating
+        self.dealer = 1 - side if self.n == 2 else (self.dealer + 1) % self.n
+        self.hand_no += 1
+        self._phase = "deal"
+        self._player = CHANCE
+
+    # -- information ----------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> JSON:
+        n = self.n
+        side = self.side
+        pend = self.pending
+        v: JSON = {
+            "phase": self._phase,
+            "hand_number": self.hand_no,
+            "game_number": self.game_no,
+            "current_player": self._player,
+            "players": n,
+            "partnerships": n == 4,
+            "target": self.target,
+            "skunk_line": (91 if self.target == 121 else 31) if self.nsides == 2 else None,
+            "muggins": self.muggins,
+            "dealer": self.dealer,
+            "scores": [self.board[side[s]] for s in range(n)],
+            "games_won": [self.games_won[side[s]] for s in range(n)],
+            "match_points": [self.match_points[side[s]] for s in range(n)],
+            "cut_for_deal": tokens(self.cuts),
+            "hand_counts": [len(h) for h in self.hands],
+            "crib_count": len(self.crib),
+            "crib": tokens(self.crib) if self.crib_open else None,
+            "starter": card_token(self.starter) if self.starter is not None else None,
+            "count": self.count,
+            "sequence": tokens(self.seq),
+            "laid": [tokens(cards) for cards in self.laid],
+            "go": list(self.goers),
+            "shown": [{"seat": s, "what": w, "cards": tokens(cs), "points": pts}
+                      for s, w, cs, pts in self.shown],
+            "pending": None if pend is None else {
+                "owner": pend.owner, "what": pend.what, "announced": pend.announced,
+                "worth": pend.true,
+            },
+            "last_game": self.last_game,
+        }
+        if seat is not None:
+            v["seat"] = seat
+            v["hand"] = tokens(self.hands[seat])
+            v["discards"] = tokens(self.discards[seat])
+        return v
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """Redeal the cards ``seat`` cannot see (others' hands and crib cards, the stock), keeping
+        counts and the minimum card value a go revealed."""
+        st = self.clone()
+        hidden_crib = [] if self.crib_open else [
+            i for i, owner in enumerate(self.crib_owner) if owner != seat
+        ]
+        others = [s for s in range(self.n) if s != seat]
+        pool = [c for s in others for c in self.hands[s]]
+        pool += [self.crib[i] for i in hidden_crib]
+        pool += self.stock
+        rng.shuffle(pool)
+        # the strictest go constraint first: the eligible sets are nested, so this never fails
+        for s in sorted(others, key=lambda s: -self.go_min[s]):
+            size = len(self.hands[s])
+            low = self.go_min[s]
+            if low:
+                picked = rng.sample([c for c in pool if VALUE[c & 15] >= low], size)
+                chosen = set(picked)
+                pool = [c for c in pool if c not in chosen]
+            else:
+                picked, pool = pool[:size], pool[size:]
+            st.hands[s] = sorted(picked)
+        for i in hidden_crib:
+            st.crib[i] = pool.pop()
+        st.stock = pool
+        st.discards = [[c for c, o in zip(st.crib, st.crib_owner, strict=True) if o == s]
+                       for s in range(self.n)]
+        if self.kept[0]:  # after the discards the show counts the kept hands
+            st.kept = [tuple(sorted(st.hands[s] + st.laid[s])) for s in range(self.n)]
+        return st
+
+    def scores(self) -> list[float]:
+        """Match points per seat (partners share their side's)."""
+        return [float(self.match_points[self.side[s]]) for s in range(self.n)]
+
+    def returns(self) -> list[float]:
+        if self.match_winner < 0:
+            return [0.0] * self.n
+        return [1.0 if self.side[s] == self.match_winner else 0.0 for s in range(self.n)]
+
+    def clone(self) -> Self:
+        st = object.__new__(self.__class__)
+        st.game = self.game
+        st.config = self.config
+        st.history = list(self.history)
+        st.events = list(self.events)
+        st.n = self.n
+        st.side = self.side
+        st.nsides = self.nsides
+        st.target = self.target
+        st.muggins = self.muggins
+        st.board = list(self.board)
+        st.games_won = list(self.games_won)
+        st.match_points = list(self.match_points)
+        st.game_no = self.game_no
+        st.hand_no = self.hand_no
+        st.dealer = self.dealer
+        st.cuts = self.cuts
+        st.hands = [list(h) for h in self.hands]
+        st.kept = list(self.kept)
+        st.discards = [list(d) for d in self.discards]
+        st.crib = list(self.crib)
+        st.crib_owner = list(self.crib_owner)
+        st.crib_open = self.crib_open
+        st.stock = list(self.stock)
+        st.starter = self.starter
+        st.count = self.count
+        st.seq = list(self.seq)
+        st.seq_ranks = list(self.seq_ranks)
+        st.laid = [list(cs) for cs in self.laid]
+        st.goers = list(self.goers)
+        st.go_min = list(self.go_min)
+        st.shown = list(self.shown)
+        st.show_queue = list(self.show_queue)
+        st.pending = self.pending.copy() if self.pending is not None else None
+        st.last_game = dict(self.last_game) if self.last_game is not None else None
+        st.match_winner = self.match_winner
+        st._phase = self._phase
+        st._player = self._player
+        return st
+
+    def cards_in_play(self) -> list[Card]:
+        out: list[Card] = [c for h in self.hands for c in h]
+        out += [c for cs in self.laid for c in cs]
+        out += self.crib
+        out += self.stock
+        if self.starter is not None:
+            out.append(self.starter)
+        return out
+
+
+def fifteen_pairs(cards: tuple[Card, ...]) -> tuple[int, int]:
+    """(number of fifteens, number of pairs) of the cards, for the spoken count."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c & 15] = counts.get(c & 15, 0) + 1
+    return fifteen_count(cards), sum(m * (m - 1) // 2 for m in counts.values())
