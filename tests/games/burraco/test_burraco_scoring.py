@@ -211,7 +211,7 @@ def test_valid_melds_have_at_most_one_wild(sample: list) -> None:  # type: ignor
     for m in layouts(sample):
         assert sorted(m.cards) == sorted(sample)
         if m.run:
-            assert len(m.cards) == m.hi - m.lo + 1 and 1 <= m.lo and m.hi <= 14
+            assert len(m.cards) == m.hi - m.lo + 1 and m.lo >= 1 and m.hi <= 14
             wild_count = sum(1 for i, c in enumerate(m.cards)
                              if (int(c) & 15) in (0, 2) and not (m.lo + i == 2
                              and (int(c) >> 4) & 15 == m.key and int(c) & 15 == 2))

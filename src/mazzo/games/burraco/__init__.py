@@ -1,4 +1,4 @@
-"""Burraco: 108 cards, pinelle and jolly wild, pozzetti, burraco of 7; 4 in pairs, 2 or 3 players."""
+"""Burraco: 108 cards, pinelle and jolly wild, pozzetti, burraco; 2, 3 or 4 players."""
 
 from mazzo.games.burraco.game import BurracoGame
 

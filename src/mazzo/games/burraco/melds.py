@@ -229,10 +229,7 @@ def _attach_set(meld: Meld, c: Card) -> dict[int, Meld]:
         return {0: Meld(False, meld.key, (*meld.cards, c), 0, 1)}
     if int(c) & 15 != meld.key:
         return {}
-    if meld.wild:
-        cards = (*meld.cards[:-1], c, meld.cards[-1])
-    else:
-        cards = (*meld.cards, c)
+    cards = (*meld.cards[:-1], c, meld.cards[-1]) if meld.wild else (*meld.cards, c)
     return {0: Meld(False, meld.key, cards, 0, meld.wild)}
 
 
