@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 
-.PHONY: run test lint types unit bench strength playthroughs clean
+.PHONY: run test unit bench strength playthroughs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,10 @@ bench: $(STAMP_DEV)
 	$(BIN)/python -m benchmarks
 
 playthroughs: $(STAMP_DEV)
-	$(BIN)/python -m tests.playthroughs.regenerate
+	$(BIN)/python tests/playthroughs/regenerate.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+strength: $(STAMP_DEV)
+	$(BIN)/python scripts/strength.py

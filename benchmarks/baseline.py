@@ -40,5 +40,5 @@ def baseline_ops_per_s(seconds: float = 0.5) -> float:
 
 
 def ratio(rate: float) -> str:
-    """``rate`` per thousand baseline ops, e.g. ``12.3 per baseline kop``."""
-    return f"{rate / baseline_ops_per_s() * 1000:.3g} per baseline kop"
+    """``rate`` as a multiple of the baseline's ops/s, e.g. ``2.95× baseline``."""
+    return f"{rate / baseline_ops_per_s():.3g}× baseline"

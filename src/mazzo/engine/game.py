@@ -91,9 +91,14 @@ def _decode(annotation: str, value: Any) -> Any:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Action:
-    """Base of every action: a frozen dataclass with a ``kind`` used in JSON."""
+    """Base of every action: a frozen dataclass with a ``kind`` used in JSON.
+
+    ``secret`` marks moves other seats must not see when made (bids, crib discards): UIs say
+    only that a choice was made.
+    """
 
     kind: ClassVar[str] = "action"
+    secret: ClassVar[bool] = False
 
     def to_json(self) -> JSON:
         out: JSON = {"type": self.kind}

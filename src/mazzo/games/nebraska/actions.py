@@ -17,6 +17,7 @@ class Bid(Action):
     """Lay one card from hand face down as this round's bid."""
 
     kind: ClassVar[str] = "bid"
+    secret: ClassVar[bool] = True
     card: Card
 
     def __str__(self) -> str:

@@ -1,0 +1,74 @@
+"""The interactive menu that ``make run`` (``mazzo`` alone) opens: game, players, variant, bots."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from mazzo.bots.levels import LEVELS
+from mazzo.engine.game import MazzoError
+from mazzo.engine.registry import all_games
+
+Ask = Callable[[str], str]
+
+BOT_LEVELS = [level for level in LEVELS if level != "random"] + ["random"]
+
+
+def choose(title: str, options: Sequence[str], lang: str, ask: Ask, out: TextIO,
+           default: int = 0) -> int:
+    """A numbered choice; Enter takes the default; bad input re-prompts with the reason."""
+    it = lang == "it"
+    print(f"\n{title}", file=out)
+    for i, option in enumerate(options, 1):
+        mark = " *" if i - 1 == default else ""
+        print(f"  {i}. {option}{mark}", file=out)
+    while True:
+        raw = ask(f"{'Scelta' if it else 'Choice'} [1-{len(options)}, Invio = {default + 1}]: "
+                  if it else f"Choice [1-{len(options)}, Enter = {default + 1}]: ").strip()
+        if not raw:
+            return default
+        if raw.lower() in ("q", "quit", "esci"):
+            raise EOFError
+        if raw.isdigit() and 1 <= int(raw) <= len(options):
+            return int(raw) - 1
+        print(f"{'Scegli un numero da 1 a' if it else 'Choose a number from 1 to'} "
+              f"{len(options)}.", file=out)
+
+
+def run_menu(lang: str = "en", ask: Ask | None = None, out: TextIO | None = None) -> int:
+    from mazzo.cli.play import play_interactive
+
+    ask = ask or input
+    out = out or sys.stdout
+    it = lang == "it"
+    print("mazzo — " + ("giochi di carte tradizionali" if it else "traditional card games"),
+          file=out)
+    try:
+        lang = ["it", "en"][choose("Lingua / Language", ["italiano", "English"], lang, ask, out,
+                                   0 if it else 1)]
+        it = lang == "it"
+        games = all_games()
+        game = games[choose("Gioco" if it else "Game",
+                            [f"{g.title(lang)} ({g.id})" for g in games], lang, ask, out)]
+        counts = list(game.player_counts)
+        base = game.config_class()
+        players = counts[choose("Giocatori" if it else "Players", [str(c) for c in counts],
+                                lang, ask, out, counts.index(base.players)
+                                if base.players in counts else 0)]
+        fields: dict[str, object] = {"players": players}
+        if game.variants:
+            current = str(getattr(base, "variant", game.variants[0]))
+            fields["variant"] = game.variants[choose(
+                "Variante" if it else "Variant", list(game.variants), lang, ask, out,
+                game.variants.index(current) if current in game.variants else 0)]
+        level = BOT_LEVELS[choose("Avversari" if it else "Opponents", BOT_LEVELS, lang, ask,
+                                  out, BOT_LEVELS.index("medio"))]
+        config = base.replace(**fields)
+        play_interactive(game, config, 0, [level], lang, out=out, ask=ask)
+    except EOFError:
+        print("\nArrivederci!" if it else "\nGoodbye!", file=out)
+    except MazzoError as exc:
+        print(f"mazzo: {exc}", file=out)
+        return 2
+    return 0
