@@ -27,7 +27,8 @@ def deal_order(
     parsed = [cards(h) for h in hands]
     size = config.hand_size
     assert all(len(h) == size for h in parsed), [len(h) for h in parsed]
-    order = [parsed[targets[i % len(targets)]][i // len(targets)] for i in range(size * len(parsed))]
+    nh = len(parsed)
+    order = [parsed[targets[i % nh]][i // nh] for i in range(size * nh)]
     if turn_up is not None:
         order += cards(turn_up)
     assert sorted(order) == sorted(deck_for(config)), "hands must use the whole pack"

@@ -158,7 +158,7 @@ def test_follow_suit_and_trick_winner() -> None:
     assert state.voids[1] == 1 << HEARTS
     state.apply(p("6H"))
     state.apply(p("10C"))
-    with pytest.raises(IllegalAction, match="10H is not in seat 2's hand|10♥ is not in seat 2"):
+    with pytest.raises(IllegalAction, match="10♥ is not in seat 2's hand"):
         state.apply(p("10H"))
     state.apply(p("7C"))
     assert state.tricks_won == [2, 0, 0]  # no trump: the suit led wins
