@@ -548,7 +548,8 @@ class PokerItalianoState(State):
             if mode == M_STAY and not self.raise_amounts(seat) and self.level == self.rbet[seat]:
                 self.queue.pop(0)  # nothing to decide: he has matched and may not raise
                 continue
-            self.mode, self.turn, self.phase_name = mode, seat, self._round_phase()
+            self.mode, self.turn = mode, seat
+            self.phase_name = self._round_phase()
             return
         self._end_round()
 
