@@ -3,10 +3,10 @@
 - ``random``: uniformly random legal moves (the baseline).
 - ``facile``: the game's heuristic bot, but a random legal move 30 % of the time.
 - ``medio``: the game's heuristic bot.
-- ``difficile``: ISMCTS with heuristic rollouts, about 0.2 s per move on one core.
-- ``esperto``: ISMCTS with heuristic rollouts, about 1 s per move on one core.
+- ``difficile``: ISMCTS, about 0.2 s per move on one core.
+- ``esperto``: ISMCTS, about 1 s per move on one core.
 
-The ISMCTS levels search a fixed number of iterations per move (:data:`ITERATIONS`, measured per
+The ISMCTS levels search a fixed number of iterations per move (:data:`LEVEL_SEARCH`, measured per
 game so that a move takes about the target time on a reference machine), because only an
 iteration budget makes a seeded tournament reproducible. ``make_agent(..., timed=True)`` uses the
 clock instead (for interactive play). A game without a heuristic bot still gets every level; see
@@ -16,6 +16,7 @@ clock instead (for interactive play). A game without a heuristic bot still gets 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Final
 
 from mazzo.bots.ismcts import ISMCTSAgent
@@ -38,11 +39,23 @@ LEVEL_TEXT: Final = {
 MISTAKE_RATE: Final = 0.3
 #: target seconds per move of the search levels (used as is with ``timed=True``)
 LEVEL_SECONDS: Final = {"difficile": 0.2, "esperto": 1.0}
-#: ISMCTS iterations per move (difficile, esperto) giving about LEVEL_SECONDS on the reference
-#: machine (``python -m benchmarks ismcts`` measures iterations/s; ``scripts/strength.py`` reports
-#: the real time per move). Games not listed use DEFAULT_LEVEL_ITERATIONS.
-ITERATIONS: Final[dict[str, tuple[int, int]]] = {}
-DEFAULT_LEVEL_ITERATIONS: Final = (200, 1000)
+
+
+@dataclass(frozen=True)
+class SearchSetting:
+    """How the search levels search one game: rollout policy and iterations per move."""
+
+    rollout: str  # "heuristic" or "random"
+    difficile: int
+    esperto: int
+
+
+#: Per game: the rollout policy that played best against medio at equal time, and the iterations
+#: per move giving about LEVEL_SECONDS on the reference machine (``python -m benchmarks ismcts``
+#: measures iterations/s; ``scripts/strength.py`` reports the real time per move).
+LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {}
+#: games not in LEVEL_SEARCH (e.g. added later)
+DEFAULT_SEARCH: Final = SearchSetting("heuristic", 200, 1000)
 #: without a heuristic bot, ``medio`` is a small random-rollout search of this many iterations
 FALLBACK_MEDIO_ITERATIONS: Final = 50
 
@@ -90,9 +103,20 @@ def level_note(game: Game, level: str) -> str:
     return f"{game.id} has no heuristic bot yet: {level} uses random rollouts"
 
 
+def describe_search(game: Game, level: str) -> str:
+    """One line on how a search level plays ``game``, for tables and help."""
+    setting = search_setting(game)
+    rollout = setting.rollout if has_heuristic(game) else "random"
+    return f"{level_iterations(game, level)} iterations per move, {rollout} rollouts"
+
+
+def search_setting(game: Game) -> SearchSetting:
+    return LEVEL_SEARCH.get(game.id, DEFAULT_SEARCH)
+
+
 def level_iterations(game: Game, level: str) -> int:
-    difficile, esperto = ITERATIONS.get(game.id, DEFAULT_LEVEL_ITERATIONS)
-    return difficile if level == "difficile" else esperto
+    setting = search_setting(game)
+    return setting.difficile if level == "difficile" else setting.esperto
 
 
 def bot_names(game: Game) -> list[str]:
@@ -120,10 +144,11 @@ def make_agent(
             return Renamed(base, "medio")
         return MistakeAgent(base, MISTAKE_RATE, seed, "facile")
     if level in LEVEL_SECONDS:
+        rollout = search_setting(game).rollout
         if timed:
-            return ISMCTSAgent(seed, seconds=LEVEL_SECONDS[level], rollout="heuristic", name=level)
+            return ISMCTSAgent(seed, seconds=LEVEL_SECONDS[level], rollout=rollout, name=level)
         iterations = level_iterations(game, level)
-        return ISMCTSAgent(seed, iterations=iterations, rollout="heuristic", name=level)
+        return ISMCTSAgent(seed, iterations=iterations, rollout=rollout, name=level)
     if level.startswith("ismcts:"):
         return _custom_ismcts(level, seed)
     if level in factories:

@@ -1,0 +1,62 @@
+"""ISMCTS iterations per second for every registered game, random and heuristic rollouts.
+
+Searches run from a few real decision points (2+ legal moves) of a seeded random match of the
+game's default config, with the levels' one-hand rollout horizon.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from benchmarks.baseline import baseline_ops_per_s
+from mazzo.bots.ismcts import ISMCTSAgent, heuristic_factory, score_profile
+from mazzo.engine import Game, State, Turn, all_games
+
+
+def decision_points(game: Game, count: int, seed: int = 1) -> list[State]:
+    rng = random.Random(seed)
+    state = game.new_match(game.config_class())
+    found: list[State] = []
+    while not state.is_terminal and len(found) < count:
+        if state.is_chance:
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1 and rng.random() < 0.15:
+            found.append(state.clone())
+        state.apply(legal[rng.randrange(len(legal))])
+    return found
+
+
+def iterations_per_second(game: Game, rollout: str, seconds: float, points: int) -> float:
+    states = decision_points(game, points)
+    if not states:
+        return 0.0
+    score_profile(game, states[0].config)  # calibrate outside the timing
+    done = 0
+    spent = 0.0
+    for i, state in enumerate(states):
+        seat = state.current_player
+        turn = Turn(seat, state.view(seat), state.legal_actions(), random.Random(i), state)
+        bot = ISMCTSAgent(i, seconds=seconds / len(states), rollout=rollout)
+        start = time.perf_counter()
+        bot.act(turn)
+        spent += time.perf_counter() - start
+        done += bot.last_iterations
+    return done / spent if spent else 0.0
+
+
+def run(quick: bool = False) -> list[str]:
+    base = baseline_ops_per_s()
+    seconds, points = (0.4, 2) if quick else (3.0, 6)
+    lines = []
+    for game in all_games():
+        modes = ["random"] + (["heuristic"] if heuristic_factory(game) is not None else [])
+        for mode in modes:
+            rate = iterations_per_second(game, mode, seconds, points)
+            lines.append(
+                f"{game.id} ISMCTS, {mode} rollouts: {rate:,.0f} iterations/s "
+                f"({rate / base * 1000:.3g} per baseline kop)"
+            )
+    return lines
