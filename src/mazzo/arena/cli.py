@@ -10,15 +10,16 @@ import time
 from typing import Any, TextIO
 
 from mazzo.arena.tournament import BACKENDS, lineups, make_config, run_tournament
-from mazzo.bots.levels import LEVELS
+from mazzo.bots.levels import LEVELS, make_agent
 from mazzo.engine.game import JSON, MazzoError
 from mazzo.engine.registry import all_games, get_game
 
 EPILOG = """\
-bots: the levels {levels}, any bot a game offers (e.g. heuristic), or ismcts:N[:random] for a
-search of N iterations per move. Seats rotate so every bot plays every seat equally, and every
-lineup of a round plays the same deals (duplicate play); --matches is rounded up to whole rounds.
-The same --seed gives the same results with any number of workers.
+bots: the levels {levels},
+any bot a game offers (e.g. heuristic), or ismcts:N[:random] for a search of N iterations per move.
+Seats rotate so every bot plays every seat equally, and every lineup of a round plays the same
+deals (duplicate play); --matches is rounded up to whole rounds. The same --seed gives the same
+results with any number of workers.
 
 example: mazzo arena cribbage --bots esperto,medio,random --matches 2000 --seed 7 --workers 2
 """
@@ -152,6 +153,8 @@ def main(argv: list[str]) -> int:
         if args.workers is not None and args.workers < 1:
             raise MazzoError(f"--workers must be >= 1, got {args.workers}")
         config = make_config(game, parse_overrides(args.set), args.players, args.variant)
+        for bot in bots:
+            make_agent(game, bot, 0)  # a bad name fails here, before any work
         seats = len(lineups(bots, config.players))
         workers = args.workers or os.cpu_count() or 1
         rounds = -(-args.matches // seats)
