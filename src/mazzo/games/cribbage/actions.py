@@ -31,7 +31,9 @@ class CutForDeal(Action):
 
 @dataclass(frozen=True, slots=True)
 class Deal(Action):
-    """Chance: the shuffled deck, dealt one at a time from the dealer's left."""
+    """Chance: the cards dealt, in order, one at a time from the dealer's left (with three
+    players the last one goes to the crib); the rest of the deck stays undealt, in no order
+    (the starter is its own chance event)."""
 
     kind: ClassVar[str] = "deal"
     order: tuple[Card, ...]

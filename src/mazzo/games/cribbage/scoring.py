@@ -87,16 +87,21 @@ def _rank_part(key: int, cards: Iterable[int]) -> tuple[int, int, int]:
 
 
 def _suit_part(hand: Sequence[int], starter: int, crib: bool) -> tuple[int, int]:
-    """(flush, nobs) points."""
+    """(flush, nobs) points of a 4-card hand or crib."""
     suit = hand[0] >> 4
     flush = 0
-    if all(c >> 4 == suit for c in hand):
+    if hand[1] >> 4 == suit and hand[2] >> 4 == suit and hand[3] >> 4 == suit:
         if starter >> 4 == suit:
-            flush = len(hand) + 1
+            flush = 5
         elif not crib:
-            flush = len(hand)
-    st_suit = starter >> 4
-    nobs = 1 if any(c & 15 == JACK and c >> 4 == st_suit for c in hand) else 0
+            flush = 4
+    nobs = 0
+    jack = (starter & 0xF0) | JACK  # the jack of the starter's suit
+    if jack != starter:
+        for c in hand:
+            if c == jack:
+                nobs = 1
+                break
     return flush, nobs
 
 
@@ -110,22 +115,25 @@ def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowS
     cards = (*hand, starter)
     if len(set(cards)) != 5:
         raise ValueError("the hand and the starter must be five different cards")
-    key = _KEY[hand[0] & 15] + _KEY[hand[1] & 15] + _KEY[hand[2] & 15] + _KEY[hand[3] & 15]
-    key += _KEY[starter & 15]
-    fifteens, pairs, runs = _rank_part(key, cards)
-    flush, nobs = _suit_part(hand, starter, crib)
-    return ShowScore(fifteens, pairs, runs, flush, nobs, fifteens + pairs + runs + flush + nobs)
+    return show_score(hand, starter, crib)
 
 
-def show_total(hand: Sequence[int], starter: int, crib: bool = False) -> int:
-    """Total of :func:`score_show` without the validation and the tuple (the hot path)."""
+def show_score(hand: Sequence[int], starter: int, crib: bool = False) -> ShowScore:
+    """:func:`score_show` without the validation (the engine's hot path)."""
     key = _KEY[hand[0] & 15] + _KEY[hand[1] & 15] + _KEY[hand[2] & 15] + _KEY[hand[3] & 15]
     key += _KEY[starter & 15]
     found = _RANK_CACHE.get(key)
     if found is None:
         found = _rank_part(key, (*hand, starter))
+    fifteens, pairs, runs = found
     flush, nobs = _suit_part(hand, starter, crib)
-    return found[0] + found[1] + found[2] + flush + nobs
+    return ShowScore(fifteens, pairs, runs, flush, nobs, fifteens + pairs + runs + flush + nobs)
+
+
+#: run points of a 5-card show → (run length, number of runs); the map is one-to-one
+RUN_SHAPE: dict[int, tuple[int, int]] = {
+    0: (0, 0), 3: (3, 1), 4: (4, 1), 5: (5, 1), 6: (3, 2), 8: (4, 2), 9: (3, 3), 12: (3, 4),
+}
 
 
 def run_detail(cards: Iterable[int]) -> tuple[int, int]:

@@ -60,11 +60,11 @@ from mazzo.games.cribbage.events import (
 )
 from mazzo.games.cribbage.scoring import (
     CRANK,
+    RUN_SHAPE,
     VALUE,
-    fifteen_count,
+    ShowScore,
     peg_parts,
-    run_detail,
-    score_show,
+    show_score,
 )
 
 DECK_SET = frozenset(DECK)
@@ -97,10 +97,14 @@ class Pending:
 # --- the state ---------------------------------------------------------------------------------
 
 _LEFT_TO_DEAL = {2: 6, 3: 5, 4: 5}
+#: cards a deal hands out: to the players, and with three players one more to the crib
+_DEALT = {2: 12, 3: 16, 4: 20}
 
 
 class CribbageState(State):
     config: CribbageConfig
+    #: a plain attribute, not a property: read at every step of every playout
+    current_player: int = CHANCE
 
     def __init__(self, game: Game, config: CribbageConfig) -> None:
         super().__init__(game, config)
@@ -123,7 +127,7 @@ class CribbageState(State):
         self.crib: list[Card] = []
         self.crib_owner: list[int] = []  # who laid each crib card (-1: from the deck)
         self.crib_open = False
-        self.stock: list[Card] = list(DECK)
+        self.dealt: set[Card] = set()  # cards out of the pack this hand (the stock is the rest)
         self.starter: Card | None = None
         self.count = 0
         self.seq: list[Card] = []
@@ -134,16 +138,13 @@ class CribbageState(State):
         self.shown: list[tuple[int, str, tuple[Card, ...], int]] = []
         self.show_queue: list[tuple[int, str]] = []
         self.pending: Pending | None = None
+        self.pending_show: ShowScore | None = None  # the show score awaiting its announcement
         self.last_game: JSON | None = None
         self.match_winner = -1
         self._phase = "cut_for_deal"
-        self._player = CHANCE
+        self.current_player = CHANCE
 
     # -- protocol basics ------------------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int:
-        return self._player
 
     @property
     def phase(self) -> str:
@@ -154,7 +155,7 @@ class CribbageState(State):
         return self.hand_no
 
     def legal_actions(self) -> list[Action]:
-        p = self._player
+        p = self.current_player
         if p < 0:
             return []
         phase = self._phase
@@ -164,15 +165,47 @@ class CribbageState(State):
         if phase == "discard":
             h = self.hands[p]
             if self.n == 2:
-                return [DISCARD2[a][b] for i, a in enumerate(h) for b in h[i + 1:]]
+                out: list[Action] = []
+                for i in range(5):
+                    row = DISCARD2[h[i]]
+                    out += [row[b] for b in h[i + 1:]]
+                return out
             return [DISCARD1[c] for c in h]
         if phase == "announce":
             assert self.pending is not None
             return list(ANNOUNCE[: self.pending.true + 1])
         return [CLAIM, DECLINE]
 
+    def apply(self, action: Action) -> None:
+        """The base ``apply`` (check, then play, then record) with the dispatch inlined for the
+        actions of every hand; anything else, and every illegal action, goes the generic way."""
+        cls = action.__class__
+        phase = self._phase
+        if cls is Play and phase == "pegging":
+            p = self.current_player
+            c = action.card  # type: ignore[attr-defined]
+            if c in self.hands[p] and VALUE[c & 15] <= 31 - self.count:
+                self.events = []
+                self._play(c)
+                self.history.append(action)
+                return
+        elif cls is Discard and phase == "discard":
+            cards = action.cards  # type: ignore[attr-defined]
+            if self._discard_ok(self.current_player, cards):
+                self.events = []
+                self._discard(cards)
+                self.history.append(action)
+                return
+        elif (cls is Deal and phase == "deal") or (cls is Cut and phase == "starter"):
+            self._check_chance(action)
+            self.events = []
+            self._apply(action)
+            self.history.append(action)
+            return
+        super().apply(action)
+
     def check(self, action: Action) -> None:
-        p = self._player
+        p = self.current_player
         if p >= 0:
             cls = action.__class__
             if cls is Play and self._phase == "pegging":
@@ -193,7 +226,7 @@ class CribbageState(State):
 
     def _why_illegal(self, action: Action) -> str:
         phase = self._phase
-        p = self._player
+        p = self.current_player
         if isinstance(action, Play):
             if phase != "pegging":
                 return f"{action} is not possible now: the phase is {phase}"
@@ -225,23 +258,47 @@ class CribbageState(State):
     def sample_chance(self, rng: random.Random) -> Action:
         phase = self._phase
         if phase == "deal":
-            order = list(DECK)
-            rng.shuffle(order)
-            return Deal(tuple(order))
+            return Deal(self._draw(rng, _DEALT[self.n]))
         if phase == "starter":
-            return Cut(self.stock[rng.randrange(len(self.stock))])
+            dealt = self.dealt
+            rand = rng.random
+            while True:  # uniform over the undealt cards (rejection: 12 to 20 of 52 are out)
+                c = DECK[int(rand() * 52)]
+                if c not in dealt:
+                    return Cut(c)
         if phase == "cut_for_deal":
             return CutForDeal(tuple(rng.sample(DECK, self.n)))
         raise IllegalAction(f"no chance event in phase {phase}")
 
+    @staticmethod
+    def _draw(rng: random.Random, k: int) -> tuple[Card, ...]:
+        """k different cards in random order (uniform: rejection sampling of uniform draws,
+        cheaper than ``rng.sample`` for k ≤ 20 of 52)."""
+        out: list[Card] = []
+        seen: set[Card] = set()
+        rand = rng.random
+        while len(out) < k:
+            c = DECK[int(rand() * 52)]
+            if c not in seen:
+                seen.add(c)
+                out.append(c)
+        return tuple(out)
+
+    @property
+    def stock(self) -> list[Card]:
+        """The undealt cards (in deck order; the starter is drawn from them at random)."""
+        dealt = self.dealt
+        return [c for c in DECK if c not in dealt]
+
     def _check_chance(self, action: Action) -> None:
         phase = self._phase
         if phase == "deal" and isinstance(action, Deal):
-            if len(action.order) == 52 and set(action.order) == DECK_SET:
+            order = action.order
+            if len(order) == _DEALT[self.n] == len(set(order)) and DECK_SET.issuperset(order):
                 return
-            raise IllegalAction("a deal must order all 52 cards exactly once")
+            raise IllegalAction(f"a deal gives {_DEALT[self.n]} different cards of the deck")
         if phase == "starter" and isinstance(action, Cut):
-            if action.card in self.stock:
+            if action.card in DECK_SET and action.card not in self.dealt:
                 return
             raise IllegalAction(f"the starter {action.card} is not among the undealt cards")
         if phase == "cut_for_deal" and isinstance(action, CutForDeal):
@@ -293,7 +350,7 @@ class CribbageState(State):
         self.hands = hands
         self.crib = [order[size]] if n == 3 else []
         self.crib_owner = [-1] if n == 3 else []
-        self.stock = list(order[size + (n == 3):])
+        self.dealt = set(order)
         self.kept = [() for _ in range(n)]
         self.discards = [[] for _ in range(n)]
         self.laid = [[] for _ in range(n)]
@@ -308,10 +365,10 @@ class CribbageState(State):
         self.pending = None
         self.events.append(Dealt(d, self.hand_no, self.game_no))
         self._phase = "discard"
-        self._player = (d + 1) % n
+        self.current_player = (d + 1) % n
 
     def _discard(self, cards: tuple[Card, ...]) -> None:
-        p = self._player
+        p = self.current_player
         hand = self.hands[p]
         for c in cards:
             hand.remove(c)
@@ -323,44 +380,68 @@ class CribbageState(State):
         if nxt == (self.dealer + 1) % self.n:
             self.kept = [tuple(h) for h in self.hands]
             self._phase = "starter"
-            self._player = CHANCE
+            self.current_player = CHANCE
         else:
-            self._player = nxt
+            self.current_player = nxt
 
     def _cut(self, starter: Card) -> None:
-        self.stock.remove(starter)
+        self.dealt.add(starter)
         self.starter = starter
         d = self.dealer
         self.events.append(StarterCut((d + 1) % self.n, starter))
         if starter & 15 == JACK and self._score(d, 2, "his_heels"):
             return
         self._phase = "pegging"
-        self._player = (d + 1) % self.n
+        self.current_player = (d + 1) % self.n
 
     def _play(self, c: Card) -> None:
-        p = self._player
+        p = self.current_player
         self.hands[p].remove(c)
         self.laid[p].append(c)
         self.seq.append(c)
-        self.seq_ranks.append(CRANK[c & 15])
+        ranks = self.seq_ranks
+        r = CRANK[c & 15]
+        ranks.append(r)
         count = self.count + VALUE[c & 15]
         self.count = count
-        events = self.events
-        events.append(Laid(p, c, count))
-        parts = peg_parts(self.seq_ranks, count)
-        nxt = -1 if count == 31 else self._next_to_play(p)
-        if nxt < 0 and count != 31:
-            last = not any(self.hands)
-            parts.append(("last_card" if last else "go", 1))
-        if self.muggins and parts:
-            true = sum(pts for _, pts in parts)
-            self.pending = Pending(p, "peg", true, tuple(parts), nxt)
-            self._phase = "announce"
+        self.events.append(Laid(p, c, count))
+        # most cards score nothing: only a 15/31, a pair or 3+ cards can
+        parts = (peg_parts(ranks, count)
+                 if count == 15 or count == 31 or len(ranks) >= 3
+                 or (len(ranks) == 2 and ranks[0] == r) else [])
+        if self.muggins:
+            self._play_muggins(p, parts, count)
             return
         for reason, pts in parts:
             if self._score(p, pts, reason):
                 return
-        self._continue(p, nxt)
+        if count != 31:
+            # fast path: the next seat can play (no go to record)
+            q = p + 1 if p + 1 < self.n else 0
+            room = 31 - count
+            for x in self.hands[q]:
+                if VALUE[x & 15] <= room:
+                    self.current_player = q
+                    return
+            nxt = self._next_to_play(p)
+            if nxt >= 0:
+                self.current_player = nxt
+                return
+            if self._score(p, 1, "go" if any(self.hands) else "last_card"):
+                return
+        self._continue(p, -1)
+
+    def _play_muggins(self, p: int, parts: list[tuple[str, int]], count: int) -> None:
+        """With muggins the card's points (go included) wait for the player's announcement."""
+        nxt = -1 if count == 31 else self._next_to_play(p)
+        if nxt < 0 and count != 31:
+            parts.append(("go" if any(self.hands) else "last_card", 1))
+        if not parts:
+            self._continue(p, nxt)
+            return
+        true = sum(pts for _, pts in parts)
+        self.pending = Pending(p, "peg", true, tuple(parts), nxt)
+        self._phase = "announce"
 
     def _next_to_play(self, p: int) -> int:
         """The next seat clockwise (the last player included) able to play, or -1; players who
@@ -385,7 +466,7 @@ class CribbageState(State):
     def _continue(self, p: int, nxt: int) -> None:
         """After a card and its points: the next player, or a reset and a new lead, or the show."""
         if nxt >= 0:
-            self._player = nxt
+            self.current_player = nxt
             return
         self.count = 0
         self.seq = []
@@ -395,7 +476,7 @@ class CribbageState(State):
         for k in range(1, n + 1):
             s = (p + k) % n
             if self.hands[s]:
-                self._player = s
+                self.current_player = s
                 self.events.append(CountReset(s))
                 return
         self._start_show()
@@ -433,36 +514,35 @@ class CribbageState(State):
                 cards = tuple(self.crib)
             else:
                 cards = self.kept[seat]
-            sc = score_show(cards, starter, what == "crib")
+            sc = show_score(cards, starter, what == "crib")
             self.shown.append((seat, what, cards, sc.total))
             if self.muggins and sc.total:
                 self.pending = Pending(seat, what, sc.total, (), -1)
+                self.pending_show = sc
                 self._phase = "announce"
-                self._player = seat
+                self.current_player = seat
                 return
             side = self.side[seat]
             total = self.board[side] + sc.total
-            self.events.append(self._counted(seat, what, cards, -1, total))
+            self.events.append(self._counted(seat, what, cards, sc, -1, total))
             self.board[side] = total
             if total >= self.target:
                 self._end_game(side)
                 return
         self._next_hand()
 
-    def _counted(self, seat: int, what: str, cards: tuple[Card, ...], announced: int,
-                 total: int) -> Counted:
+    def _counted(self, seat: int, what: str, cards: tuple[Card, ...], sc: ShowScore,
+                 announced: int, total: int) -> Counted:
         starter = self.starter
         assert starter is not None
-        sc = score_show(cards, starter, what == "crib")
-        length, _ = run_detail((*cards, starter))
-        return Counted(seat, what, cards, starter, sc.fifteens, sc.pairs, length, sc.runs,
-                       sc.flush, sc.nobs, sc.total, announced, total)
+        return Counted(seat, what, cards, starter, sc.fifteens, sc.pairs, RUN_SHAPE[sc.runs][0],
+                       sc.runs, sc.flush, sc.nobs, sc.total, announced, total)
 
     def _next_hand(self) -> None:
         self.dealer = (self.dealer + 1) % self.n
         self.hand_no += 1
         self._phase = "deal"
-        self._player = CHANCE
+        self.current_player = CHANCE
 
     # -- muggins --------------------------------------------------------------------------------
 
@@ -482,14 +562,14 @@ class CribbageState(State):
             pend.queue = [(pend.owner + k) % self.n for k in range(1, self.n)
                           if self.side[(pend.owner + k) % self.n] != owner_side]
             self._phase = "muggins"
-            self._player = pend.queue.pop(0)
+            self.current_player = pend.queue.pop(0)
             return
         self._resume()
 
     def _claim(self) -> None:
         pend = self.pending
         assert pend is not None
-        seat = self._player
+        seat = self.current_player
         pts = pend.true - pend.announced
         side = self.side[seat]
         total = self.board[side] + pts
@@ -503,9 +583,9 @@ class CribbageState(State):
     def _decline(self) -> None:
         pend = self.pending
         assert pend is not None
-        self.events.append(Declined(self._player))
+        self.events.append(Declined(self.current_player))
         if pend.queue:
-            self._player = pend.queue.pop(0)
+            self.current_player = pend.queue.pop(0)
             return
         self._resume()
 
@@ -523,7 +603,9 @@ class CribbageState(State):
             return
         seat, what, cards, _ = self.shown[-1]
         total = self.board[self.side[seat]]
-        self.events.append(self._counted(seat, what, cards, pend.announced, total))
+        assert self.pending_show is not None
+        sc = self.pending_show
+        self.events.append(self._counted(seat, what, cards, sc, pend.announced, total))
         self._phase = "show"
         self._show_next()
 
@@ -556,7 +638,7 @@ class CribbageState(State):
             self.match_winner = side
             self.events.append(MatchWon(side, tuple(self.games_won), tuple(self.match_points)))
             self._phase = "over"
-            self._player = TERMINAL
+            self.current_player = TERMINAL
             return
         self.game_no += 1
         self.board = [0] * self.nsides
@@ -564,7 +646,7 @@ class CribbageState(State):
         self.dealer = 1 - side if self.n == 2 else (self.dealer + 1) % self.n
         self.hand_no += 1
         self._phase = "deal"
-        self._player = CHANCE
+        self.current_player = CHANCE
 
     # -- information ----------------------------------------------------------------------------
 
@@ -576,7 +658,7 @@ class CribbageState(State):
             "phase": self._phase,
             "hand_number": self.hand_no,
             "game_number": self.game_no,
-            "current_player": self._player,
+            "current_player": self.current_player,
             "players": n,
             "partnerships": n == 4,
             "target": self.target,
@@ -620,6 +702,7 @@ class CribbageState(State):
         pool = [c for s in others for c in self.hands[s]]
         pool += [self.crib[i] for i in hidden_crib]
         pool += self.stock
+        st.dealt = set(DECK)  # the stock keeps the cards left in the pool below
         rng.shuffle(pool)
         # the strictest go constraint first: the eligible sets are nested, so this never fails
         for s in sorted(others, key=lambda s: -self.go_min[s]):
@@ -634,7 +717,7 @@ class CribbageState(State):
             st.hands[s] = sorted(picked)
         for i in hidden_crib:
             st.crib[i] = pool.pop()
-        st.stock = pool
+        st.dealt.difference_update(pool)
         st.discards = [[c for c, o in zip(st.crib, st.crib_owner, strict=True) if o == s]
                        for s in range(self.n)]
         if self.kept[0]:  # after the discards the show counts the kept hands
@@ -674,7 +757,7 @@ class CribbageState(State):
         st.crib = list(self.crib)
         st.crib_owner = list(self.crib_owner)
         st.crib_open = self.crib_open
-        st.stock = list(self.stock)
+        st.dealt = set(self.dealt)
         st.starter = self.starter
         st.count = self.count
         st.seq = list(self.seq)
@@ -685,10 +768,11 @@ class CribbageState(State):
         st.shown = list(self.shown)
         st.show_queue = list(self.show_queue)
         st.pending = self.pending.copy() if self.pending is not None else None
+        st.pending_show = self.pending_show
         st.last_game = dict(self.last_game) if self.last_game is not None else None
         st.match_winner = self.match_winner
         st._phase = self._phase
-        st._player = self._player
+        st.current_player = self.current_player
         return st
 
     def cards_in_play(self) -> list[Card]:
@@ -700,10 +784,3 @@ class CribbageState(State):
             out.append(self.starter)
         return out
 
-
-def fifteen_pairs(cards: tuple[Card, ...]) -> tuple[int, int]:
-    """(number of fifteens, number of pairs) of the cards, for the spoken count."""
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[c & 15] = counts.get(c & 15, 0) + 1
-    return fifteen_count(cards), sum(m * (m - 1) // 2 for m in counts.values())
