@@ -20,10 +20,10 @@ from mazzo.games.novantanove.scoring import SUIT_CODE
 
 _SUIT_ID = {"♥": 0, "♦": 1, "♣": 2, "♠": 3}
 #: chance that a guarded card with ``h`` higher cards still out wins a trick
-_PLAIN_WIN = (0.95, 0.55, 0.25, 0.08)
-_TRUMP_WIN = (1.0, 0.85, 0.65, 0.45, 0.3)
+_PLAIN_WIN = (0.95, 0.7, 0.45, 0.25)
+_TRUMP_WIN = (1.0, 0.9, 0.75, 0.6, 0.45)
 #: declare only when the kept cards are this certain and the estimate this close to the bid
-DECLARE_SPREAD = 0.3
+DECLARE_SPREAD = 0.55
 DECLARE_MISS = 0.25
 
 
@@ -85,7 +85,7 @@ def estimate(table: Table, kept: list[Card], laid: list[Card]) -> tuple[float, f
             if suit == table.trump:
                 p = _TRUMP_WIN[min(h, 4)] if guarded else 0.2
             else:
-                p = _PLAIN_WIN[min(h, 3)] if guarded else 0.03
+                p = _PLAIN_WIN[min(h, 3)] if guarded else 0.05
                 if table.trump >= 0 and length >= 4:
                     p *= 0.8  # long side suits get ruffed
             total += p
@@ -112,7 +112,7 @@ def choose_bid(table: Table) -> tuple[list[Card], float]:
         kept = [c for c in table.hand if c not in extra]
         expected, var = estimate(table, kept, chosen)
         bid = sum(_code(table, c) for c in chosen)
-        score = abs(expected - bid) + 0.5 * var
+        score = abs(expected - bid) + 1.0 * var
         if score < best_score:
             best, best_score = chosen, score
     return best, best_score
@@ -159,9 +159,10 @@ class HeuristicAgent:
         if from_dummy:
             return Play(self._dummy_card(table, legal, trick, need))
         last = len(trick) == len(view["hands"]) - 1
+        want = need > 0
         if not trick:
-            return Play(self._lead(table, legal, need > 0))
-        return Play(self._follow(table, legal, trick, need > 0, last))
+            return Play(self._lead(table, legal, want))
+        return Play(self._follow(table, legal, trick, want, last))
 
     def _beats(self, table: Table, card: Card, best: Card, led: int) -> bool:
         s, r = table.key(card)
@@ -189,8 +190,10 @@ class HeuristicAgent:
             if masters:
                 return max(masters, key=rank)
             return min(legal, key=rank)
+        # duck: lead the card most likely to be beaten (most higher cards still out)
         plain = [c for c in legal if table.key(c)[0] != table.trump] or legal
-        return min(plain, key=rank)
+        mine = {table.key(c) for c in table.hand}
+        return max(plain, key=lambda c: (table.higher_out(c, mine), -rank(c)))
 
     def _follow(
         self, table: Table, legal: list[Card], trick: list[tuple[int, Card]], want: bool, last: bool
