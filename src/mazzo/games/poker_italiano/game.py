@@ -20,7 +20,7 @@ class PokerItalianoGame(Game):
     action_types = actions.ACTION_TYPES
     player_counts = (4, 5, 6)
     # each test config caps matches at a few deals; see test_configs for the hand count
-    conformance_matches = 60
+    conformance_matches = 100
 
     def __init__(self) -> None:
         self._codecs: dict[tuple[int, int], actions.ActionCodec] = {}
@@ -54,9 +54,9 @@ class PokerItalianoGame(Game):
         """Every player count with short matches, the real default, and the options."""
         c = PokerItalianoConfig
         return [
-            c(players=4, max_hands=12),
-            c(players=5, max_hands=12),
-            c(players=6, max_hands=12),
+            c(players=4, max_hands=20),
+            c(players=5, max_hands=20),
+            c(players=6, max_hands=20),
             c(players=4),  # the real default: 50 deals
             c(players=3, max_hands=8, stack=30, escalate_opening=True, blind_base=1),
             c(players=5, max_hands=8, stack=40, raise_limit="none", open_exact_pot=True,

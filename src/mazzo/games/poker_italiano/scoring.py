@@ -160,8 +160,6 @@ def _build(deck_size: int, rk: Ranking) -> _Table:
 
 
 _TABLES: dict[tuple[int, Ranking], _Table] = {}
-#: 8^rank by card id (French cards, copy 0)
-_RK: Final = [8 ** (i & 15) if 2 <= (i & 15) <= 14 else 0 for i in range(256)]
 
 
 def _table(deck_size: int, rk: Ranking) -> _Table:
@@ -173,6 +171,72 @@ def _table(deck_size: int, rk: Ranking) -> _Table:
 
 
 # --- evaluation --------------------------------------------------------------------------------
+#
+# Per deck, each card maps to one int ``V[card]`` whose sum over a hand packs three fields:
+#   presence (4 bits per rank, bit 3 − suit): a rank's nibble tells its best suit;
+#   rank counts (Σ 5^(rank − lowest));  suit counts (3 bits per suit: a flush has a 5).
+# The hot path is then: five lookups, four additions, one dict lookup keyed by the counts, and one
+# list lookup by the lead rank's nibble that returns the finished value.
+
+#: one full-hand entry: (shift of the lead rank's nibble, value by that nibble)
+Full = tuple[int, list[int]]
+_FULL: dict[tuple[int, Ranking], tuple[dict[int, Full], list[int], int]] = {}
+#: 3 − suit of the best suit present in a rank nibble (hearts is the top bit)
+_BEST: Final = [0] + [max(b for b in range(4) if n >> b & 1) for n in range(1, 16)]
+
+
+def _suit_vectors() -> list[tuple[int, ...]]:
+    return [(a, b, c, 5 - a - b - c) for a in range(6) for b in range(6 - a)
+            for c in range(6 - a - b)]
+
+
+def _full_table(deck_size: int, rk: Ranking) -> tuple[dict[int, Full], list[int], int]:
+    """(counts key → entry, V by card id, presence width) for one deck and ranking."""
+    found = _FULL.get((deck_size, rk))
+    if found is not None:
+        return found
+    low = lowest_rank(deck_size)
+    width = 4 * (ACE - low + 1)
+    suits_at = width + _bits(5 * 5 ** (ACE - low))
+    values = [0] * 256
+    for c in range(256):
+        rank, suit = c & 15, c >> 4
+        if low <= rank <= ACE and suit < 4:
+            i = rank - low
+            values[c] = 1 << (4 * i + 3 - suit) | 5**i << width | 1 << (suits_at + 3 * suit)
+    table = _table(deck_size, rk)
+    out: dict[int, Full] = {}
+    vectors = [sum(n << 3 * i for i, n in enumerate(v)) for v in _suit_vectors()]
+    flushes = {sum(5 << 3 * i for i in range(4) if i == s) for s in range(4)}
+    for key8, plain in table.plain.items():
+        ranks = _ranks_of(key8)
+        counts = sum(5 ** (r - low) for r in ranks)
+        entries = [_finish(plain, low)]
+        if key8 in table.flush:
+            entries.append(_finish(table.flush[key8], low))
+        for vec in vectors:
+            is_flush = vec in flushes
+            if is_flush and len(entries) == 1:
+                continue  # five of one suit need five ranks
+            out[counts | vec << (suits_at - width)] = entries[1 if is_flush else 0]
+    result = (out, values, width)
+    _FULL[(deck_size, rk)] = result
+    return result
+
+
+def _bits(n: int) -> int:
+    return n.bit_length()
+
+
+def _ranks_of(key8: int) -> list[int]:
+    """Ranks (with repeats) of a ``Σ 8^rank`` key."""
+    return [r for r in range(2, ACE + 1) for _ in range(key8 >> 3 * r & 7)]
+
+
+def _finish(entry: Entry, low: int) -> Full:
+    value, lead, shift = entry
+    return 4 * (lead - low), [value | _BEST[n] << shift for n in range(16)]
+
 
 _KEY_FNS: dict[tuple[int, Ranking], KeyFn] = {}
 
@@ -182,30 +246,13 @@ def key_function(deck_size: int, ranking: Ranking = DEFAULT_RANKING) -> KeyFn:
     found = _KEY_FNS.get((deck_size, ranking))
     if found is not None:
         return found
-    table = _table(deck_size, ranking)
-    plain, flush, rk8 = table.plain, table.flush, _RK
+    full, vals, width = _full_table(deck_size, ranking)
 
     def key(cards: Sequence[Card]) -> int:
         a, b, c, d, e = cards
-        k = rk8[a] + rk8[b] + rk8[c] + rk8[d] + rk8[e]
-        s = a >> 4
-        if s == b >> 4 and s == c >> 4 and s == d >> 4 and s == e >> 4:
-            value, lead, shift = flush[k]
-            return value | (3 - s) << shift
-        value, lead, shift = plain[k]
-        # deciding card: the best suit (lowest suit number, so lowest id) of the lead rank
-        best = 255
-        if a & 15 == lead:
-            best = a
-        if b & 15 == lead and b < best:
-            best = b
-        if c & 15 == lead and c < best:
-            best = c
-        if d & 15 == lead and d < best:
-            best = d
-        if e & 15 == lead and e < best:
-            best = e
-        return value | (3 - (best >> 4)) << shift
+        total = vals[a] + vals[b] + vals[c] + vals[d] + vals[e]
+        lead_at, by_suit = full[total >> width]
+        return by_suit[total >> lead_at & 15]
 
     _KEY_FNS[(deck_size, ranking)] = key
     return key
