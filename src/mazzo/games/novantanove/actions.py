@@ -19,6 +19,7 @@ class BidCard(Action):
     """Lay one card from hand face down among this deal's three bid cards."""
 
     kind: ClassVar[str] = "bid_card"
+    secret: ClassVar[bool] = True
     card: Card
 
     def __str__(self) -> str:

@@ -59,6 +59,9 @@ class Table:
             return self.turn_up.suit, self.turn_up.rank
         return card.suit, card.rank
 
+    def rank(self, card: Card) -> int:
+        return self.key(card)[1]
+
     def higher_out(self, card: Card, mine: set[tuple[int, int]]) -> int:
         """Cards of the same suit above ``card`` that someone else may still play."""
         suit, rank = self.key(card)
@@ -184,7 +187,7 @@ class HeuristicAgent:
         return table.higher_out(card, mine) == 0
 
     def _lead(self, table: Table, legal: list[Card], want: bool) -> Card:
-        rank = lambda c: table.key(c)[1]  # noqa: E731
+        rank = table.rank
         if want:
             masters = [c for c in legal if self._master(table, c)]
             if masters:
@@ -198,7 +201,7 @@ class HeuristicAgent:
     def _follow(
         self, table: Table, legal: list[Card], trick: list[tuple[int, Card]], want: bool, last: bool
     ) -> Card:
-        rank = lambda c: table.key(c)[1]  # noqa: E731
+        rank = table.rank
         led = table.key(trick[0][1])[0]
         best = self._winner(table, trick)[1]
         winners = [c for c in legal if self._beats(table, c, best, led)]
@@ -217,7 +220,7 @@ class HeuristicAgent:
     def _dummy_card(
         self, table: Table, legal: list[Card], trick: list[tuple[int, Card]], need: int
     ) -> Card:
-        rank = lambda c: table.key(c)[1]  # noqa: E731
+        rank = table.rank
         if not trick:
             return min(legal, key=rank)
         led = table.key(trick[0][1])[0]

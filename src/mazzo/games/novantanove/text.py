@@ -35,10 +35,11 @@ _WORDS: dict[str, dict[str, str]] = {
         "hidden": "coperte", "turn_up": "carta scoperta", "games_won": "partite vinte",
         "over": "incontro finito, vince {}", "last_deal": "mano precedente",
         "ok": "compiuto", "ko": "fallito", "declared": "dichiara", "revealed": "scopre",
-        "rubber": "rubber",
+        "rubber": "rubber", "phase_bid": "scommesse", "phase_premium": "dichiarazioni",
+        "phase_play": "gioco delle prese", "phase_deal": "distribuzione", "phase_cut": "sorteggio",
     },
     "en": {
-        "seat": "Seat {}", "dummy": "Dummy", "no_trump": "no trump",
+        "seat": "Player {}", "dummy": "Dummy", "no_trump": "no trump",
         "trump": "trump", "pass": "pass", "declare": "declare",
         "reveal": "reveal (play with the hand face up)", "play": "play {}",
         "bid_card": "lays {} as a bid card", "first_dealer": "first dealer: {}",
@@ -49,7 +50,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "hidden": "face down", "turn_up": "turn-up", "games_won": "games won",
         "over": "match over, {} wins", "last_deal": "previous deal",
         "ok": "made", "ko": "failed", "declared": "declares", "revealed": "reveals",
-        "rubber": "rubber",
+        "rubber": "rubber", "phase_bid": "bidding", "phase_premium": "premium bids",
+        "phase_play": "trick play", "phase_deal": "dealing", "phase_cut": "cutting",
     },
 }
 
@@ -59,10 +61,11 @@ def _w(lang: str) -> dict[str, str]:
 
 
 def hand_name(hand: int, players: int, lang: str = "en") -> str:
-    """``Giocatore 1`` / ``Seat 1``; hand 2 with two players is the dummy (morto)."""
+    """``Giocatore 1`` / ``Player 1`` (seats count from 1 for people, as in the CLI); hand 2
+    with two players is the dummy (morto)."""
     if players == 2 and hand == 2:
         return _w(lang)["dummy"]
-    return _w(lang)["seat"].format(hand)
+    return _w(lang)["seat"].format(hand + 1)
 
 
 def trump_text(symbol: str | None, lang: str = "en") -> str:
@@ -84,7 +87,7 @@ def describe_action(action: Action, lang: str = "en") -> str:
     if isinstance(action, Reveal):
         return w["reveal"]
     if isinstance(action, ChooseDealer):
-        return w["first_dealer"].format(w["seat"].format(action.seat))
+        return w["first_dealer"].format(hand_name(action.seat, 0, lang))
     if isinstance(action, Deal):
         return w["deal"]
     return str(action)
@@ -93,7 +96,9 @@ def describe_action(action: Action, lang: str = "en") -> str:
 def describe_event(event: Event, lang: str = "en") -> str:
     it = lang == "it"
     w = _w(lang)
-    seat = w["seat"].format
+    def seat(s: int) -> str:
+        return hand_name(s, 0, lang)
+
     if isinstance(event, ev.DealerChosen):
         return w["first_dealer"].format(seat(event.seat))
     if isinstance(event, ev.Dealt):
@@ -130,7 +135,9 @@ def describe_event(event: Event, lang: str = "en") -> str:
 def _describe_late_event(event: Event, lang: str) -> str:
     it = lang == "it"
     w = _w(lang)
-    seat = w["seat"].format
+    def seat(s: int) -> str:
+        return hand_name(s, 0, lang)
+
     if isinstance(event, ev.CardPlayed):
         src = f" ({w['from_dummy']})" if event.hand != event.seat else ""
         return f"{seat(event.seat)}{src}: {event.card}"
@@ -174,7 +181,7 @@ def _describe_late_event(event: Event, lang: str) -> str:
 
 
 def _hand_word(hand: int, dummy: bool, lang: str) -> str:
-    return _w(lang)["dummy"] if dummy else _w(lang)["seat"].format(hand)
+    return _w(lang)["dummy"] if dummy else hand_name(hand, 0, lang)
 
 
 # --- the table -----------------------------------------------------------------------------
@@ -187,7 +194,7 @@ def render(view: JSON, lang: str = "en") -> str:
     seat = view["seat"]
     lines = [_header(view, lang)]
     lines.append(
-        f"{'':14}{w['score']:>6}  {w['tricks']:>6}  {w['bid']:<22}{w['offer']}"
+        f"{'':18}{w['score']:>6}  {w['tricks']:>6}  {w['bid']:<22}{w['offer']}"
     )
     for entry in view["hands"]:
         lines.append(_hand_line(entry, n, seat, view, lang))
@@ -243,7 +250,7 @@ def _hand_line(entry: dict[str, Any], n: int, seat: int | None, view: JSON, lang
     score = view["dummy_score"] if entry["dummy"] else view["game_scores"][h]
     offer = w[entry["offer"]].split(" ")[0] if entry["offer"] else ""
     tricks = f"{entry['tricks']}/{target}"
-    return f"{name:<14}{score:>6}  {tricks:>6}  {bid:<22}{offer}"
+    return f"{name:<18}{score:>6}  {tricks:>6}  {bid:<22}{offer}".rstrip()
 
 
 def _trick_text(cards: list[list[Any]], n: int, lang: str) -> str:
@@ -273,7 +280,7 @@ def _turn_line(view: JSON, lang: str) -> str:
     who = hand_name(player, n, lang)
     if view.get("playing_hand") is not None and view["playing_hand"] != player:
         who += f" ({w['from_dummy']})"
-    return f"{w['turn']}: {who} [{view['phase']}]"
+    return f"{w['turn']}: {who} [{w['phase_' + view['phase']]}]"
 
 
 # --- rules ---------------------------------------------------------------------------------
