@@ -184,6 +184,7 @@ class Draw(Action):
     """Discard these cards (0 to 4) and receive as many from the stock ("cambio")."""
 
     kind: ClassVar[str] = "draw"
+    secret: ClassVar[bool] = True  # others only learn how many cards were changed
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:

@@ -27,6 +27,11 @@ WORDS_EN = {
 }
 
 
+def seat_name(seat: int, lang: str) -> str:
+    """Seats are shown 1-based, as everywhere in mazzo: seat 0 is "Giocatore 1"."""
+    return f"{'Giocatore' if lang == 'it' else 'Player'} {seat + 1}"
+
+
 def hand_name(category: str, lang: str) -> str:
     """Hand name; the English text also gives the Italian term."""
     if lang == "it":
@@ -37,7 +42,7 @@ def hand_name(category: str, lang: str) -> str:
 def describe_action(action: Action, lang: str = "en") -> str:
     it = lang == "it"
     if isinstance(action, A.ChooseDealer):
-        return f"primo mazziere: posto {action.seat}" if it else f"first dealer: seat {action.seat}"
+        return ("primo mazziere: " if it else "first dealer: ") + seat_name(action.seat, lang)
     if isinstance(action, A.Deal):
         return f"mescola e distribuisce ({len(action.order)} carte)" if it else str(action)
     if isinstance(action, A.Reshuffle):
@@ -64,32 +69,35 @@ def describe_action(action: Action, lang: str = "en") -> str:
 def describe_event(event: Event, lang: str = "en") -> str:
     it = lang == "it"
     if isinstance(event, E.DealerChosen):
-        return f"mazziere: posto {event.seat}" if it else f"dealer: seat {event.seat}"
+        return ("mazziere: " if it else "dealer: ") + seat_name(event.seat, lang)
     if isinstance(event, E.HandStarted):
         need = RANK_TEXT[event.min_pair]
         if it:
             kind = "piatto di parole, " if event.parole else ""
-            return (f"mano {event.hand}: mazziere posto {event.dealer}, {event.deck_size} carte, "
+            dealer = seat_name(event.dealer, lang)
+            return (f"mano {event.hand}: mazziere {dealer}, {event.deck_size} carte, "
                     f"{kind}si apre con coppia di {need} o meglio; piatto {event.pot}")
         kind = "piatto di parole (frozen pot), " if event.parole else ""
-        return (f"hand {event.hand}: dealer seat {event.dealer}, {event.deck_size} cards, "
+        dealer = seat_name(event.dealer, lang)
+        return (f"hand {event.hand}: dealer {dealer}, {event.deck_size} cards, "
                 f"{kind}opening needs a pair of {need}s or better; pot {event.pot}")
     if isinstance(event, E.AntePaid):
-        return (f"posto {event.seat} mette l'invito ({event.amount})" if it
-                else f"seat {event.seat} antes {event.amount}")
+        return (f"{seat_name(event.seat, lang)} mette l'invito ({event.amount})" if it
+                else f"{seat_name(event.seat, lang)} antes {event.amount}")
     if isinstance(event, E.Spoke):
         word = (WORDS_IT if it else WORDS_EN).get(event.word, event.word)
         amount = f" {event.amount}" if event.amount else ""
         allin = (" (tutto)" if it else " (all-in)") if event.all_in else ""
-        return f"{'posto' if it else 'seat'} {event.seat}: {word}{amount}{allin}"
+        return f"{seat_name(event.seat, lang)}: {word}{amount}{allin}"
     if isinstance(event, E.Dealt):
-        return (f"il mazziere (posto {event.dealer}) dà 5 carte a {event.players} giocatori" if it
-                else f"the dealer (seat {event.dealer}) deals 5 cards to {event.players} players")
+        dealer = seat_name(event.dealer, lang)
+        return (f"il mazziere ({dealer}) dà 5 carte a {event.players} giocatori" if it
+                else f"the dealer ({dealer}) deals 5 cards to {event.players} players")
     if isinstance(event, E.Drew):
         if it:
-            return f"posto {event.seat}: " + (
+            return f"{seat_name(event.seat, lang)}: " + (
                 "servito" if event.count == 0 else f"cambia {event.count}")
-        return f"seat {event.seat}: " + (
+        return f"{seat_name(event.seat, lang)}: " + (
             "stands pat" if event.count == 0 else f"changes {event.count}")
     if isinstance(event, E.Reshuffled):
         return (f"mazzo finito: rimescolati {event.count} scarti" if it
@@ -101,29 +109,29 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return ("tutti passo: mano nulla, ognuno ritira le sue fiches" if it
                 else "everybody passo: void hand, everyone takes his chips back")
     if isinstance(event, E.Refund):
-        return (f"posto {event.seat} ritira {event.amount}" if it
-                else f"seat {event.seat} takes back {event.amount}")
+        return (f"{seat_name(event.seat, lang)} ritira {event.amount}" if it
+                else f"{seat_name(event.seat, lang)} takes back {event.amount}")
     if isinstance(event, E.PiattoDiParole):
         return (f"piatto di parole: il piatto ({event.pot}) si congela, si apre con i re" if it
                 else f"piatto di parole: the pot ({event.pot}) is frozen; kings or better to open")
     if isinstance(event, E.Shown):
-        return (f"posto {event.seat} mostra {cards_text(event.cards)}: "
+        return (f"{seat_name(event.seat, lang)} mostra {cards_text(event.cards)}: "
                 f"{hand_name(event.category, lang)}")
     if isinstance(event, E.Mucked):
-        return (f"posto {event.seat} non mostra" if it
-                else f"seat {event.seat} concedes without showing")
+        return (f"{seat_name(event.seat, lang)} non mostra" if it
+                else f"{seat_name(event.seat, lang)} concedes without showing")
     if isinstance(event, E.PotWon):
         pot = ("piatto" if event.pot == 0 else f"piatto laterale {event.pot}") if it else (
             "the pot" if event.pot == 0 else f"side pot {event.pot}")
         how = "" if event.shown else (" senza mostrare" if it else " without showing")
-        return (f"posto {event.seat} vince {pot}: {event.amount}{how}" if it
-                else f"seat {event.seat} wins {pot}: {event.amount}{how}")
+        return (f"{seat_name(event.seat, lang)} vince {pot}: {event.amount}{how}" if it
+                else f"{seat_name(event.seat, lang)} wins {pot}: {event.amount}{how}")
     if isinstance(event, E.PotSplit):
-        return (f"posto {event.seat} riceve {event.amount} dal piatto rimasto" if it
-                else f"seat {event.seat} gets {event.amount} of the pot left over")
+        return (f"{seat_name(event.seat, lang)} riceve {event.amount} dal piatto rimasto" if it
+                else f"{seat_name(event.seat, lang)} gets {event.amount} of the pot left over")
     if isinstance(event, E.Busted):
-        return (f"posto {event.seat} ha finito le fiches ed esce" if it
-                else f"seat {event.seat} is out of chips and leaves")
+        return (f"{seat_name(event.seat, lang)} ha finito le fiches ed esce" if it
+                else f"{seat_name(event.seat, lang)} is out of chips and leaves")
     if isinstance(event, E.MatchOver):
         return f"partita finita: {event.reason}" if it else f"match over: {event.reason}"
     return event.kind
@@ -149,7 +157,7 @@ def _seat_line(view: JSON, s: int, lang: str) -> str:
                      (f"cambia {draw}" if it else f"drew {draw}"))
     turn = "→ " if view["current_player"] == s else "  "
     chips = view["scores"][s]
-    return (f"{turn}{'posto' if it else 'seat'} {s}: {chips:>6.0f} "
+    return (f"{turn}{seat_name(s, lang)}: {chips:>6.0f} "
             f"{'fiches' if it else 'chips'}, {'nel piatto' if it else 'in pot'} "
             f"{view['contrib'][s]:>4}  {', '.join(marks)}")
 
@@ -171,7 +179,7 @@ def render(view: JSON, lang: str = "en") -> str:
         lines.append(_seat_line(view, s, lang))
     if view["log"]:
         words = WORDS_IT if it else WORDS_EN
-        said = [f"{e['seat']}:{words.get(e['word'], e['word'])}"
+        said = [f"{e['seat'] + 1}:{words.get(e['word'], e['word'])}"
                 + (f" {e['amount']}" if e["amount"] else "") for e in view["log"][-12:]]
         lines.append(("parole: " if it else "betting: ") + "; ".join(said))
     if view.get("hand"):
@@ -181,12 +189,12 @@ def render(view: JSON, lang: str = "en") -> str:
         lines.append("ultima mano:" if it else "last hand:")
         for seat, info in last["shown"].items():
             name = hand_name(info["category"], lang)
-            lines.append(f"  {seat}: {' '.join(info['cards'])} — {name}")
+            lines.append(f"  {seat_name(int(seat), lang)}: {' '.join(info['cards'])} — {name}")
     if last.get("end") and last.get("end") != "showdown":
         lines.append(("ultima mano: " if it else "last hand: ") + _END[lang][last["end"]])
     if view["current_player"] >= 0:
-        who, match = ("tocca al posto", "da vedere") if it else ("to act: seat", "to match")
-        lines.append(f"{who} {view['current_player']} ({view.get('mode', '')}, "
+        who, match = ("tocca a", "da vedere") if it else ("to act:", "to match")
+        lines.append(f"{who} {seat_name(view['current_player'], lang)} ({view.get('mode', '')}, "
                      f"{match} {view['to_match']})")
     elif "over" in view:
         lines.append(("partita finita: " if it else "match over: ") + view["over"])
