@@ -11,8 +11,8 @@ from mazzo.games.cribbage import GAME
 from mazzo.games.cribbage.actions import Cut, CutForDeal, Deal, Discard, Play
 from mazzo.games.cribbage.config import CribbageConfig
 from mazzo.games.cribbage.events import (
-    CountReset,
     Counted,
+    CountReset,
     CutForDealt,
     GameWon,
     Go,

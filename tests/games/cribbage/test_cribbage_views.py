@@ -1,0 +1,118 @@
+"""Views, determinization (go constraints), clone independence, text and rendering."""
+
+from __future__ import annotations
+
+import random
+
+from cribbage_helpers import new_hand, play
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mazzo.engine import CHANCE, TERMINAL
+from mazzo.engine.game import card_from_token
+from mazzo.games.cribbage import GAME
+from mazzo.games.cribbage.config import CribbageConfig
+from mazzo.games.cribbage.scoring import VALUE
+from mazzo.games.cribbage.state import CribbageState
+
+TWO = CribbageConfig(games_to_win=1)
+
+
+def go_state() -> CribbageState:
+    # the pone says go at 27 holding 5 and 9
+    state = new_hand(TWO, 0, {1: "KC 2S 5H 9C AD AH", 0: "7D 8H 4D 6S 2D 2H"},
+                     {1: "AD AH", 0: "2D 2H"}, starter="QS")
+    play(state, ["KC", "7D", "2S", "8H"])
+    return state
+
+
+def test_determinize_respects_a_go() -> None:
+    state = go_state()
+    assert state.go_min[1] == 5
+    for seed in range(200):
+        sample = state.determinize(0, random.Random(seed))
+        assert all(VALUE[c & 15] >= 5 for c in sample.hands[1])
+        assert sample.view(0) == state.view(0)
+        assert sample.legal_actions() == state.legal_actions()
+
+
+def test_determinize_keeps_own_discards_and_counts() -> None:
+    state = go_state()
+    sample = state.determinize(1, random.Random(5))
+    assert sample.discards[1] == state.discards[1]
+    assert sample.hands[1] == state.hands[1]
+    assert len(sample.stock) == len(state.stock)
+    assert sorted(sample.cards_in_play()) == sorted(state.cards_in_play())
+    assert sample.kept[1] == state.kept[1]
+
+
+def test_view_shows_the_table_not_the_hidden_cards() -> None:
+    state = go_state()
+    view = state.view(1)
+    assert view["count"] == 27 and view["sequence"] == ["K♣", "7♦", "2♠", "8♥"]
+    assert view["go"] == [1]
+    assert view["hand"] == ["5♥", "9♣"] and view["hand_counts"] == [2, 2]
+    assert view["starter"] == "Q♠" and view["crib"] is None
+    spectator = state.view(None)
+    assert "hand" not in spectator and "discards" not in spectator
+    for token in ("4♦", "6♠", "2♦", "2♥"):
+        assert token not in str(view)
+
+
+def test_clone_is_independent() -> None:
+    state = go_state()
+    twin = state.clone()
+    twin.apply(twin.legal_actions()[0])
+    assert state.count == 27 and twin.count == 0
+    assert len(state.history) + 1 == len(twin.history)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**31), st.sampled_from([2, 3, 4]))
+def test_determinize_respects_every_go_in_random_play(seed: int, players: int) -> None:
+    rng = random.Random(seed)
+    state = GAME.new_match(CribbageConfig(players=players, target=61, games_to_win=1))
+    while state.current_player != TERMINAL:
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        if state.phase == "pegging" and rng.random() < 0.2:
+            seat = state.current_player
+            sample = state.determinize(seat, rng)
+            for other in range(players):
+                low = state.go_min[other]
+                if other != seat and low:
+                    assert all(VALUE[c & 15] >= low for c in sample.hands[other])
+            assert sample.legal_actions() == state.legal_actions()
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_render_and_text_in_both_languages() -> None:
+    state = go_state()
+    en = GAME.render(state.view(0), "en")
+    it = GAME.render(state.view(0), "it")
+    assert "Count: 27" in en and "skunk line 91" in en and "Your hand" in en
+    assert "Conteggio: 27" in it and "linea skunk 91" in it and "La tua mano" in it
+    for line in (en, it):
+        assert "4♦" in line and "6♠" in line  # seat 0's own hand
+    for lang in ("en", "it"):
+        assert len(GAME.rules_summary(lang)) > 500
+    cards = [card_from_token(t) for t in state.view(0)["hand"]]
+    assert {str(c) for c in cards} == {"4♦", "6♠"}
+
+
+def test_every_event_reads_in_both_languages() -> None:
+    rng = random.Random(7)
+    for config in GAME.test_configs()[:5]:
+        state = GAME.new_match(config)
+        while not state.is_terminal:
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+            for event in state.events:
+                en, it = GAME.describe_event(event, "en"), GAME.describe_event(event, "it")
+                assert en and it and en != repr(event)
+        assert GAME.render(state.view(None), "it")
