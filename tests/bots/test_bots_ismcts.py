@@ -112,3 +112,37 @@ def test_rejects_bad_budgets() -> None:
         ISMCTSAgent(iterations=0)
     with pytest.raises(ValueError, match="rollout"):
         ISMCTSAgent(rollout="clever")
+
+
+def test_score_profile_learns_when_low_scores_win() -> None:
+    from test_bots_tinygame import UltimaGame
+
+    class LowState(UltimaState):
+        def returns(self) -> list[float]:
+            if not self.over:
+                return [0.0] * self.config.players
+            low = min(self.points)
+            return [1.0 if p == low else 0.0 for p in self.points]
+
+    class LowGame(UltimaGame):
+        id = "ultima_low_test"
+
+        def new_match(self, config: object = None) -> LowState:
+            return LowState(self, config or UltimaConfig())  # type: ignore[arg-type]
+
+    direction, scale = score_profile(LowGame(), UltimaConfig())
+    assert direction == -1 and scale > 0
+    assert score_profile(GAME, UltimaConfig())[0] == 1
+
+
+def test_values_are_on_a_common_zero_to_one_scale() -> None:
+    from mazzo.bots.ismcts import cutoff_values, terminal_values
+
+    state = position([[14], [2]], [], [5, 0], turn=0, played=(3, 4))
+    start = state.scores()
+    assert cutoff_values(state, start, 1, 2.0) == [0.5, 0.5]
+    state.apply(play(14))
+    state.apply(play(2))
+    assert terminal_values(state) == [1.0, 0.0]
+    ahead, behind = cutoff_values(state, start, 1, 2.0)
+    assert 0.5 < ahead < 1 and ahead + behind == pytest.approx(1)
