@@ -20,8 +20,8 @@ class BurracoGame(Game):
     action_types = actions.ACTION_TYPES
     player_counts = (2, 3, 4)
     variants = VARIANTS
-    #: x configs per player count (one hand each, see test_configs): ≥ 500 per player count
-    conformance_matches = 180
+    #: x 3 configs per player count (see test_configs): 510 random matches per player count
+    conformance_matches = 170
 
     def new_match(self, config: Config | None = None) -> BurracoState:
         cfg = config if config is not None else BurracoConfig()
@@ -40,16 +40,20 @@ class BurracoGame(Game):
         return actions.action_at(index)
 
     def test_configs(self) -> list[Config]:
+        """Three configs per player count (x conformance_matches = 510 random matches each):
+        mostly one- and two-hand matches for speed, and the real default target (2005) with 2
+        players; both presets, the 3-player switch to three pozzetti (``switch=1``: from the
+        second hand) and the clean-burraco option."""
         return [
             BurracoConfig(players=4, hands=1),
             BurracoConfig(players=4, variant="fibur", hands=1, clean_burraco_to_close=True),
-            BurracoConfig(players=4, target=400),
+            BurracoConfig(players=4, hands=2),
             BurracoConfig(players=2, hands=1),
-            BurracoConfig(players=2, variant="fibur", hands=1),
-            BurracoConfig(players=2, hands=3, vp_table="seed_wiki"),
+            BurracoConfig(players=2, variant="fibur", hands=1, vp_table="seed_wiki"),
+            BurracoConfig(players=2),
             BurracoConfig(players=3, hands=1),
-            BurracoConfig(players=3, variant="fibur", hands=1),
-            BurracoConfig(players=3, target=500, switch=150),
+            BurracoConfig(players=3, variant="fibur", hands=1, three_player_targets="tournament"),
+            BurracoConfig(players=3, hands=2, switch=1),
         ]
 
     def describe_action(self, action: Action, lang: str = "en") -> str:

@@ -34,6 +34,7 @@ from mazzo.games.burraco.actions import (
 from mazzo.games.burraco.config import BurracoConfig
 from mazzo.games.burraco.melds import Meld, attach_options, is_wild, layouts
 from mazzo.games.burraco.scoring import (
+    BURRACO_POINTS,
     VALUES,
     hand_tally,
     meld_type,
@@ -195,7 +196,7 @@ class BurracoState(State):
         return not is_wild(c) and c != self.restricted
 
     def _leaves_a_finish(
-        self, hand: list[Card], used: tuple[Card, ...], new: Meld, replaced: int
+        self, hand: list[Card], used: tuple[Card, ...], new: Meld | None, replaced: int
     ) -> bool:
         """After melding ``used`` the player must still be able to end the turn (§3)."""
         left = len(hand) - len(used)
@@ -215,25 +216,32 @@ class BurracoState(State):
     def _cala_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
         side = self.side_of[self.player]
         set_ranks = {m.key for m in self.melds[side] if not m.run}
-        found: dict[tuple[tuple[Card, ...], int], Meld] = {}
+        found: dict[tuple[tuple[Card, ...], int], None] = {}
         wild_reps = [(t, reps[t]) for t in WILD_TYPES if t in reps]
+        per_rank = [0] * 16
+        per_suit = [0] * 16
+        for t, group in reps.items():
+            per_rank[t & 15] += len(group)
+            per_suit[t >> 4] += 1
+        need = 2 if wild_reps else 3
         for rank in range(3, 15):
-            if rank not in set_ranks:
+            if per_rank[rank] >= 2 and rank not in set_ranks:
                 self._set_triples(rank, reps, wild_reps, found)
         for suit in range(4):
-            self._run_triples(suit, reps, wild_reps, found)
-        out: list[Action] = []
-        for (cards, wild), meld in found.items():
-            if self._leaves_a_finish(hand, cards, meld, -1):
-                out.append(Cala(cards, wild))
-        return out
+            if per_suit[suit] >= need - (1 if (suit * 16 + 2) in reps else 0):
+                self._run_triples(suit, reps, wild_reps, found)
+        if len(hand) >= 5:  # two cards stay in hand: always a way to end the turn
+            return [Cala(cards, wild) for cards, wild in found]
+        # a new meld of three is never a burraco: only the side's existing melds count
+        return [Cala(cards, wild) for cards, wild in found
+                if self._leaves_a_finish(hand, cards, None, -1)]
 
     @staticmethod
     def _set_triples(
         rank: int,
         reps: dict[int, list[Card]],
         wild_reps: list[tuple[int, list[Card]]],
-        found: dict[tuple[tuple[Card, ...], int], Meld],
+        found: dict[tuple[tuple[Card, ...], int], None],
     ) -> None:
         naturals: list[Card] = []
         for suit in range(4):
@@ -245,7 +253,7 @@ class BurracoState(State):
             types = tuple(sorted(int(c) & 0xFF for c in trio))
             if types not in seen:
                 seen.add(types)
-                found[(meld_key(trio), 0)] = Meld(False, rank, trio, 0, 0)
+                found[(meld_key(trio), 0)] = None
         seen.clear()
         for pair in combinations(naturals, 2):
             types = tuple(sorted(int(c) & 0xFF for c in pair))
@@ -254,14 +262,14 @@ class BurracoState(State):
             seen.add(types)
             for _, group in wild_reps:
                 trio = (*pair, group[0])
-                found[(meld_key(trio), 0)] = Meld(False, rank, trio, 0, 1)
+                found[(meld_key(trio), 0)] = None
 
     @staticmethod
     def _run_triples(
         suit: int,
         reps: dict[int, list[Card]],
         wild_reps: list[tuple[int, list[Card]]],
-        found: dict[tuple[tuple[Card, ...], int], Meld],
+        found: dict[tuple[tuple[Card, ...], int], None],
     ) -> None:
         at: dict[int, Card] = {}
         for rank in range(2, 14):
@@ -276,7 +284,7 @@ class BurracoState(State):
         for p in range(1, 13):
             if p in at and p + 1 in at and p + 2 in at:
                 trio = (at[p], at[p + 1], at[p + 2])
-                found.setdefault((meld_key(trio), 0), Meld(True, suit, trio, p, 0))
+                found[(meld_key(trio), 0)] = None
         if not wild_reps:
             return
         for p in range(1, 14):
@@ -292,11 +300,13 @@ class BurracoState(State):
     def _attacca_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
         side = self.side_of[self.player]
         out: list[Action] = []
+        wild_types = [t for t in WILD_TYPES if t in reps]
         for i, meld in enumerate(self.melds[side]):
-            for group in reps.values():
-                c = group[0]
-                if not _may_touch(meld, c):
+            for t in _candidate_types(meld, wild_types):
+                group = reps.get(t)
+                if group is None:
                     continue
+                c = group[0]
                 for wild, grown in attach_options(meld, c).items():
                     if self._leaves_a_finish(hand, (c,), grown, i):
                         out.append(Attacca(c, i, wild))
@@ -588,18 +598,18 @@ class BurracoState(State):
             "scores": self.scores(),
             "target": self.config.match_target,
             "hands_to_play": self.config.hands,
-            "hand": None if seat is None else [card_token(c) for c in _sorted(self.hands[seat])],
+            "hand": None if seat is None else [_TOKEN[c] for c in _sorted(self.hands[seat])],
             "hand_counts": [len(h) for h in self.hands],
-            "known": [[card_token(c) for c in _sorted(k)] for k in self.known],
+            "known": [[_TOKEN[c] for c in _sorted(k)] for k in self.known],
             "side_of": list(self.side_of),
             "sides": [self.side_seats(s) for s in sides],
             "melds": [[_meld_json(m, self.preset) for m in self.melds[s]] for s in range(n)],
             "running": [self.running_points(s) for s in range(n)],
             "pozzetto_taken": list(self.taken),
             "pozzetti": [len(p) for p in self.pozzetti],
-            "pile": [card_token(c) for c in self.pile],
+            "pile": [_TOKEN[c] for c in self.pile],
             "stock": len(self.stock) if self.stage in ("draw", "play") else 0,
-            "restricted": None if self.restricted is None else card_token(self.restricted),
+            "restricted": None if self.restricted is None else _TOKEN[self.restricted],
             "last_turn": self.last_turn,
             "three_pozzetti": self.three_b,
             "solo": self.solo,
@@ -668,40 +678,52 @@ def _sorted(cards: list[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (int(c) & 0xFF, int(c) >> 8))
 
 
+_TOKEN: Final = {c: card_token(c) for c in DECK}
+_MELD_INFO: dict[tuple[Meld, str], tuple[tuple[str, ...], str, str | None, int]] = {}
+
+
+def _meld_info(m: Meld, preset: str) -> tuple[tuple[str, ...], str, str | None, int]:
+    """Tokens, table text, burraco type and points of a meld (melds are immutable: cached)."""
+    key = (m, preset)
+    found = _MELD_INFO.get(key)
+    if found is None:
+        if len(_MELD_INFO) > 200_000:
+            _MELD_INFO.clear()
+        kind = meld_type(m, preset)
+        table = VALUES[preset]
+        points = BURRACO_POINTS.get(kind or "", 0) + sum(table[int(c) & 0xFF] for c in m.cards)
+        text = layout_text(m.cards, m.lo, m.wild, m.key, m.run)
+        found = (tuple(_TOKEN[c] for c in m.cards), text, kind, points)
+        _MELD_INFO[key] = found
+    return found
+
+
 def _meld_points(m: Meld, preset: str) -> int:
-    table = VALUES[preset]
-    kind = meld_type(m, preset)
-    bonus = {"pulito": 200, "semipulito": 150, "sporco": 100}.get(kind or "", 0)
-    return bonus + sum(table[int(c) & 0xFF] for c in m.cards)
+    return _meld_info(m, preset)[3]
 
 
 def _meld_json(m: Meld, preset: str) -> JSON:
-    return {
-        "cards": [card_token(c) for c in m.cards],
-        "run": m.run,
-        "lo": m.lo,
-        "wild": m.wild,
-        "burraco": meld_type(m, preset),
-        "text": layout_text(m.cards, m.lo, m.wild, m.key, m.run),
-    }
+    tokens, text, kind, _ = _meld_info(m, preset)
+    return {"cards": list(tokens), "run": m.run, "lo": m.lo, "wild": m.wild, "burraco": kind,
+            "text": text}
 
 
-def _may_touch(meld: Meld, c: Card) -> bool:
-    """Cheap filter before :func:`attach_options`: the card's rank/suit could join the meld."""
-    cid = int(c)
-    rank = cid & 15
-    if rank in (0, 2):
-        if not meld.wild:
-            return True
-        # a same-suit 2 may still go to its natural place next to a 3
-        return meld.run and rank == 2 and (cid >> 4) & 15 == meld.key and meld.lo <= 4
+def _candidate_types(meld: Meld, wild_types: list[int]) -> list[int]:
+    """Card types that might join ``meld``: its rank (set) or its suit near its ends (run),
+    plus the wilds when it has none (a same-suit 2 may also go to its natural place)."""
     if not meld.run:
-        return rank == meld.key
-    if (cid >> 4) & 15 != meld.key:
-        return False
-    if rank == 14:
-        return meld.lo <= 3 or meld.hi >= 12
-    return meld.lo - 2 <= rank <= meld.hi + 2
+        out = [suit * 16 + meld.key for suit in range(4)]
+    else:
+        base = meld.key * 16
+        ranks = range(max(3, meld.lo - 2), min(13, meld.hi + 2) + 1)
+        out = [base + r for r in ranks]
+        if meld.lo <= 3 or meld.hi >= 12:
+            out.append(base + 14)
+        if meld.lo <= 4 and meld.wild:
+            out.append(base + 2)
+    if not meld.wild:
+        out.extend(wild_types)
+    return out
 
 
 def _run_with_wild(
@@ -709,7 +731,7 @@ def _run_with_wild(
     naturals: dict[int, Card],
     spot: int,
     wild_reps: list[tuple[int, list[Card]]],
-    found: dict[tuple[tuple[Card, ...], int], Meld],
+    found: dict[tuple[tuple[Card, ...], int], None],
 ) -> None:
     used = set(naturals.values())
     for wtype, group in wild_reps:
@@ -722,7 +744,7 @@ def _run_with_wild(
         placed[spot] = w
         lo = min(placed)
         trio = tuple(placed[p] for p in range(lo, lo + 3))
-        found.setdefault((meld_key(trio), spot), Meld(True, suit, trio, lo, spot))
+        found[(meld_key(trio), spot)] = None
 
 
 __all__ = ["MAX_MELDS", "BurracoState"]
