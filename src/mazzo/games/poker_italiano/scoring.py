@@ -339,10 +339,12 @@ def bilateral_straight_flush_draw(cards: Sequence[Card], deck_size: int) -> bool
     for suit in range(4):
         pos = set()
         for c in cards:
-            if c.suit == suit:
-                pos.add(c.rank - low + 1)
-                if c.rank == ACE:
+            if c >> 4 == suit:  # card id = suit · 16 + rank
+                pos.add((c & 15) - low + 1)
+                if c & 15 == ACE:
                     pos.add(0)
+        if len(pos) < 4:
+            continue
         for start in range(1, top_pos - 3):  # run start..start+3 with start-1 >= 0, +4 <= top
             if all(p in pos for p in range(start, start + 4)):
                 return True

@@ -432,8 +432,8 @@ class PokerItalianoState(State):
         self.stock, self.pool = [], []
         self.discarded = [[] for _ in range(self.n)]
         self.draws = [-1] * self.n
-        self.out_of_play += [c for c in cards if c.rank < low]
-        self.undealt = sorted(c for c in cards if c.rank >= low)
+        self.out_of_play += [c for c in cards if c & 15 < low]  # card id & 15 = rank
+        self.undealt = sorted(c for c in cards if c & 15 >= low)
 
     def blind_amount(self, level: int) -> int:
         """buio 2·P₀, controbuio 4·P₀, over 8·P₀ (with blind_base 1: 1, 2, 4 × P₀)."""
