@@ -24,10 +24,12 @@ def test_a_scoring_card_waits_for_the_announcement() -> None:
     state = pegging_hand()
     play(state, ["5C", "TD"])  # fifteen for the dealer
     assert state.phase == "announce" and state.current_player == 0
-    assert state.legal_actions() == list(ANNOUNCE[:3])
+    assert state.legal_actions() == list(ANNOUNCE)  # the legal list does not tell the score
     assert state.board == [0, 0]
-    with pytest.raises(IllegalAction, match="between 0 and 2"):
-        state.apply(Announce(5))
+    assert state.view(1)["pending"] == {"owner": 0, "what": "peg", "announced": -1,
+                                        "overlooked": None}
+    with pytest.raises(IllegalAction, match="between 0 and 29"):
+        state.apply(Announce(30))
     state.apply(Announce(2))
     assert state.board == [2, 0] and state.phase == "pegging" and state.current_player == 1
     assert any(isinstance(e, PegWorth) for e in state.events)
@@ -39,12 +41,23 @@ def test_overlooked_peg_points_can_be_claimed() -> None:
     state.apply(Announce(0))
     assert state.phase == "muggins" and state.current_player == 1
     assert state.legal_actions() == [CLAIM, DECLINE]
+    assert state.view(1)["pending"]["overlooked"] == 2
     state.apply(CLAIM)
     assert state.board == [0, 2]
     claimed = next(e for e in state.events if isinstance(e, Claimed))
     assert (claimed.seat, claimed.owner, claimed.points) == (1, 0, 2)
     assert "muggins" in GAME.describe_event(claimed, "en")
     assert state.current_player == 1 and state.phase == "pegging"
+
+
+def test_an_over_claim_is_corrected() -> None:
+    state = pegging_hand()
+    play(state, ["5C", "TD"])
+    state.apply(Announce(9))
+    assert state.board == [2, 0] and state.phase == "pegging"
+    event = next(e for e in state.events if isinstance(e, Announced))
+    assert (event.claimed, event.points) == (9, 2)
+    assert "corrected to 2" in GAME.describe_event(event, "en")
 
 
 def test_declining_leaves_the_points_unscored() -> None:
@@ -65,11 +78,12 @@ def test_show_announcement_and_claim() -> None:
         state.apply(legal[-1] if isinstance(legal[0], Announce) else legal[0])
     assert state.pending is not None and state.pending.owner == 1
     assert state.pending.what == "hand" and state.pending.true == 29
+    assert state.view(0)["shown"][-1]["points"] is None  # the owner counts it himself
     before = list(state.board)
     state.apply(Announce(20))
     assert state.board[1] == before[1] + 20
     assert [e for e in state.events if isinstance(e, Announced)] == [
-        Announced(1, "hand", 20, before[1] + 20)]
+        Announced(1, "hand", 20, 20, before[1] + 20)]
     state.apply(CLAIM)
     assert state.board[0] == before[0] + 9
     event = next(e for e in state.events if isinstance(e, Counted))
@@ -85,6 +99,22 @@ def test_claim_can_win_the_game() -> None:
     assert state.is_terminal and state.returns() == [0.0, 1.0]
 
 
+def test_heuristic_announces_exactly_its_score() -> None:
+    bot = GAME.bots()["heuristic"](0)
+    state = pegging_hand()
+    play(state, ["5C", "TD"])
+    assert bot.true_score(0, state.view(0)) == 2
+    while not (state.phase == "announce" and state.pending and state.pending.what == "hand"):
+        if state.phase == "announce":
+            assert state.pending is not None
+            assert bot.true_score(state.current_player, state.view(state.current_player)) == (
+                state.pending.true)
+            state.apply(Announce(state.pending.true))
+        else:
+            state.apply(state.legal_actions()[0])
+    assert bot.true_score(1, state.view(1)) == 29
+
+
 def test_partners_cannot_claim_from_each_other() -> None:
     cfg = CribbageConfig(players=4, muggins=True, games_to_win=1)
     state = new_hand(cfg, 3, {0: "5H 2H 3H 4H AH", 1: "TD 2D 3D 4D AD", 2: "AC 2C 3C 4C 5C",
@@ -97,3 +127,30 @@ def test_partners_cannot_claim_from_each_other() -> None:
     assert state.current_player == 0  # the other opponent, not seat 3 (the partner)
     state.apply(CLAIM)
     assert state.board == [2, 0]
+
+
+def test_heuristic_never_overlooks_a_point_in_whole_matches() -> None:
+    from mazzo.engine import play_match
+
+    for players in (2, 3, 4):
+        config = CribbageConfig(players=players, muggins=True, target=61, games_to_win=1)
+        agents = [GAME.bots()["heuristic"](s) for s in range(players)]
+        seen_announcements = 0
+
+        def check(state: object) -> None:
+            nonlocal seen_announcements
+            assert isinstance(state, CribbageState)
+            for event in state.events:
+                assert not isinstance(event, Claimed)
+                if isinstance(event, Announced):
+                    assert event.claimed == event.points
+                    seen_announcements += 1
+
+        play_match(GAME, config, agents, seed=players, on_step=check)
+        assert seen_announcements > 10
+
+
+def test_zero_scores_need_no_announcement() -> None:
+    state = pegging_hand()
+    play(state, ["5C"])  # 5 scores nothing: no announcement, the dealer plays on
+    assert state.phase == "pegging" and state.current_player == 0

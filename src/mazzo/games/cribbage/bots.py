@@ -13,8 +13,8 @@ import random
 from mazzo.cards import Card
 from mazzo.engine.agent import Turn
 from mazzo.engine.game import JSON, Action, card_from_token
-from mazzo.games.cribbage.actions import DECK, Announce, Claim, Discard, Play
-from mazzo.games.cribbage.scoring import CRANK, VALUE, discard_analysis, peg_total
+from mazzo.games.cribbage.actions import ANNOUNCE, DECK, Announce, Claim, Discard, Play
+from mazzo.games.cribbage.scoring import CRANK, VALUE, discard_analysis, peg_total, score_show
 
 
 def _cards(items: list[str]) -> list[Card]:
@@ -49,8 +49,28 @@ class CribbageHeuristic:
         if isinstance(first, Play):
             return self.peg(turn.seat, turn.view, legal)
         if isinstance(first, Announce):
-            return max(legal, key=lambda a: a.points if isinstance(a, Announce) else -1)
+            return ANNOUNCE[self.true_score(turn.seat, turn.view)]
         return next((a for a in legal if isinstance(a, Claim)), legal[0])
+
+    @staticmethod
+    def true_score(seat: int, view: JSON) -> int:
+        """Count our own pending score from the view (muggins: announce it all)."""
+        pend = view["pending"]
+        starter = card_from_token(view["starter"])
+        if pend["what"] == "hand":
+            return score_show(_cards(view["laid"][seat]), starter).total
+        if pend["what"] == "crib":
+            return score_show(_cards(view["crib"]), starter, crib=True).total
+        count = view["count"]
+        points = peg_total([CRANK[c & 15] for c in _cards(view["sequence"])], count)
+        if count == 31:
+            return points
+        others_stuck = all(view["hand_counts"][s] == 0 or s in view["go"]
+                           for s in range(view["players"]) if s != seat)
+        room = 31 - count
+        if others_stuck and all(VALUE[c & 15] > room for c in _cards(view["hand"])):
+            points += 1  # the go, or the last card
+        return points
 
     def discard(self, seat: int, view: JSON, legal: list[Action]) -> Action:
         hand = _cards(view["hand"])

@@ -117,7 +117,8 @@ class Announced(Event):
     kind: ClassVar[str] = "announced"
     seat: int
     what: str  # "peg", "hand" or "crib"
-    points: int
+    claimed: int  # what the owner said
+    points: int  # what was pegged: the claim, corrected down to the true score
     total: int
 
 

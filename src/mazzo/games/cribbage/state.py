@@ -173,7 +173,7 @@ class CribbageState(State):
             return [DISCARD1[c] for c in h]
         if phase == "announce":
             assert self.pending is not None
-            return list(ANNOUNCE[: self.pending.true + 1])
+            return list(ANNOUNCE)  # any claim; one above the truth is corrected down
         return [CLAIM, DECLINE]
 
     def apply(self, action: Action) -> None:
@@ -248,7 +248,7 @@ class CribbageState(State):
             if phase != "announce":
                 return f"there is nothing to announce now: the phase is {phase}"
             assert self.pending is not None
-            return f"announce between 0 and {self.pending.true} points (no more than you made)"
+            return f"announce between 0 and {len(ANNOUNCE) - 1} points"
         if isinstance(action, Claim | Decline):
             return f"there are no overlooked points to claim now: the phase is {phase}"
         return f"{action} is not a move of the {phase} phase"
@@ -546,14 +546,16 @@ class CribbageState(State):
 
     # -- muggins --------------------------------------------------------------------------------
 
-    def _announce(self, points: int) -> None:
+    def _announce(self, claimed: int) -> None:
+        """Peg what the owner announced; an over-claim is only corrected to the true score."""
         pend = self.pending
         assert pend is not None
+        points = min(claimed, pend.true)
         pend.announced = points
         side = self.side[pend.owner]
         total = self.board[side] + points
         self.board[side] = total
-        self.events.append(Announced(pend.owner, pend.what, points, total))
+        self.events.append(Announced(pend.owner, pend.what, claimed, points, total))
         if total >= self.target:
             self._end_game(side)
             return
@@ -654,6 +656,10 @@ class CribbageState(State):
         n = self.n
         side = self.side
         pend = self.pending
+        shown = [{"seat": s, "what": w, "cards": tokens(cs), "points": pts}
+                 for s, w, cs, pts in self.shown]
+        if pend is not None and pend.what != "peg" and shown:
+            shown[-1]["points"] = None  # the owner must count it himself
         v: JSON = {
             "phase": self._phase,
             "hand_number": self.hand_no,
@@ -677,11 +683,11 @@ class CribbageState(State):
             "sequence": tokens(self.seq),
             "laid": [tokens(cards) for cards in self.laid],
             "go": list(self.goers),
-            "shown": [{"seat": s, "what": w, "cards": tokens(cs), "points": pts}
-                      for s, w, cs, pts in self.shown],
+            "shown": shown,
             "pending": None if pend is None else {
                 "owner": pend.owner, "what": pend.what, "announced": pend.announced,
-                "worth": pend.true,
+                # what an opponent may claim, once the owner has announced
+                "overlooked": pend.true - pend.announced if pend.announced >= 0 else None,
             },
             "last_game": self.last_game,
         }

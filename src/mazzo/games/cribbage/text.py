@@ -180,9 +180,14 @@ def describe_event(event: Event, lang: str = "en") -> str:
             f"la carta più bassa: distribuisce {who}" if it else f"lowest card: {who} deals")
     if isinstance(e, ev.Announced):
         what = _WHAT[lang][e.what]
+        fix = ""
+        if e.claimed != e.points:
+            fix = f", {'corretti a' if it else 'corrected to'} {e.points}"
         if it:
-            return f"{seat_name(e.seat, lang)} annuncia {e.points} per {what} (totale {e.total})"
-        return f"{seat_name(e.seat, lang)} announces {e.points} for {what} (total {e.total})"
+            return (f"{seat_name(e.seat, lang)} annuncia {e.claimed} per {what}{fix} "
+                    f"(totale {e.total})")
+        return (f"{seat_name(e.seat, lang)} announces {e.claimed} for {what}{fix} "
+                f"(total {e.total})")
     if isinstance(e, ev.Claimed):
         if it:
             return (f"{seat_name(e.seat, lang)}: muggins! prende {e.points} punti dimenticati da "
