@@ -53,6 +53,23 @@ def _connects(c: Card, others: Sequence[Card]) -> int:
     return n
 
 
+def _meldable(c: Card, hand: Sequence[Card], mine: Sequence[VIEW]) -> bool:
+    """Can ``c`` be laid at once: onto one of our melds, or in a new set/run with the hand?"""
+    if is_wild(c):
+        return True
+    if any(_fits_meld(c, m) for m in mine):
+        return True
+    wild = any(is_wild(o) for o in hand)
+    same = sum(1 for o in hand if not is_wild(o) and _rank(o) == _rank(c))
+    if same >= 2 or (same >= 1 and wild):
+        return True
+    near = {_rank(o) for o in hand if not is_wild(o) and _suit(o) == _suit(c)}
+    r = _rank(c)
+    if {r - 1, r + 1} <= near or {r + 1, r + 2} <= near or {r - 2, r - 1} <= near:
+        return True
+    return wild and bool(near & {r - 2, r - 1, r + 1, r + 2})
+
+
 class BurracoHeuristic:
     name = "heuristic"
 
@@ -69,15 +86,16 @@ class BurracoHeuristic:
     # -- take ------------------------------------------------------------------------------------
 
     def _pile_pays(self, view: VIEW) -> bool:
+        """Take the pile when enough of it can be melded at once. Requiring an immediate use
+        also keeps bots from passing a one-card pile back and forth for ever."""
+        if view["stock"] <= 4:
+            return False  # the hand is about to end: cards taken now mostly cost points
         pile = [card_from_token(t) for t in view["pile"]]
         hand = [card_from_token(t) for t in view["hand"]]
         mine = self._my_melds(view)
-        useful = 0
-        for c in pile:
-            if is_wild(c) or any(_fits_meld(c, m) for m in mine) or _connects(c, hand) >= 1:
-                useful += 1
-        if view["stock"] <= 4:
-            return False  # the hand is about to end: cards taken now mostly cost points
+        useful = sum(1 for c in pile if _meldable(c, hand, mine))
+        if len(pile) == 1:
+            return useful == 1
         return useful >= 3 or useful * 2 >= len(pile) + 1
 
     # -- meld, add, discard ----------------------------------------------------------------------
