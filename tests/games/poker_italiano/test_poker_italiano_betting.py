@@ -277,6 +277,7 @@ def test_side_pots(pi: SimpleNamespace) -> None:
     assert st.legal_actions()[1:-1] == [Bet(a) for a in range(1, 6)]  # at most his stack
     pi.play(st, Bet(5))
     assert st.chips[1] == 0
+    assert st.view(2)["pots"] == [{"amount": 16, "seats": [1, 2, 3]}, {"amount": 5, "seats": [1]}]
     assert st.legal_actions() == [FOLD, CALL, Raise(1), Raise(6), Raise(13), Raise(19),
                                   Raise(26)]
     pi.play(st, Raise(13), CALL)

@@ -917,6 +917,7 @@ class PokerItalianoState(State):
             "draws": list(self.draws),
             "stock": len(self.stock),
             "last_hand": _copy_json(self.last_result),
+            "pots": self._pots_view(),
         }
         if self.turn >= 0:
             out["mode"] = self.mode or self.phase_name
@@ -927,6 +928,13 @@ class PokerItalianoState(State):
         if self.turn == TERMINAL:
             out["over"] = self.over_reason
         return out
+
+    def _pots_view(self) -> list[JSON]:
+        """Main and side pots as they stand (several only once somebody is all-in)."""
+        live = [s for s in self.seats if not self.folded[s]]
+        if not live or not self.pot:
+            return [{"amount": self.pot, "seats": live}] if self.pot else []
+        return [{"amount": a, "seats": seats} for a, seats in self.side_pots(live)]
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
         twin = self.clone()

@@ -175,6 +175,13 @@ def render(view: JSON, lang: str = "en") -> str:
                   f"coppia di {need}{parole}") if it else
                  (f"pot {view['pot']} (carried {view['carried']}), opening needs a pair of "
                   f"{need}s{parole}"))
+    pots = view.get("pots", [])
+    if len(pots) > 1:
+        names = [("piatto" if it else "main pot") if i == 0 else
+                 (f"laterale {i}" if it else f"side pot {i}") for i in range(len(pots))]
+        lines.append(", ".join(
+            f"{name} {p['amount']} ({' '.join(str(x + 1) for x in p['seats'])})"
+            for name, p in zip(names, pots, strict=True)))
     for s in range(len(view["chips"])):
         lines.append(_seat_line(view, s, lang))
     if view["log"]:
@@ -190,16 +197,29 @@ def render(view: JSON, lang: str = "en") -> str:
         for seat, info in last["shown"].items():
             name = hand_name(info["category"], lang)
             lines.append(f"  {seat_name(int(seat), lang)}: {' '.join(info['cards'])} — {name}")
+    if last.get("end") == "showdown":
+        won = ", ".join(seat_name(w, lang) for w in dict.fromkeys(last["winners"]))
+        lines.append(("  vince: " if it else "  won by: ") + won)
     if last.get("end") and last.get("end") != "showdown":
         lines.append(("ultima mano: " if it else "last hand: ") + _END[lang][last["end"]])
     if view["current_player"] >= 0:
         who, match = ("tocca a", "da vedere") if it else ("to act:", "to match")
-        lines.append(f"{who} {seat_name(view['current_player'], lang)} ({view.get('mode', '')}, "
+        mode = _MODES[lang].get(view.get("mode", ""), view.get("mode", ""))
+        lines.append(f"{who} {seat_name(view['current_player'], lang)} ({mode}, "
                      f"{match} {view['to_match']})")
     elif "over" in view:
         lines.append(("partita finita: " if it else "match over: ") + view["over"])
     return "\n".join(lines)
 
+
+_MODES: dict[str, dict[str, str]] = {
+    "it": {"open": "apertura", "respond": "rispondi alla puntata", "call_only": "vedi o lascia",
+           "stay": "stai o rilancia", "second": "parola, cip, puntata o passo",
+           "blinds": "buio", "draw": "cambio"},
+    "en": {"open": "opening", "respond": "answer the bet", "call_only": "call or fold",
+           "stay": "stay or raise", "second": "parola, cip, bet or passo",
+           "blinds": "blind", "draw": "draw"},
+}
 
 _END: dict[str, dict[str, Any]] = {
     "it": {"uncontested": "vinta senza mostrare", "dead_deal": "nessuno ha aperto",
