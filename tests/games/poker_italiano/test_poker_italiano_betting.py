@@ -462,3 +462,13 @@ def test_illegal_actions_say_why(pi: SimpleNamespace) -> None:
     st.apply(Open(1))
     with pytest.raises(IllegalAction, match="already open"):
         st.apply(Open(1))
+
+
+def test_a_pot_nobody_wins_is_shared_at_the_hard_cap(pi: SimpleNamespace) -> None:
+    st = pi.start(max_hands=1)
+    while st.current_player != TERMINAL:
+        pi.deal(st, NOTHINGS)
+        pi.play(st, PASS, PASS, PASS, PASS)
+    assert st.hand_number == 11  # max_hands + 10 deals, all dead
+    assert [e.amount for e in st.events if type(e).__name__ == "PotSplit"] == [11, 11, 11, 11]
+    assert st.scores() == [200.0] * 4 and st.returns() == [0.0] * 4
