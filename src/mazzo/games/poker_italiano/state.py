@@ -615,8 +615,6 @@ class PokerItalianoState(State):
         if in_queue:
             self._advance_queue()
             return
-        if self.mode == M_OPEN and kind == "pass":
-            return  # unreachable: the opening always runs from the queue
         self._next_to_speak(s)
 
     def _one_left(self) -> bool:
