@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -45,7 +46,7 @@ def test_keeps_the_king_for_the_ultima_when_the_hand_is_cut_off() -> None:
                      config=UltimaConfig(target=50))
     bot = ISMCTSAgent(3, iterations=400, horizon=1)
     assert bot.act(turn_of(state)) == play(4)
-    assert score_profile(GAME, state.config)[0] == 1
+    assert score_profile(GAME, state.config).direction == 1
 
 
 def test_same_view_same_move_whatever_the_hidden_cards() -> None:
@@ -130,19 +131,38 @@ def test_score_profile_learns_when_low_scores_win() -> None:
         def new_match(self, config: object = None) -> LowState:
             return LowState(self, config or UltimaConfig())  # type: ignore[arg-type]
 
-    direction, scale = score_profile(LowGame(), UltimaConfig())
-    assert direction == -1 and scale > 0
-    assert score_profile(GAME, UltimaConfig())[0] == 1
+    profile = score_profile(LowGame(), UltimaConfig())
+    assert profile.direction == -1 and profile.scale > 0
+    assert profile.inner_scale is None  # the view's scores are the match scores here
+    assert score_profile(GAME, UltimaConfig()).direction == 1
 
 
 def test_values_are_on_a_common_zero_to_one_scale() -> None:
-    from mazzo.bots.ismcts import cutoff_values, terminal_values
+    from mazzo.bots.ismcts import ScoreProfile, cutoff_values, terminal_values
 
     state = position([[14], [2]], [], [5, 0], turn=0, played=(3, 4))
     start = state.scores()
-    assert cutoff_values(state, start, 1, 2.0) == [0.5, 0.5]
+    profile = ScoreProfile(1, 2.0)
+    assert cutoff_values(state, start, None, profile) == [0.5, 0.5]
     state.apply(play(14))
     state.apply(play(2))
     assert terminal_values(state) == [1.0, 0.0]
-    ahead, behind = cutoff_values(state, start, 1, 2.0)
+    ahead, behind = cutoff_values(state, start, None, profile)
     assert 0.5 < ahead < 1 and ahead + behind == pytest.approx(1)
+
+
+def test_finer_public_scores_value_a_hand_when_match_scores_do_not_move() -> None:
+    from mazzo.bots.ismcts import ScoreProfile, cutoff_values
+
+    class Pegs(UltimaState):
+        """Match points only count won hands; the view's scores are the points inside a hand."""
+
+        def scores(self) -> list[float]:
+            return [0.0] * self.config.players
+
+    state = Pegs(GAME, UltimaConfig(target=50))
+    state.points = [3, 1]
+    profile = ScoreProfile(1, 1.0, inner_scale=2.0)
+    mine, theirs = cutoff_values(state, [0.0, 0.0], [1.0, 1.0], profile)
+    assert mine == pytest.approx(0.5 + 0.5 * math.tanh(1.0)) and theirs < 0.5
+    assert cutoff_values(state, [0.0, 0.0], None, profile) == [0.5, 0.5]

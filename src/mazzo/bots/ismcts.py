@@ -9,7 +9,7 @@ than two players and partnerships (partners receive equal returns) need nothing 
 
 Chance nodes met during the descent are sampled and passed through (the tree is open-loop over
 chance). Since a State is a whole match of many hands, rollouts stop after ``horizon`` hands by
-default and the position is valued by the hand's score changes (see :func:`score_profile`);
+default and the position is valued by the score gained (see :class:`ScoreProfile`);
 ``horizon=None`` plays every rollout to the end of the match and uses ``returns()``.
 
 The agent only ever calls ``turn.sample_state``: it sees nothing its seat may not see. Worlds are
@@ -24,6 +24,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Final
 
 from mazzo.engine.agent import Agent, Turn
@@ -74,17 +75,38 @@ class _Node:
 
 # --- valuing positions -------------------------------------------------------------------------
 
-_PROFILES: dict[tuple[str, str], tuple[int, float]] = {}
+@dataclass(frozen=True)
+class ScoreProfile:
+    """How to value a rollout cut off before the match ended (learned by :func:`score_profile`).
 
-
-def score_profile(game: Game, config: Config) -> tuple[int, float]:
-    """``(direction, scale)`` of the game's running scores, learned from seeded random matches.
-
-    ``direction`` is +1 when winners end with the highest scores and -1 when with the lowest
-    (the protocol does not say which); ``scale`` is the typical size of one hand's relative score
-    change, so that a cut-off rollout can be valued on the same 0..1 scale as a finished match.
-    Deterministic (fixed seeds, counted work) and cached per process.
+    ``direction``: +1 when winners end with the highest ``scores()``, -1 when with the lowest (the
+    protocol does not say which). ``scale``: the typical size of one hand's relative change of
+    ``scores()``. ``inner_scale``: the same for the ``"scores"`` of the public view when it is a
+    different, finer count (e.g. cribbage's pegs inside a game, while ``scores()`` counts match
+    points); ``None`` when the two are the same.
     """
+
+    direction: int = 1
+    scale: float = 1.0
+    inner_scale: float | None = None
+
+
+_PROFILES: dict[tuple[str, str], ScoreProfile] = {}
+
+
+def public_scores(state: State) -> list[float] | None:
+    """The ``"scores"`` list of the spectator's view, if it is one number per seat."""
+    found = state.view(None).get("scores")
+    if not isinstance(found, list) or len(found) != state.num_players:
+        return None
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in found):
+        return None
+    return [float(v) for v in found]
+
+
+def score_profile(game: Game, config: Config) -> ScoreProfile:
+    """Learn the :class:`ScoreProfile` from seeded random matches of the game's test config for
+    this player count. Deterministic (fixed seed, counted work) and cached per process."""
     key = (game.id, config.dumps())
     found = _PROFILES.get(key)
     if found is not None:
@@ -94,10 +116,12 @@ def score_profile(game: Game, config: Config) -> tuple[int, float]:
     rng = random.Random(20120801)
     votes = 0
     swings: list[float] = []
+    inner: list[float] = []
+    differs = False
     actions = 0
     for _ in range(CALIBRATION_MATCHES):
         state = game.new_match(probe)
-        before = state.scores()
+        before, before_public = state.scores(), public_scores(state)
         hand = state.hand_number
         while not state.is_terminal and actions < CALIBRATION_ACTION_CAP:
             if state.is_chance:
@@ -106,18 +130,27 @@ def score_profile(game: Game, config: Config) -> tuple[int, float]:
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
             actions += 1
-            if state.hand_number != hand or state.is_terminal:
-                after = state.scores()
-                gained = [a - b for a, b in zip(after, before, strict=True)]
-                swings.extend(abs(r) for r in _relative(gained))
-                before, hand = after, state.hand_number
+            if state.hand_number == hand and not state.is_terminal:
+                continue
+            after, after_public = state.scores(), public_scores(state)
+            moved = _relative([a - b for a, b in zip(after, before, strict=True)])
+            swings.extend(abs(r) for r in moved)
+            differs = differs or (after_public is not None and after_public != after)
+            if after_public is not None and before_public is not None and not any(moved):
+                gained = [a - b for a, b in zip(after_public, before_public, strict=True)]
+                inner.extend(abs(r) for r in _relative(gained))
+            before, before_public, hand = after, after_public, state.hand_number
         if state.is_terminal:
             votes += _direction_vote(state)
-    direction = -1 if votes < 0 else 1
-    moving = [s for s in swings if s > 0]
-    scale = sum(moving) / len(moving) if moving else 1.0
-    _PROFILES[key] = (direction, scale)
-    return direction, scale
+    profile = ScoreProfile(-1 if votes < 0 else 1, _mean_positive(swings) or 1.0,
+                           _mean_positive(inner) if differs else None)
+    _PROFILES[key] = profile
+    return profile
+
+
+def _mean_positive(values: list[float]) -> float | None:
+    moving = [v for v in values if v > 0]
+    return sum(moving) / len(moving) if moving else None
 
 
 def _direction_vote(state: State) -> int:
@@ -153,11 +186,25 @@ def terminal_values(state: State) -> list[float]:
 
 
 def cutoff_values(
-    state: State, start_scores: list[float], direction: int, scale: float
+    state: State,
+    start_scores: list[float],
+    start_public: list[float] | None,
+    profile: ScoreProfile,
 ) -> list[float]:
-    """0..1 values of a rollout stopped before the match ended: the relative score gained."""
-    gains = [direction * (a - b) for a, b in zip(state.scores(), start_scores, strict=True)]
-    return [0.5 + 0.5 * math.tanh(r / scale) for r in _relative(gains)]
+    """0..1 values of a rollout stopped before the match ended: the relative score gained.
+
+    Match-level gains (``scores()``) decide when there are any; otherwise the finer public
+    ``"scores"`` (when the profile found them different), else it is an even 0.5.
+    """
+    gains = [a - b for a, b in zip(state.scores(), start_scores, strict=True)]
+    scale = profile.scale
+    if not any(gains) and profile.inner_scale is not None and start_public is not None:
+        now = public_scores(state)
+        if now is not None:
+            gains = [a - b for a, b in zip(now, start_public, strict=True)]
+            scale = profile.inner_scale
+    relative = _relative([profile.direction * g for g in gains])
+    return [0.5 + 0.5 * math.tanh(r / scale) for r in relative]
 
 
 # --- rollout policies --------------------------------------------------------------------------
@@ -253,9 +300,7 @@ class ISMCTSAgent:
     def search(self, turn: Turn, rng: random.Random, start: float) -> _Node:
         first = turn.sample_state(rng)
         policy = self._policy(first.game, rng)
-        profile = (1, 1.0)
-        if self.horizon is not None:
-            profile = score_profile(first.game, first.config)
+        value = self._valuer(first)
         root = _Node(None, -1)
         legal = set(turn.legal)
         deadline = None if self.seconds is None else start + self.seconds
@@ -264,7 +309,7 @@ class ISMCTSAgent:
         while True:
             if state is None:
                 state = turn.sample_state(rng)
-            self._iterate(root, state, legal, policy, profile, rng)
+            self._iterate(root, state, legal, policy, value, rng)
             state = None
             done += 1
             if self.iterations is not None and done >= self.iterations:
@@ -274,16 +319,31 @@ class ISMCTSAgent:
         self.last_iterations = done
         return root
 
+    def _valuer(self, first: State) -> Callable[[State], list[float]]:
+        """Values a rollout's last state: returns at the end, else score gained since the root
+        (the root's scores are public, so any determinization gives the same ones)."""
+        profile = ScoreProfile()
+        if self.horizon is not None:
+            profile = score_profile(first.game, first.config)
+        start_scores = first.scores()
+        start_public = public_scores(first) if profile.inner_scale is not None else None
+
+        def value(state: State) -> list[float]:
+            if state.is_terminal:
+                return terminal_values(state)
+            return cutoff_values(state, start_scores, start_public, profile)
+
+        return value
+
     def _iterate(
         self,
         root: _Node,
         state: State,
         root_legal: set[Action],
         policy: RolloutPolicy,
-        profile: tuple[int, float],
+        value: Callable[[State], list[float]],
         rng: random.Random,
     ) -> None:
-        start_scores = state.scores()
         stop_hand = None if self.horizon is None else state.hand_number + self.horizon
         path = [root]
         self._descend(root, state, root_legal, stop_hand, rng, path)
@@ -297,10 +357,7 @@ class ISMCTSAgent:
             else:
                 state.apply(policy(state, rng))
             steps += 1
-        if state.is_terminal:
-            values = terminal_values(state)
-        else:
-            values = cutoff_values(state, start_scores, *profile)
+        values = value(state)
         for visited in path:
             visited.visits += 1
             if visited.player >= 0:
