@@ -116,3 +116,10 @@ def test_every_event_reads_in_both_languages() -> None:
                 en, it = GAME.describe_event(event, "en"), GAME.describe_event(event, "it")
                 assert en and it and en != repr(event)
         assert GAME.render(state.view(None), "it")
+
+
+def test_crib_discards_are_secret_moves() -> None:
+    from mazzo.games.cribbage.actions import DISCARD1, PLAY, Announce
+
+    assert next(iter(DISCARD1.values())).secret
+    assert not next(iter(PLAY.values())).secret and not Announce(3).secret

@@ -58,6 +58,7 @@ class Discard(Action):
     """Lay away to the crib (cards sorted by id)."""
 
     kind: ClassVar[str] = "discard"
+    secret: ClassVar[bool] = True  # the crib stays face down until the show
     cards: tuple[Card, ...]
 
     def __str__(self) -> str:

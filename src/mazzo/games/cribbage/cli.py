@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from mazzo.cards import FRENCH_SUITS, Card, parse_card
@@ -37,6 +38,12 @@ def format_table(cards: list[Card], options: list[DiscardOption], dealer: bool,
     return "\n".join(lines)
 
 
+def _default_lang() -> str:
+    """Like the ``mazzo`` command: MAZZO_LANG, else LANG (``it_IT…`` → Italian), else English."""
+    chosen = os.environ.get("MAZZO_LANG") or os.environ.get("LANG", "")
+    return "it" if chosen.lower().startswith("it") else "en"
+
+
 def analyze_main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="mazzo cribbage analyze",
@@ -47,7 +54,7 @@ def analyze_main(argv: list[str]) -> int:
                         help="6 cards (two players) or 5 (three or four), e.g. 5H 5D JS QC 4S 6D")
     parser.add_argument("--dealer", action="store_true",
                         help="the crib is yours (or your partner's)")
-    parser.add_argument("--lang", choices=("en", "it"), default="en")
+    parser.add_argument("--lang", choices=("en", "it"), default=_default_lang())
     args = parser.parse_args(argv)
     tokens = [t for arg in args.cards for t in arg.replace(",", " ").split()]
     try:
