@@ -322,3 +322,15 @@ def test_legal_lists_are_short_and_exact() -> None:
             state.clone().apply(a)
         state.apply(legal[rng.randrange(len(legal))])
     assert longest < 1500
+
+
+def test_attach_messages() -> None:
+    s = arrange(dealt(), hands={0: "KS 5D 9C QH"}, melds={0: [meld("7D 8D JK", wild=9)]})
+    s.apply(DRAW)
+    with pytest.raises(IllegalAction, match="does not fit"):
+        s.apply(Attacca(C("KS"), 0, 0))
+    with pytest.raises(IllegalAction, match="may stand only at"):
+        s.apply(Attacca(C("5D"), 0, 3))  # the jolly must move to 6♦
+    assert Attacca(C("5D"), 0, 6) in s.legal_actions()
+    with pytest.raises(IllegalAction, match="no meld number 3"):
+        s.apply(Attacca(C("5D"), 2, 0))

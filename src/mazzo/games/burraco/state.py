@@ -346,8 +346,13 @@ class BurracoState(State):
         if isinstance(action, Attacca):
             if action.meld >= len(self.melds[side]):
                 return f"{action}: your side has no meld number {action.meld + 1}"
-            return (f"{action}: that card cannot go on that meld that way, or it would leave "
-                    "you no legal way to end the turn")
+            options = attach_options(self.melds[side][action.meld], action.card)
+            if not options:
+                return f"{action}: {card_token(action.card)} does not fit that meld"
+            if action.wild not in options:
+                where = ", ".join(str(w) for w in options)
+                return f"{action}: after this addition the wild may stand only at: {where}"
+            return f"{action}: it would leave you no legal way to end the turn"
         return f"{action} is not a Burraco move"
 
     def _why_not_discard(self, c: Card, hand: list[Card], side: int) -> str:
