@@ -78,7 +78,7 @@ def test_search_sees_only_the_seats_view(game: Game) -> None:
             "with something other than rng.shuffle/rng.sample over the unseen cards"
         )
         moves = {
-            ISMCTSAgent(i, iterations=25, rollout="random").act(turn_at(s, 5)) for s in twins
+            ISMCTSAgent(i, iterations=12, rollout="random").act(turn_at(s, 5)) for s in twins
         }
         assert len(moves) == 1, f"{game.id}: the move depends on hidden cards"
 
