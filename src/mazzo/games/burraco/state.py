@@ -317,10 +317,15 @@ class BurracoState(State):
         closing = len(hand) == 1 and self.taken[self.side_of[self.player]]
         if closing and not self.side_has_burraco(self.side_of[self.player]):
             return out
+        restricted = self.restricted
         for group in reps.values():
-            c = next((x for x in group if x != self.restricted), None)
-            if c is None or (closing and is_wild(c)):
-                continue
+            c = group[0]  # the restricted card, if any, is first in its group
+            if c is restricted:
+                if len(group) == 1:
+                    continue
+                c = group[1]
+            if closing and (int(c) & 15) in (0, 2):
+                continue  # the closing discard may not be a wild
             out.append(DISCARD[c])
         return out
 
