@@ -123,3 +123,14 @@ def test_crib_discards_are_secret_moves() -> None:
 
     assert next(iter(DISCARD1.values())).secret
     assert not next(iter(PLAY.values())).secret and not Announce(3).secret
+
+
+def test_partnership_results_name_both_partners() -> None:
+    from mazzo.games.cribbage.events import GameWon, MatchWon
+
+    assert GAME.describe_event(GameWon(1, 4, 2, (80, 121), 1, 3), "en") == (
+        "Players 2+4 win game 2, 80–121 (skunk): 3 match points")
+    assert GAME.describe_event(MatchWon(0, 4, (2, 1), (4, 2)), "it") == (
+        "Giocatori 1+3 vincono il match (partite 2–1, punti match 4–2)")
+    assert GAME.describe_event(MatchWon(1, 2, (0, 2), (0, 5)), "en") == (
+        "Player 2 wins the match (games 0–2, match points 0–5)")

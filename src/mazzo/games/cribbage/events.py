@@ -154,7 +154,8 @@ class GameWon(Event):
 @dataclass(frozen=True, slots=True)
 class MatchWon(Event):
     kind: ClassVar[str] = "match_won"
-    seat: int
+    seat: int  # the winning side's first seat
+    players: int
     games_won: tuple[int, ...]
     match_points: tuple[int, ...]
 

@@ -638,7 +638,8 @@ class CribbageState(State):
         self.pending = None
         if outright or self.games_won[side] >= self.config.games_to_win:
             self.match_winner = side
-            self.events.append(MatchWon(side, tuple(self.games_won), tuple(self.match_points)))
+            self.events.append(MatchWon(side, self.n, tuple(self.games_won),
+                                        tuple(self.match_points)))
             self._phase = "over"
             self.current_player = TERMINAL
             return

@@ -210,17 +210,20 @@ def describe_event(event: Event, lang: str = "en") -> str:
         who = side_name(e.seat, players, lang)
         skunk = _SKUNK[lang][e.skunk]
         if it:
-            return (f"{who} vince la partita {e.game_number}, {score}{skunk}: "
+            verb = "vincono" if players == 4 else "vince"
+            return (f"{who} {verb} la partita {e.game_number}, {score}{skunk}: "
                     f"{e.match_points} punti match")
         return (f"{who} win{'s' if players != 4 else ''} game {e.game_number}, {score}{skunk}: "
                 f"{e.match_points} match points")
     if isinstance(e, ev.MatchWon):
         games = "–".join(str(g) for g in e.games_won)
         points = "–".join(str(p) for p in e.match_points)
-        who = seat_name(e.seat, lang)
+        who = side_name(e.seat, e.players, lang)
         if it:
-            return f"{who} vince il match (partite {games}, punti match {points})"
-        return f"{who} wins the match (games {games}, match points {points})"
+            verb = "vincono" if e.players == 4 else "vince"
+            return f"{who} {verb} il match (partite {games}, punti match {points})"
+        verb = "win" if e.players == 4 else "wins"
+        return f"{who} {verb} the match (games {games}, match points {points})"
     return str(e)
 
 
