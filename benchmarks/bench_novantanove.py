@@ -62,3 +62,53 @@ def run(quick: bool = False) -> list[str]:
     rate = _scoring(seconds / 3)
     lines.append(f"novantanove score_deal: {rate:,.0f} calls/s ({_per_kop(rate)})")
     return lines
+
+
+def _wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / d
+    return centre - half, centre + half
+
+
+def strength(players: int, matches: int) -> str:
+    """Heuristic bot (one seat, rotating) against random players: win rate with a 95% Wilson
+    interval, and the share of deals in which the bot made its bid exactly."""
+    from mazzo.bots.random_bot import RandomAgent
+    from mazzo.engine import State, play_match
+    from mazzo.games.novantanove.bots import HeuristicAgent
+    from mazzo.games.novantanove.events import DealScored
+
+    config = NovantanoveConfig(players=players)
+    wins = made = deals = 0
+    for i in range(matches):
+        bot = i % players
+        agents = [
+            HeuristicAgent(i) if s == bot else RandomAgent(1000 + 7 * i + s)
+            for s in range(players)
+        ]
+        tally = [0, 0]
+
+        def count(state: State, bot: int = bot, tally: list[int] = tally) -> None:
+            for e in state.events:
+                if isinstance(e, DealScored) and e.hand == bot:
+                    tally[0] += e.bid == e.tricks
+                    tally[1] += 1
+
+        wins += bot in play_match(GAME, config, agents, seed=i, on_step=count).winners
+        made, deals = made + tally[0], deals + tally[1]
+    low, high = _wilson(wins, matches)
+    return (
+        f"novantanove heuristic vs random, {players} players: wins {wins}/{matches} = "
+        f"{wins / matches:.3f} (95% CI {low:.3f}-{high:.3f}, fair share {1 / players:.3f}); "
+        f"made its bid in {made}/{deals} = {made / deals:.3f} of deals"
+    )
+
+
+if __name__ == "__main__":
+    import sys
+
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    for n in (3, 2, 4):
+        print(strength(n, count), flush=True)
