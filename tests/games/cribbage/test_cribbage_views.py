@@ -134,3 +134,33 @@ def test_partnership_results_name_both_partners() -> None:
         "Giocatori 1+3 vincono il match (partite 2–1, punti match 4–2)")
     assert GAME.describe_event(MatchWon(1, 2, (0, 2), (0, 5)), "en") == (
         "Player 2 wins the match (games 0–2, match points 0–5)")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**31), st.sampled_from(GAME.test_configs()[1:]))
+def test_events_account_for_every_point(seed: int, config: CribbageConfig) -> None:
+    """Replaying the events alone rebuilds the board: every point says where it came from."""
+    from mazzo.games.cribbage.events import Announced, Claimed, Counted, GameWon, Scored
+
+    rng = random.Random(seed)
+    state = GAME.new_match(config)
+    board = [0] * state.nsides
+    while not state.is_terminal:
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        for e in state.events:
+            if isinstance(e, Scored | Claimed | Announced):
+                board[state.side[e.seat]] += e.points
+            elif isinstance(e, Counted) and e.announced < 0:
+                board[state.side[e.seat]] += e.points
+                assert e.points == e.fifteens + e.pairs + e.runs + e.flush + e.nobs
+            elif isinstance(e, GameWon):
+                assert list(e.scores) == board
+                assert max(board) >= config.target
+                assert sorted(board)[-2] < config.target  # only one side got there
+                board = [0] * state.nsides
+        if not state.is_terminal and state.phase != "deal":
+            assert board == state.board

@@ -68,7 +68,7 @@ class CountReset(Event):
 @dataclass(frozen=True, slots=True)
 class Scored(Event):
     """Points pegged during the deal or the play. Reasons: his_heels, fifteen, thirty_one, pair,
-    pair_royal, double_pair_royal, run, go, last_card, announced, muggins."""
+    pair_royal, double_pair_royal, run, go, last_card. (With muggins, see ``Announced``.)"""
 
     kind: ClassVar[str] = "scored"
     seat: int

@@ -112,14 +112,12 @@ _SCORED = {
         "thirty_one": "thirty-one for two", "pair": "a pair for two",
         "pair_royal": "pair royal for six", "double_pair_royal": "double pair royal for twelve",
         "go": "one for the go", "last_card": "one for last card",
-        "announced": "announced", "muggins": "muggins",
     },
     "it": {
         "his_heels": "due per il fante girato (his heels)", "fifteen": "quindici per due",
         "thirty_one": "trentuno per due", "pair": "coppia per due",
         "pair_royal": "tris per sei", "double_pair_royal": "poker per dodici",
         "go": "uno per il go", "last_card": "uno per l'ultima carta",
-        "announced": "annunciati", "muggins": "muggins",
     },
 }
 
@@ -145,9 +143,6 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return f"{seat_name(e.seat, lang)} {'gioca' if it else 'plays'} {e.card} — {e.count}"
     if isinstance(e, ev.Scored):
         total = f"({'totale' if it else 'total'} {e.total})"
-        if e.reason in ("announced", "muggins"):
-            how = reason_text(e.reason, e.points, lang)
-            return f"{seat_name(e.seat, lang)}: {e.points} {how} {total}"
         return f"{seat_name(e.seat, lang)}: {reason_text(e.reason, e.points, lang)} {total}"
     if isinstance(e, ev.Go):
         return f"{seat_name(e.seat, lang)}: go ({'conteggio' if it else 'count'} {e.count})"
