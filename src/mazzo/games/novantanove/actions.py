@@ -92,7 +92,6 @@ class Deal(Action):
 PASS: Pass = Pass()
 DECLARE: Declare = Declare()
 REVEAL: Reveal = Reveal()
-PREMIUM_ACTIONS: tuple[Action, ...] = (PASS, DECLARE, REVEAL)
 
 _FULL = (*french_deck(2), joker())
 #: one interned action object per card, so legal_actions allocates nothing new

@@ -11,7 +11,7 @@ player who controls it in the current trick.
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from typing import Self
 
 from mazzo.cards import JOKER_SUIT, Card
 from mazzo.engine.game import (
@@ -699,8 +699,3 @@ def _augment(
                 return True
     return False
 
-
-def view_hand(view: JSON, hand: int) -> dict[str, Any]:
-    """The entry of ``hand`` in a view (helper for bots and text)."""
-    entry: dict[str, Any] = view["hands"][hand]
-    return entry
