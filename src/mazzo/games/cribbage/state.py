@@ -68,6 +68,10 @@ from mazzo.games.cribbage.scoring import (
 )
 
 DECK_SET = frozenset(DECK)
+#: count value and Play action by card id (list indexing beats ``VALUE[c & 15]`` in hot loops;
+#: the ids of no card map to a placeholder Play, and no hand ever holds them)
+VAL: list[int] = [VALUE[i & 15] for i in range(64)]
+PLAY_BY_ID: list[Play] = [PLAY.get(i, PLAY[int(DECK[0])]) for i in range(64)]
 
 # --- muggins bookkeeping -----------------------------------------------------------------------
 
@@ -161,7 +165,7 @@ class CribbageState(State):
         phase = self._phase
         if phase == "pegging":
             room = 31 - self.count
-            return [PLAY[c] for c in self.hands[p] if VALUE[c & 15] <= room]
+            return [PLAY_BY_ID[c] for c in self.hands[p] if VAL[c] <= room]
         if phase == "discard":
             h = self.hands[p]
             if self.n == 2:
@@ -184,7 +188,7 @@ class CribbageState(State):
         if cls is Play and phase == "pegging":
             p = self.current_player
             c = action.card  # type: ignore[attr-defined]
-            if c in self.hands[p] and VALUE[c & 15] <= 31 - self.count:
+            if c in self.hands[p] and VAL[c] <= 31 - self.count:
                 self.events = []
                 self._play(c)
                 self.history.append(action)
@@ -210,7 +214,7 @@ class CribbageState(State):
             cls = action.__class__
             if cls is Play and self._phase == "pegging":
                 c = action.card  # type: ignore[attr-defined]
-                if c in self.hands[p] and VALUE[c & 15] <= 31 - self.count:
+                if c in self.hands[p] and VAL[c] <= 31 - self.count:
                     return
                 raise IllegalAction(self._why_illegal(action))
             if cls is Discard and self._phase == "discard":
@@ -402,7 +406,7 @@ class CribbageState(State):
         ranks = self.seq_ranks
         r = CRANK[c & 15]
         ranks.append(r)
-        count = self.count + VALUE[c & 15]
+        count = self.count + VAL[c]
         self.count = count
         self.events.append(Laid(p, c, count))
         # most cards score nothing: only a 15/31, a pair or 3+ cards can
@@ -420,7 +424,7 @@ class CribbageState(State):
             q = p + 1 if p + 1 < self.n else 0
             room = 31 - count
             for x in self.hands[q]:
-                if VALUE[x & 15] <= room:
+                if VAL[x] <= room:
                     self.current_player = q
                     return
             nxt = self._next_to_play(p)
@@ -454,7 +458,7 @@ class CribbageState(State):
             if not hand:
                 continue
             for x in hand:
-                if VALUE[x & 15] <= room:
+                if VAL[x] <= room:
                     return s
             if room + 1 > self.go_min[s]:
                 self.go_min[s] = room + 1
