@@ -1,7 +1,7 @@
 """The generic suite every registered game must pass unchanged (DESIGN.md, Conformance).
 
 Each game lists its configs (every player count and variant) in ``Game.test_configs()`` and how
-many random matches to play for each in ``Game.conformance_matches``; hypothesis draws the seeds.
+many random matches to play for each in ``Game.conformance_plan()``; hypothesis draws the seeds.
 Cheap invariants are checked at every step; the expensive ones (clone independence, illegal
 actions, view secrecy) at a random sample of steps.
 """
@@ -25,11 +25,12 @@ SCALE = float(os.environ.get("MAZZO_CONFORMANCE_SCALE", "1"))
 DEEP_CHECKS_PER_MATCH = 2.0  # expected number of steps per match given the expensive checks
 _MATCH_LENGTH: dict[str, int] = {}  # actions in the last match of a config, to aim the rate
 
-CASES = [
-    pytest.param(game, config, id=f"{game.id}-{i}-{config.players}p")
+PLAN = [
+    pytest.param(game, config, matches, id=f"{game.id}-{i}-{config.players}p")
     for game in all_games()
-    for i, config in enumerate(game.test_configs())
+    for i, (config, matches) in enumerate(game.conformance_plan())
 ]
+CASES = [pytest.param(*p.values[:2], id=p.id) for p in PLAN]
 
 
 def snapshot(state: State) -> str:
@@ -155,9 +156,9 @@ def test_config_round_trip(game: Game, config: Config) -> None:
     assert game.config_class.from_json(data) == config
 
 
-@pytest.mark.parametrize(("game", "config"), CASES)
-def test_random_matches(game: Game, config: Config) -> None:
-    matches = max(1, round(game.conformance_matches * SCALE))
+@pytest.mark.parametrize(("game", "config", "planned"), PLAN)
+def test_random_matches(game: Game, config: Config, planned: int) -> None:
+    matches = max(1, round(planned * SCALE))
 
     @settings(
         max_examples=matches,

@@ -397,6 +397,10 @@ class Game(ABC):
     def test_configs(self) -> list[Config]:
         """Every player count and variant, with short targets: what conformance plays."""
 
+    def conformance_plan(self) -> list[tuple[Config, int]]:
+        """Each test config with its number of random matches (override to weight configs)."""
+        return [(config, self.conformance_matches) for config in self.test_configs()]
+
     @abstractmethod
     def describe_action(self, action: Action, lang: str = "en") -> str: ...
 
