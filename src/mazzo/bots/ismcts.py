@@ -62,7 +62,7 @@ class CanonicalRandom(random.Random):
 class _Node:
     """One information-set node: its statistics and children by action."""
 
-    __slots__ = ("action", "avail", "children", "player", "total", "visits")
+    __slots__ = ("action", "avail", "children", "player", "squares", "total", "visits")
 
     def __init__(self, action: Action | None, player: int) -> None:
         self.action = action
@@ -71,6 +71,7 @@ class _Node:
         self.visits = 0
         self.avail = 1
         self.total = 0.0
+        self.squares = 0.0  # sum of squared values, for the guide's significance test
 
 
 # --- valuing positions -------------------------------------------------------------------------
@@ -248,6 +249,12 @@ class ISMCTSAgent:
     the same move. ``rollout`` is ``"random"``, ``"heuristic"`` (the game's heuristic bot; random if
     the game has none — see ``note``) or a :data:`RolloutPolicy`. ``horizon`` is the number of
     hands a rollout may finish before it is cut off and valued by score; ``None`` plays to the end.
+
+    ``guide`` (``"heuristic"`` or an Agent) proposes a move on the real Turn; the search overrules
+    it only when its best move's mean value beats the guide's by ``confidence`` standard errors
+    (one-sided test). The search then acts as a verifier of a good heuristic: it keeps the
+    heuristic's judgement where rollouts are too noisy to improve on it and deviates where the
+    evidence is clear.
     """
 
     def __init__(
@@ -260,6 +267,8 @@ class ISMCTSAgent:
         exploration: float = 0.7,
         horizon: int | None = 1,
         max_rollout_actions: int = 100_000,
+        guide: str | Agent | None = None,
+        confidence: float = 1.645,
         name: str = "ismcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -281,6 +290,13 @@ class ISMCTSAgent:
         self.horizon = horizon
         self.max_rollout_actions = max_rollout_actions
         self.note = ""
+        if isinstance(guide, str) and guide != "heuristic":
+            raise ValueError(f"guide must be 'heuristic', an Agent or None, got {guide!r}")
+        self.guide = guide
+        self.confidence = confidence
+        self._guide_seed = self.rng.getrandbits(32)
+        self._guide_agent: Agent | None = None
+        self._game: Game | None = None
         #: statistics of the last search, for benchmarks and curious users
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -292,13 +308,43 @@ class ISMCTSAgent:
         rng = CanonicalRandom(self.rng.getrandbits(64))
         start = time.perf_counter()
         root = self.search(turn, rng, start)
+        proposal = self._guide_move(turn)
         self.last_seconds = time.perf_counter() - start
-        return self._best(root, turn.legal)
+        best = self._best(root, turn.legal)
+        if proposal is None or proposal == best:
+            return best
+        return best if self._clearly_better(root, best, proposal) else proposal
+
+    def _guide_move(self, turn: Turn) -> Action | None:
+        if self.guide is None:
+            return None
+        if self._guide_agent is None:
+            if isinstance(self.guide, str):
+                factory = heuristic_factory(self._game) if self._game is not None else None
+                if factory is None:
+                    return None
+                self._guide_agent = factory(self._guide_seed)
+            else:
+                self._guide_agent = self.guide
+        assert self._guide_agent is not None
+        return self._guide_agent.act(turn)
+
+    def _clearly_better(self, root: _Node, best: Action, proposal: Action) -> bool:
+        """Is ``best``'s mean value above ``proposal``'s by ``confidence`` standard errors?"""
+        a, b = root.children.get(best), root.children.get(proposal)
+        if a is None or b is None or a.visits < 2 or b.visits < 2:
+            return False  # too little evidence: keep the guide's move
+        mean_a, mean_b = a.total / a.visits, b.total / b.visits
+        var_a = max(a.squares / a.visits - mean_a * mean_a, 0.0)
+        var_b = max(b.squares / b.visits - mean_b * mean_b, 0.0)
+        error = math.sqrt(var_a / (a.visits - 1) + var_b / (b.visits - 1))
+        return mean_a - mean_b > self.confidence * error
 
     # -- search -----------------------------------------------------------------------------
 
     def search(self, turn: Turn, rng: random.Random, start: float) -> _Node:
         first = turn.sample_state(rng)
+        self._game = first.game
         policy = self._policy(first.game, rng)
         value = self._valuer(first)
         root = _Node(None, -1)
@@ -361,7 +407,9 @@ class ISMCTSAgent:
         for visited in path:
             visited.visits += 1
             if visited.player >= 0:
-                visited.total += values[visited.player]
+                v = values[visited.player]
+                visited.total += v
+                visited.squares += v * v
 
     def _descend(
         self,

@@ -6,6 +6,9 @@
 - ``difficile``: ISMCTS, about 0.2 s per move on one core.
 - ``esperto``: ISMCTS, about 1 s per move on one core.
 
+Both search levels are guided by the heuristic: they play its move unless the search finds a
+move whose value is clearly (one-sided 95 %) higher.
+
 The ISMCTS levels search a fixed number of iterations per move (:data:`LEVEL_SEARCH`, measured per
 game so that a move takes about the target time on a reference machine), because only an
 iteration budget makes a seeded tournament reproducible. ``make_agent(..., timed=True)`` uses the
@@ -53,7 +56,13 @@ class SearchSetting:
 #: Per game: the rollout policy that played best against medio at equal time, and the iterations
 #: per move giving about LEVEL_SECONDS on the reference machine (``python -m benchmarks ismcts``
 #: measures iterations/s; ``scripts/strength.py`` reports the real time per move).
-LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {}
+LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
+    "nebraska": SearchSetting("random", 850, 4300),
+    "novantanove": SearchSetting("heuristic", 360, 1800),
+    "poker_italiano": SearchSetting("heuristic", 1000, 5000),
+    "cribbage": SearchSetting("heuristic", 700, 3500),
+    "burraco": SearchSetting("heuristic", 17, 84),
+}
 #: games not in LEVEL_SEARCH (e.g. added later)
 DEFAULT_SEARCH: Final = SearchSetting("heuristic", 200, 1000)
 #: without a heuristic bot, ``medio`` is a small random-rollout search of this many iterations
@@ -145,10 +154,12 @@ def make_agent(
         return MistakeAgent(base, MISTAKE_RATE, seed, "facile")
     if level in LEVEL_SECONDS:
         rollout = search_setting(game).rollout
+        guide = "heuristic" if has_heuristic(game) else None
         if timed:
-            return ISMCTSAgent(seed, seconds=LEVEL_SECONDS[level], rollout=rollout, name=level)
+            return ISMCTSAgent(seed, seconds=LEVEL_SECONDS[level], rollout=rollout, guide=guide,
+                               name=level)
         iterations = level_iterations(game, level)
-        return ISMCTSAgent(seed, iterations=iterations, rollout=rollout, name=level)
+        return ISMCTSAgent(seed, iterations=iterations, rollout=rollout, guide=guide, name=level)
     if level.startswith("ismcts:"):
         return _custom_ismcts(level, seed)
     if level in factories:
