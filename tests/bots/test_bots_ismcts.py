@@ -166,3 +166,24 @@ def test_finer_public_scores_value_a_hand_when_match_scores_do_not_move() -> Non
     mine, theirs = cutoff_values(state, [0.0, 0.0], [1.0, 1.0], profile)
     assert mine == pytest.approx(0.5 + 0.5 * math.tanh(1.0)) and theirs < 0.5
     assert cutoff_values(state, [0.0, 0.0], None, profile) == [0.5, 0.5]
+
+
+class LowestCard:
+    name = "lowest"
+
+    def act(self, turn: Turn) -> object:
+        return min(turn.legal, key=lambda a: a.card.rank)  # type: ignore[attr-defined]
+
+
+def test_guide_is_overruled_only_on_clear_evidence() -> None:
+    # The guide ducks with the 3, but the king wins the match at once: clear evidence.
+    winning = position([[13, 3, 5], [2, 4]], [(1, 11)], [4, 4], turn=0,
+                       config=UltimaConfig(target=5))
+    assert ISMCTSAgent(1, iterations=200, guide=LowestCard()).act(turn_of(winning)) == play(13)
+    # Neither 3 nor 4 can beat the led king and nothing else differs: the guide's 3 stands.
+    even = position([[4, 3], [2]], [(1, 13)], [0, 0], turn=0, played=(5, 6),
+                    config=UltimaConfig(target=50))
+    for seed in range(4):
+        assert ISMCTSAgent(seed, iterations=200, guide=LowestCard()).act(turn_of(even)) == play(3)
+    with pytest.raises(ValueError, match="guide"):
+        ISMCTSAgent(guide="oracle")
