@@ -175,19 +175,21 @@ def play_interactive(
     try:
         while not state.is_terminal:
             player = state.current_player
+            agent = None
             if player == CHANCE:
                 action = state.sample_chance(rng)
             else:
                 turn = Turn(player, state.view(player), state.legal_actions(), rng, state)
                 agent = agents[player]
                 action = human.act(turn) if agent is None else agent.act(turn)
-                if agent is not None and _public_move(state, action):
-                    label = game.describe_action(action, lang)
-                    print(f"  {seat_label(player, lang)}: {label}", file=out)
             try:
                 state.apply(action)
             except IllegalAction as exc:  # a bot bug must not kill the human's match
                 raise MazzoError(f"bot {seat_names[player]} chose an illegal move: {exc}") from exc
+            if agent is not None and not state.events and _public_move(state, action):
+                # the game's events narrate most moves; say the others plainly
+                label = game.describe_action(action, lang)
+                print(f"  {seat_label(player, lang)}: {label}", file=out)
             for event in state.events:
                 print(f"• {game.describe_event(event, lang)}", file=out)
     except Quit:

@@ -162,12 +162,23 @@ def _seat_line(view: JSON, s: int, lang: str) -> str:
             f"{view['contrib'][s]:>4}  {', '.join(marks)}")
 
 
+PHASES = {
+    "it": {"start": "inizio", "deal": "distribuzione", "blinds": "buio", "opening": "apertura",
+           "betting": "puntate", "draw": "cambio", "second_round": "secondo giro",
+           "over": "fine"},
+    "en": {"start": "start", "deal": "deal", "blinds": "blinds", "opening": "opening",
+           "betting": "betting", "draw": "draw", "second_round": "second round",
+           "over": "over"},
+}
+
+
 def render(view: JSON, lang: str = "en") -> str:
     it = lang == "it"
+    phase = PHASES["it" if it else "en"].get(view["phase"], view["phase"])
     head = (f"Poker all'italiana — mano {view['hand_number']}, {view['deck_size']} carte, "
-            f"fase {view['phase']}" if it else
+            f"fase: {phase}" if it else
             f"Poker all'italiana — hand {view['hand_number']}, {view['deck_size']} cards, "
-            f"phase {view['phase']}")
+            f"phase: {phase}")
     need = view["opening_requirement"]
     lines = [head]
     parole = " — piatto di parole" if view["parole"] else ""
@@ -176,7 +187,7 @@ def render(view: JSON, lang: str = "en") -> str:
                  (f"pot {view['pot']} (carried {view['carried']}), opening needs a pair of "
                   f"{need}s{parole}"))
     pots = view.get("pots", [])
-    if len(pots) > 1:
+    if len(pots) > 1 and 0 in view["chips"]:  # side pots matter only once someone is all-in
         names = [("piatto" if it else "main pot") if i == 0 else
                  (f"laterale {i}" if it else f"side pot {i}") for i in range(len(pots))]
         lines.append(", ".join(
@@ -186,9 +197,9 @@ def render(view: JSON, lang: str = "en") -> str:
         lines.append(_seat_line(view, s, lang))
     if view["log"]:
         words = WORDS_IT if it else WORDS_EN
-        said = [f"{e['seat'] + 1}:{words.get(e['word'], e['word'])}"
+        said = [f"{seat_name(e['seat'], lang)} {words.get(e['word'], e['word'])}"
                 + (f" {e['amount']}" if e["amount"] else "") for e in view["log"][-12:]]
-        lines.append(("parole: " if it else "betting: ") + "; ".join(said))
+        lines.append(("si è detto: " if it else "said: ") + "; ".join(said))
     if view.get("hand"):
         lines.append(("le tue carte: " if it else "your hand: ") + " ".join(view["hand"]))
     last = view.get("last_hand") or {}
