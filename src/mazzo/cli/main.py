@@ -208,6 +208,7 @@ def _dispatch(args_list: list[str], lang: str) -> int:
     if head in game_ids and len(args_list) > 1 and not args_list[1].startswith("-"):
         commands = get_game(head).subcommands()
         if args_list[1] in commands:
+            os.environ["MAZZO_LANG"] = lang  # subcommands read the language from here
             return commands[args_list[1]](args_list[2:])
         known = ", ".join(commands) or "none"
         raise MazzoError(f"{head} has no command {args_list[1]!r} (its commands: {known})")
