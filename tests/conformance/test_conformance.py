@@ -87,6 +87,7 @@ def check_secrecy(state: State, rng: random.Random) -> None:
         json.dumps(view)
         sample = state.determinize(seat, random.Random(rng.random()))
         assert sample.view(seat) == view, f"seat {seat}'s view depends on cards it cannot see"
+        assert sample.history == [], "a sampled world must not carry the true history"
         assert Counter(sample.cards_in_play()) == Counter(state.cards_in_play())
         assert sample.current_player == state.current_player
         if state.current_player == seat:

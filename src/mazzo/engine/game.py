@@ -315,9 +315,19 @@ class State(ABC):
     def view(self, seat: int | None) -> JSON:
         """JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator)."""
 
-    @abstractmethod
     def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A full state consistent with ``view(seat)``: hidden cards redealt at random."""
+        """A full state consistent with ``view(seat)``: hidden cards redealt at random.
+
+        The sampled world has an empty ``history``: the true past (the shuffles) would reveal
+        the very cards the seat cannot see.
+        """
+        world = self._determinize(seat, rng)
+        world.history = []
+        return world
+
+    @abstractmethod
+    def _determinize(self, seat: int, rng: random.Random) -> Self:
+        """The game's redeal of every card ``seat`` cannot see, keeping all it knows."""
 
     @abstractmethod
     def scores(self) -> list[float]:

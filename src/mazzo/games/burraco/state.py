@@ -626,7 +626,7 @@ class BurracoState(State):
             "last_hand": {"sides": self.last_sides, "lines": self.last_lines},
         }
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
+    def _determinize(self, seat: int, rng: random.Random) -> Self:
         twin = self.clone()
         if self.stage not in ("draw", "play"):
             return twin

@@ -702,7 +702,7 @@ class CribbageState(State):
             v["discards"] = tokens(self.discards[seat])
         return v
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
+    def _determinize(self, seat: int, rng: random.Random) -> Self:
         """Redeal the cards ``seat`` cannot see (others' hands and crib cards, the stock), keeping
         counts and the minimum card value a go revealed."""
         st = self.clone()

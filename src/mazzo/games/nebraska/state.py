@@ -322,7 +322,7 @@ class NebraskaState(State):
             "last_hand": self.last_hand,
         }
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
+    def _determinize(self, seat: int, rng: random.Random) -> Self:
         other = self.clone()
         if self.stage == "deal" or self.finished:
             return other

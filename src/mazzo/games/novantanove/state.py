@@ -572,7 +572,7 @@ class NovantanoveState(State):
             out["controller"] = self.controller if self.dummy >= 0 else None
         return out
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
+    def _determinize(self, seat: int, rng: random.Random) -> Self:
         other = self.clone()
         if self.stage not in (BID_STAGE, PREMIUM, PLAY_STAGE):
             return other

@@ -934,7 +934,7 @@ class PokerItalianoState(State):
             return [{"amount": self.pot, "seats": live}] if self.pot else []
         return [{"amount": a, "seats": seats} for a, seats in self.side_pots(live)]
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
+    def _determinize(self, seat: int, rng: random.Random) -> Self:
         twin = self.clone()
         hidden: list[Card] = []
         for s in range(self.n):
