@@ -1,7 +1,8 @@
 """ISMCTS iterations per second for every registered game, random and heuristic rollouts.
 
-Searches run from a few real decision points (2+ legal moves) of a seeded random match of the
-game's default config, with the levels' one-hand rollout horizon.
+Searches run from decision points (2+ legal moves) spread over a seeded match of the game's
+default config played by its heuristic bot (random moves if it has none), so positions look like
+real play; one-hand rollout horizon as in the levels.
 """
 
 from __future__ import annotations
@@ -16,17 +17,24 @@ from mazzo.engine import Game, State, Turn, all_games
 
 def decision_points(game: Game, count: int, seed: int = 1) -> list[State]:
     rng = random.Random(seed)
+    factory = heuristic_factory(game)
+    agent = factory(seed) if factory is not None else None
     state = game.new_match(game.config_class())
     found: list[State] = []
-    while not state.is_terminal and len(found) < count:
+    while not state.is_terminal:
         if state.is_chance:
             state.apply(state.sample_chance(rng))
             continue
         legal = state.legal_actions()
-        if len(legal) > 1 and rng.random() < 0.15:
+        if len(legal) > 1:
             found.append(state.clone())
-        state.apply(legal[rng.randrange(len(legal))])
-    return found
+        seat = state.current_player
+        if agent is None:
+            state.apply(legal[rng.randrange(len(legal))])
+        else:
+            state.apply(agent.act(Turn(seat, state.view(seat), legal, rng, state)))
+    step = max(1, len(found) // count)
+    return found[::step][:count]
 
 
 def iterations_per_second(game: Game, rollout: str, seconds: float, points: int) -> float:

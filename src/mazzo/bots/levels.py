@@ -57,11 +57,12 @@ class SearchSetting:
 #: per move giving about LEVEL_SECONDS on the reference machine (``python -m benchmarks ismcts``
 #: measures iterations/s; ``scripts/strength.py`` reports the real time per move).
 LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
-    "nebraska": SearchSetting("random", 850, 4300),
-    "novantanove": SearchSetting("heuristic", 360, 1800),
-    "poker_italiano": SearchSetting("heuristic", 1000, 5000),
-    "cribbage": SearchSetting("heuristic", 700, 3500),
-    "burraco": SearchSetting("heuristic", 17, 84),
+    # measured CPU iterations/s in heuristic-played positions (random, heuristic rollouts):
+    "nebraska": SearchSetting("random", 800, 4000),  # 4030, 220
+    "novantanove": SearchSetting("random", 1250, 6300),  # 6280, 380
+    "poker_italiano": SearchSetting("heuristic", 570, 2850),  # 4830, 2860
+    "cribbage": SearchSetting("heuristic", 1000, 5000),  # 7320, 5140
+    "burraco": SearchSetting("heuristic", 23, 115),  # 154, 115
 }
 #: games not in LEVEL_SEARCH (e.g. added later)
 DEFAULT_SEARCH: Final = SearchSetting("heuristic", 200, 1000)
