@@ -22,12 +22,13 @@ def play(rank: int) -> object:
     return PLAYS[card(rank, SPADES)]
 
 
+@pytest.mark.parametrize("opponents", ["tree", "policy"])
 @pytest.mark.parametrize("rollout", ["random", "heuristic"])
-def test_takes_the_winning_trick(rollout: str) -> None:
+def test_takes_the_winning_trick(rollout: str, opponents: str) -> None:
     # 4-4 to 5: only the king beats the led jack, and winning the trick wins the match.
     state = position([[13, 3, 5], [2, 4]], [(1, 11)], [4, 4], turn=0,
                      config=UltimaConfig(target=5))
-    bot = ISMCTSAgent(1, iterations=200, rollout=rollout)
+    bot = ISMCTSAgent(1, iterations=200, rollout=rollout, opponents=opponents)
     assert bot.act(turn_of(state)) == play(13)
 
 
@@ -86,13 +87,15 @@ def test_deterministic_for_a_seed_and_budget_by_time() -> None:
     assert bot.last_iterations > 0 and bot.last_seconds < 1
 
 
-def test_does_not_overtake_the_partner() -> None:
+@pytest.mark.parametrize("opponents", ["tree", "policy"])
+def test_does_not_overtake_the_partner(opponents: str) -> None:
     # Teams 0+2 v 1+3. Partner (seat 1) leads the king; seat 3 holds the ace and the 3. Ducking
     # keeps the ace for the last trick (2 points): the team takes both tricks.
     config = UltimaConfig(players=4, teams=True, hand_size=2, target=50)
     state = position([[4, 6], [7], [8], [14, 3]], [(1, 13), (2, 5)], [0, 0, 0, 0],
                      turn=3, config=config)
-    assert ISMCTSAgent(2, iterations=300).act(turn_of(state)) == play(3)
+    bot = ISMCTSAgent(2, iterations=300, opponents=opponents, rollout="heuristic")
+    assert bot.act(turn_of(state)) == play(3)
 
 
 def test_plays_whole_matches_and_beats_random() -> None:
@@ -187,3 +190,5 @@ def test_guide_is_overruled_only_on_clear_evidence() -> None:
         assert ISMCTSAgent(seed, iterations=200, guide=LowestCard()).act(turn_of(even)) == play(3)
     with pytest.raises(ValueError, match="guide"):
         ISMCTSAgent(guide="oracle")
+    with pytest.raises(ValueError, match="opponents"):
+        ISMCTSAgent(opponents="psychic")

@@ -91,7 +91,12 @@ def test_levels_for_the_test_game_and_errors() -> None:
     assert make_agent(GAME, "heuristic", 1).name == "heuristic"
     custom = make_agent(GAME, "ismcts:40:random", 1)
     assert isinstance(custom, ISMCTSAgent) and custom.iterations == 40
-    assert custom.rollout == "random"
+    assert custom.rollout == "random" and custom.guide is None and custom.opponents == "tree"
+    flagged = make_agent(GAME, "ismcts:9:policy:guided", 1)
+    assert isinstance(flagged, ISMCTSAgent) and flagged.rollout == "heuristic"
+    assert flagged.opponents == "policy" and flagged.guide == "heuristic"
+    with pytest.raises(MazzoError, match="bad search bot"):
+        make_agent(GAME, "ismcts:9:random:heuristic", 1)
     timed = make_agent(GAME, "esperto", 1, timed=True)
     assert isinstance(timed, ISMCTSAgent) and timed.seconds == 1.0
     with pytest.raises(MazzoError, match="unknown bot"):

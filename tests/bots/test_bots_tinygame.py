@@ -159,7 +159,7 @@ class UltimaState(State):
             out["hand"] = tokens(self.hands[seat])
         return out
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
+    def _determinize(self, seat: int, rng: random.Random) -> Self:
         other = self.clone()
         pool = sorted(other.stock + [c for s, h in enumerate(other.hands) if s != seat for c in h])
         rng.shuffle(pool)

@@ -16,7 +16,8 @@ from mazzo.engine.registry import all_games, get_game
 
 EPILOG = """\
 bots: the levels {levels},
-any bot a game offers (e.g. heuristic), or ismcts:N[:random] for a search of N iterations per move.
+any bot a game offers (e.g. heuristic), or ismcts:N[:random][:policy][:guided] for a search of
+N iterations per move (random rollouts, other seats moved by the rollout policy, heuristic guide).
 Seats rotate so every bot plays every seat equally, and every lineup of a round plays the same
 deals (duplicate play); --matches is rounded up to whole rounds. The same --seed gives the same
 results with any number of workers.

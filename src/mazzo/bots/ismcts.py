@@ -255,6 +255,12 @@ class ISMCTSAgent:
     (one-sided test). The search then acts as a verifier of a good heuristic: it keeps the
     heuristic's judgement where rollouts are too noisy to improve on it and deviates where the
     evidence is clear.
+
+    ``opponents="tree"`` is plain SO-ISMCTS: every seat's moves are tree edges chosen by UCB, so
+    other seats are modelled as if they did not know their own cards (their statistics pool every
+    determinization). ``"policy"`` lets the other seats move by the rollout policy, which does see
+    their determinized cards: far better opponent models in bluffing and betting games (poker),
+    when the policy is a decent heuristic.
     """
 
     def __init__(
@@ -269,6 +275,7 @@ class ISMCTSAgent:
         max_rollout_actions: int = 100_000,
         guide: str | Agent | None = None,
         confidence: float = 1.645,
+        opponents: str = "tree",
         name: str = "ismcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -293,6 +300,9 @@ class ISMCTSAgent:
         if isinstance(guide, str) and guide != "heuristic":
             raise ValueError(f"guide must be 'heuristic', an Agent or None, got {guide!r}")
         self.guide = guide
+        if opponents not in ("tree", "policy"):
+            raise ValueError(f"opponents must be 'tree' or 'policy', got {opponents!r}")
+        self.opponents = opponents
         self.confidence = confidence
         self._guide_seed = self.rng.getrandbits(32)
         self._guide_agent: Agent | None = None
@@ -355,7 +365,7 @@ class ISMCTSAgent:
         while True:
             if state is None:
                 state = turn.sample_state(rng)
-            self._iterate(root, state, legal, policy, value, rng)
+            self._iterate(root, state, legal, policy, value, rng, turn.seat)
             state = None
             done += 1
             if self.iterations is not None and done >= self.iterations:
@@ -389,10 +399,11 @@ class ISMCTSAgent:
         policy: RolloutPolicy,
         value: Callable[[State], list[float]],
         rng: random.Random,
+        me: int,
     ) -> None:
         stop_hand = None if self.horizon is None else state.hand_number + self.horizon
         path = [root]
-        self._descend(root, state, root_legal, stop_hand, rng, path)
+        self._descend(root, state, root_legal, stop_hand, rng, path, me, policy)
         steps = 0
         while steps < self.max_rollout_actions:
             player = state.current_player
@@ -419,17 +430,31 @@ class ISMCTSAgent:
         stop_hand: int | None,
         rng: random.Random,
         path: list[_Node],
+        me: int,
+        policy: RolloutPolicy,
     ) -> None:
         """Selection and expansion: walk down by UCB and add one new child, extending ``path``."""
         log = math.log
         sqrt = math.sqrt
         c = self.exploration
+        by_policy = self.opponents == "policy"
         while True:
             player = state.current_player
             if player == TERMINAL or (stop_hand is not None and state.hand_number >= stop_hand):
                 return
             if player == CHANCE:
                 state.apply(state.sample_chance(rng))
+                continue
+            if by_policy and player != me:
+                # Others move by the policy, which sees their (determinized) cards; the edge
+                # still keys the tree, since what follows depends on the move.
+                action = policy(state, rng)
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = _Node(action, player)
+                state.apply(action)
+                path.append(child)
+                node = child
                 continue
             legal = state.legal_actions()
             if node is path[0]:

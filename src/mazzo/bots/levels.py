@@ -51,6 +51,7 @@ class SearchSetting:
     rollout: str  # "heuristic" or "random"
     difficile: int
     esperto: int
+    opponents: str = "tree"  # or "policy": other seats move by the rollout policy
 
 
 #: Per game: the rollout policy that played best against medio at equal time, and the iterations
@@ -140,8 +141,9 @@ def make_agent(
     """An agent of ``level`` for ``game``.
 
     ``level`` is one of :data:`LEVELS`, a name from ``game.bots()`` (e.g. ``heuristic``), or
-    ``ismcts:N`` / ``ismcts:N:random`` for a search of N iterations with heuristic / random
-    rollouts. ``timed`` budgets difficile/esperto by seconds instead of iterations.
+    ``ismcts:N[:random][:policy][:guided]`` for a search of N iterations (heuristic rollouts unless
+    ``random``; see :func:`_custom_ismcts`). ``timed`` budgets difficile/esperto by seconds
+    instead of iterations.
     """
     if isinstance(game, str):
         game = get_game(game)
@@ -156,11 +158,13 @@ def make_agent(
     if level in LEVEL_SECONDS:
         rollout = search_setting(game).rollout
         guide = "heuristic" if has_heuristic(game) else None
+        opponents = search_setting(game).opponents
         if timed:
             return ISMCTSAgent(seed, seconds=LEVEL_SECONDS[level], rollout=rollout, guide=guide,
-                               name=level)
+                               opponents=opponents, name=level)
         iterations = level_iterations(game, level)
-        return ISMCTSAgent(seed, iterations=iterations, rollout=rollout, guide=guide, name=level)
+        return ISMCTSAgent(seed, iterations=iterations, rollout=rollout, guide=guide,
+                           opponents=opponents, name=level)
     if level.startswith("ismcts:"):
         return _custom_ismcts(level, seed)
     if level in factories:
@@ -168,7 +172,7 @@ def make_agent(
         return agent
     raise MazzoError(
         f"unknown bot {level!r} for {game.id}; choose one of {', '.join(bot_names(game))}"
-        " or ismcts:N[:random]"
+        " or ismcts:N[:random][:policy][:guided]"
     )
 
 
@@ -181,14 +185,25 @@ def _medio(game: Game, seed: int | None) -> Agent:
 
 
 def _custom_ismcts(spec: str, seed: int | None) -> Agent:
+    """``ismcts:N`` plus options: ``random``/``heuristic`` rollouts, ``policy`` opponents,
+    ``guided`` by the heuristic; e.g. ``ismcts:2000:random:guided``."""
     parts = spec.split(":")
-    rollout = parts[2] if len(parts) > 2 else "heuristic"
+    options = set(parts[2:])
+    known = {"random", "heuristic", "policy", "tree", "guided"}
     try:
         iterations = int(parts[1])
-        if len(parts) > 3 or rollout not in ("random", "heuristic") or iterations < 1:
+        if iterations < 1 or not options <= known or {"random", "heuristic"} <= options:
             raise ValueError(spec)
     except ValueError:
         raise MazzoError(
-            f"bad search bot {spec!r}: write ismcts:N or ismcts:N:random (N iterations >= 1)"
+            f"bad search bot {spec!r}: write ismcts:N[:random][:policy][:guided] "
+            "(N iterations >= 1)"
         ) from None
-    return ISMCTSAgent(seed, iterations=iterations, rollout=rollout, name=spec)
+    return ISMCTSAgent(
+        seed,
+        iterations=iterations,
+        rollout="random" if "random" in options else "heuristic",
+        opponents="policy" if "policy" in options else "tree",
+        guide="heuristic" if "guided" in options else None,
+        name=spec,
+    )
