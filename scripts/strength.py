@@ -3,7 +3,8 @@
 For each game (default config) two tournaments: esperto v medio and medio v random, with seats
 rotated and duplicate deals (``mazzo.arena``). The table gives the score (wins + half the draws,
 head to head) with its 95 % Wilson interval, the matches played and the thinking time per move.
-Targets (issue 7): medio beats random >= 80 %, esperto beats medio >= 60 %.
+Targets (issue 7): medio beats random >= 80 %, esperto beats medio >= 60 %; the "target" column
+reads *met* only when the whole 95 % interval clears it.
 
     python scripts/strength.py [--games cribbage,burraco] [--matches 200] [--workers 2]
 
@@ -25,7 +26,7 @@ from mazzo.bots.levels import describe_search, level_note
 from mazzo.engine import Game, all_games, get_game
 from mazzo.engine.game import JSON
 
-PAIRS = (("esperto", "medio", 0.60), ("medio", "random", 0.80))
+TARGETS = {"medio": 0.60, "random": 0.80}  # what the stronger side must score against each
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -53,13 +54,13 @@ def row(game: Game, results: JSON, target: float) -> str:
     )
 
 
-def notes(game: Game) -> list[str]:
+def notes(game: Game, strong: str) -> list[str]:
     out = []
-    for level in ("medio", "esperto"):
+    for level in ("medio", strong):
         note = level_note(game, level)
         if note:
             out.append(f"- {game.id}: {note}")
-    out.append(f"- {game.id}: esperto: {describe_search(game, 'esperto')}")
+    out.append(f"- {game.id}: {strong}: {describe_search(game, strong)}")
     return out
 
 
@@ -72,18 +73,22 @@ def main(argv: list[str]) -> int:
                         help="matches for medio v random (default: --matches)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--strong", default="esperto",
+                        help="the search level measured against medio (default esperto; "
+                        "difficile gives a quicker, weaker preview)")
     parser.add_argument("--out", default=str(ROOT / "docs" / "strength.md"))
     args = parser.parse_args(argv)
     games = [get_game(g) for g in args.games.split(",")] if args.games else all_games()
     rows, extra = [], []
     start = time.perf_counter()
     for game in games:
-        for a, b, target in PAIRS:
+        for a, b in ((args.strong, "medio"), ("medio", "random")):
+            target = TARGETS[b]
             matches = args.matches
             if b == "random" and args.random_matches:
                 matches = args.random_matches
             rows.append(row(game, measure(game, a, b, matches, args.seed, args.workers), target))
-        extra += notes(game)
+        extra += notes(game, args.strong)
     text = "\n".join([
         "# Bot strength",
         "",

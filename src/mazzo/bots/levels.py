@@ -61,7 +61,7 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
     # measured CPU iterations/s in heuristic-played positions (random, heuristic rollouts):
     "nebraska": SearchSetting("random", 800, 4000),  # 4030, 220
     "novantanove": SearchSetting("random", 1250, 6300),  # 6280, 380
-    "poker_italiano": SearchSetting("heuristic", 570, 2850),  # 4830, 2860
+    "poker_italiano": SearchSetting("heuristic", 570, 2850, "policy"),  # 4830, 2860
     "cribbage": SearchSetting("heuristic", 1000, 5000),  # 7320, 5140
     "burraco": SearchSetting("heuristic", 23, 115),  # 154, 115
 }
@@ -117,8 +117,12 @@ def level_note(game: Game, level: str) -> str:
 def describe_search(game: Game, level: str) -> str:
     """One line on how a search level plays ``game``, for tables and help."""
     setting = search_setting(game)
-    rollout = setting.rollout if has_heuristic(game) else "random"
-    return f"{level_iterations(game, level)} iterations per move, {rollout} rollouts"
+    heuristic = has_heuristic(game)
+    rollout = setting.rollout if heuristic else "random"
+    text = f"{level_iterations(game, level)} iterations per move, {rollout} rollouts"
+    if setting.opponents == "policy":
+        text += ", other seats moved by the rollout policy"
+    return text + (", guided by the heuristic" if heuristic else "")
 
 
 def search_setting(game: Game) -> SearchSetting:
