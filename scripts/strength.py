@@ -97,6 +97,8 @@ def main(argv: list[str]) -> int:
         f"{args.workers} workers, seed {args.seed}, in {(time.perf_counter() - start) / 60:.0f} "
         "minutes.",
         "",
+        *([f"**Preview**: {args.strong} stands in for esperto (a quicker, weaker run); run "
+           "`make strength` for the real table.", ""] if args.strong != "esperto" else []),
         "Score: head-to-head wins plus half the draws, seats rotated and duplicate deals; 95 % "
         "Wilson interval. A target is *met* when the whole interval clears it.",
         "",
