@@ -12,7 +12,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Final, Self, TypeVar
+from typing import Any, ClassVar, Final, Protocol, Self, TypeVar
 
 from mazzo.cards import Card, card_by_id, parse_card
 
@@ -360,13 +360,27 @@ class State(ABC):
 # --- game --------------------------------------------------------------------------------------
 
 
+class GameText(Protocol):
+    """What a game's ``text`` module provides (Italian and English)."""
+
+    def describe_action(self, action: Action, lang: str = "en") -> str: ...
+
+    def describe_event(self, event: Event, lang: str = "en") -> str: ...
+
+    def render(self, view: JSON, lang: str = "en") -> str: ...
+
+    def rules_summary(self, lang: str = "en") -> str: ...
+
+
 class Game(ABC):
-    """A registered rule set."""
+    """A registered rule set: its config and state classes, its text module and its bots."""
 
     id: ClassVar[str]
     title_it: ClassVar[str]
     title_en: ClassVar[str]
     config_class: ClassVar[type[Config]]
+    state_class: ClassVar[type[State]]
+    text: ClassVar[GameText]
     action_types: ClassVar[tuple[type[Action], ...]]
     player_counts: ClassVar[tuple[int, ...]]
     variants: ClassVar[tuple[str, ...]] = ()
@@ -380,9 +394,18 @@ class Game(ABC):
         """A validated config; unknown fields raise ConfigError."""
         return self.config_class().replace(**fields)
 
-    @abstractmethod
     def new_match(self, config: Config | None = None) -> State:
-        """The initial state (a chance node: the first shuffle)."""
+        """The initial state (a chance node: the first shuffle) of a validated config."""
+        cfg = self.config_class() if config is None else config
+        if not isinstance(cfg, self.config_class):
+            raise ConfigError(
+                f"{self.id} needs a {self.config_class.__name__}, not {type(cfg).__name__}"
+            )
+        cfg.validate()
+        return self._new_state(cfg)
+
+    def _new_state(self, config: Config) -> State:
+        return self.state_class(self, config)
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
         return action_from_json(self.action_types, data)
@@ -411,18 +434,18 @@ class Game(ABC):
         """Each test config with its number of random matches (override to weight configs)."""
         return [(config, self.conformance_matches) for config in self.test_configs()]
 
-    @abstractmethod
-    def describe_action(self, action: Action, lang: str = "en") -> str: ...
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        return self.text.describe_action(action, lang)
 
-    @abstractmethod
-    def describe_event(self, event: Event, lang: str = "en") -> str: ...
+    def describe_event(self, event: Event, lang: str = "en") -> str:
+        return self.text.describe_event(event, lang)
 
-    @abstractmethod
     def render(self, view: JSON, lang: str = "en") -> str:
         """The table as one seat sees it, for a terminal."""
+        return self.text.render(view, lang)
 
-    @abstractmethod
-    def rules_summary(self, lang: str = "en") -> str: ...
+    def rules_summary(self, lang: str = "en") -> str:
+        return self.text.rules_summary(lang)
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         """Game-specific bot factories by name: ``name -> factory(seed) -> Agent``."""

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
-from mazzo.engine.game import JSON, Action, Config, Event, Game
+from mazzo.engine.game import Action, Config, Game, GameText
 from mazzo.games.burraco import actions, text
 from mazzo.games.burraco.bots import BurracoHeuristic
 from mazzo.games.burraco.config import VARIANTS, BurracoConfig
@@ -17,18 +17,14 @@ class BurracoGame(Game):
     title_it = "Burraco"
     title_en = "Burraco"
     config_class = BurracoConfig
+    state_class = BurracoState
+    text: ClassVar[GameText] = text
     action_types = actions.ACTION_TYPES
     player_counts = (2, 3, 4)
     variants = VARIANTS
     #: x 3 configs per player count (see test_configs): 510 random matches per player count
     conformance_matches = 170
 
-    def new_match(self, config: Config | None = None) -> BurracoState:
-        cfg = config if config is not None else BurracoConfig()
-        if not isinstance(cfg, BurracoConfig):
-            raise TypeError(f"Burraco needs a BurracoConfig, not {type(cfg).__name__}")
-        cfg.validate()
-        return BurracoState(self, cfg)
 
     def action_space(self, config: Config) -> int:
         return actions.ACTION_SPACE
@@ -55,18 +51,6 @@ class BurracoGame(Game):
             BurracoConfig(players=3, variant="fibur", hands=1, three_player_targets="tournament"),
             BurracoConfig(players=3, hands=2, switch=1),
         ]
-
-    def describe_action(self, action: Action, lang: str = "en") -> str:
-        return text.describe_action(action, lang)
-
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        return text.describe_event(event, lang)
-
-    def render(self, view: JSON, lang: str = "en") -> str:
-        return text.render(view, lang)
-
-    def rules_summary(self, lang: str = "en") -> str:
-        return text.rules_summary(lang)
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": BurracoHeuristic}

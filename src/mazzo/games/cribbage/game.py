@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
-from mazzo.engine.game import JSON, Action, Config, Event, Game
+from mazzo.engine.game import Action, Config, Game, GameText
 from mazzo.games.cribbage import actions, text
 from mazzo.games.cribbage.bots import CribbageHeuristic
 from mazzo.games.cribbage.cli import analyze_main
@@ -18,18 +18,14 @@ class CribbageGame(Game):
     title_it = "Cribbage"
     title_en = "Cribbage"
     config_class = CribbageConfig
+    state_class = CribbageState
+    text: ClassVar[GameText] = text
     action_types = actions.ACTION_TYPES
     player_counts = (2, 3, 4)
     variants = ()
     # per config; 3 configs per player count (2 of them short) → ≥ 2000 per player count
     conformance_matches = 700
 
-    def new_match(self, config: Config | None = None) -> CribbageState:
-        cfg = config if config is not None else CribbageConfig()
-        if not isinstance(cfg, CribbageConfig):
-            raise TypeError(f"cribbage needs a CribbageConfig, not {type(cfg).__name__}")
-        cfg.validate()
-        return CribbageState(self, cfg)
 
     def action_space(self, config: Config) -> int:
         return actions.ACTION_SPACE
@@ -55,18 +51,6 @@ class CribbageGame(Game):
                            match_scoring="free"),
             CribbageConfig(players=4, target=121, games_to_win=1, match_scoring="free_triple"),
         ]
-
-    def describe_action(self, action: Action, lang: str = "en") -> str:
-        return text.describe_action(action, lang)
-
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        return text.describe_event(event, lang)
-
-    def render(self, view: JSON, lang: str = "en") -> str:
-        return text.render(view, lang)
-
-    def rules_summary(self, lang: str = "en") -> str:
-        return text.rules_summary(lang)
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": CribbageHeuristic}

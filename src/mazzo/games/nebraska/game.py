@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
-from mazzo.engine.game import JSON, Action, Config, Event, Game
+from mazzo.engine.game import Action, Config, Game, GameText
 from mazzo.games.nebraska import actions, text
 from mazzo.games.nebraska.bots import NebraskaHeuristic
 from mazzo.games.nebraska.config import VARIANTS, NebraskaConfig
@@ -17,17 +17,13 @@ class NebraskaGame(Game):
     title_it = "Nebraska"
     title_en = "Nebraska"
     config_class = NebraskaConfig
+    state_class = NebraskaState
+    text: ClassVar[GameText] = text
     action_types = actions.ACTION_TYPES
     player_counts = (2, 3, 4, 5, 6, 7)
     variants = VARIANTS
     conformance_matches = 340  # x 6 player counts: ≥ 2000 per variant, plus the option configs
 
-    def new_match(self, config: Config | None = None) -> NebraskaState:
-        cfg = config if config is not None else NebraskaConfig()
-        if not isinstance(cfg, NebraskaConfig):
-            raise TypeError(f"Nebraska needs a NebraskaConfig, not {type(cfg).__name__}")
-        cfg.validate()
-        return NebraskaState(self, cfg)
 
     def action_space(self, config: Config) -> int:
         return actions.ACTION_SPACE
@@ -46,18 +42,6 @@ class NebraskaGame(Game):
         configs.append(NebraskaConfig(players=3, variant="poker", ace_low_in_runs=True, hands=2))
         configs.append(NebraskaConfig(players=5, variant="expert", tiebreak="valid", target=2))
         return configs
-
-    def describe_action(self, action: Action, lang: str = "en") -> str:
-        return text.describe_action(action, lang)
-
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        return text.describe_event(event, lang)
-
-    def render(self, view: JSON, lang: str = "en") -> str:
-        return text.render(view, lang)
-
-    def rules_summary(self, lang: str = "en") -> str:
-        return text.rules_summary(lang)
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": NebraskaHeuristic}

@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from mazzo.cards import Card
-from mazzo.engine.game import JSON, Action, Config, ConfigError, Event, Game, State
+from mazzo.engine.game import Action, Config, ConfigError, Game, GameText
 from mazzo.games.novantanove import text
 from mazzo.games.novantanove.actions import (
     BID,
@@ -42,6 +42,8 @@ class NovantanoveGame(Game):
     title_it: ClassVar[str] = "Novantanove"
     title_en: ClassVar[str] = "Ninety-Nine"
     config_class: ClassVar[type[Config]] = NovantanoveConfig
+    state_class = NovantanoveState
+    text: ClassVar[GameText] = text
     action_types: ClassVar[tuple[type[Action], ...]] = (
         BidCard, Pass, Declare, Reveal, Play, ChooseDealer, Deal,
     )
@@ -50,12 +52,6 @@ class NovantanoveGame(Game):
     #: 4 configs per player count below → ≥ 2000 random games per player count
     conformance_matches: ClassVar[int] = 500
 
-    def new_match(self, config: Config | None = None) -> State:
-        cfg = config if config is not None else NovantanoveConfig()
-        if not isinstance(cfg, NovantanoveConfig):
-            raise ConfigError(f"novantanove needs a NovantanoveConfig, got {type(cfg).__name__}")
-        cfg.validate()
-        return NovantanoveState(self, cfg)
 
     def action_space(self, config: Config) -> int:
         return len(_encoding(_cfg(config))[0])
@@ -85,18 +81,6 @@ class NovantanoveGame(Game):
             c(players=4, first_trump="diamonds", target=25),
             c(players=4, deck=48, mode="rubber", target=6),
         ]
-
-    def describe_action(self, action: Action, lang: str = "en") -> str:
-        return text.describe_action(action, lang)
-
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        return text.describe_event(event, lang)
-
-    def render(self, view: JSON, lang: str = "en") -> str:
-        return text.render(view, lang)
-
-    def rules_summary(self, lang: str = "en") -> str:
-        return text.rules_summary(lang)
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         from mazzo.games.novantanove.bots import HeuristicAgent

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
-from mazzo.engine.game import JSON, Action, Config, Event, Game
+from mazzo.engine.game import Action, Config, Game, GameText
 from mazzo.games.poker_italiano import actions, text
 from mazzo.games.poker_italiano.bots import PokerHeuristic
 from mazzo.games.poker_italiano.config import PokerItalianoConfig
@@ -17,6 +17,8 @@ class PokerItalianoGame(Game):
     title_it = "Poker all'italiana"
     title_en = "Italian draw poker (poker all'italiana)"
     config_class = PokerItalianoConfig
+    state_class = PokerItalianoState
+    text: ClassVar[GameText] = text
     action_types = actions.ACTION_TYPES
     player_counts = (4, 5, 6)
     # each test config caps matches at a few deals; see test_configs for the hand count
@@ -34,12 +36,9 @@ class PokerItalianoGame(Game):
             self._codecs[key] = found
         return found
 
-    def new_match(self, config: Config | None = None) -> PokerItalianoState:
-        cfg = config if config is not None else PokerItalianoConfig()
-        if not isinstance(cfg, PokerItalianoConfig):
-            raise TypeError(f"poker_italiano needs a PokerItalianoConfig, not {type(cfg).__name__}")
-        cfg.validate()
-        return PokerItalianoState(self, cfg, self._codec(cfg))
+    def _new_state(self, config: Config) -> PokerItalianoState:
+        assert isinstance(config, self.config_class)
+        return PokerItalianoState(self, config, self._codec(config))
 
     def action_space(self, config: Config) -> int:
         return self._codec(config).size
@@ -63,18 +62,6 @@ class PokerItalianoGame(Game):
               suit_before_kickers=True, flush_by_suit=True, cyclic_straight_flush=True),
             c(players=6, max_hands=8, credit=True, bet_menu="all", stack=20, ante=2, cip=2),
         ]
-
-    def describe_action(self, action: Action, lang: str = "en") -> str:
-        return text.describe_action(action, lang)
-
-    def describe_event(self, event: Event, lang: str = "en") -> str:
-        return text.describe_event(event, lang)
-
-    def render(self, view: JSON, lang: str = "en") -> str:
-        return text.render(view, lang)
-
-    def rules_summary(self, lang: str = "en") -> str:
-        return text.rules_summary(lang)
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": PokerHeuristic}
