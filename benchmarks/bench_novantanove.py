@@ -5,15 +5,11 @@ from __future__ import annotations
 import random
 import time
 
-from benchmarks.baseline import baseline_ops_per_s
+from benchmarks.baseline import ratio
 from mazzo.engine import random_playout
 from mazzo.games.novantanove import GAME
 from mazzo.games.novantanove.config import NovantanoveConfig
 from mazzo.games.novantanove.scoring import score_deal
-
-
-def _per_kop(rate: float) -> str:
-    return f"{rate / baseline_ops_per_s() * 1000:.3g} per baseline kop"
 
 
 def _playouts(config: NovantanoveConfig, seconds: float) -> tuple[float, float]:
@@ -57,10 +53,10 @@ def run(quick: bool = False) -> list[str]:
         matches, actions = _playouts(config, seconds)
         lines.append(
             f"novantanove random playout, {label}: {matches:,.0f} matches/s "
-            f"({_per_kop(matches)}), {actions:,.0f} actions/s ({_per_kop(actions)})"
+            f"({ratio(matches)}), {actions:,.0f} actions/s ({ratio(actions)})"
         )
     rate = _scoring(seconds / 3)
-    lines.append(f"novantanove score_deal: {rate:,.0f} calls/s ({_per_kop(rate)})")
+    lines.append(f"novantanove score_deal: {rate:,.0f} calls/s ({ratio(rate)})")
     return lines
 
 
