@@ -119,6 +119,11 @@ def play_checked(game: Game, config: Config, seed: int) -> State:
     while state.current_player != TERMINAL:
         deep = rng.random() < rate
         if state.current_player == CHANCE:
+            if deep:  # a player's move at a chance node is refused and changes nothing
+                before = snapshot(state)
+                with pytest.raises(IllegalAction):
+                    state.apply(game.action_at(config, 0))
+                assert snapshot(state) == before
             action = state.sample_chance(rng)
         else:
             assert 0 <= state.current_player < config.players
