@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 
-from benchmarks.baseline import baseline_ops_per_s
+from benchmarks.baseline import ratio
 from mazzo.bots.ismcts import ISMCTSAgent, heuristic_factory, score_profile
 from mazzo.engine import Game, State, Turn, all_games
 
@@ -56,7 +56,6 @@ def iterations_per_second(game: Game, rollout: str, seconds: float, points: int)
 
 
 def run(quick: bool = False) -> list[str]:
-    base = baseline_ops_per_s()
     seconds, points = (0.4, 2) if quick else (3.0, 6)
     lines = []
     for game in all_games():
@@ -65,6 +64,6 @@ def run(quick: bool = False) -> list[str]:
             rate = iterations_per_second(game, mode, seconds, points)
             lines.append(
                 f"{game.id} ISMCTS, {mode} rollouts: {rate:,.0f} iterations/s "
-                f"({rate / base * 1000:.3g} per baseline kop)"
+                f"({ratio(rate)})"
             )
     return lines
