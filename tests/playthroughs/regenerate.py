@@ -7,9 +7,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from golden_trace import FOLDER, path_for, trace
-
 from mazzo.engine import all_games
+
+from golden_trace import FOLDER, path_for, trace
 
 
 def main() -> None:

@@ -9,9 +9,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from golden_trace import path_for, trace
-
 from mazzo.engine import Game, all_games
+
+from golden_trace import path_for, trace
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import arrange, cards, dealt, meld
 
 from mazzo.cards import parse_card
 from mazzo.engine import TERMINAL, ConfigError, IllegalAction
@@ -24,6 +23,8 @@ from mazzo.games.burraco.actions import (
 )
 from mazzo.games.burraco.config import BurracoConfig
 from mazzo.games.burraco.state import BurracoState
+
+from conftest import arrange, cards, dealt, meld
 
 C = parse_card
 

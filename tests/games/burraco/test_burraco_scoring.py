@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from conftest import cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +16,8 @@ from mazzo.games.burraco.scoring import (
     three_player_vp,
     victory_points,
 )
+
+from conftest import cards
 
 # --- E1: hand tally, 4 players ---------------------------------------------------------------
 
