@@ -10,7 +10,7 @@ import pytest
 from mazzo.cards import parse_cards
 from mazzo.engine import CHANCE, TERMINAL, ConfigError, IllegalAction, get_game, replay
 from mazzo.engine.record import make_record
-from mazzo.games.nebraska.actions import DECK, PROMOTE, REJECT, ChooseDealer, Shuffle
+from mazzo.games.nebraska.actions import DECK, PROMOTE, REJECT, ChooseDealer, Deal
 from mazzo.games.nebraska.config import DEFAULT_SUIT_ORDER, NebraskaConfig
 from mazzo.games.nebraska.state import NebraskaState
 
@@ -22,7 +22,7 @@ def new_hand(players: int, seed: int = 0, **options: object) -> NebraskaState:
     state.apply(ChooseDealer(0))
     order = list(DECK)
     random.Random(seed).shuffle(order)
-    state.apply(Shuffle(tuple(order)))
+    state.apply(Deal(tuple(order)))
     return state
 
 
@@ -152,7 +152,7 @@ def test_illegal_actions_explain_and_change_nothing() -> None:
     fresh = GAME.new_match(NebraskaConfig(players=3))
     fresh.apply(ChooseDealer(0))
     with pytest.raises(IllegalAction, match="104"):
-        fresh.apply(Shuffle(DECK[:50]))
+        fresh.apply(Deal(DECK[:50]))
     with pytest.raises(IllegalAction, match="shuffled"):
         fresh.apply(PROMOTE)
 

@@ -15,6 +15,7 @@ from math import comb
 from typing import ClassVar, Final
 
 from mazzo.cards import RANK_TEXT, SUIT_SYMBOL, Card, burraco_deck
+from mazzo.engine.chance import Deal as Deal
 from mazzo.engine.game import Action, IllegalAction, card_token
 from mazzo.games.burraco.melds import layouts
 
@@ -28,17 +29,6 @@ def position_text(pos: int, suit: int) -> str:
     """The card a run position stands for: ``6♦``, ``A♠`` (positions 1 and 14 are aces)."""
     rank = 14 if pos == 1 else pos
     return RANK_TEXT[rank] + SUIT_SYMBOL.get(suit, "")
-
-
-@dataclass(frozen=True, slots=True)
-class Deal(Action):
-    """Chance: the order of the 108 cards; pozzetti first, then hands, up-card, stock."""
-
-    kind: ClassVar[str] = "deal"
-    order: tuple[Card, ...]
-
-    def __str__(self) -> str:
-        return "mescola e distribuisci"
 
 
 @dataclass(frozen=True, slots=True)

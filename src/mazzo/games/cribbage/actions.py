@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mazzo.cards import Card, french_deck
+from mazzo.engine.chance import Deal as Deal
 from mazzo.engine.game import Action
 
 DECK: tuple[Card, ...] = french_deck()
@@ -27,19 +28,6 @@ class CutForDeal(Action):
 
     def __str__(self) -> str:
         return "cut for deal " + " ".join(str(c) for c in self.cards)
-
-
-@dataclass(frozen=True, slots=True)
-class Deal(Action):
-    """Chance: the cards dealt, in order, one at a time from the dealer's left (with three
-    players the last one goes to the crib); the rest of the deck stays undealt, in no order
-    (the starter is its own chance event)."""
-
-    kind: ClassVar[str] = "deal"
-    order: tuple[Card, ...]
-
-    def __str__(self) -> str:
-        return "deal"
 
 
 @dataclass(frozen=True, slots=True)

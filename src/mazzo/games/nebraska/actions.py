@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mazzo.cards import Card, nebraska_deck
+from mazzo.engine.chance import ChooseDealer as ChooseDealer
+from mazzo.engine.chance import Deal as Deal
 from mazzo.engine.game import Action
 
 DECK = nebraska_deck()
@@ -44,32 +46,10 @@ class Reject(Action):
         return "reject"
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseDealer(Action):
-    """Chance: the first dealer."""
-
-    kind: ClassVar[str] = "choose_dealer"
-    seat: int
-
-    def __str__(self) -> str:
-        return f"first dealer: seat {self.seat}"
-
-
-@dataclass(frozen=True, slots=True)
-class Shuffle(Action):
-    """Chance: the order of the 104 cards, top first."""
-
-    kind: ClassVar[str] = "shuffle"
-    order: tuple[Card, ...]
-
-    def __str__(self) -> str:
-        return "shuffle"
-
-
 BID = {c: Bid(c) for c in DECK}
 PROMOTE = Promote()
 REJECT = Reject()
-ACTION_TYPES: tuple[type[Action], ...] = (Bid, Promote, Reject, ChooseDealer, Shuffle)
+ACTION_TYPES: tuple[type[Action], ...] = (Bid, Promote, Reject, ChooseDealer, Deal)
 ACTION_SPACE = len(DECK) + 2
 
 

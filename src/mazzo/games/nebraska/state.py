@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from mazzo.cards import COLOUR_BY_NAME, Card
+from mazzo.engine.chance import shuffled
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -30,9 +31,9 @@ from mazzo.games.nebraska.actions import (
     REJECT,
     Bid,
     ChooseDealer,
+    Deal,
     Promote,
     Reject,
-    Shuffle,
 )
 from mazzo.games.nebraska.config import NebraskaConfig
 from mazzo.games.nebraska.events import (
@@ -128,7 +129,7 @@ class NebraskaState(State):
             if not isinstance(action, ChooseDealer) or not 0 <= action.seat < self.num_players:
                 raise IllegalAction(f"expected the first dealer (a seat), not {action}")
             return
-        if not isinstance(action, Shuffle):
+        if not isinstance(action, Deal):
             raise IllegalAction(f"the deck must be shuffled now, not {action}")
         if len(action.order) != len(DECK) or tuple(sorted(action.order)) != _SORTED_DECK:
             raise IllegalAction("a shuffle must order all 104 Nebraska cards exactly once")
@@ -138,9 +139,7 @@ class NebraskaState(State):
             raise IllegalAction("not a chance node")
         if self.dealer < 0:
             return ChooseDealer(rng.randrange(self.num_players))
-        order = list(DECK)
-        rng.shuffle(order)
-        return Shuffle(tuple(order))
+        return shuffled(DECK, rng)
 
     # -- rules ---------------------------------------------------------------------------------
 
@@ -148,7 +147,7 @@ class NebraskaState(State):
         if isinstance(action, ChooseDealer):
             self.dealer = action.seat
             self.events = [DealerChosen(action.seat)]
-        elif isinstance(action, Shuffle):
+        elif isinstance(action, Deal):
             self._deal(action.order)
         elif isinstance(action, Bid):
             self._bid(action.card)

@@ -7,7 +7,7 @@ from typing import Any
 from mazzo.cards import Card
 from mazzo.engine.game import JSON, Action, Event, card_from_token
 from mazzo.games.nebraska import events as ev
-from mazzo.games.nebraska.actions import Bid, ChooseDealer, Promote, Reject, Shuffle
+from mazzo.games.nebraska.actions import Bid, ChooseDealer, Deal, Promote, Reject
 
 VARIANT_NAMES = {
     "it": {"family": "Nebraska-family", "expert": "Nebraska-expert", "poker": "Nebraska-poker"},
@@ -53,7 +53,7 @@ def describe_action(action: Action, lang: str = "en") -> str:
         return "respingi la candidata" if it else "reject the candidate"
     if isinstance(action, ChooseDealer):
         return f"{'primo mazziere' if it else 'first dealer'}: {seat_name(action.seat, lang)}"
-    if isinstance(action, Shuffle):
+    if isinstance(action, Deal):
         return "mescola il mazzo" if it else "shuffle the deck"
     return str(action)
 

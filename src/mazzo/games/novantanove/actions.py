@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mazzo.cards import Card, french_deck, joker
+from mazzo.engine.chance import ChooseDealer as ChooseDealer
+from mazzo.engine.chance import Deal as Deal
 from mazzo.engine.game import Action
 from mazzo.games.novantanove.config import NovantanoveConfig
 
@@ -65,28 +67,6 @@ class Play(Action):
 
     def __str__(self) -> str:
         return f"play {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseDealer(Action):
-    """Chance: the first dealer of the match."""
-
-    kind: ClassVar[str] = "choose_dealer"
-    seat: int
-
-    def __str__(self) -> str:
-        return f"first dealer: seat {self.seat}"
-
-
-@dataclass(frozen=True, slots=True)
-class Deal(Action):
-    """Chance: the shuffled pack, dealt one card at a time from the top."""
-
-    kind: ClassVar[str] = "deal"
-    order: tuple[Card, ...]
-
-    def __str__(self) -> str:
-        return "deal"
 
 
 PASS: Pass = Pass()

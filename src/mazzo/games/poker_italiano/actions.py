@@ -12,34 +12,14 @@ from math import comb
 from typing import ClassVar
 
 from mazzo.cards import Card, cards_text, short_deck
+from mazzo.engine.chance import ChooseDealer as ChooseDealer
+from mazzo.engine.chance import Deal as Deal
 from mazzo.engine.game import Action
 
 BLIND_NAMES = {1: "buio", 2: "controbuio", 3: "over"}
 
 
 # --- chance ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseDealer(Action):
-    """Chance: the first dealer ("cartaio") is drawn by lot."""
-
-    kind: ClassVar[str] = "choose_dealer"
-    seat: int
-
-    def __str__(self) -> str:
-        return f"first dealer: seat {self.seat}"
-
-
-@dataclass(frozen=True, slots=True)
-class Deal(Action):
-    """Chance: the shuffled deck, top card first."""
-
-    kind: ClassVar[str] = "deal"
-    order: tuple[Card, ...]
-
-    def __str__(self) -> str:
-        return f"shuffle and deal {len(self.order)} cards"
 
 
 @dataclass(frozen=True, slots=True)
