@@ -1,0 +1,46 @@
+"""Every registered game can be played at the terminal, in both languages, for every player
+count: a scripted human takes the first choice (after some bad input) until the match ends or
+400 prompts have passed, then quits (which saves the match)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from mazzo.cli.play import play_interactive
+from mazzo.engine import Game, all_games
+from mazzo.engine.game import Config
+
+CASES = []
+for game in all_games():
+    seen: set[int] = set()
+    for config in game.test_configs():
+        if config.players not in seen:
+            seen.add(config.players)
+            CASES.append(pytest.param(game, config, id=f"{game.id}-{config.players}p"))
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+def test_terminal_play(game: Game, config: Config, tmp_path: Path) -> None:
+    prompts = 0
+
+    def ask(_prompt: str) -> str:
+        nonlocal prompts
+        prompts += 1
+        if prompts == 1:
+            return "0"  # out of range: re-prompted with the reason
+        return "1" if prompts < 400 else "q"
+
+    for lang in ("it", "en"):
+        prompts = 0
+        out = io.StringIO()
+        save = tmp_path / f"{lang}.json"
+        state = play_interactive(game, config, 0, ["medio", "random"], lang, seed=3,
+                                 save_path=str(save), out=out, ask=ask)
+        text = out.getvalue()
+        assert ("Nessuna mossa 0" if lang == "it" else "There is no move 0") in text
+        assert save.exists()
+        if state.is_terminal:
+            assert ("Vince" if lang == "it" else "Winner") in text
