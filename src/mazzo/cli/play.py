@@ -186,7 +186,7 @@ def play_interactive(
                 state.apply(action)
             except IllegalAction as exc:  # a bot bug must not kill the human's match
                 raise MazzoError(f"bot {seat_names[player]} chose an illegal move: {exc}") from exc
-            if agent is not None and not state.events and _public_move(state, action):
+            if agent is not None and not state.events and _public_move(action):
                 # the game's events narrate most moves; say the others plainly
                 label = game.describe_action(action, lang)
                 print(f"  {seat_label(player, lang)}: {label}", file=out)
@@ -205,7 +205,7 @@ def play_interactive(
     return state
 
 
-def _public_move(state: State, action: Action) -> bool:
+def _public_move(action: Action) -> bool:
     """Whether others may see this move (secret bids and discards are announced, not shown)."""
     return not action.secret
 
@@ -246,7 +246,7 @@ def step_through(
             who = seat_label(actor, lang)
             shown = (
                 game.describe_action(action, lang)
-                if seat is None or seat == actor or _public_move(state, action)
+                if seat is None or seat == actor or _public_move(action)
                 else ("ha scelto" if it else "has chosen")
             )
             print(f"[{index + 1}/{total}] {who}: {shown}", file=out)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from mazzo.cards import Card
 from mazzo.engine.agent import Turn
@@ -52,7 +53,7 @@ class NebraskaHeuristic:
         return BID[self._choose_bid(variant, hand, common, abs(want))]
 
     def _promotion_value(
-        self, view: dict[str, object], variant: str, hand: list[Card], common: list[Card],
+        self, view: dict[str, Any], variant: str, hand: list[Card], common: list[Card],
         candidate: Card,
     ) -> float:
         """My gain from promoting minus an average opponent's gain (Monte Carlo)."""
@@ -71,12 +72,11 @@ class NebraskaHeuristic:
 
     @staticmethod
     def _unseen(
-        view: dict[str, object], hand: list[Card], common: list[Card], candidate: Card
+        view: dict[str, Any], hand: list[Card], common: list[Card], candidate: Card
     ) -> list[Card]:
         seen = set(hand) | set(common) | {candidate}
-        for key in ("rejected",):
-            seen.update(card_from_token(t) for t in view[key])  # type: ignore[attr-defined]
-        for spent in view["spent_bids"]:  # type: ignore[attr-defined]
+        seen.update(card_from_token(t) for t in view["rejected"])
+        for spent in view["spent_bids"]:
             seen.update(card_from_token(t) for t in spent)
         return [c for c in DECK if c not in seen]
 
