@@ -1,110 +1,139 @@
-"""Regenerate docs/strength.md: how strong each level is, for every registered game.
+"""Measure how strong each level is and regenerate docs/strength.md.
 
-For each game (default config) two tournaments: esperto v medio and medio v random, with seats
-rotated and duplicate deals (``mazzo.arena``). The table gives the score (wins + half the draws,
-head to head) with its 95 % Wilson interval, the matches played and the thinking time per move.
-Targets (issue 7): medio beats random >= 80 %, esperto beats medio >= 60 %; the "target" column
-reads *met* only when the whole 95 % interval clears it.
+For each game two tournaments: esperto v medio and medio v random, seats rotated and duplicate
+deals (``mazzo.arena``). Each game's results are saved to ``docs/strength-results/<game>.json``,
+then the table in docs/strength.md is rebuilt from every saved game, so games can be measured
+one at a time (or in parallel processes) and the table stays whole.
 
-    python scripts/strength.py [--games cribbage,burraco] [--matches 200] [--workers 2]
+Matches use a *short* config per game (:data:`SHORT`: one game of cribbage instead of best of
+three, two hands of Nebraska...) so that a sample large enough to decide fits in an hour; a
+longer match only amplifies the stronger side's edge, so short matches understate it.
+``--full`` uses every game's default config instead.
 
-``make strength`` runs it (long: the search levels think ~1 s per move; not part of CI).
+Targets (issue 7): medio beats random >= 80 %, esperto beats medio >= 60 %.
+
+    python scripts/strength.py [--games cribbage,burraco] [--matches 60] [--workers 2]
+    python scripts/strength.py --render          # only rebuild the table from saved results
+
+``make strength`` runs every game (long: the search levels think ~1 s per move; not in CI).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from mazzo.arena import run_tournament
 from mazzo.arena.cli import ProgressBar
 from mazzo.bots.levels import describe_search, level_note
 from mazzo.engine import Game, all_games, get_game
 from mazzo.engine.game import JSON
+from mazzo.engine.record import write_json_atomic
 
 TARGETS = {"medio": 0.60, "random": 0.80}  # what the stronger side must score against each
 ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "docs" / "strength-results"
+#: per game, the config changes that make one match short (see the module docstring)
+SHORT: dict[str, dict[str, Any]] = {
+    "cribbage": {"games_to_win": 1},  # one game to 121, not best of three
+    "novantanove": {"target": 50},  # about three deals instead of six
+    "nebraska": {"hands": 2},  # two hands, highest total wins
+    "poker_italiano": {"max_hands": 10},  # ten deals instead of fifty
+    "burraco": {"hands": 1},  # one hand, highest total wins
+}
 
 
-def measure(game: Game, a: str, b: str, matches: int, seed: int, workers: int) -> JSON:
-    print(f"{game.id}: {a} v {b}", file=sys.stderr)
-    return run_tournament(game, [a, b], matches, seed=seed, workers=workers,
-                          progress=ProgressBar(sys.stderr))
-
-
-def row(game: Game, results: JSON, target: float) -> str:
+def measure(game: Game, a: str, b: str, matches: int, seed: int, workers: int,
+            config: dict[str, Any]) -> JSON:
+    print(f"{game.id}: {a} v {b} ({matches} matches, config {config or 'default'})",
+          file=sys.stderr)
+    results = run_tournament(game, [a, b], matches, seed=seed, workers=workers, config=config,
+                             progress=ProgressBar(sys.stderr))
     pair = results["pairings"][0]
-    a, b = pair["a"], pair["b"]
-    low, high = pair["ci95"]
-    per_move = results["timing"]["seconds_per_move"]
+    return {
+        "pairing": [a, b],
+        "config": results["config"],
+        "seed": seed,
+        "matches": pair["matches"],
+        "score": pair["score"],
+        "ci95": pair["ci95"],
+        "seconds_per_move": results["timing"]["seconds_per_move"],
+        "workers": workers,
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "date": time.strftime("%Y-%m-%d"),
+    }
+
+
+def verdict(score: float, low: float, high: float, target: float) -> str:
     if low >= target:
-        verdict = "met"
-    elif high < target:
-        verdict = "**missed**"
-    else:
-        verdict = "not shown (CI spans the target)"
+        return "met"
+    if high < target:
+        return "**missed**"
+    if score >= target:
+        return "reached, CI spans it"
+    return "not reached, CI spans it"
+
+
+def row(game_id: str, result: JSON) -> str:
+    a, b = result["pairing"]
+    low, high = result["ci95"]
+    target = TARGETS[b]
+    per_move = result["seconds_per_move"]
+    players = result["config"]["players"]
+    short = ", ".join(f"{k}={v}" for k, v in SHORT.get(game_id, {}).items()
+                      if result["config"].get(k) == v)
     return (
-        f"| {game.id} | {a} v {b} | {results['config']['players']} | {pair['matches']} | "
-        f"{pair['score']:.1%} | {low:.1%} – {high:.1%} | ≥ {target:.0%}: {verdict} | "
+        f"| {game_id} | {a} v {b} | {players} | {short or 'default'} | {result['matches']} | "
+        f"{result['score']:.1%} | {low:.1%} – {high:.1%} | ≥ {target:.0%}: "
+        f"{verdict(result['score'], low, high, target)} | "
         f"{per_move[a]:.3f} s | {per_move[b]:.3f} s |"
     )
 
 
-def notes(game: Game, strong: str) -> list[str]:
+def notes(game: Game, levels: list[str]) -> list[str]:
     out = []
-    for level in ("medio", strong):
+    for level in ("medio", *levels):
         note = level_note(game, level)
         if note:
             out.append(f"- {game.id}: {note}")
-    out.append(f"- {game.id}: {strong}: {describe_search(game, strong)}")
+    out += [f"- {game.id}: {level}: {describe_search(game, level)}" for level in levels]
     return out
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", help="comma-separated game ids (default: every game)")
-    parser.add_argument("--matches", type=int, default=200, help="matches per pairing")
-    parser.add_argument("--random-matches", type=int, default=None,
-                        help="matches for medio v random (default: --matches)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--strong", default="esperto",
-                        help="the search level measured against medio (default esperto; "
-                        "difficile gives a quicker, weaker preview)")
-    parser.add_argument("--out", default=str(ROOT / "docs" / "strength.md"))
-    args = parser.parse_args(argv)
-    games = [get_game(g) for g in args.games.split(",")] if args.games else all_games()
-    rows, extra = [], []
-    start = time.perf_counter()
-    for game in games:
-        for a, b in ((args.strong, "medio"), ("medio", "random")):
-            target = TARGETS[b]
-            matches = args.matches
-            if b == "random" and args.random_matches:
-                matches = args.random_matches
-            rows.append(row(game, measure(game, a, b, matches, args.seed, args.workers), target))
-        extra += notes(game, args.strong)
+def render(out: Path) -> str:
+    rows: list[str] = []
+    extra: list[str] = []
+    for game in all_games():
+        path = RESULTS / f"{game.id}.json"
+        if not path.exists():
+            rows.append(f"| {game.id} | not measured yet | | | | | | | | |")
+            continue
+        results = json.loads(path.read_text(encoding="utf-8"))
+        rows += [row(game.id, r) for r in results]
+        strong = [r["pairing"][0] for r in results if r["pairing"][1] == "medio"]
+        extra += notes(game, strong)
     text = "\n".join([
         "# Bot strength",
         "",
-        "Regenerated by `make strength` (`python scripts/strength.py`); not run in CI.",
-        f"Measured on {platform.python_implementation()} {platform.python_version()}, "
-        f"{args.workers} workers, seed {args.seed}, in {(time.perf_counter() - start) / 60:.0f} "
-        "minutes.",
+        "Regenerated by `make strength` (`python scripts/strength.py`, per-game results in",
+        "`docs/strength-results/`); not run in CI. Targets (issue 7): medio beats random ≥ 80 %,",
+        "esperto beats medio ≥ 60 %.",
         "",
-        *([f"**Preview**: {args.strong} stands in for esperto (a quicker, weaker run); run "
-           "`make strength` for the real table.", ""] if args.strong != "esperto" else []),
-        "Score: head-to-head wins plus half the draws, seats rotated and duplicate deals; 95 % "
-        "Wilson interval. A target is *met* when the whole interval clears it.",
+        "Score: head-to-head wins plus half the draws, seats rotated and duplicate deals, with the",
+        "95 % Wilson interval. A target is *met* when the whole interval clears it, *missed* when",
+        "the whole interval is below it; otherwise the table says whether the score reached it.",
+        "Matches are short (column *match*; see `SHORT` in the script): a longer match only",
+        "amplifies the stronger side's edge, so these scores understate it.",
         "",
-        "| game | pairing | players | matches | score | 95 % CI | target | s/move (first) "
-        "| s/move (second) |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| game | pairing | players | match | matches | score | 95 % CI | target "
+        "| s/move (first) | s/move (second) |",
+        "|---|---|---|---|---|---|---|---|---|---|",
         *rows,
         "",
         "Notes:",
@@ -112,8 +141,39 @@ def main(argv: list[str]) -> int:
         *extra,
         "",
     ])
-    Path(args.out).write_text(text, encoding="utf-8")
-    print(text)
+    out.write_text(text, encoding="utf-8")
+    return text
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", help="comma-separated game ids (default: every game)")
+    parser.add_argument("--matches", type=int, default=60, help="esperto v medio matches")
+    parser.add_argument("--random-matches", type=int, default=200,
+                        help="medio v random matches")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--strong", default="esperto",
+                        help="the level measured against medio (default esperto)")
+    parser.add_argument("--full", action="store_true",
+                        help="play every game's default (long) match instead of the short one")
+    parser.add_argument("--render", action="store_true",
+                        help="measure nothing; rebuild the table from the saved results")
+    parser.add_argument("--out", default=str(ROOT / "docs" / "strength.md"))
+    args = parser.parse_args(argv)
+    if not args.render:
+        games = [get_game(g) for g in args.games.split(",")] if args.games else all_games()
+        RESULTS.mkdir(parents=True, exist_ok=True)
+        for game in games:
+            config = {} if args.full else SHORT.get(game.id, {})
+            results = [
+                measure(game, a, b, n, args.seed, args.workers, config)
+                for a, b, n in ((args.strong, "medio", args.matches),
+                                ("medio", "random", args.random_matches))
+            ]
+            write_json_atomic(RESULTS / f"{game.id}.json", results)
+    print(render(Path(args.out)))
     return 0
 
 
