@@ -4,6 +4,9 @@ It reads only its view and the legal actions. Before the draw it values made han
 (four to a flush, four to an open straight); it opens and raises with strong hands, calls when the
 price fits the strength, draws the right cards (keeps pairs and made hands, breaks a low pair for a
 flush draw) and after the draw value-bets two pair or better, bluffs now and then.
+
+:func:`likely_world` is the search's opponent model built on it: worlds in which every opponent's
+cards explain his public actions of the deal the way this heuristic would have played them.
 """
 
 from __future__ import annotations
@@ -11,10 +14,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
 
 from mazzo.cards import ACE, JACK, QUEEN, Card
 from mazzo.engine.agent import Turn
-from mazzo.engine.game import JSON, Action, card_from_token
+from mazzo.engine.game import JSON, Action, State, card_from_token
 from mazzo.games.poker_italiano.actions import (
     CALL,
     FOLD,
@@ -38,11 +43,37 @@ from mazzo.games.poker_italiano.scoring import (
     TRIPS,
     TWO_PAIR,
     key_function,
+    opens,
 )
+from mazzo.games.poker_italiano.state import PokerItalianoState
 
 # made-hand strength by category (0..1), refined by the pair rank for one pair
 _BASE = {HIGH_CARD: 0.0, PAIR: 0.15, TWO_PAIR: 0.45, TRIPS: 0.6, STRAIGHT: 0.7,
          FULL_HOUSE: 0.8, FLUSH: 0.85, QUADS: 0.95, STRAIGHT_FLUSH: 1.0}
+
+# Decision thresholds on that strength, shared with the opponent model of :func:`likely_world`.
+#: how often the heuristic bluffs (bets weak; a third of it raises weak; half of it goes blind)
+BLUFF: Final = 0.06
+#: opens for the whole pot from here (half the pot below)
+OPEN_POT: Final = 0.45
+#: bets after the draw from here
+BET: Final = 0.45
+#: bets the whole pot after the draw from here (half the pot below, and when bluffing)
+BET_POT: Final = 0.6
+#: raises from a blind's "stay" from here
+STAY_RAISE: Final = 0.6
+#: calls when the strength (before the draw: plus the draw bonus) reaches this plus
+#: PRICE_WEIGHT × the price (the share of the pot after the call that the call costs)
+CALL_BEFORE: Final = 0.22
+CALL_AFTER: Final = 0.3
+PRICE_WEIGHT: Final = 0.5
+#: raises a bet when the strength beats the calling need by this much
+RAISE_MARGIN: Final = 0.35
+
+
+def call_need(price: float, after_draw: bool) -> float:
+    """The strength the heuristic needs to call at ``price``."""
+    return (CALL_AFTER if after_draw else CALL_BEFORE) + PRICE_WEIGHT * price
 
 
 class PokerHeuristic:
@@ -50,7 +81,7 @@ class PokerHeuristic:
 
     name = "heuristic"
 
-    def __init__(self, seed: int | None = None, bluff: float = 0.06) -> None:
+    def __init__(self, seed: int | None = None, bluff: float = BLUFF) -> None:
         self.rng = random.Random(seed)
         self.bluff = bluff
 
@@ -128,21 +159,21 @@ class PokerHeuristic:
         opens = [a for a in legal if isinstance(a, Open)]
         if not opens:
             return legal[0]  # pass
-        target = view["pot"] if s >= 0.45 else view["pot"] // 2
+        target = view["pot"] if s >= OPEN_POT else view["pot"] // 2
         return _closest(opens, target)
 
     def _second(self, s: float, view: JSON, legal: list[Action]) -> Action:
         bets = [a for a in legal if isinstance(a, Bet)]
         pot = int(view["pot"])
-        if bets and s >= 0.45:
-            return _closest(bets, pot if s >= 0.6 else pot // 2)
+        if bets and s >= BET:
+            return _closest(bets, pot if s >= BET_POT else pot // 2)
         if bets and self.rng.random() < self.bluff:
             return _closest(bets, pot // 2)
         return PAROLA
 
     def _stay(self, s: float, view: JSON, legal: list[Action]) -> Action:
         raises = [a for a in legal if isinstance(a, Raise)]
-        if raises and s >= 0.6:
+        if raises and s >= STAY_RAISE:
             return _closest(raises, int(view["pot"]) // 2)
         return STAY
 
@@ -153,9 +184,9 @@ class PokerHeuristic:
         pot = int(view["pot"])
         price = to_call / (pot + to_call) if to_call > 0 else 0.0
         potential = s if after_draw else s + _draw_bonus(hand, deck)
-        need = (0.3 if after_draw else 0.22) + 0.5 * price
+        need = call_need(price, after_draw)
         raises = [a for a in legal if isinstance(a, Raise)]
-        if raises and (potential >= need + 0.35 or self.rng.random() < self.bluff / 3):
+        if raises and (potential >= need + RAISE_MARGIN or self.rng.random() < self.bluff / 3):
             return _closest(raises, pot // 2)
         if potential >= need or (CALL in legal and to_call == 0):
             return CALL
@@ -187,3 +218,157 @@ def _draw_bonus(hand: Sequence[Card], deck_size: int) -> float:
     if any(n == 2 and r >= QUEEN for r, n in counts.items()):
         return 0.1
     return 0.0
+
+
+# --- beliefs: worlds weighted by how the heuristic would have played them --------------------
+
+#: worlds drawn at most for one accepted world; when none is accepted the likeliest is used
+WORLD_TRIES: Final = 30
+#: worlds drawn at most per decision (about 0.15 s); then accepted worlds are dealt again
+DRAW_BUDGET: Final = 2000
+_INF: Final = float("inf")
+
+
+@dataclass(frozen=True, slots=True)
+class Clue:
+    """What one public action says about its player's cards if he plays like the heuristic:
+    ``lo <= measure < hi``. Measures of the seat's cards: ``opens`` (1 if his pre-draw hand may
+    open), ``draw`` (cards the heuristic would change), ``pre`` (pre-draw strength),
+    ``potential`` (pre-draw strength plus the draw bonus), ``post`` (strength now)."""
+
+    seat: int
+    measure: str
+    lo: float
+    hi: float
+
+
+def read_clues(view: JSON) -> list[Clue]:
+    """The clues of this deal's public log about the opponents still in (public data only)."""
+    me, folded = int(view["seat"]), view["folded"]
+    active = [not out and s != me for s, out in enumerate(folded)]
+    log = view["log"]
+    pot = int(view["pot"]) - sum(int(e["amount"]) for e in log if e["word"] != "draw")
+    rbet = [0] * len(folded)
+    after = False
+    clues: list[Clue] = []
+    for entry in log:
+        seat, word, amount = int(entry["seat"]), str(entry["word"]), int(entry["amount"])
+        if word == "draw":
+            if not after:
+                after, rbet = True, [0] * len(folded)  # the second round starts afresh
+            if active[seat]:
+                clues.append(Clue(seat, "draw", amount, amount + 1))
+            continue
+        if active[seat]:
+            clues += _action_clues(seat, word, amount, max(rbet) - rbet[seat], pot, after)
+        rbet[seat] += amount
+        pot += amount
+    return clues
+
+
+def _action_clues(seat: int, word: str, amount: int, to_call: int, pot: int,
+                  after: bool) -> list[Clue]:
+    """Mirror of the heuristic's decisions (``_open``, ``_second``, ``_stay``, ``_respond``)."""
+    potential = "post" if after else "potential"
+    need = call_need(to_call / (pot + to_call) if to_call > 0 else 0.0, after)
+    if word == "pass" and not after:  # it always opens when it may
+        return [Clue(seat, "opens", 0, 1)]
+    if word == "open":
+        return _sized(seat, "pre", amount, pot, OPEN_POT)
+    if word == "bet":
+        return [Clue(seat, "post", BET, _INF), *_sized(seat, "post", amount, pot, BET_POT)]
+    if word == "parola":
+        return [Clue(seat, "post", -_INF, BET)]
+    if word == "call" and to_call > 0:
+        return [Clue(seat, potential, need, _INF)]
+    if word == "raise" and to_call == 0 and not after:  # a blind raising from "stay"
+        return [Clue(seat, "pre", STAY_RAISE, _INF)]
+    if word == "raise":
+        return [Clue(seat, potential, need + RAISE_MARGIN, _INF)]
+    return []
+
+
+def _sized(seat: int, measure: str, amount: int, pot: int, strong: float) -> list[Clue]:
+    """The heuristic aims at the whole pot from ``strong`` up, else at half of it."""
+    if pot // 2 == pot or amount not in (pot, pot // 2):
+        return []  # capped by the menu or the chips: the size says nothing
+    if amount == pot:
+        return [Clue(seat, measure, strong, _INF)]
+    return [Clue(seat, measure, -_INF, strong)]
+
+
+def _measure(world: PokerItalianoState, seat: int, measure: str) -> float:
+    """One :class:`Clue` measure of ``seat``'s cards in ``world``."""
+    deck = world.deck_size
+    if measure == "post":
+        return PokerHeuristic.strength(world.hands[seat], deck)
+    hand = world.pre_draw_hand(seat)
+    if measure == "pre":
+        return PokerHeuristic.strength(hand, deck)
+    if measure == "potential":
+        return PokerHeuristic.strength(hand, deck) + _draw_bonus(hand, deck)
+    if measure == "draw":
+        return len(PokerHeuristic.discards(hand, deck))
+    return float(opens(hand, deck, world.min_pair))
+
+
+def plausibility(world: PokerItalianoState, clues: Sequence[Clue], floor: float = 0.0) -> float:
+    """How likely the heuristic was to act as the log says with this world's cards, up to a
+    constant: every clue it contradicts costs a factor BLUFF (a bluff, or another player).
+    Stops early once the weight is below ``floor`` (the caller rejects it anyway)."""
+    seen: dict[tuple[int, str], float] = {}
+    weight = 1.0
+    for clue in clues:
+        key = (clue.seat, clue.measure)
+        value = seen.get(key)
+        if value is None:
+            value = seen[key] = _measure(world, clue.seat, clue.measure)
+        if not clue.lo <= value < clue.hi:
+            weight *= BLUFF
+            if weight < floor:
+                break
+    return weight
+
+
+class _Beliefs:
+    """The clues and the worlds accepted so far for one decision."""
+
+    def __init__(self, turn: Turn) -> None:
+        self.turn = turn
+        self.clues = read_clues(turn.view)
+        self.worlds: list[State] = []
+        self.draws = 0
+
+    def world(self, rng: random.Random) -> State:
+        if self.draws >= DRAW_BUDGET and self.worlds:
+            return self.worlds[rng.randrange(len(self.worlds))].clone()
+        best: State | None = None
+        best_weight = -1.0
+        for _ in range(WORLD_TRIES):
+            world = self.turn.sample_state(rng)
+            self.draws += 1
+            if not self.clues:
+                return world
+            assert isinstance(world, PokerItalianoState)
+            threshold = rng.random()
+            weight = plausibility(world, self.clues, threshold)
+            if threshold < weight:
+                self.worlds.append(world.clone())
+                return world
+            if weight > best_weight:
+                best, best_weight = world, weight
+        assert best is not None
+        return best
+
+
+_BELIEFS: list[_Beliefs] = []
+
+
+def likely_world(turn: Turn, rng: random.Random) -> State:
+    """A world drawn by ``turn.sample_state`` and kept with probability :func:`plausibility`:
+    opponents hold cards that explain how they opened, bet and drew (rejection sampling; after
+    WORLD_TRIES draws the likeliest one). Past DRAW_BUDGET draws for one decision, a world
+    accepted before is dealt again. Uses only the Turn, like any agent."""
+    if not _BELIEFS or _BELIEFS[0].turn is not turn:
+        _BELIEFS[:] = [_Beliefs(turn)]  # one decision at a time: the search asks per Turn
+    return _BELIEFS[0].world(rng)

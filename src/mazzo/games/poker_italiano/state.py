@@ -85,7 +85,13 @@ from mazzo.games.poker_italiano.scoring import (
 
 HAND_SIZE = 5
 MAX_DISCARD = 4
+#: five-card draws tried for the opener's opening hand in a determinization
+OPENER_TRIES = 300
 PAIR_NAMES = {JACK: "J", QUEEN: "Q", KING: "K"}
+
+#: a hidden card's place in a redeal: ("h", seat, index), ("s"|"u"|"p", 0, index) for the
+#: stock, the undealt deck and the pool
+Place = tuple[str, int, int]
 
 # betting modes of the seat to speak
 M_OPEN = "open"  # before the opening: pass or open
@@ -934,23 +940,135 @@ class PokerItalianoState(State):
             return [{"amount": self.pot, "seats": live}] if self.pot else []
         return [{"amount": a, "seats": seats} for a, seats in self.side_pots(live)]
 
+    def pre_draw_hand(self, seat: int) -> list[Card]:
+        """The five cards ``seat`` held before the draw: his kept cards (the front of the hand,
+        since drawn cards are appended) and his discards."""
+        drawn = self.draws[seat]
+        if drawn < 0:
+            return list(self.hands[seat])
+        return self.hands[seat][:HAND_SIZE - drawn] + self.discarded[seat]
+
     def _determinize(self, seat: int, rng: random.Random) -> Self:
+        """Redeal every card ``seat`` cannot see, keeping what the rules make public: the
+        opener held an opening hand before the draw, and each seat's discards are cards it held."""
+        hidden = self._hidden_cards(seat)
+        mine = [c for c in self.discarded[seat] if c in hidden]  # mine a reshuffle took
+        opener = self.opener if self.opener not in (-1, seat) else -1
+        pre: list[Card] = []
+        if opener >= 0:  # only an Open sets the opener, so a blind order never constrains it
+            pre = self._opening_hand([c for c in hidden if c not in mine], rng)
+        taken = set(pre) | set(mine)
+        rest = [c for c in hidden if c not in taken]
+        rng.shuffle(rest)
         twin = self.clone()
-        hidden: list[Card] = []
-        for s in range(self.n):
-            if s != seat:
-                hidden += twin.hands[s]
-        hidden += twin.stock + twin.undealt
-        hidden += [c for c, o in twin.pool if o != seat]
-        rng.shuffle(hidden)
-        it = iter(hidden)
-        for s in range(self.n):
-            if s != seat:
-                twin.hands[s] = [next(it) for _ in twin.hands[s]]
-        twin.stock = [next(it) for _ in twin.stock]
-        twin.undealt = [next(it) for _ in twin.undealt]
-        twin.pool = [(c, o) if o == seat else (next(it), o) for c, o in twin.pool]
+        twin._redeal(seat, opener, pre, mine, rest, rng)
         return twin
+
+    def _hidden_cards(self, seat: int) -> list[Card]:
+        """Every card ``seat`` cannot see: the others' hands and discards, stock, undealt."""
+        hidden = [c for s in range(self.n) if s != seat for c in self.hands[s]]
+        hidden += self.stock + self.undealt
+        hidden += [c for c, o in self.pool if o != seat]
+        return hidden
+
+    def _opening_hand(self, hidden: list[Card], rng: random.Random) -> list[Card]:
+        """Five hidden cards that may open (rejection sampling). About one five-card draw in two
+        opens; the cap is only reached when the unseen cards hardly hold an opening hand (the
+        seat holds the high cards), and then an unqualified hand is a tolerable approximation."""
+        pre = rng.sample(hidden, HAND_SIZE)
+        for _ in range(OPENER_TRIES):
+            if opens(pre, self.deck_size, self.min_pair):
+                break
+            pre = rng.sample(hidden, HAND_SIZE)
+        return pre
+
+    def _redeal(self, seat: int, opener: int, pre: list[Card], mine: list[Card],
+                rest: list[Card], rng: random.Random) -> None:
+        """Put the opener's pre-draw cards ``pre`` back as his kept cards and discards, the
+        seat's reshuffled discards ``mine`` where reshuffled cards go, and deal ``rest``
+        (shuffled) into every other hidden place; then draw the others' discards."""
+        moved = [(c, seat) for c in mine]
+        if opener >= 0:
+            keep = self._kept(opener)
+            self.hands[opener][:keep] = pre[:keep]
+            moved += [(c, opener) for c in self._place_discards(opener, pre[keep:])]
+        places = self._free_places(seat, opener)
+        rest = rest + self._place_reshuffled(places, moved, rng)
+        for place, card in zip(places, rest, strict=True):
+            self._put_card(place, card)
+        others = [s for s in range(self.n) if s not in (seat, opener) and self.draws[s] >= 0]
+        for s in others:
+            self.discarded[s] = []  # the true ones must not be seen while drawing the new ones
+        for s in others:
+            self._draw_discards(s, rng)
+
+    def _place_reshuffled(self, places: list[Place], moved: list[tuple[Card, int]],
+                          rng: random.Random) -> list[Card]:
+        """Put discards a reshuffle took (card, its discarder) where reshuffled cards went: the
+        stock or a new card of another drawer. Fills and removes those places; returns the cards
+        left without room (none in real play)."""
+        left: list[Card] = []
+        for card, owner in moved:
+            spots = [p for p in places if p[0] == "s"
+                     or (p[0] == "h" and p[1] != owner and p[2] >= self._kept(p[1]))]
+            if not spots:
+                left.append(card)
+                continue
+            place = spots[rng.randrange(len(spots))]
+            places.remove(place)
+            self._put_card(place, card)
+        return left
+
+    def _kept(self, seat: int) -> int:
+        return HAND_SIZE - self.draws[seat] if self.draws[seat] >= 0 else HAND_SIZE
+
+    def _place_discards(self, seat: int, cards: list[Card]) -> list[Card]:
+        """Give ``seat`` these discards: into his pool entries while they are there; return the
+        rest (those a reshuffle took)."""
+        self.discarded[seat] = list(cards)
+        owned = [i for i, (_, o) in enumerate(self.pool) if o == seat]
+        for i, card in zip(owned, cards, strict=False):
+            self.pool[i] = (card, seat)
+        return cards[len(owned):]
+
+    def _free_places(self, seat: int, opener: int) -> list[Place]:
+        """Hidden places still to deal: (h, seat, index), (s, 0, index), (u, 0, index),
+        (p, 0, pool index)."""
+        places: list[Place] = []
+        for s in range(self.n):
+            if s != seat:
+                first = self._kept(s) if s == opener else 0
+                places += [("h", s, i) for i in range(first, len(self.hands[s]))]
+        places += [("s", 0, i) for i in range(len(self.stock))]
+        places += [("u", 0, i) for i in range(len(self.undealt))]
+        places += [("p", 0, i) for i, (_, o) in enumerate(self.pool) if o not in (seat, opener)]
+        return places
+
+    def _put_card(self, place: Place, card: Card) -> None:
+        kind, s, i = place
+        if kind == "h":
+            self.hands[s][i] = card
+        elif kind == "s":
+            self.stock[i] = card
+        elif kind == "u":
+            self.undealt[i] = card
+        else:
+            self.pool[i] = (card, self.pool[i][1])
+
+    def _draw_discards(self, seat: int, rng: random.Random) -> None:
+        """``seat``'s discards after the redeal: his pool entries, and for those a reshuffle took,
+        cards now in the stock or among other drawers' new cards (approximate: it ignores which
+        cards were drawn before the reshuffle, and any the observer drew back)."""
+        own = [c for c, o in self.pool if o == seat]
+        missing = self.draws[seat] - len(own)
+        if missing > 0:
+            taken = {c for s in range(self.n) if s != seat for c in self.discarded[s]}
+            spots = [c for c in self.stock if c not in taken]
+            for s in range(self.n):
+                if s != seat and self.draws[s] >= 0:
+                    spots += [c for c in self.hands[s][self._kept(s):] if c not in taken]
+            own += rng.sample(spots, min(missing, len(spots)))
+        self.discarded[seat] = own
 
     def clone(self) -> Self:
         twin = object.__new__(type(self))
