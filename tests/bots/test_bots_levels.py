@@ -9,8 +9,14 @@ import pytest
 
 from mazzo.bots import LEVELS, ISMCTSAgent, make_agent
 from mazzo.bots.ismcts import CanonicalRandom
-from mazzo.bots.levels import MISTAKE_RATE, level_iterations, level_note
-from mazzo.engine import Game, MazzoError, State, Turn, all_games
+from mazzo.bots.levels import (
+    MISTAKE_RATE,
+    describe_search,
+    level_iterations,
+    level_note,
+    search_setting,
+)
+from mazzo.engine import Game, MazzoError, State, Turn, all_games, get_game
 
 GAMES = [pytest.param(g, id=g.id) for g in all_games()]
 
@@ -68,7 +74,10 @@ def test_search_sees_only_the_seats_view(game: Game) -> None:
     The search draws its worlds only through ``determinize`` with a CanonicalRandom, so this
     holds when the world drawn depends only on the view and the seed; the first assertion checks
     that for the game's ``determinize`` (a failure there is a game-side fix, docs/arena.md).
+    The search draws worlds as the game's levels do (an opponent model such as poker's
+    ``likely_world`` included), so the model is held to the same rule.
     """
+    worlds = search_setting(game).world_sampler()
     for i, state in enumerate(decisions(game, 7, 3)):
         seat = state.current_player
         twins = [state] + [state.determinize(seat, random.Random(100 * i + k)) for k in (1, 2)]
@@ -78,7 +87,8 @@ def test_search_sees_only_the_seats_view(game: Game) -> None:
             "with something other than rng.shuffle/rng.sample over the unseen cards"
         )
         moves = {
-            ISMCTSAgent(i, iterations=12, rollout="random").act(turn_at(s, 5)) for s in twins
+            ISMCTSAgent(i, iterations=12, rollout="random", worlds=worlds).act(turn_at(s, 5))
+            for s in twins
         }
         assert len(moves) == 1, f"{game.id}: the move depends on hidden cards"
 
@@ -101,3 +111,18 @@ def test_levels_for_the_test_game_and_errors() -> None:
     assert isinstance(timed, ISMCTSAgent) and timed.seconds == 1.0
     with pytest.raises(MazzoError, match="unknown bot"):
         make_agent(GAME, "maestro", 1)
+
+
+def test_poker_levels_model_the_opponents() -> None:
+    from mazzo.games.poker_italiano.bots import likely_world
+
+    game = get_game("poker_italiano")
+    esperto, difficile = make_agent(game, "esperto", 1), make_agent(game, "difficile", 1)
+    assert isinstance(esperto, ISMCTSAgent) and isinstance(difficile, ISMCTSAgent)
+    assert esperto.worlds is likely_world and difficile.worlds is likely_world
+    assert esperto.guide == "heuristic" and difficile.guide is None
+    assert "weighted by what their actions reveal" in describe_search(game, "esperto")
+    assert "guided" not in describe_search(game, "difficile")
+    cribbage = make_agent("cribbage", "difficile", 1)
+    assert isinstance(cribbage, ISMCTSAgent) and cribbage.worlds is None
+    assert cribbage.guide == "heuristic"

@@ -12,9 +12,9 @@ chance). Since a State is a whole match of many hands, rollouts stop after ``hor
 default and the position is valued by the score gained (see :class:`ScoreProfile`);
 ``horizon=None`` plays every rollout to the end of the match and uses ``returns()``.
 
-The agent only ever calls ``turn.sample_state``: it sees nothing its seat may not see. Worlds are
-drawn with a :class:`CanonicalRandom`, so the same view and seed give the same move even though the
-true hidden cards differ (see the class).
+The agent only ever calls ``turn.sample_state`` (itself or through ``worlds``): it sees nothing
+its seat may not see. Worlds are drawn with a :class:`CanonicalRandom`, so the same view and seed
+give the same move even though the true hidden cards differ (see the class).
 """
 
 from __future__ import annotations
@@ -32,6 +32,10 @@ from mazzo.engine.game import CHANCE, TERMINAL, Action, Config, Game, State
 
 RolloutPolicy = Callable[[State, random.Random], Action]
 """Chooses the move of ``state.current_player`` (a player node) during a rollout."""
+
+WorldSampler = Callable[[Turn, random.Random], State]
+"""Draws one determinization for a Turn; it may only use the Turn (its view, its legal actions and
+``turn.sample_state``), so that the search sees nothing hidden."""
 
 DEFAULT_ITERATIONS: Final = 1000
 CALIBRATION_MATCHES: Final = 8
@@ -261,6 +265,10 @@ class ISMCTSAgent:
     determinization). ``"policy"`` lets the other seats move by the rollout policy, which does see
     their determinized cards: far better opponent models in bluffing and betting games (poker),
     when the policy is a decent heuristic.
+
+    ``worlds`` draws each iteration's determinization (default: ``turn.sample_state``, every
+    world consistent with the view equally likely); a game's opponent model can weight them by
+    what the opponents' actions reveal, e.g. poker's ``likely_world``.
     """
 
     def __init__(
@@ -276,6 +284,7 @@ class ISMCTSAgent:
         guide: str | Agent | None = None,
         confidence: float = 1.645,
         opponents: str = "tree",
+        worlds: WorldSampler | None = None,
         name: str = "ismcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -303,6 +312,7 @@ class ISMCTSAgent:
         if opponents not in ("tree", "policy"):
             raise ValueError(f"opponents must be 'tree' or 'policy', got {opponents!r}")
         self.opponents = opponents
+        self.worlds = worlds
         self.confidence = confidence
         self._guide_seed = self.rng.getrandbits(32)
         self._guide_agent: Agent | None = None
@@ -353,7 +363,11 @@ class ISMCTSAgent:
     # -- search -----------------------------------------------------------------------------
 
     def search(self, turn: Turn, rng: random.Random, start: float) -> _Node:
-        first = turn.sample_state(rng)
+        def sample(turn: Turn, rng: random.Random) -> State:
+            return turn.sample_state(rng)
+
+        draw = self.worlds or sample
+        first = draw(turn, rng)
         self._game = first.game
         policy = self._policy(first.game, rng)
         value = self._valuer(first)
@@ -364,7 +378,7 @@ class ISMCTSAgent:
         state: State | None = first
         while True:
             if state is None:
-                state = turn.sample_state(rng)
+                state = draw(turn, rng)
             self._iterate(root, state, legal, policy, value, rng, turn.seat)
             state = None
             done += 1
