@@ -5,10 +5,10 @@ deals (``mazzo.arena``). Each game's results are saved to ``docs/strength-result
 then the table in docs/strength.md is rebuilt from every saved game, so games can be measured
 one at a time (or in parallel processes) and the table stays whole.
 
-Matches use a *short* config per game (:data:`SHORT`: one game of cribbage instead of best of
-three, two hands of Nebraska...) so that a sample large enough to decide fits in an hour; a
-longer match only amplifies the stronger side's edge, so short matches understate it.
-``--full`` uses every game's default config instead.
+The search level plays a *short* match per game (:data:`SHORT`: one game of cribbage instead of
+best of three, two hands of Nebraska...) so that a sample large enough to decide fits in an hour;
+a longer match only amplifies the stronger side's edge, so short matches understate it. Medio v
+random is quick and plays the default match. ``--full`` uses the default match for both.
 
 Targets (issue 7): medio beats random >= 80 %, esperto beats medio >= 60 %.
 
@@ -70,6 +70,15 @@ def measure(game: Game, a: str, b: str, matches: int, seed: int, workers: int,
     }
 
 
+def merge(game: Game, fresh: list[JSON]) -> list[JSON]:
+    """The game's saved results with the freshly measured pairings replaced."""
+    path = RESULTS / f"{game.id}.json"
+    saved: list[JSON] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else []
+    pairs = {tuple(r["pairing"]) for r in fresh}
+    kept = [r for r in saved if tuple(r["pairing"]) not in pairs]
+    return sorted(kept + fresh, key=lambda r: r["pairing"][1] != "medio")
+
+
 def verdict(score: float, low: float, high: float, target: float) -> str:
     if low >= target:
         return "met"
@@ -87,7 +96,7 @@ def row(game_id: str, result: JSON) -> str:
     per_move = result["seconds_per_move"]
     players = result["config"]["players"]
     short = ", ".join(f"{k}={v}" for k, v in SHORT.get(game_id, {}).items()
-                      if result["config"].get(k) == v)
+                      if result["config"].get(k) == v)  # "default" when played in full
     return (
         f"| {game_id} | {a} v {b} | {players} | {short or 'default'} | {result['matches']} | "
         f"{result['score']:.1%} | {low:.1%} – {high:.1%} | ≥ {target:.0%}: "
@@ -128,8 +137,8 @@ def render(out: Path) -> str:
         "Score: head-to-head wins plus half the draws, seats rotated and duplicate deals, with the",
         "95 % Wilson interval. A target is *met* when the whole interval clears it, *missed* when",
         "the whole interval is below it; otherwise the table says whether the score reached it.",
-        "Matches are short (column *match*; see `SHORT` in the script): a longer match only",
-        "amplifies the stronger side's edge, so these scores understate it.",
+        "The search level plays short matches (column *match*; see `SHORT` in the script): a",
+        "longer match only amplifies the stronger side's edge, so these scores understate it.",
         "",
         "| game | pairing | players | match | matches | score | 95 % CI | target "
         "| s/move (first) | s/move (second) |",
@@ -158,6 +167,9 @@ def main(argv: list[str]) -> int:
                         help="the level measured against medio (default esperto)")
     parser.add_argument("--full", action="store_true",
                         help="play every game's default (long) match instead of the short one")
+    parser.add_argument("--only", choices=("strong", "random"),
+                        help="measure only one pairing (the search level v medio, or medio v "
+                        "random) and keep the other's saved results")
     parser.add_argument("--render", action="store_true",
                         help="measure nothing; rebuild the table from the saved results")
     parser.add_argument("--out", default=str(ROOT / "docs" / "strength.md"))
@@ -166,13 +178,12 @@ def main(argv: list[str]) -> int:
         games = [get_game(g) for g in args.games.split(",")] if args.games else all_games()
         RESULTS.mkdir(parents=True, exist_ok=True)
         for game in games:
-            config = {} if args.full else SHORT.get(game.id, {})
-            results = [
-                measure(game, a, b, n, args.seed, args.workers, config)
-                for a, b, n in ((args.strong, "medio", args.matches),
-                                ("medio", "random", args.random_matches))
-            ]
-            write_json_atomic(RESULTS / f"{game.id}.json", results)
+            short = {} if args.full else SHORT.get(game.id, {})
+            plan = {"strong": (args.strong, "medio", args.matches, short),
+                    "random": ("medio", "random", args.random_matches, {})}
+            fresh = [measure(game, a, b, n, args.seed, args.workers, config)
+                     for key, (a, b, n, config) in plan.items() if args.only in (None, key)]
+            write_json_atomic(RESULTS / f"{game.id}.json", merge(game, fresh))
     print(render(Path(args.out)))
     return 0
 
