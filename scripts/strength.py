@@ -39,6 +39,8 @@ from mazzo.engine.record import write_json_atomic
 TARGETS = {"medio": 0.60, "random": 0.80}  # what the stronger side must score against each
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "docs" / "strength-results"
+DOC = ROOT / "docs" / "strength.md"
+README_BEGIN, README_END = "<!-- strength:begin -->", "<!-- strength:end -->"
 #: per game, the config changes that make one match short (see the module docstring)
 SHORT: dict[str, dict[str, Any]] = {
     "cribbage": {"games_to_win": 1},  # one game to 121, not best of three
@@ -127,6 +129,11 @@ def render(out: Path) -> str:
         rows += [row(game.id, r) for r in results]
         strong = [r["pairing"][0] for r in results if r["pairing"][1] == "medio"]
         extra += notes(game, strong)
+    header = [
+        "| game | pairing | players | match | matches | score | 95 % CI | target "
+        "| s/move (first) | s/move (second) |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
     text = "\n".join([
         "# Bot strength",
         "",
@@ -140,9 +147,7 @@ def render(out: Path) -> str:
         "The search level plays short matches (column *match*; see `SHORT` in the script): a",
         "longer match only amplifies the stronger side's edge, so these scores understate it.",
         "",
-        "| game | pairing | players | match | matches | score | 95 % CI | target "
-        "| s/move (first) | s/move (second) |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        *header,
         *rows,
         "",
         "Notes:",
@@ -151,7 +156,22 @@ def render(out: Path) -> str:
         "",
     ])
     out.write_text(text, encoding="utf-8")
+    if out == DOC:
+        update_readme([*header, *rows])
     return text
+
+
+def update_readme(table: list[str]) -> None:
+    """Put the table between the README's strength markers (the README's copy stays current)."""
+    readme = ROOT / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    begin, end = text.find(README_BEGIN), text.find(README_END)
+    if begin < 0 or end < begin:
+        print(f"README.md has no {README_BEGIN} … {README_END} markers; table not copied",
+              file=sys.stderr)
+        return
+    body = "\n".join([README_BEGIN, *table, README_END])
+    readme.write_text(text[:begin] + body + text[end + len(README_END):], encoding="utf-8")
 
 
 def main(argv: list[str]) -> int:
@@ -172,7 +192,9 @@ def main(argv: list[str]) -> int:
                         "random) and keep the other's saved results")
     parser.add_argument("--render", action="store_true",
                         help="measure nothing; rebuild the table from the saved results")
-    parser.add_argument("--out", default=str(ROOT / "docs" / "strength.md"))
+    parser.add_argument("--out", default=str(DOC),
+                        help="the table's file (the README's copy is updated only for the "
+                        "default)")
     args = parser.parse_args(argv)
     if not args.render:
         games = [get_game(g) for g in args.games.split(",")] if args.games else all_games()
@@ -184,7 +206,7 @@ def main(argv: list[str]) -> int:
             fresh = [measure(game, a, b, n, args.seed, args.workers, config)
                      for key, (a, b, n, config) in plan.items() if args.only in (None, key)]
             write_json_atomic(RESULTS / f"{game.id}.json", merge(game, fresh))
-    print(render(Path(args.out)))
+    print(render(Path(args.out).resolve()))
     return 0
 
 
