@@ -50,6 +50,9 @@ SHORT: dict[str, dict[str, Any]] = {
     "burraco": {"hands": 1},  # one hand, highest total wins
 }
 
+#: search level v medio matches where a match takes a minute or more of CPU (default 60)
+MATCHES: dict[str, int] = {"nebraska": 40, "poker_italiano": 40, "burraco": 40}
+
 
 def measure(game: Game, a: str, b: str, matches: int, seed: int, workers: int,
             config: dict[str, Any]) -> JSON:
@@ -178,7 +181,8 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", help="comma-separated game ids (default: every game)")
-    parser.add_argument("--matches", type=int, default=60, help="esperto v medio matches")
+    parser.add_argument("--matches", type=int, default=None,
+                        help="search level v medio matches (default: 60, 40 for the slow games)")
     parser.add_argument("--random-matches", type=int, default=200,
                         help="medio v random matches")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -201,7 +205,8 @@ def main(argv: list[str]) -> int:
         RESULTS.mkdir(parents=True, exist_ok=True)
         for game in games:
             short = {} if args.full else SHORT.get(game.id, {})
-            plan = {"strong": (args.strong, "medio", args.matches, short),
+            matches = args.matches or MATCHES.get(game.id, 60)
+            plan = {"strong": (args.strong, "medio", matches, short),
                     "random": ("medio", "random", args.random_matches, {})}
             fresh = [measure(game, a, b, n, args.seed, args.workers, config)
                      for key, (a, b, n, config) in plan.items() if args.only in (None, key)]
