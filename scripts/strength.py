@@ -31,6 +31,7 @@ from typing import Any
 
 from mazzo.arena import run_tournament
 from mazzo.arena.cli import ProgressBar
+from mazzo.arena.ratings import wilson
 from mazzo.bots.levels import describe_search, level_note
 from mazzo.engine import Game, all_games, get_game
 from mazzo.engine.game import JSON
@@ -75,13 +76,29 @@ def measure(game: Game, a: str, b: str, matches: int, seed: int, workers: int,
     }
 
 
-def merge(game: Game, fresh: list[JSON]) -> list[JSON]:
-    """The game's saved results with the freshly measured pairings replaced."""
+def merge(game: Game, fresh: list[JSON], add: bool) -> list[JSON]:
+    """The game's saved results with the freshly measured pairings replaced, or with ``add``
+    pooled with them (same pairing and config, another seed: more matches, one interval)."""
     path = RESULTS / f"{game.id}.json"
     saved: list[JSON] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else []
-    pairs = {tuple(r["pairing"]) for r in fresh}
-    kept = [r for r in saved if tuple(r["pairing"]) not in pairs]
-    return sorted(kept + fresh, key=lambda r: r["pairing"][1] != "medio")
+    old = {tuple(r["pairing"]): r for r in saved}
+    for new in fresh:
+        before = old.get(tuple(new["pairing"]))
+        old[tuple(new["pairing"])] = pool(before, new) if add and before else new
+    return sorted(old.values(), key=lambda r: r["pairing"][1] != "medio")
+
+
+def pool(before: JSON, new: JSON) -> JSON:
+    """Two samples of one pairing as one: scores weighted by matches, Wilson interval redone."""
+    seeds = [*before.get("seeds", [before["seed"]]), new["seed"]]
+    if before["config"] != new["config"] or len(set(seeds)) < len(seeds):
+        raise SystemExit(f"--add needs the same config and a new seed (seeds so far: {seeds})")
+    n = before["matches"] + new["matches"]
+    score = (before["score"] * before["matches"] + new["score"] * new["matches"]) / n
+    moves = {b: round((before["seconds_per_move"][b] + new["seconds_per_move"][b]) / 2, 6)
+             for b in new["seconds_per_move"]}
+    return {**new, "seeds": seeds, "matches": n, "score": round(score, 4),
+            "ci95": [round(x, 4) for x in wilson(score * n, n)], "seconds_per_move": moves}
 
 
 def verdict(score: float, low: float, high: float, target: float) -> str:
@@ -194,6 +211,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--only", choices=("strong", "random"),
                         help="measure only one pairing (the search level v medio, or medio v "
                         "random) and keep the other's saved results")
+    parser.add_argument("--add", action="store_true",
+                        help="pool the new matches with the saved ones (use another --seed)")
     parser.add_argument("--render", action="store_true",
                         help="measure nothing; rebuild the table from the saved results")
     parser.add_argument("--out", default=str(DOC),
@@ -210,7 +229,7 @@ def main(argv: list[str]) -> int:
                     "random": ("medio", "random", args.random_matches, {})}
             fresh = [measure(game, a, b, n, args.seed, args.workers, config)
                      for key, (a, b, n, config) in plan.items() if args.only in (None, key)]
-            write_json_atomic(RESULTS / f"{game.id}.json", merge(game, fresh))
+            write_json_atomic(RESULTS / f"{game.id}.json", merge(game, fresh, args.add))
     print(render(Path(args.out).resolve()))
     return 0
 
