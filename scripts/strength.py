@@ -166,6 +166,8 @@ def render(out: Path) -> str:
         "the whole interval is below it; otherwise the table says whether the score reached it.",
         "The search level plays short matches (column *match*; see `SHORT` in the script): a",
         "longer match only amplifies the stronger side's edge, so these scores understate it.",
+        "s/move is the mean thinking time over all of a bot's moves, forced ones included (CPU",
+        "time; results saved before the arena timed in CPU, 2026-11-22, hold wall-clock time).",
         "",
         *header,
         *rows,
