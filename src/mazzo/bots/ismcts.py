@@ -37,6 +37,13 @@ WorldSampler = Callable[[Turn, random.Random], State]
 """Draws one determinization for a Turn; it may only use the Turn (its view, its legal actions and
 ``turn.sample_state``), so that the search sees nothing hidden."""
 
+
+
+def uniform_world(turn: Turn, rng: random.Random) -> State:
+    """Every world consistent with the view equally likely (the game's ``determinize``)."""
+    return turn.sample_state(rng)
+
+
 DEFAULT_ITERATIONS: Final = 1000
 CALIBRATION_MATCHES: Final = 8
 CALIBRATION_ACTION_CAP: Final = 400_000
@@ -363,10 +370,7 @@ class ISMCTSAgent:
     # -- search -----------------------------------------------------------------------------
 
     def search(self, turn: Turn, rng: random.Random, start: float) -> _Node:
-        def sample(turn: Turn, rng: random.Random) -> State:
-            return turn.sample_state(rng)
-
-        draw = self.worlds or sample
+        draw = self.worlds or uniform_world
         first = draw(turn, rng)
         self._game = first.game
         policy = self._policy(first.game, rng)
