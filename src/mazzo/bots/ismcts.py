@@ -38,7 +38,6 @@ WorldSampler = Callable[[Turn, random.Random], State]
 ``turn.sample_state``), so that the search sees nothing hidden."""
 
 
-
 def uniform_world(turn: Turn, rng: random.Random) -> State:
     """Every world consistent with the view equally likely (the game's ``determinize``)."""
     return turn.sample_state(rng)
