@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+import threading
 from collections.abc import Iterator
 from types import SimpleNamespace
 
 from mazzo.bots.ismcts import ISMCTSAgent
 from mazzo.engine import CHANCE, TERMINAL, Turn
 from mazzo.games.poker_italiano import GAME
+from mazzo.games.poker_italiano import bots as poker_bots
 from mazzo.games.poker_italiano.actions import CALL, FOLD, PASS, Draw, Open
 from mazzo.games.poker_italiano.bots import (
     Clue,
@@ -110,3 +113,23 @@ def test_search_with_beliefs_sees_nothing_hidden() -> None:
         assert len(moves) == 1
         trials += 1
     assert trials == 4
+
+
+def test_each_thread_keeps_the_beliefs_of_its_own_decision() -> None:
+    first, second = itertools.islice(heuristic_decisions(3, 2), 2)
+    mine, theirs = turn_of(first), turn_of(second)
+    likely_world(mine, random.Random(1))
+    kept = poker_bots._CURRENT.beliefs
+    seen: list[object] = []
+
+    def search_elsewhere() -> None:
+        likely_world(theirs, random.Random(2))
+        seen.append(poker_bots._CURRENT.beliefs)
+
+    worker = threading.Thread(target=search_elsewhere)
+    worker.start()
+    worker.join()
+    assert kept is not None and kept.turn is mine
+    assert seen and seen[0] is not kept
+    likely_world(mine, random.Random(3))
+    assert poker_bots._CURRENT.beliefs is kept  # the other thread did not replace it

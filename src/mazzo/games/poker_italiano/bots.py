@@ -12,6 +12,7 @@ cards explain his public actions of the deal the way this heuristic would have p
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -361,7 +362,13 @@ class _Beliefs:
         return best
 
 
-_BELIEFS: list[_Beliefs] = []
+class _Current(threading.local):
+    """The beliefs of the decision being searched, per thread (searches may run in threads)."""
+
+    beliefs: _Beliefs | None = None
+
+
+_CURRENT = _Current()
 
 
 def likely_world(turn: Turn, rng: random.Random) -> State:
@@ -369,6 +376,7 @@ def likely_world(turn: Turn, rng: random.Random) -> State:
     opponents hold cards that explain how they opened, bet and drew (rejection sampling; after
     WORLD_TRIES draws the likeliest one). Past DRAW_BUDGET draws for one decision, a world
     accepted before is dealt again. Uses only the Turn, like any agent."""
-    if not _BELIEFS or _BELIEFS[0].turn is not turn:
-        _BELIEFS[:] = [_Beliefs(turn)]  # one decision at a time: the search asks per Turn
-    return _BELIEFS[0].world(rng)
+    beliefs = _CURRENT.beliefs
+    if beliefs is None or beliefs.turn is not turn:
+        beliefs = _CURRENT.beliefs = _Beliefs(turn)  # the search asks per Turn
+    return beliefs.world(rng)
