@@ -21,8 +21,10 @@ import sys
 import time
 from multiprocessing import Pool
 
+from deal_edge import deal_steps  # scripts/ is on the path when a script runs
+
 from mazzo.bots.levels import make_agent
-from mazzo.engine.agent import Agent, Turn
+from mazzo.engine.agent import Agent
 from mazzo.engine.game import State
 from mazzo.engine.registry import get_game
 from mazzo.games.cribbage.events import Counted, Scored
@@ -33,16 +35,9 @@ CONFIG = GAME.config(games_to_win=1)
 
 def play_hand(state: State, agents: list[Agent], rng: random.Random) -> tuple[list[int], list[int]]:
     """Play the hand in progress; the points each seat pegged and showed in it."""
-    hand = state.hand_number
     peg, show = [0, 0], [0, 0]
-    while not state.is_terminal and state.hand_number == hand:
-        if state.is_chance:
-            state.apply(state.sample_chance(rng))
-        else:
-            seat = state.current_player
-            turn = Turn(seat, state.view(seat), state.legal_actions(), rng, state)
-            state.apply(agents[seat].act(turn))
-        for event in state.events:
+    for step in deal_steps(state, agents, rng):
+        for event in step.events:
             if isinstance(event, Scored):
                 peg[event.seat] += event.points
             elif isinstance(event, Counted):

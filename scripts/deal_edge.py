@@ -17,6 +17,7 @@ import math
 import random
 import sys
 import time
+from collections.abc import Iterator
 from multiprocessing import Pool
 
 from mazzo.bots.ismcts import public_scores
@@ -26,10 +27,9 @@ from mazzo.engine.game import State
 from mazzo.engine.registry import get_game
 
 
-def play_deal(state: State, agents: list[Agent], rng: random.Random) -> list[float]:
-    """Play the deal in progress; each seat's change of the public score."""
-    before = public_scores(state)
-    assert before is not None
+def deal_steps(state: State, agents: list[Agent], rng: random.Random) -> Iterator[State]:
+    """Play the deal in progress, yielding the state after every action (its ``events`` are
+    that action's), until the next deal or the end of the match."""
     hand = state.hand_number
     while not state.is_terminal and state.hand_number == hand:
         if state.is_chance:
@@ -38,6 +38,15 @@ def play_deal(state: State, agents: list[Agent], rng: random.Random) -> list[flo
             seat = state.current_player
             turn = Turn(seat, state.view(seat), state.legal_actions(), rng, state)
             state.apply(agents[seat].act(turn))
+        yield state
+
+
+def play_deal(state: State, agents: list[Agent], rng: random.Random) -> list[float]:
+    """Play the deal in progress; each seat's change of the public score."""
+    before = public_scores(state)
+    assert before is not None
+    for _ in deal_steps(state, agents, rng):
+        pass
     after = public_scores(state)
     assert after is not None
     return [a - b for a, b in zip(after, before, strict=True)]
