@@ -342,18 +342,27 @@ class ISMCTSAgent:
         return best if self._clearly_better(root, best, proposal) else proposal
 
     def _guide_move(self, turn: Turn) -> Action | None:
+        guide = self.guide_agent(self._game)
+        return None if guide is None else guide.act(turn)
+
+    @property
+    def has_guide_agent(self) -> bool:
+        """Whether the guide has been built (it is built on the first guided move)."""
+        return self._guide_agent is not None
+
+    def guide_agent(self, game: Game | None) -> Agent | None:
+        """The agent whose move the search checks, built once for ``game`` (None: no guide)."""
         if self.guide is None:
             return None
         if self._guide_agent is None:
             if isinstance(self.guide, str):
-                factory = heuristic_factory(self._game) if self._game is not None else None
+                factory = heuristic_factory(game) if game is not None else None
                 if factory is None:
                     return None
                 self._guide_agent = factory(self._guide_seed)
             else:
                 self._guide_agent = self.guide
-        assert self._guide_agent is not None
-        return self._guide_agent.act(turn)
+        return self._guide_agent
 
     def _clearly_better(self, root: _Node, best: Action, proposal: Action) -> bool:
         """Is ``best``'s mean value above ``proposal``'s by ``confidence`` standard errors?"""

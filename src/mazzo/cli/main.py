@@ -22,6 +22,8 @@ examples:
   mazzo simulate nebraska --matches 1000 --seed 1 --bots heuristic,random
   mazzo arena cribbage --bots esperto,medio,random --matches 200 --seed 7
   mazzo replay match.json --seat 1
+  mazzo matches
+  mazzo play --resume ~/.mazzo/matches/cribbage-20261123-101500-1a2b3c4d.json
   mazzo cribbage analyze 5H 5D JS QC 4S 6D --dealer
 Run 'mazzo' alone for a menu.
 """
@@ -49,8 +51,12 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="a readable summary of a game's rules")
     rules.add_argument("game")
 
-    play = sub.add_parser("play", help="play a match at the terminal against bots")
-    play.add_argument("game")
+    play = sub.add_parser("play", help="play a match at the terminal against bots "
+                          "(saved after every move; --resume FILE continues one)")
+    play.add_argument("game", nargs="?", help="the game (not needed with --resume)")
+    play.add_argument("--resume", metavar="FILE",
+                      help="continue a saved match exactly where it stopped "
+                      "('mazzo matches' lists them)")
     _config_args(play)
     play.add_argument("--seat", type=int, default=1, help="your seat, 1-based (default 1)")
     play.add_argument("--bots", default="medio",
@@ -58,7 +64,13 @@ def build_parser() -> argparse.ArgumentParser:
                       + ", ".join(LEVELS) + " or a game bot such as heuristic (default medio)")
     play.add_argument("--seed", type=int, default=None,
                       help="fixed seed (default: a fair, secure shuffle)")
-    play.add_argument("--save", help="save the match record to this file at the end")
+    play.add_argument("--save", metavar="FILE",
+                      help="save the match to this file (after every move; default: a file "
+                      "named after the match in ~/.mazzo/matches, or $MAZZO_HOME/matches)")
+
+    matches = sub.add_parser("matches", help="list saved matches, newest first")
+    matches.add_argument("--all", action="store_true",
+                         help="also list finished matches (default: only unfinished ones)")
 
     simulate = sub.add_parser("simulate", help="bots play many matches: win rates with 95%% CI")
     simulate.add_argument("game")
@@ -132,8 +144,19 @@ def cmd_games(lang: str) -> int:
 
 
 def cmd_play(args: argparse.Namespace, lang: str) -> int:
-    from mazzo.cli.play import play_interactive
+    from mazzo.cli.play import play_interactive, resume_interactive
 
+    if args.resume is not None:
+        given = [name for name, value in (("a game", args.game), ("--players", args.players),
+                                          ("--variant", args.variant), ("--seed", args.seed),
+                                          ("--save", args.save)) if value is not None]
+        if given or args.set:
+            raise MazzoError(f"play --resume continues the saved match as it was; "
+                             f"drop {', '.join(given) or '--set'}")
+        resume_interactive(args.resume, lang)
+        return 0
+    if args.game is None:
+        raise MazzoError("play: name a game (see 'mazzo games') or use --resume FILE")
     game = get_game(args.game)
     config = make_config(game, args.players, args.variant, args.set)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -142,6 +165,24 @@ def cmd_play(args: argparse.Namespace, lang: str) -> int:
         if bot not in known and not bot.startswith("ismcts:"):
             raise MazzoError(f"--bots: unknown bot {bot!r}; choose from {', '.join(known)}")
     play_interactive(game, config, args.seat - 1, bots, lang, args.seed, args.save)
+    return 0
+
+
+def cmd_matches(args: argparse.Namespace, lang: str) -> int:
+    from mazzo.cli.saves import describe_saved, list_saved, matches_dir
+
+    it = lang == "it"
+    found, damaged = list_saved()
+    shown = [m for m in found if args.all or not m.finished]
+    if not shown:
+        print(("Nessuna partita salvata in " if it else "No saved matches in ")
+              + str(matches_dir()) + ("" if args.all or not found else
+                                      (" (usa --all per le concluse)" if it
+                                       else " (use --all for finished ones)")))
+    for match in shown:
+        print(describe_saved(match, lang))
+    for path, reason in damaged:
+        print(f"{'illeggibile' if it else 'unreadable'}: {path}: {reason}")
     return 0
 
 
@@ -189,9 +230,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MazzoError as exc:
         print(f"mazzo: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:  # the match was saved; play says how to resume it
+        code: int = getattr(exc, "exit_code", 130)
+        try:
+            print("", file=sys.stderr)
+            sys.stdout.flush()
+        except OSError:  # the terminal has gone: let the exit not complain about it
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return code
 
 
 def _dispatch(args_list: list[str], lang: str) -> int:
@@ -220,6 +266,8 @@ def _dispatch(args_list: list[str], lang: str) -> int:
         return 0
     if args.command == "play":
         return cmd_play(args, lang)
+    if args.command == "matches":
+        return cmd_matches(args, lang)
     if args.command == "simulate":
         return cmd_simulate(args)
     if args.command == "replay":

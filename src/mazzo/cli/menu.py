@@ -48,6 +48,8 @@ def run_menu(lang: str = "en", ask: Ask | None = None, out: TextIO | None = None
         lang = ["it", "en"][choose("Lingua / Language", ["italiano", "English"], lang, ask, out,
                                    0 if it else 1)]
         it = lang == "it"
+        if continue_saved(lang, ask, out):
+            return 0
         games = all_games()
         game = games[choose("Gioco" if it else "Game",
                             [f"{g.title(lang)} ({g.id})" for g in games], lang, ask, out)]
@@ -72,3 +74,24 @@ def run_menu(lang: str = "en", ask: Ask | None = None, out: TextIO | None = None
         print(f"mazzo: {exc}", file=out)
         return 2
     return 0
+
+
+def continue_saved(lang: str, ask: Ask, out: TextIO) -> bool:
+    """Offer the unfinished saved matches, newest first; True when one was played."""
+    from mazzo.cli.play import resume_interactive
+    from mazzo.cli.saves import describe_saved, list_saved
+
+    it = lang == "it"
+    unfinished = [m for m in list_saved()[0] if m.resumable]
+    if not unfinished:
+        return False
+    count = len(unfinished)
+    start = [("Nuova partita" if it else "New match"),
+             (f"Continua una partita ({count} salvat{'a' if count == 1 else 'e'})" if it
+              else f"Continue a match ({count} saved)")]
+    if choose("Partita" if it else "Match", start, lang, ask, out) == 0:
+        return False
+    picked = unfinished[choose("Partite salvate" if it else "Saved matches",
+                               [describe_saved(m, lang) for m in unfinished], lang, ask, out)]
+    resume_interactive(str(picked.path), lang, out=out, ask=ask)
+    return True

@@ -2,17 +2,42 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import errno
 import random
+import secrets
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
-from mazzo.bots.levels import make_agent
+from mazzo.bots.levels import bot_names, make_agent
+from mazzo.bots.snapshot import random_state, restore_random_state
+from mazzo.cli.saves import (
+    SaveFailed,
+    default_path,
+    meta_of,
+    new_match_id,
+    now_iso,
+    short_json,
+    write_match,
+)
 from mazzo.engine.agent import Agent, Turn
-from mazzo.engine.game import CHANCE, Action, Config, Game, IllegalAction, MazzoError, State
+from mazzo.engine.game import (
+    CHANCE,
+    JSON,
+    Action,
+    Config,
+    Game,
+    IllegalAction,
+    MazzoError,
+    State,
+)
 from mazzo.engine.match import match_rng
-from mazzo.engine.record import Record, make_record, replay, save_record
+from mazzo.engine.record import Record, load_record, make_record, replay
 
 Ask = Callable[[str], str]
 
@@ -138,81 +163,338 @@ def play_interactive(
     out: TextIO | None = None,
     ask: Ask | None = None,
 ) -> State:
-    """Play a whole match at the terminal; returns the final (or abandoned) state."""
-    out = out or sys.stdout
-    ask = ask or input
-    it = lang == "it"
+    """Play a whole match at the terminal, saving it after every move; returns the final (or
+    abandoned) state. Quitting saves and says how to resume; a signal saves and re-raises as
+    :class:`Interrupted`."""
     if not 0 <= human_seat < config.players:
         raise MazzoError(f"--seat must be 1..{config.players}")
-    rng = match_rng(seed)
-    state = game.new_match(config)
-    seat_names: list[str] = []
-    agents: list[Agent | None] = []
+    levels: list[str | None] = []
     bot_iter = iter(bot_names)
     for seat in range(config.players):
         if seat == human_seat:
-            agents.append(None)
-            seat_names.append("human")
+            levels.append(None)
             continue
-        name = next(bot_iter, None) or (bot_names[-1] if bot_names else "medio")
-        bot_seed = None if seed is None else seed * 31 + seat
-        agents.append(make_agent(game, name, bot_seed))
-        seat_names.append(name)
+        levels.append(next(bot_iter, None) or (bot_names[-1] if bot_names else "medio"))
+    match = TerminalMatch.new(game, config, human_seat, levels, seed, lang, save_path)
+    return match.run(out or sys.stdout, ask or input)
 
-    def save() -> str:
-        path = save_path or default_save_path(game.id)
-        save_record(make_record(state, seat_names), path)
-        return f"{'Partita salvata in' if it else 'Match saved to'} {path}"
 
-    human = HumanAgent(game, lang, out, ask, save)
-    intro = ", ".join(
-        f"{seat_label(s, lang)}: {'tu' if it else 'you'}" if s == human_seat
-        else f"{seat_label(s, lang)}: {seat_names[s]}"
-        for s in range(config.players)
-    )
-    print(f"{game.title(lang)} — {intro}", file=out)
-    print(HELP[lang], file=out)
-    try:
+def resume_interactive(
+    path: str, lang: str = "en", out: TextIO | None = None, ask: Ask | None = None
+) -> State:
+    """Continue the match saved in ``path`` exactly where it stopped."""
+    match = TerminalMatch.resume(path, lang)
+    return match.run(out or sys.stdout, ask or input)
+
+
+class TerminalMatch:
+    """One match at the terminal: the state, who sits where, every random generator, the file."""
+
+    def __init__(self, game: Game, config: Config, human_seat: int,
+                 levels: Sequence[str | None], bot_seeds: Sequence[int | None],
+                 seed: int | None, lang: str, path: Path, match_id: str) -> None:
+        self.game = game
+        self.config = config
+        self.human_seat = human_seat
+        self.levels = list(levels)
+        self.bot_seeds = list(bot_seeds)
+        self.seed = seed
+        self.lang = lang
+        self.path = path
+        self.match_id = match_id
+        self.created = now_iso()
+        self.rng = match_rng(seed)
+        self.state = game.new_match(config)
+        self.agents: list[Agent | None] = [
+            None if level is None else make_agent(game, level, bot_seed)
+            for level, bot_seed in zip(self.levels, self.bot_seeds, strict=True)
+        ]
+        self.save_warned = False
+
+    @classmethod
+    def new(cls, game: Game, config: Config, human_seat: int, levels: Sequence[str | None],
+            seed: int | None, lang: str, save_path: str | None) -> TerminalMatch:
+        # bots get explicit seeds even in fair play, so a resumed match keeps the same bots
+        seeds = [None if level is None else _bot_seed(seed, seat)
+                 for seat, level in enumerate(levels)]
+        match_id = new_match_id(game.id)
+        path = Path(save_path) if save_path else default_path(match_id)
+        return cls(game, config, human_seat, levels, seeds, seed, lang, path, match_id)
+
+    @classmethod
+    def resume(cls, path: str, lang: str) -> TerminalMatch:
+        record = load_record(path)
+        state = replay(record)  # validates the record and rebuilds the match
+        if state.is_terminal:
+            raise MazzoError(f"{path}: this match is over; see it with 'mazzo replay {path}'")
+        meta = meta_of(record)
+        plan = _seat_plan(meta, state)
+        match = cls(state.game, state.config, plan.human_seat, plan.levels, plan.seeds,
+                    plan.seed, lang, Path(path), plan.match_id)
+        match.created = plan.created
+        match.state = state
+        if plan.match_rng is not None:
+            match.rng.setstate(plan.match_rng)
+        for seat, agent in enumerate(match.agents):
+            saved = plan.bot_rngs[seat]
+            if agent is not None and saved is not None:
+                restore_random_state(agent, saved, state.game, f"meta.bot_rngs[{seat}]")
+        return match
+
+    # -- saving ---------------------------------------------------------------------------
+
+    def record(self) -> Record:
+        seat_names = ["human" if level is None else level for level in self.levels]
+        record = make_record(self.state, seat_names)
+        seeded = not isinstance(self.rng, random.SystemRandom)
+        record["meta"] = {
+            "match_id": self.match_id,
+            "created": self.created,
+            "saved": now_iso(),
+            "human_seat": self.human_seat,
+            "bots": [None if level is None else {"level": level, "seed": bot_seed}
+                     for level, bot_seed in zip(self.levels, self.bot_seeds, strict=True)],
+            "seed": self.seed,
+            "match_rng": _rng_json(self.rng) if seeded else None,
+            "bot_rngs": [None if agent is None else random_state(agent)
+                         for agent in self.agents],
+            "scores": self.state.scores(),
+        }
+        return record
+
+    def save(self, out: TextIO) -> bool:
+        """Save now; say once, plainly, if the file had to change or nothing could be written."""
+        it = self.lang == "it"
+        try:
+            where, problem = write_match(self.record(), self.path, self.match_id)
+        except SaveFailed as exc:
+            if not self.save_warned:
+                _say(out, (f"ATTENZIONE: impossibile salvare ({exc}); la partita resta aperta."
+                           if it else
+                           f"WARNING: cannot save ({exc}); the match stays open."))
+                self.save_warned = True
+            return False
+        if problem is not None:
+            _say(out, (f"Impossibile salvare in {problem}; salvo in {where}." if it
+                       else f"Cannot save to {problem}; saving to {where} instead."))
+            self.path = where
+        return True
+
+    def resume_hint(self) -> str:
+        it = self.lang == "it"
+        return (f"{'Partita salvata in' if it else 'Match saved to'} {self.path}\n"
+                f"{'Per riprenderla' if it else 'To resume it'}: mazzo play --resume {self.path}")
+
+    # -- playing --------------------------------------------------------------------------
+
+    def run(self, out: TextIO, ask: Ask) -> State:
+        game, lang, it = self.game, self.lang, self.lang == "it"
+        human = HumanAgent(game, lang, out, ask, lambda: self._save_now(out))
+        intro = ", ".join(
+            f"{seat_label(s, lang)}: {'tu' if it else 'you'}" if level is None
+            else f"{seat_label(s, lang)}: {level}"
+            for s, level in enumerate(self.levels)
+        )
+        print(f"{game.title(lang)} — {intro}", file=out)
+        print(HELP[lang], file=out)
+        print(f"{'Salvataggio automatico in' if it else 'Autosaving to'} {self.path}", file=out)
+        guard = SignalGuard()
+        with guard.installed():
+            try:
+                self._loop(human, guard, out)
+            except Quit:
+                self.save(out)
+                _say(out, self.resume_hint())
+                _say(out, "Arrivederci!" if it else "Goodbye!")
+                return self.state
+            except KeyboardInterrupt as exc:
+                # the last completed move is already saved; say where, then exit 128 + signal
+                _say(out, "\n" + self.resume_hint())
+                raise Interrupted(getattr(exc, "signum", signal.SIGINT)) from None
+            except OSError as exc:
+                if exc.errno not in (errno.EPIPE, errno.EIO):
+                    raise
+                # the terminal or the pipe we print to has gone: that is a hang-up
+                self.save(out)
+                raise Interrupted(signal.SIGHUP) from None
+        self.save(out)
+        print("", file=out)
+        print(game.render(self.state.view(self.human_seat), lang), file=out)
+        winners = ", ".join(seat_label(s, lang) for s in self.state.winners())
+        print(f"\n{'Vince' if it else 'Winner'}: {winners}", file=out)
+        print(f"{'Partita salvata in' if it else 'Match saved to'} {self.path}", file=out)
+        return self.state
+
+    def _save_now(self, out: TextIO) -> str:
+        self.save(out)
+        return f"{'Partita salvata in' if self.lang == 'it' else 'Match saved to'} {self.path}"
+
+    def _loop(self, human: HumanAgent, guard: SignalGuard, out: TextIO) -> None:
+        game, lang, state = self.game, self.lang, self.state
         while not state.is_terminal:
             player = state.current_player
             agent = None
             if player == CHANCE:
-                action = state.sample_chance(rng)
+                action = state.sample_chance(self.rng)
             else:
-                turn = Turn(player, state.view(player), state.legal_actions(), rng, state)
-                agent = agents[player]
+                turn = Turn(player, state.view(player), state.legal_actions(), self.rng, state)
+                agent = self.agents[player]
                 action = human.act(turn) if agent is None else agent.act(turn)
-            try:
-                state.apply(action)
-            except IllegalAction as exc:  # a bot bug must not kill the human's match
-                raise MazzoError(f"bot {seat_names[player]} chose an illegal move: {exc}") from exc
+            with guard.deferred():  # a signal waits until the move is applied and saved
+                try:
+                    state.apply(action)
+                except IllegalAction as exc:  # a bot bug must not kill the human's match
+                    raise MazzoError(
+                        f"bot {self.levels[player]} chose an illegal move: {exc}") from exc
+                self.save(out)
             if agent is not None and not state.events and _public_move(action):
                 # the game's events narrate most moves; say the others plainly
                 label = game.describe_action(action, lang)
                 print(f"  {seat_label(player, lang)}: {label}", file=out)
             for event in state.events:
                 print(f"• {game.describe_event(event, lang)}", file=out)
-    except Quit:
-        print(save(), file=out)
-        print("Arrivederci!" if it else "Goodbye!", file=out)
-        return state
-    print("", file=out)
-    print(game.render(state.view(human_seat), lang), file=out)
-    winners = ", ".join(seat_label(s, lang) for s in state.winners())
-    print(f"\n{'Vince' if it else 'Winner'}: {winners}", file=out)
-    if save_path:
-        print(save(), file=out)
-    return state
+
+
+class Interrupted(KeyboardInterrupt):
+    """A signal (Ctrl-C, SIGTERM, SIGHUP) ended the match; the exit code is 128 + signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def exit_code(self) -> int:
+        return 128 + self.signum
+
+
+class SignalGuard:
+    """Turns SIGINT, SIGTERM and SIGHUP into :class:`Interrupted`, held back while a move is
+    being applied and saved, so an interruption never leaves a half-made move or file."""
+
+    SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                    if hasattr(signal, name))
+
+    def __init__(self) -> None:
+        self.holding = False
+        self.pending: int | None = None
+
+    def _handle(self, signum: int, _frame: object) -> None:
+        if self.holding:
+            self.pending = signum
+            return
+        raise Interrupted(signum)
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[None]:
+        if threading.current_thread() is not threading.main_thread():
+            yield  # signals reach only the main thread; nothing to install
+            return
+        previous = {sig: signal.signal(sig, self._handle) for sig in self.SIGNALS}
+        try:
+            yield
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+    @contextlib.contextmanager
+    def deferred(self) -> Iterator[None]:
+        self.holding = True
+        try:
+            yield
+        finally:
+            self.holding = False
+        if self.pending is not None:
+            signum, self.pending = self.pending, None
+            raise Interrupted(signum)
+
+
+@dataclasses.dataclass(frozen=True)
+class _SeatPlan:
+    match_id: str
+    created: str
+    human_seat: int
+    levels: list[str | None]
+    seeds: list[int | None]
+    seed: int | None
+    match_rng: tuple[Any, ...] | None
+    bot_rngs: list[Any]
+
+
+def _seat_plan(meta: JSON, state: State) -> _SeatPlan:
+    """Read and check a saved match's ``meta``; errors name the bad place (``meta.bots[2]``)."""
+    players = state.num_players
+    human = meta.get("human_seat")
+    if type(human) is not int or not 0 <= human < players:
+        raise MazzoError(f"meta.human_seat: expected a seat 0..{players - 1}, "
+                         f"got {short_json(human)}")
+    bots = meta.get("bots")
+    if not isinstance(bots, list) or len(bots) != players:
+        raise MazzoError(f"meta.bots: expected a list of {players} entries")
+    levels: list[str | None] = []
+    seeds: list[int | None] = []
+    known = bot_names(state.game)
+    for seat, bot in enumerate(bots):
+        where = f"meta.bots[{seat}]"
+        if seat == human:
+            if bot is not None:
+                raise MazzoError(f"{where}: the human seat has no bot")
+            levels.append(None)
+            seeds.append(None)
+            continue
+        if not isinstance(bot, dict):
+            raise MazzoError(f"{where}: expected an object with level and seed")
+        level, bot_seed = bot.get("level"), bot.get("seed")
+        if not isinstance(level, str) or (level not in known and not level.startswith("ismcts:")):
+            raise MazzoError(f"{where}.level: unknown bot {short_json(level)}")
+        if bot_seed is not None and type(bot_seed) is not int:
+            raise MazzoError(f"{where}.seed: expected an integer, got {short_json(bot_seed)}")
+        levels.append(level)
+        seeds.append(bot_seed)
+    seed = meta.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise MazzoError(f"meta.seed: expected an integer or null, got {short_json(seed)}")
+    match_rng = meta.get("match_rng")
+    rng_state = None if match_rng is None else _rng_state(match_rng, "meta.match_rng")
+    bot_rngs = meta.get("bot_rngs")
+    if not isinstance(bot_rngs, list) or len(bot_rngs) != players:
+        raise MazzoError(f"meta.bot_rngs: expected a list of {players} entries")
+    match_id = meta.get("match_id")
+    if not isinstance(match_id, str) or not match_id:
+        raise MazzoError(f"meta.match_id: expected a string, got {short_json(match_id)}")
+    created = meta.get("created")
+    return _SeatPlan(match_id, created if isinstance(created, str) else now_iso(), human,
+                     levels, seeds, seed, rng_state, bot_rngs)
+
+
+def _rng_json(rng: random.Random) -> list[Any]:
+    version, words, gauss = rng.getstate()
+    return [version, list(words), gauss]
+
+
+def _rng_state(value: Any, where: str) -> tuple[Any, ...]:
+    probe = random.Random()
+    try:
+        probe.setstate((value[0], tuple(value[1]), value[2]))
+    except (TypeError, ValueError, IndexError, KeyError, OverflowError):
+        raise MazzoError(f"{where}: not a saved random generator state") from None
+    return probe.getstate()
+
+
+def _bot_seed(seed: int | None, seat: int) -> int:
+    """Seeded matches give bots seeds derived from the match's; fair play draws fresh ones."""
+    return secrets.randbits(63) if seed is None else seed * 31 + seat
+
+
+def _say(out: TextIO, line: str) -> None:
+    """Print, even when the terminal has gone (a closed terminal must not cost the save)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=out)
+        out.flush()
 
 
 def _public_move(action: Action) -> bool:
     """Whether others may see this move (secret bids and discards are announced, not shown)."""
     return not action.secret
-
-
-def default_save_path(game_id: str) -> str:
-    folder = Path.home() / ".mazzo" / "records"
-    return str(folder / f"{game_id}-{random.Random().getrandbits(32):08x}.json")
 
 
 def step_through(

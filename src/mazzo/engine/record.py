@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -52,14 +53,18 @@ def replay(record: Record, upto: int | None = None) -> State:
     return state
 
 
-def write_json_atomic(path: str | Path, data: Any) -> None:
+def write_json_atomic(path: str | Path, data: Any, indent: int | None = 1) -> None:
     """Write JSON to a temp file in the same folder, fsync, then rename over ``path``."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError as exc:  # mkdir's own words ("File exists") would mislead
+        raise NotADirectoryError(errno.ENOTDIR, f"{exc.filename} is a file, not a folder",
+                                 exc.filename) from exc
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, ensure_ascii=False, indent=1)
+            json.dump(data, handle, ensure_ascii=False, indent=indent)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)

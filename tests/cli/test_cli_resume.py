@@ -1,0 +1,301 @@
+"""Nothing is ever lost: autosave after every move, exact resume, signals, failing saves."""
+
+from __future__ import annotations
+
+import errno
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mazzo.cli import saves
+from mazzo.cli.main import main
+from mazzo.cli.menu import run_menu
+from mazzo.cli.play import Interrupted, SignalGuard, play_interactive, resume_interactive
+from mazzo.engine import get_game
+from mazzo.engine.record import load_record, replay
+
+NEBRASKA = get_game("nebraska")
+CRIBBAGE = get_game("cribbage")
+# bots with every kind of randomness: a mistake-making heuristic and a guided search
+BOTS = ["facile", "ismcts:25:guided"]
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("MAZZO_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def answers(first: list[str], then: str = "1") -> Iterator[str]:
+    yield from first
+    while True:
+        yield then
+
+
+def quit_after(moves: int) -> Iterator[str]:
+    yield from ["1"] * moves
+    yield "q"
+
+
+def saved_files(home: Path) -> list[Path]:
+    return sorted((home / "matches").glob("*.json"))
+
+
+def test_a_resumed_match_plays_on_exactly_as_without_the_pause(home: Path) -> None:
+    config = NEBRASKA.config(players=3, hands=1)
+    script = answers([])
+    whole = play_interactive(NEBRASKA, config, 0, BOTS, "en", seed=8, out=io.StringIO(),
+                             ask=lambda _p: next(script))
+    assert whole.is_terminal
+    for stop in (1, 4, 7):  # of the person's 9 decisions
+        before = set(saved_files(home))
+        first = quit_after(stop)
+        play_interactive(NEBRASKA, config, 0, BOTS, "en", seed=8, out=io.StringIO(),
+                         ask=lambda _p, it=first: next(it))  # type: ignore[misc]
+        (newest,) = set(saved_files(home)) - before
+        assert not load_record(newest)["result"]
+        rest = answers([])
+        resumed = resume_interactive(str(newest), "en", out=io.StringIO(),
+                                     ask=lambda _p, it=rest: next(it))  # type: ignore[misc]
+        assert [a.to_json() for a in resumed.history] == [a.to_json() for a in whole.history]
+        assert resumed.returns() == whole.returns()
+
+
+def test_one_file_per_match_rewritten_after_every_move(home: Path) -> None:
+    seen: list[int] = []
+
+    def ask(_prompt: str) -> str:
+        # whenever the person is asked, the file already holds every move made so far
+        files = saved_files(home)
+        assert len(files) == 1
+        record = load_record(files[0])
+        state = replay(record)
+        assert state.current_player == 0
+        seen.append(len(record["history"]))
+        return "1"
+
+    state = play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "en",
+                             seed=2, out=io.StringIO(), ask=ask)
+    files = saved_files(home)
+    assert len(files) == 1 and files[0].name.startswith("cribbage-")
+    assert seen == sorted(seen) and len(set(seen)) == len(seen) > 10
+    assert load_record(files[0])["history"] == [a.to_json() for a in state.history]
+    assert not [p for p in (home / "matches").iterdir() if p.name.startswith(".")]
+
+
+def test_quit_and_ctrl_d_save_and_say_how_to_resume(home: Path) -> None:
+    out = io.StringIO()
+    play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "it", seed=2,
+                     out=out, ask=lambda _p: "q")
+    text = out.getvalue()
+    assert "mazzo play --resume " in text and "Arrivederci!" in text
+
+    def eof(_prompt: str) -> str:
+        raise EOFError
+
+    out = io.StringIO()
+    play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "en", seed=3,
+                     out=out, ask=eof)
+    assert "To resume it: mazzo play --resume " in out.getvalue()
+    assert len(saved_files(home)) == 2
+
+
+def test_ctrl_c_at_the_prompt_saves_and_exits_130(home: Path) -> None:
+    moves = iter(["1", "1"])
+
+    def ask(_prompt: str) -> str:
+        try:
+            return next(moves)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    out = io.StringIO()
+    with pytest.raises(Interrupted) as caught:
+        play_interactive(NEBRASKA, NEBRASKA.config(players=2), 0, ["medio"], "en", seed=5,
+                         out=out, ask=ask)
+    assert caught.value.exit_code == 130
+    assert "mazzo play --resume" in out.getvalue()
+    record = load_record(saved_files(home)[0])
+    assert replay(record).current_player == 0  # saved up to the person's decision
+
+
+def test_a_save_to_a_folder_goes_to_the_default_folder(home: Path, tmp_path: Path) -> None:
+    target = tmp_path / "a-folder"
+    target.mkdir()
+    out = io.StringIO()
+    play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "en", seed=2,
+                     save_path=str(target), out=out, ask=lambda _p: "q")
+    text = out.getvalue()
+    assert text.count(f"Cannot save to {target}") == 1  # said once, not at every move
+    assert "Is a directory" in text
+    assert len(saved_files(home)) == 1
+    assert f"mazzo play --resume {saved_files(home)[0]}" in text
+
+
+def test_a_save_under_a_file_is_refused_clearly(home: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    out = io.StringIO()
+    play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "it", seed=2,
+                     save_path=str(blocker / "m.json"), out=out, ask=lambda _p: "q")
+    assert (f"Impossibile salvare in {blocker / 'm.json'}: {blocker} is a file, not a folder"
+            in out.getvalue())
+    assert len(saved_files(home)) == 1
+
+
+def test_a_full_disk_never_loses_the_match(monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(path: object, data: object, indent: int | None = 1) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(saves, "write_json_atomic", full)
+    out = io.StringIO()
+    script = answers([])
+    state = play_interactive(NEBRASKA, NEBRASKA.config(players=2, hands=1), 0, ["medio"], "en",
+                             seed=1, out=out, ask=lambda _p: next(script))
+    text = out.getvalue()
+    assert state.is_terminal  # the match went on in memory
+    assert text.count("WARNING: cannot save") == 1
+    assert "No space left on device" in text
+
+
+def test_mazzo_matches_lists_saved_matches_newest_first(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = answers([])
+    play_interactive(NEBRASKA, NEBRASKA.config(players=2, hands=1), 0, ["random"], "en",
+                     seed=1, out=io.StringIO(), ask=lambda _p: next(script))
+    time.sleep(1.1)  # saved times have one-second resolution
+    play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "en", seed=2,
+                     out=io.StringIO(), ask=lambda _p: "q")
+    (home / "matches" / "broken.json").write_text("{not json")
+    assert main(["--lang", "en", "matches"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "Cribbage (you, medio)" in lines[0] and "[unfinished]" in lines[0]
+    assert not any("Nebraska" in line for line in lines)  # finished ones need --all
+    assert any(line.startswith("unreadable:") and "broken.json" in line for line in lines)
+    assert main(["--lang", "it", "matches", "--all"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "Cribbage (tu, medio)" in lines[0] and "[in corso]" in lines[0]
+    assert "Nebraska" in lines[1] and "[conclusa]" in lines[1]
+
+
+def test_the_menu_continues_a_saved_match(home: Path) -> None:
+    first = quit_after(3)
+    play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "en", seed=2,
+                     out=io.StringIO(), ask=lambda _p: next(first))
+    before = len(load_record(saved_files(home)[0])["history"])
+    out = io.StringIO()
+    script = iter(["2", "2", "1", "1", "q"])  # English, continue, the first saved match
+    assert run_menu("en", ask=lambda _p: next(script), out=out) == 0
+    text = out.getvalue()
+    assert "Continue a match (1 saved)" in text and "Cribbage (you, medio)" in text
+    assert len(load_record(saved_files(home)[0])["history"]) > before
+
+
+def test_resume_refuses_what_it_cannot_continue(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = answers([])
+    play_interactive(NEBRASKA, NEBRASKA.config(players=2, hands=1), 0, ["random"], "en",
+                     seed=1, out=io.StringIO(), ask=lambda _p: next(script))
+    finished = saved_files(home)[0]
+    assert main(["play", "--resume", str(finished)]) == 2
+    assert "this match is over" in capsys.readouterr().err
+    play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "en", seed=2,
+                     out=io.StringIO(), ask=lambda _p: "q")
+    path = next(p for p in saved_files(home) if p.name.startswith("cribbage"))
+    record = json.loads(path.read_text())
+    record["meta"]["bots"][1]["level"] = "grandmaster"
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(json.dumps(record))
+    assert main(["play", "--resume", str(damaged)]) == 2
+    assert "meta.bots[1].level: unknown bot \"grandmaster\"" in capsys.readouterr().err
+    del record["meta"]
+    damaged.write_text(json.dumps(record))
+    assert main(["play", "--resume", str(damaged)]) == 2
+    assert "has no 'meta' object" in capsys.readouterr().err
+    assert main(["play", "cribbage", "--resume", str(path)]) == 2
+    assert "drop a game" in capsys.readouterr().err
+
+
+# -- a real process, as a person meets it ---------------------------------------------------
+
+
+def start(home: Path, *args: str) -> subprocess.Popen[str]:
+    env = {**os.environ, "MAZZO_HOME": str(home), "PYTHONUNBUFFERED": "1", "MAZZO_LANG": "en"}
+    return subprocess.Popen([sys.executable, "-m", "mazzo.cli.main", *args],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+
+
+def wait_for_prompt(proc: subprocess.Popen[str], count: int = 1) -> str:
+    """Read stdout until the move prompt has appeared ``count`` times."""
+    assert proc.stdout is not None
+    seen = ""
+    deadline = time.monotonic() + 60
+    while seen.count("Your move [") < count:
+        assert time.monotonic() < deadline, seen[-2000:]
+        char = proc.stdout.read(1)
+        assert char, f"the process ended early: {seen[-2000:]}"
+        seen += char
+    return seen
+
+
+@pytest.mark.parametrize(("how", "code"), [
+    ("SIGINT", 130), ("SIGTERM", 143), ("SIGHUP", 129), ("ctrl-d", 0), ("q", 0),
+])
+def test_every_way_of_leaving_loses_nothing(home: Path, how: str, code: int) -> None:
+    proc = start(home, "play", "cribbage", "--seed", "4", "--bots", "medio")
+    assert proc.stdin is not None
+    wait_for_prompt(proc)
+    proc.stdin.write("1\n")
+    proc.stdin.flush()
+    wait_for_prompt(proc)  # the second prompt: the first move was made and saved
+    if how == "ctrl-d":
+        pass  # communicate() closes stdin: end of input, as Ctrl-D at a terminal
+    elif how == "q":
+        proc.stdin.write("q\n")
+        proc.stdin.flush()
+    else:
+        proc.send_signal(getattr(signal, how))
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == code, err
+    assert "Traceback" not in err
+    path = saved_files(home)[0]
+    if how != "SIGHUP":  # after a hang-up nobody is there to read it
+        assert f"mazzo play --resume {path}" in out
+    state = replay(load_record(path))
+    assert state.current_player == 0 and len(state.history) > 2
+    made = len(state.history)
+    # and it resumes where it stopped
+    proc = start(home, "play", "--resume", str(path))
+    assert proc.stdin is not None
+    wait_for_prompt(proc)
+    proc.stdin.write("q\n")
+    proc.stdin.flush()
+    proc.communicate(timeout=60)
+    assert proc.returncode == 0
+    assert len(load_record(path)["history"]) == made
+
+
+def test_a_signal_waits_until_the_move_is_applied_and_saved() -> None:
+    guard = SignalGuard()
+    done: list[str] = []
+    with guard.installed(), pytest.raises(Interrupted) as caught:
+        with guard.deferred():
+            os.kill(os.getpid(), signal.SIGTERM)
+            done.append("applied and saved")
+        done.append("never reached")
+    assert done == ["applied and saved"]
+    assert caught.value.exit_code == 143
+    with guard.installed(), pytest.raises(Interrupted):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(1)  # the handler raises at once outside a move
