@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mazzo.text import noun, plural
+from mazzo.text import counted, noun, plural
 
 
 @pytest.mark.parametrize(
@@ -31,3 +31,30 @@ def test_whole_float_counts_read_as_integers() -> None:
 def test_noun_alone() -> None:
     assert noun(1, "presa", "prese") == "presa"
     assert noun(3, "presa", "prese") == "prese"
+
+
+@pytest.mark.parametrize(
+    ("key", "lang", "one", "two"),
+    [
+        ("card", "it", "1 carta", "2 carte"),
+        ("card", "en", "1 card", "2 cards"),
+        ("point", "it", "1 punto", "2 punti"),
+        ("pt", "it", "1 punto", "2 punti"),
+        ("pt", "en", "1 pt", "2 pts"),
+        ("trick", "it", "1 presa", "2 prese"),
+        ("chip", "it", "1 fiche", "2 fiches"),
+        ("chip", "en", "1 chip", "2 chips"),
+        ("game", "it", "1 partita", "2 partite"),
+        ("match", "en", "1 match", "2 matches"),
+        ("move", "it", "1 mossa", "2 mosse"),
+        ("action", "it", "1 azione", "2 azioni"),
+        ("action", "en", "1 action", "2 actions"),
+    ],
+)
+def test_counted_shared_nouns(key: str, lang: str, one: str, two: str) -> None:
+    assert counted(1, key, lang) == one
+    assert counted(2, key, lang) == two
+
+
+def test_counted_falls_back_to_english() -> None:
+    assert counted(2, "card", "fr") == "2 cards"

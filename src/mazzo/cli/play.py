@@ -13,6 +13,7 @@ from mazzo.engine.agent import Agent, Turn
 from mazzo.engine.game import CHANCE, Action, Config, Game, IllegalAction, MazzoError, State
 from mazzo.engine.match import match_rng
 from mazzo.engine.record import Record, make_record, replay, save_record
+from mazzo.text import counted
 
 Ask = Callable[[str], str]
 
@@ -232,7 +233,7 @@ def step_through(
     state = game.new_match(final.config)
     total = len(record["history"])
     print(
-        f"{game.title(lang)}: {total} {'azioni' if it else 'actions'}; "
+        f"{game.title(lang)}: {counted(total, 'action', lang)}; "
         + ("Invio = avanti, numero = vai all'azione, q = esci" if it
            else "Enter = next, number = jump to action, q = quit"),
         file=out,

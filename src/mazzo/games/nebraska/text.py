@@ -8,6 +8,7 @@ from mazzo.cards import Card
 from mazzo.engine.game import JSON, Action, Event, card_from_token
 from mazzo.games.nebraska import events as ev
 from mazzo.games.nebraska.actions import Bid, ChooseDealer, Deal, Promote, Reject
+from mazzo.text import counted, plural
 
 VARIANT_NAMES = {
     "it": {"family": "Nebraska-family", "expert": "Nebraska-expert", "poker": "Nebraska-poker"},
@@ -25,6 +26,21 @@ REASONS = {
         "stock_empty": "stock exhausted, no new candidate",
     },
 }
+
+
+#: "manche" is invariant in Italian
+HANDS = {"it": ("manche", "manche"), "en": ("hand", "hands")}
+#: what family and expert count: valid cards, and matches between personal and common cards
+COUNT_NOUNS = {
+    "it": {"family": ("carta valida", "carte valide"),
+           "expert": ("corrispondenza", "corrispondenze")},
+    "en": {"family": ("valid card", "valid cards"), "expert": ("match", "matches")},
+}
+
+
+def count_text(count: int, variant: str, lang: str) -> str:
+    """A family or expert count with its noun: "1 carta valida", "3 matches"."""
+    return plural(count, *COUNT_NOUNS[lang if lang in COUNT_NOUNS else "en"][variant])
 
 
 def card_name(card: Card, lang: str) -> str:
@@ -112,7 +128,7 @@ def render(view: JSON, lang: str = "en") -> str:
         + (
             f", {'obiettivo' if it else 'target'} {view['target']}"
             if view["target"]
-            else f", {view['hands_to_play']} {'manche' if it else 'hands'}"
+            else f", {plural(view['hands_to_play'], *HANDS[lang if lang in HANDS else 'en'])}"
         ),
     ]
     lines.append(
@@ -141,8 +157,8 @@ def render(view: JSON, lang: str = "en") -> str:
             bid_text = ""
         tag = f" ({', '.join(marks)})" if marks else ""
         lines.append(
-            f"  {seat_name(s, lang)}{tag}: {view['scores'][s]} {'punti' if it else 'pts'}, "
-            f"{view['hand_sizes'][s]} {'carte' if it else 'cards'}"
+            f"  {seat_name(s, lang)}{tag}: {counted(view['scores'][s], 'pt', lang)}, "
+            f"{counted(view['hand_sizes'][s], 'card', lang)}"
             + (f", {bid_text}" if bid_text else "")
         )
         if view["spent_bids"][s]:
@@ -174,10 +190,7 @@ def render_hand_result(last: dict[str, Any], variant: str, lang: str) -> list[st
     for s, cards in enumerate(last["personal"]):
         extra = ""
         if "counts" in last:
-            label = "valide" if variant == "family" else "corrispondenze"
-            if not it:
-                label = "valid" if variant == "family" else "matches"
-            extra = f" — {last['counts'][s]} {label}"
+            extra = f" — {count_text(last['counts'][s], variant, lang)}"
         else:
             extra = " — " + ", ".join(
                 f"{kind} {last[kind]['points'][s]}" for kind in ("valore", "colore", "sequenza")
