@@ -80,6 +80,9 @@ class NebraskaState(State):
         self.rejected: list[Card] = []
         self.spent: list[list[Card]] = [[] for _ in range(n)]  # earlier bids, face up
         self.bids: list[Card | None] = [None] * n  # this round's bids, secret until all bid
+        # the card each seat got at the last rejection, known to its owner only, kept until the
+        # next decision so the owner's view (never an event, events are public) can name it
+        self.received: list[list[Card]] = [[] for _ in range(n)]
         self.candidate: Card | None = None
         self.to_act = CHANCE
         self.decider = -1
@@ -200,6 +203,7 @@ class NebraskaState(State):
             assert card is not None
             self.spent[seat].append(card)
         self.bids = [None] * n
+        self.received = [[] for _ in range(n)]
         self.events = [Decided(self.decider, self.candidate, promote)]
         if promote:
             self.common.append(self.candidate)
@@ -211,7 +215,9 @@ class NebraskaState(State):
                 self._end_hand("stock_short")
                 return
             for i in range(n):
-                insort(self.hands[(self.dealer + 1 + i) % n], self.stock.pop())
+                owner, dealt = (self.dealer + 1 + i) % n, self.stock.pop()
+                insort(self.hands[owner], dealt)
+                self.received[owner].append(dealt)
             self.events.append(ReplacementsDealt(n))
         if len(self.common) == COMMON_SIZE:
             self._end_hand("complete")
@@ -280,6 +286,7 @@ class NebraskaState(State):
         self.common, self.rejected = [], []
         self.spent = [[] for _ in range(self.num_players)]
         self.bids = [None] * self.num_players
+        self.received = [[] for _ in range(self.num_players)]
         self.candidate = None
 
     # -- information ---------------------------------------------------------------------------
@@ -309,6 +316,7 @@ class NebraskaState(State):
             "current_player": self.current_player,
             "scores": list(self.totals),
             "hand": tokens(self.hands[seat]) if seat is not None else None,
+            "received": tokens(self.received[seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "stock": len(self.stock),
             "candidate": card_token(self.candidate) if self.candidate is not None else None,
@@ -344,6 +352,7 @@ class NebraskaState(State):
             del pool[len(pool) - size :]
             if hidden_bid and self.bids[s] is not None:
                 other.bids[s] = pool.pop()
+            other.received[s] = []  # what another seat received is its secret
         other.stock = pool
         return other
 
@@ -368,6 +377,7 @@ class NebraskaState(State):
         other.rejected = list(self.rejected)
         other.spent = [list(b) for b in self.spent]
         other.bids = list(self.bids)
+        other.received = [list(r) for r in self.received]
         return other
 
     def cards_in_play(self) -> list[Card]:

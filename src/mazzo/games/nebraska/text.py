@@ -169,6 +169,10 @@ def render(view: JSON, lang: str = "en") -> str:
     if view["hand"] is not None:
         lines.append("")
         lines.append(f"{'La tua mano' if it else 'Your hand'}: {cards_line(view['hand'], lang)}")
+        if view.get("received"):  # the replacement after a rejection: only its owner sees it
+            lines.append(
+                f"{'Hai ricevuto' if it else 'You received'} {cards_line(view['received'], lang)}"
+            )
     if view["decider"] is not None:
         lines.append(
             f"{'Decide' if it else 'Deciding'}: {seat_name(view['decider'], lang)}"
