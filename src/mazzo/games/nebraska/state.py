@@ -49,10 +49,12 @@ from mazzo.games.nebraska.events import (
     ReplacementsDealt,
 )
 from mazzo.games.nebraska.scoring import (
+    TieBreak,
     expert_count,
     family_count,
     hand_winners,
     poker_breakdown,
+    tie_break,
 )
 
 HAND_SIZE = 10
@@ -245,7 +247,8 @@ class NebraskaState(State):
             counts = [count(h, self.common) for h in self.hands]
             winners = hand_winners(cfg.variant, self.hands, self.common, cfg.tiebreak)
             points = [1 if s in winners else 0 for s in range(self.num_players)]
-            detail = {"counts": counts}
+            settled = tie_break(cfg.variant, self.hands, self.common, cfg.tiebreak)
+            detail = {"counts": counts, "tiebreak": _tiebreak_json(settled)}
         for s, p in enumerate(points):
             self.totals[s] += p
         self.last_hand = {
@@ -257,7 +260,8 @@ class NebraskaState(State):
             "winners": winners,
             **detail,
         }
-        self.events.append(HandScored(tuple(points), tuple(winners)))
+        by_tiebreak = bool(detail.get("tiebreak"))
+        self.events.append(HandScored(tuple(points), tuple(winners), by_tiebreak))
         self._next_hand_or_end()
 
     def _next_hand_or_end(self) -> None:
@@ -326,6 +330,7 @@ class NebraskaState(State):
             "bids": bids,
             "decider": self.decider if all_bid else None,
             "suit_order": list(self.config.suit_order),
+            "ace_low_in_runs": self.config.ace_low_in_runs,
             "last_hand": self.last_hand,
         }
 
@@ -391,3 +396,15 @@ class NebraskaState(State):
             cards.append(self.candidate)
         return cards
 
+
+def _tiebreak_json(settled: TieBreak | None) -> JSON | None:
+    """A hand's tie-break for the public result (every hand is shown at the end of a hand)."""
+    if settled is None:
+        return None
+    return {
+        "tied": list(settled.tied),
+        "winners": list(settled.winners),
+        "ranks": [list(r) for r in settled.ranks],
+        "place": settled.place,
+        "rival": settled.rival,
+    }
