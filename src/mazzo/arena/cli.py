@@ -13,6 +13,7 @@ from mazzo.arena.tournament import BACKENDS, lineups, make_config, run_tournamen
 from mazzo.bots.levels import LEVELS, make_agent
 from mazzo.engine.game import JSON, MazzoError
 from mazzo.engine.registry import all_games, get_game
+from mazzo.text import counted, noun, plural
 
 EPILOG = """\
 bots: the levels {levels},
@@ -106,10 +107,12 @@ def format_results(results: JSON) -> str:
     elo = results["ratings"]["elo"]
     skills = results["ratings"].get("weng_lin")
     lines = [
-        f"{results['game']}: {results['config'].get('players')} players, "
-        f"{results['matches']} matches ({results['rounds']} rounds of "
-        f"{len(results['lineups'])} lineups), seed {results['seed']}"
-        + (f", {timing['workers']} workers, {timing['elapsed_s']:.1f} s" if timing else ""),
+        f"{results['game']}: {counted(results['config'].get('players'), 'player', 'en')}, "
+        f"{counted(results['matches'], 'match', 'en')} "
+        f"({plural(results['rounds'], 'round', 'rounds')} of "
+        f"{plural(len(results['lineups']), 'lineup', 'lineups')}), seed {results['seed']}"
+        + (f", {plural(timing['workers'], 'worker', 'workers')}, {timing['elapsed_s']:.1f} s"
+           if timing else ""),
         "",
     ]
     head = f"{'bot':<16} {'matches':>7} {'win share':>9} {'95% CI':>15} {'Elo':>7}"
@@ -160,8 +163,10 @@ def main(argv: list[str]) -> int:
         workers = args.workers or os.cpu_count() or 1
         rounds = -(-args.matches // seats)
         if not args.quiet:
-            print(f"{game.id}: {rounds * seats} matches ({rounds} rounds x {seats} lineups) "
-                  f"on {workers} {args.backend} workers", file=sys.stderr)
+            print(f"{game.id}: {counted(rounds * seats, 'match', 'en')} "
+                  f"({plural(rounds, 'round', 'rounds')} x {plural(seats, 'lineup', 'lineups')}) "
+                  f"on {workers} {args.backend} {noun(workers, 'worker', 'workers')}",
+                  file=sys.stderr)
         results = run_tournament(
             game, bots, args.matches, seed=args.seed, workers=workers, backend=args.backend,
             config=config, records=args.records, out=args.out,

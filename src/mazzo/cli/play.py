@@ -38,6 +38,7 @@ from mazzo.engine.game import (
 )
 from mazzo.engine.match import match_rng
 from mazzo.engine.record import Record, load_record, make_record, replay
+from mazzo.text import counted
 
 Ask = Callable[[str], str]
 
@@ -514,7 +515,7 @@ def step_through(
     state = game.new_match(final.config)
     total = len(record["history"])
     print(
-        f"{game.title(lang)}: {total} {'azioni' if it else 'actions'}; "
+        f"{game.title(lang)}: {counted(total, 'action', lang)}; "
         + ("Invio = avanti, numero = vai all'azione, q = esci" if it
            else "Enter = next, number = jump to action, q = quit"),
         file=out,

@@ -15,6 +15,7 @@ from mazzo.games.burraco.actions import (
     TakePile,
     meld_text,
 )
+from mazzo.text import counted, plural
 
 LINE_NAMES = {
     "it": ("burraco", "chiusura", "carte calate", "carte in mano", "pozzetto", "totale"),
@@ -83,9 +84,9 @@ def describe_event(event: Event, lang: str = "en") -> str:
     if isinstance(event, ev.PozzettoTaken):
         how = ("al volo" if event.al_volo else "con lo scarto") if it else (
             "al volo (no discard)" if event.al_volo else "by discarding")
-        return (f"{seat_name(event.seat, lang)} va a pozzetto {how} ({event.size} carte)" if it
-                else f"{seat_name(event.seat, lang)} takes the pozzetto {how} "
-                f"({event.size} cards)")
+        size = counted(event.size, "card", lang)
+        return (f"{seat_name(event.seat, lang)} va a pozzetto {how} ({size})" if it
+                else f"{seat_name(event.seat, lang)} takes the pozzetto {how} ({size})")
     if isinstance(event, ev.Paired):
         pair = " + ".join(seat_name(s, lang) for s in event.pair)
         return (f"{seat_name(event.solo, lang)} gioca da solo; {pair} fanno coppia" if it else
@@ -113,8 +114,9 @@ def describe_event(event: Event, lang: str = "en") -> str:
     if isinstance(event, ev.MatchOver):
         who = ", ".join(seat_name(s, lang) for s in event.winners)
         totals = " / ".join(_num(t) for t in event.totals)
-        return (f"Partita finita: vince {who} ({totals})" if it else
-                f"Match over: {who} win(s) ({totals})")
+        alone = len(event.winners) == 1
+        return (f"Partita finita: {'vince' if alone else 'vincono'} {who} ({totals})" if it else
+                f"Match over: {who} {'wins' if alone else 'win'} ({totals})")
     return event.kind
 
 
@@ -132,8 +134,8 @@ def render(view: JSON, lang: str = "en") -> str:
     seat = view.get("seat")
     lines: list[str] = []
     scores = " | ".join(f"{seat_name(s, lang)} {_num(v)}" for s, v in enumerate(view["scores"]))
-    target = view["target"] or (f"{view['hands_to_play']} smazzate" if it else
-                                f"{view['hands_to_play']} hands")
+    target = view["target"] or (plural(view["hands_to_play"], "smazzata", "smazzate") if it else
+                                plural(view["hands_to_play"], "hand", "hands"))
     lines.append(f"Burraco ({view['variant']}) — {'smazzata' if it else 'hand'} "
                  f"{view['hand_number']} — {'punti' if it else 'scores'}: {scores} "
                  f"({'obiettivo' if it else 'target'} {target})")
@@ -171,7 +173,7 @@ def _render_side(view: JSON, seats: list[int], me: int | None, lang: str) -> lis
     taken = view["pozzetto_taken"][side]
     counts = ", ".join(
         f"{seat_name(s, lang)}{' (tu)' if it and s == me else ' (you)' if s == me else ''}: "
-        f"{view['hand_counts'][s]} {'carte' if it else 'cards'}" for s in seats)
+        f"{counted(view['hand_counts'][s], 'card', lang)}" for s in seats)
     head = (f"— {_side_label(seats, lang)} — {counts}; pozzetto "
             f"{('preso' if taken else 'non preso') if it else ('taken' if taken else 'not taken')}"
             f"; {'sul tavolo' if it else 'on the table'}: {view['running'][side]}")

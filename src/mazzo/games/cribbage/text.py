@@ -17,6 +17,7 @@ from mazzo.games.cribbage.actions import (
     Play,
 )
 from mazzo.games.cribbage.scoring import fifteen_count
+from mazzo.text import counted, noun, plural
 
 
 def seat_name(seat: int, lang: str) -> str:
@@ -152,10 +153,9 @@ def describe_event(event: Event, lang: str = "en") -> str:
     if isinstance(e, ev.Counted):
         return _counted(e, lang)
     if isinstance(e, ev.Discarded):
-        n = e.count
         if it:
-            return f"{seat_name(e.seat, lang)} mette {n} cart{'e' if n > 1 else 'a'} nel crib"
-        return f"{seat_name(e.seat, lang)} lays away {n} card{'s' if n > 1 else ''} to the crib"
+            return f"{seat_name(e.seat, lang)} mette {counted(e.count, 'card', lang)} nel crib"
+        return f"{seat_name(e.seat, lang)} lays away {counted(e.count, 'card', lang)} to the crib"
     if isinstance(e, ev.StarterCut):
         if it:
             return f"{seat_name(e.seat, lang)} taglia: lo starter è {e.card}"
@@ -185,9 +185,10 @@ def describe_event(event: Event, lang: str = "en") -> str:
                 f"(total {e.total})")
     if isinstance(e, ev.Claimed):
         if it:
-            return (f"{seat_name(e.seat, lang)}: muggins! prende {e.points} punti dimenticati da "
+            forgotten = plural(e.points, "punto dimenticato", "punti dimenticati")
+            return (f"{seat_name(e.seat, lang)}: muggins! prende {forgotten} da "
                     f"{seat_name(e.owner, lang)} (totale {e.total})")
-        return (f"{seat_name(e.seat, lang)}: muggins! takes {e.points} points "
+        return (f"{seat_name(e.seat, lang)}: muggins! takes {counted(e.points, 'point', lang)} "
                 f"{seat_name(e.owner, lang)} overlooked (total {e.total})")
     if isinstance(e, ev.Declined):
         return f"{seat_name(e.seat, lang)}: {'niente muggins' if it else 'no muggins'}"
@@ -196,7 +197,7 @@ def describe_event(event: Event, lang: str = "en") -> str:
         worth = sum(e.points)
         if it:
             return (f"la carta di {seat_name(e.seat, lang)} valeva {worth}: {parts} "
-                    f"(annunciati {e.announced})")
+                    f"({noun(e.announced, 'annunciato', 'annunciati')} {e.announced})")
         return (f"{seat_name(e.seat, lang)}'s card was worth {worth}: {parts} "
                 f"(announced {e.announced})")
     if isinstance(e, ev.GameWon):
@@ -207,9 +208,9 @@ def describe_event(event: Event, lang: str = "en") -> str:
         if it:
             verb = "vincono" if players == 4 else "vince"
             return (f"{who} {verb} la partita {e.game_number}, {score}{skunk}: "
-                    f"{e.match_points} punti match")
+                    f"{plural(e.match_points, 'punto match', 'punti match')}")
         return (f"{who} win{'s' if players != 4 else ''} game {e.game_number}, {score}{skunk}: "
-                f"{e.match_points} match points")
+                f"{plural(e.match_points, 'match point', 'match points')}")
     if isinstance(e, ev.MatchWon):
         games = "–".join(str(g) for g in e.games_won)
         points = "–".join(str(p) for p in e.match_points)
@@ -238,7 +239,8 @@ def _counted(e: ev.Counted, lang: str) -> str:
     if e.announced < 0:
         return f"{head} — {count} → {e.points} ({'totale' if it else 'total'} {e.total})"
     return (f"{head} — {count} → {e.points} "
-            f"({'annunciati' if it else 'announced'} {e.announced}, "
+            f"({noun(e.announced, 'annunciato', 'annunciati') if it else 'announced'} "
+            f"{e.announced}, "
             f"{'totale' if it else 'total'} {e.total})")
 
 
@@ -290,7 +292,7 @@ def render(view: JSON, lang: str = "en") -> str:
     if dealer >= 0:
         crib = view.get("crib")
         crib_text = (cards_line(crib) if crib
-                     else f"{view['crib_count']} {'carte' if it else 'cards'}")
+                     else counted(view["crib_count"], "card", lang))
         lines.append(f"{'Mazziere' if it else 'Dealer'}: {seat_name(dealer, lang)}   "
                      f"crib: {crib_text}")
     if view.get("starter"):
@@ -314,7 +316,8 @@ def render(view: JSON, lang: str = "en") -> str:
     pend = view.get("pending")
     if pend:
         if pend["announced"] >= 0:
-            worth = f"{'annunciati' if it else 'announced'} {pend['announced']}"
+            said = noun(pend["announced"], "annunciato", "annunciati") if it else "announced"
+            worth = f"{said} {pend['announced']}"
         else:
             worth = "in attesa dell'annuncio" if it else "awaiting the announcement"
         lines.append(f"Muggins: {seat_name(pend['owner'], lang)} ({_WHAT[lang][pend['what']]}), "

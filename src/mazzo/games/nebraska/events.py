@@ -69,9 +69,12 @@ class HandEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandScored(Event):
+    """``by_tiebreak``: family/expert, the most was shared and the tie-break decided."""
+
     kind: ClassVar[str] = "hand_scored"
     points: tuple[int, ...]
     winners: tuple[int, ...]
+    by_tiebreak: bool = False
 
 
 @dataclass(frozen=True, slots=True)

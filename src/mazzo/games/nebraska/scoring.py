@@ -7,6 +7,7 @@ ids of Nebraska cards have no copy bits), which the hot loops use directly.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from mazzo.cards import ACE, Card
 
@@ -32,6 +33,12 @@ def expert_count(personal: Sequence[Card], common: Sequence[Card]) -> int:
             if (c & 15) == rank or (c >> 4) == colour:
                 total += 1
     return total
+
+
+def card_matches(card: Card, common: Sequence[Card]) -> int:
+    """The common cards one personal card matches by colour or rank: its share of the expert
+    count."""
+    return expert_count((card,), common)
 
 
 def valid_cards(personal: Sequence[Card], common: Sequence[Card]) -> list[Card]:
@@ -71,15 +78,69 @@ def hand_winners(
     tied = [s for s, n in enumerate(counts) if n == best]
     if len(tied) == 1:
         return tied
+    return list(resolve_tie(tied, personals, common, tiebreak).winners)
 
-    def key(seat: int) -> list[int]:
+
+@dataclass(frozen=True, slots=True)
+class TieBreak:
+    """How a family/expert tie for the most was settled ("vince allo spareggio").
+
+    ``ranks`` are the compared ranks per tied seat (high to low). ``place`` is the 0-based card
+    where the last rival fell behind, or -1 when the tie stands; ``rival`` is that rival.
+    """
+
+    tied: tuple[int, ...]
+    winners: tuple[int, ...]
+    ranks: tuple[tuple[int, ...], ...]
+    place: int
+    rival: int
+
+    @property
+    def resolved(self) -> bool:
+        return self.place >= 0
+
+
+def resolve_tie(
+    tied: Sequence[int],
+    personals: Sequence[Sequence[Card]],
+    common: Sequence[Card],
+    tiebreak: str = "all",
+) -> TieBreak:
+    """Settle a tie for the most by the highest card, then the second... [S]; ``tiebreak``
+    "valid" compares only the valid cards [D]."""
+    keys: dict[int, list[int]] = {}
+    for seat in tied:
         cards = personals[seat]
         if tiebreak == "valid":
             cards = valid_cards(cards, common)
-        return tiebreak_key(cards)
+        keys[seat] = tiebreak_key(cards)
+    top = max(keys.values())
+    winners = tuple(s for s in tied if keys[s] == top)
+    place, rival = -1, -1
+    for seat in tied:
+        if seat in winners:
+            continue
+        pairs = enumerate(zip(top, keys[seat], strict=False))
+        # a shorter list (fewer valid cards) falls behind where it runs out of cards
+        differ = next((i for i, (a, b) in pairs if a != b), min(len(top), len(keys[seat])))
+        if differ > place:  # the rival who held out longest is the one that decided it
+            place, rival = differ, seat
+    return TieBreak(tuple(tied), winners, tuple(tuple(keys[s]) for s in tied), place, rival)
 
-    top = max(key(s) for s in tied)
-    return [s for s in tied if key(s) == top]
+
+def tie_break(
+    variant: str,
+    personals: Sequence[Sequence[Card]],
+    common: Sequence[Card],
+    tiebreak: str = "all",
+) -> TieBreak | None:
+    """The family/expert tie-break of a hand, or None when one seat has the most outright."""
+    count = family_count if variant == "family" else expert_count
+    counts = [count(p, common) for p in personals]
+    tied = [s for s, n in enumerate(counts) if n == max(counts)]
+    if len(tied) == 1:
+        return None
+    return resolve_tie(tied, personals, common, tiebreak)
 
 
 # --- poker -------------------------------------------------------------------------------------
@@ -103,19 +164,26 @@ def best_valore(personal: Sequence[Card], common: Sequence[Card]) -> Key | None:
 
 def best_colore(personal: Sequence[Card], common: Sequence[Card]) -> Key | None:
     """Best colour group holding a personal and a common card: (size, ranks high to low...)."""
-    common_colours = {c >> 4 for c in common}
-    colours = {p >> 4 for p in personal} & common_colours
     best: Key | None = None
-    for colour in colours:
-        ranks = sorted(
-            [c & 15 for c in personal if c >> 4 == colour]
-            + [c & 15 for c in common if c >> 4 == colour],
-            reverse=True,
-        )
-        key = (len(ranks), *ranks)
+    for colour in _shared_colours(personal, common):
+        key = _colore_key(personal, common, colour)
         if best is None or key > best:
             best = key
     return best
+
+
+def _shared_colours(personal: Sequence[Card], common: Sequence[Card]) -> list[int]:
+    """The colours of both a personal and a common card, in a fixed order."""
+    return sorted({p >> 4 for p in personal} & {c >> 4 for c in common})
+
+
+def _colore_key(personal: Sequence[Card], common: Sequence[Card], colour: int) -> Key:
+    ranks = sorted(
+        [c & 15 for c in personal if c >> 4 == colour]
+        + [c & 15 for c in common if c >> 4 == colour],
+        reverse=True,
+    )
+    return (len(ranks), *ranks)
 
 
 def best_sequenza(
@@ -153,6 +221,66 @@ def best_sequenza(
             if best is None or key > best:
                 best = key
     return best
+
+
+#: a combination's cards: (the player's own, the common ones)
+Combination = tuple[list[Card], list[Card]]
+
+
+def poker_combinations(
+    personal: Sequence[Card], common: Sequence[Card], ace_low: bool = False
+) -> dict[str, Combination | None]:
+    """Per kind, the cards of the player's best combination now (None: no valid one), found
+    from the same keys that score it."""
+    return {
+        "valore": _valore_cards(personal, common),
+        "colore": _colore_cards(personal, common),
+        "sequenza": _sequenza_cards(personal, common, ace_low),
+    }
+
+
+def _valore_cards(personal: Sequence[Card], common: Sequence[Card]) -> Combination | None:
+    key = best_valore(personal, common)
+    if key is None:
+        return None
+    rank = key[1]
+    return [c for c in personal if c & 15 == rank], [c for c in common if c & 15 == rank]
+
+
+def _colore_cards(personal: Sequence[Card], common: Sequence[Card]) -> Combination | None:
+    key = best_colore(personal, common)
+    if key is None:
+        return None
+    colour = next(
+        c for c in _shared_colours(personal, common) if _colore_key(personal, common, c) == key
+    )
+    return [c for c in personal if c >> 4 == colour], [c for c in common if c >> 4 == colour]
+
+
+def _sequenza_cards(
+    personal: Sequence[Card], common: Sequence[Card], ace_low: bool
+) -> Combination | None:
+    """One card per rank of the best run: the player's own where they hold one, and a common
+    card on at least one rank (a run needs both)."""
+    key = best_sequenza(personal, common, ace_low)
+    if key is None:
+        return None
+    length, high = key
+
+    def of_rank(cards: Sequence[Card], rank: int) -> Card | None:
+        wanted = ACE if rank == 1 else rank  # rank 1 is the low ace
+        return next((c for c in cards if c & 15 == wanted), None)
+
+    ranks = range(high - length + 1, high + 1)
+    picked = [(of_rank(personal, r), of_rank(common, r)) for r in ranks]
+    mine = [p for p, _ in picked if p is not None]
+    table = [c for p, c in picked if p is None and c is not None]
+    if not table:  # every rank is in hand: the run takes a common card where one lies
+        swap = next(i for i, (_, c) in enumerate(picked) if c is not None)
+        own, shared = picked[swap]
+        mine = [p for p in mine if p != own]
+        table = [shared] if shared is not None else []
+    return mine, table
 
 
 def _kind_points(keys: Sequence[Key | None]) -> list[int]:

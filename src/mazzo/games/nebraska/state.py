@@ -49,10 +49,12 @@ from mazzo.games.nebraska.events import (
     ReplacementsDealt,
 )
 from mazzo.games.nebraska.scoring import (
+    TieBreak,
     expert_count,
     family_count,
     hand_winners,
     poker_breakdown,
+    tie_break,
 )
 
 HAND_SIZE = 10
@@ -80,6 +82,9 @@ class NebraskaState(State):
         self.rejected: list[Card] = []
         self.spent: list[list[Card]] = [[] for _ in range(n)]  # earlier bids, face up
         self.bids: list[Card | None] = [None] * n  # this round's bids, secret until all bid
+        # the card each seat got at the last rejection, known to its owner only, kept until the
+        # next decision so the owner's view (never an event, events are public) can name it
+        self.received: list[list[Card]] = [[] for _ in range(n)]
         self.candidate: Card | None = None
         self.to_act = CHANCE
         self.decider = -1
@@ -200,6 +205,7 @@ class NebraskaState(State):
             assert card is not None
             self.spent[seat].append(card)
         self.bids = [None] * n
+        self.received = [[] for _ in range(n)]
         self.events = [Decided(self.decider, self.candidate, promote)]
         if promote:
             self.common.append(self.candidate)
@@ -211,7 +217,9 @@ class NebraskaState(State):
                 self._end_hand("stock_short")
                 return
             for i in range(n):
-                insort(self.hands[(self.dealer + 1 + i) % n], self.stock.pop())
+                owner, dealt = (self.dealer + 1 + i) % n, self.stock.pop()
+                insort(self.hands[owner], dealt)
+                self.received[owner].append(dealt)
             self.events.append(ReplacementsDealt(n))
         if len(self.common) == COMMON_SIZE:
             self._end_hand("complete")
@@ -239,7 +247,8 @@ class NebraskaState(State):
             counts = [count(h, self.common) for h in self.hands]
             winners = hand_winners(cfg.variant, self.hands, self.common, cfg.tiebreak)
             points = [1 if s in winners else 0 for s in range(self.num_players)]
-            detail = {"counts": counts}
+            settled = tie_break(cfg.variant, self.hands, self.common, cfg.tiebreak)
+            detail = {"counts": counts, "tiebreak": _tiebreak_json(settled)}
         for s, p in enumerate(points):
             self.totals[s] += p
         self.last_hand = {
@@ -251,7 +260,8 @@ class NebraskaState(State):
             "winners": winners,
             **detail,
         }
-        self.events.append(HandScored(tuple(points), tuple(winners)))
+        by_tiebreak = bool(detail.get("tiebreak"))
+        self.events.append(HandScored(tuple(points), tuple(winners), by_tiebreak))
         self._next_hand_or_end()
 
     def _next_hand_or_end(self) -> None:
@@ -280,6 +290,7 @@ class NebraskaState(State):
         self.common, self.rejected = [], []
         self.spent = [[] for _ in range(self.num_players)]
         self.bids = [None] * self.num_players
+        self.received = [[] for _ in range(self.num_players)]
         self.candidate = None
 
     # -- information ---------------------------------------------------------------------------
@@ -309,6 +320,7 @@ class NebraskaState(State):
             "current_player": self.current_player,
             "scores": list(self.totals),
             "hand": tokens(self.hands[seat]) if seat is not None else None,
+            "received": tokens(self.received[seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "stock": len(self.stock),
             "candidate": card_token(self.candidate) if self.candidate is not None else None,
@@ -318,6 +330,7 @@ class NebraskaState(State):
             "bids": bids,
             "decider": self.decider if all_bid else None,
             "suit_order": list(self.config.suit_order),
+            "ace_low_in_runs": self.config.ace_low_in_runs,
             "last_hand": self.last_hand,
         }
 
@@ -344,6 +357,7 @@ class NebraskaState(State):
             del pool[len(pool) - size :]
             if hidden_bid and self.bids[s] is not None:
                 other.bids[s] = pool.pop()
+            other.received[s] = []  # what another seat received is its secret
         other.stock = pool
         return other
 
@@ -368,6 +382,7 @@ class NebraskaState(State):
         other.rejected = list(self.rejected)
         other.spent = [list(b) for b in self.spent]
         other.bids = list(self.bids)
+        other.received = [list(r) for r in self.received]
         return other
 
     def cards_in_play(self) -> list[Card]:
@@ -381,3 +396,15 @@ class NebraskaState(State):
             cards.append(self.candidate)
         return cards
 
+
+def _tiebreak_json(settled: TieBreak | None) -> JSON | None:
+    """A hand's tie-break for the public result (every hand is shown at the end of a hand)."""
+    if settled is None:
+        return None
+    return {
+        "tied": list(settled.tied),
+        "winners": list(settled.winners),
+        "ranks": [list(r) for r in settled.ranks],
+        "place": settled.place,
+        "rival": settled.rival,
+    }

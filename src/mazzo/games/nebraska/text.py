@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from mazzo.cards import Card
+from mazzo.cards import RANK_TEXT, Card
 from mazzo.engine.game import JSON, Action, Event, card_from_token
 from mazzo.games.nebraska import events as ev
 from mazzo.games.nebraska.actions import Bid, ChooseDealer, Deal, Promote, Reject
+from mazzo.games.nebraska.scoring import (
+    POKER_KINDS,
+    Combination,
+    card_matches,
+    poker_combinations,
+    valid_cards,
+)
+from mazzo.text import counted, plural
 
 VARIANT_NAMES = {
     "it": {"family": "Nebraska-family", "expert": "Nebraska-expert", "poker": "Nebraska-poker"},
@@ -25,6 +33,21 @@ REASONS = {
         "stock_empty": "stock exhausted, no new candidate",
     },
 }
+
+
+#: "manche" is invariant in Italian
+HANDS = {"it": ("manche", "manche"), "en": ("hand", "hands")}
+#: what family and expert count: valid cards, and matches between personal and common cards
+COUNT_NOUNS = {
+    "it": {"family": ("carta valida", "carte valide"),
+           "expert": ("corrispondenza", "corrispondenze")},
+    "en": {"family": ("valid card", "valid cards"), "expert": ("match", "matches")},
+}
+
+
+def count_text(count: int, variant: str, lang: str) -> str:
+    """A family or expert count with its noun: "1 carta valida", "3 matches"."""
+    return plural(count, *COUNT_NOUNS[lang if lang in COUNT_NOUNS else "en"][variant])
 
 
 def card_name(card: Card, lang: str) -> str:
@@ -94,7 +117,10 @@ def describe_event(event: Event, lang: str = "en") -> str:
         parts = ", ".join(
             f"{seat_name(s, lang)} +{p}" for s, p in enumerate(event.points) if p
         ) or ("nessun punto" if it else "no points")
-        return f"{'Punti della manche' if it else 'Hand points'}: {parts}"
+        head = "Punti della manche" if it else "Hand points"
+        if event.by_tiebreak:
+            head += " (spareggio)" if it else " (tie-break)"
+        return f"{head}: {parts}"
     if isinstance(event, ev.MatchOver):
         names = ", ".join(seat_name(s, lang) for s in event.winners)
         return f"{'Vince la partita' if it else 'Match won by'}: {names}"
@@ -112,7 +138,7 @@ def render(view: JSON, lang: str = "en") -> str:
         + (
             f", {'obiettivo' if it else 'target'} {view['target']}"
             if view["target"]
-            else f", {view['hands_to_play']} {'manche' if it else 'hands'}"
+            else f", {plural(view['hands_to_play'], *HANDS[lang if lang in HANDS else 'en'])}"
         ),
     ]
     lines.append(
@@ -141,8 +167,8 @@ def render(view: JSON, lang: str = "en") -> str:
             bid_text = ""
         tag = f" ({', '.join(marks)})" if marks else ""
         lines.append(
-            f"  {seat_name(s, lang)}{tag}: {view['scores'][s]} {'punti' if it else 'pts'}, "
-            f"{view['hand_sizes'][s]} {'carte' if it else 'cards'}"
+            f"  {seat_name(s, lang)}{tag}: {counted(view['scores'][s], 'pt', lang)}, "
+            f"{counted(view['hand_sizes'][s], 'card', lang)}"
             + (f", {bid_text}" if bid_text else "")
         )
         if view["spent_bids"][s]:
@@ -153,6 +179,12 @@ def render(view: JSON, lang: str = "en") -> str:
     if view["hand"] is not None:
         lines.append("")
         lines.append(f"{'La tua mano' if it else 'Your hand'}: {cards_line(view['hand'], lang)}")
+        if view.get("received"):  # the replacement after a rejection: only its owner sees it
+            lines.append(
+                f"{'Hai ricevuto' if it else 'You received'} {cards_line(view['received'], lang)}"
+            )
+        if view["phase"] in ("bid", "decide"):
+            lines.extend(counting_now(view, lang))
     if view["decider"] is not None:
         lines.append(
             f"{'Decide' if it else 'Deciding'}: {seat_name(view['decider'], lang)}"
@@ -174,10 +206,7 @@ def render_hand_result(last: dict[str, Any], variant: str, lang: str) -> list[st
     for s, cards in enumerate(last["personal"]):
         extra = ""
         if "counts" in last:
-            label = "valide" if variant == "family" else "corrispondenze"
-            if not it:
-                label = "valid" if variant == "family" else "matches"
-            extra = f" — {last['counts'][s]} {label}"
+            extra = f" — {count_text(last['counts'][s], variant, lang)}"
         else:
             extra = " — " + ", ".join(
                 f"{kind} {last[kind]['points'][s]}" for kind in ("valore", "colore", "sequenza")
@@ -185,7 +214,88 @@ def render_hand_result(last: dict[str, Any], variant: str, lang: str) -> list[st
         lines.append(
             f"  {seat_name(s, lang)}: {cards_line(cards, lang)}{extra} → +{last['points'][s]}"
         )
+    if last.get("tiebreak"):
+        lines.append("  " + tiebreak_text(last["tiebreak"], lang))
     return lines
+
+
+def counting_now(view: JSON, lang: str) -> list[str]:
+    """Which of the seat's personal cards count with the common cards on the table now, under
+    the variant's scoring (the scoring module decides; this only words it)."""
+    it = lang == "it"
+    hand = [card_from_token(t) for t in view["hand"]]
+    common = [card_from_token(t) for t in view["common"]]
+    head = "Contano ora" if it else "Counting now"
+    variant = view["variant"]
+    if variant == "family":
+        valid = valid_cards(hand, common)
+        names = ", ".join(c.name(lang) for c in valid)
+        return [f"{head}: {count_text(len(valid), variant, lang)}{_listing(names)}"]
+    if variant == "expert":
+        matched = [(c, card_matches(c, common)) for c in hand]
+        total = sum(n for _, n in matched)
+        names = ", ".join(f"{c.name(lang)} ({n})" for c, n in matched if n)
+        return [f"{head}: {count_text(total, variant, lang)}{_listing(names)}"]
+    combos = poker_combinations(hand, common, bool(view.get("ace_low_in_runs")))
+    lines = [f"{'Combinazioni ora' if it else 'Combinations now'}:"]
+    for kind in POKER_KINDS:
+        lines.append(f"  {kind}: {combination_text(combos[kind], lang)}")
+    return lines
+
+
+def _listing(names: str) -> str:
+    return f" — {names}" if names else ""
+
+
+def combination_text(combo: Combination | None, lang: str) -> str:
+    """"3 carte — tue: 3 rosso; comuni: 3 giallo, 3 azzurro", or "nessuna" when none counts."""
+    it = lang == "it"
+    if combo is None:
+        return "nessuna" if it else "none"
+    mine, table = combo
+    size = counted(len(mine) + len(table), "card", lang)
+    own = ", ".join(c.name(lang) for c in mine)
+    shared = ", ".join(c.name(lang) for c in table)
+    if it:
+        return f"{size} — tue: {own}; comuni: {shared}"
+    return f"{size} — yours: {own}; common: {shared}"
+
+
+def ordinal(place: int, lang: str) -> str:
+    """1-based ordinal of a compared card: "1ª", "2ª" / "1st", "2nd", "3rd", "4th"."""
+    if lang == "it":
+        return f"{place}ª"
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
+    return f"{place}{suffix}"
+
+
+def tiebreak_text(tb: dict[str, Any], lang: str) -> str:
+    """How the tie for the most was settled: "Giocatore 1 vince allo spareggio: alla 1ª carta
+    J contro 10 (Giocatore 2)", or that the tie stands and every tied player scores."""
+    it = lang == "it"
+    winners = ", ".join(seat_name(s, lang) for s in tb["winners"])
+    alone = len(tb["winners"]) == 1
+    if tb["place"] < 0:
+        return (f"Pari anche allo spareggio: {winners} prendono il punto" if it
+                else f"Still level after the tie-break: {winners} each score")
+    place = tb["place"]
+    ranks = dict(zip(tb["tied"], tb["ranks"], strict=True))
+
+    def rank_at(seat: int) -> str:
+        held = ranks[seat]
+        if place < len(held):
+            return RANK_TEXT[held[place]]
+        return "nessuna carta" if it else "no card"
+
+    mine, theirs = rank_at(tb["winners"][0]), rank_at(tb["rival"])
+    rival = seat_name(tb["rival"], lang)
+    if it:
+        verb = "vince" if alone else "vincono"
+        return (f"{winners} {verb} allo spareggio: alla {ordinal(place + 1, lang)} carta "
+                f"{mine} contro {theirs} ({rival})")
+    verb = "wins" if alone else "win"
+    return (f"{winners} {verb} on the tie-break: at the {ordinal(place + 1, lang)} card "
+            f"{mine} against {theirs} ({rival})")
 
 
 RULES = {

@@ -15,6 +15,7 @@ from mazzo.games.novantanove.actions import (
     Play,
     Reveal,
 )
+from mazzo.text import counted, plural
 
 SUIT_WORD = {
     "it": {"♥": "cuori", "♦": "quadri", "♣": "fiori", "♠": "picche"},
@@ -32,7 +33,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "dealer": "mazziere", "target": "obiettivo", "turn": "tocca a", "from_dummy": "dal morto",
         "table": "presa in tavola", "last_trick": "ultima presa", "your_hand": "la tua mano",
         "bid": "scommessa", "tricks": "prese", "score": "punti", "offer": "offerta",
-        "hidden": "coperte", "turn_up": "carta scoperta", "games_won": "partite vinte",
+        "turn_up": "carta scoperta", "games_won": "partite vinte",
         "over": "incontro finito, vince {}", "last_deal": "mano precedente",
         "ok": "compiuto", "ko": "fallito", "declared": "dichiara", "revealed": "scopre",
         "rubber": "rubber", "phase_bid": "scommesse", "phase_premium": "dichiarazioni",
@@ -47,7 +48,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "dealer": "dealer", "target": "target", "turn": "to play", "from_dummy": "from dummy",
         "table": "trick on the table", "last_trick": "last trick", "your_hand": "your hand",
         "bid": "bid", "tricks": "tricks", "score": "score", "offer": "offer",
-        "hidden": "face down", "turn_up": "turn-up", "games_won": "games won",
+        "turn_up": "turn-up", "games_won": "games won",
         "over": "match over, {} wins", "last_deal": "previous deal",
         "ok": "made", "ko": "failed", "declared": "declares", "revealed": "reveals",
         "rubber": "rubber", "phase_bid": "bidding", "phase_premium": "premium bids",
@@ -171,11 +172,11 @@ def _describe_late_event(event: Event, lang: str) -> str:
         )
     if isinstance(event, ev.RubberOver):
         return (
-            f"rubber vinto da {seat(event.winner)} in {event.games_played} partite, "
+            f"rubber vinto da {seat(event.winner)} in {counted(event.games_played, 'game', lang)}, "
             f"+{event.bonus}"
             if it
-            else f"rubber won by {seat(event.winner)} in {event.games_played} games, "
-            f"+{event.bonus}"
+            else f"rubber won by {seat(event.winner)} in "
+            f"{counted(event.games_played, 'game', lang)}, +{event.bonus}"
         )
     return event.kind
 
@@ -245,12 +246,19 @@ def _hand_line(entry: dict[str, Any], n: int, seat: int | None, view: JSON, lang
         if entry["bid"] is not None:
             bid += f" = {entry['bid']}"
     else:
-        bid = f"{entry['bid_count']} {w['hidden']}" if entry["bid_count"] else "—"
+        bid = _hidden_bid_cards(entry["bid_count"], lang) if entry["bid_count"] else "—"
     target = entry["bid"] if entry["bid"] is not None else "?"
     score = view["dummy_score"] if entry["dummy"] else view["game_scores"][h]
     offer = w[entry["offer"]].split(" ")[0] if entry["offer"] else ""
     tricks = f"{entry['tricks']}/{target}"
     return f"{name:<18}{score:>6}  {tricks:>6}  {bid:<22}{offer}".rstrip()
+
+
+def _hidden_bid_cards(count: int, lang: str) -> str:
+    """How many bid cards lie face down: "1 carta coperta", "3 carte coperte"."""
+    if lang == "it":
+        return plural(count, "carta coperta", "carte coperte")
+    return plural(count, "card face down", "cards face down")
 
 
 def _trick_text(cards: list[list[Any]], n: int, lang: str) -> str:

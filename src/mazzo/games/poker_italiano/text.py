@@ -12,6 +12,7 @@ from mazzo.engine.game import JSON, Action, Event
 from mazzo.games.poker_italiano import actions as A
 from mazzo.games.poker_italiano import events as E
 from mazzo.games.poker_italiano.scoring import NAMES_EN, NAMES_IT
+from mazzo.text import counted, counted_noun, noun
 
 WORDS_IT = {
     "buio": "buio", "controbuio": "controbuio", "over": "over", "no_blind": "niente buio",
@@ -44,9 +45,11 @@ def describe_action(action: Action, lang: str = "en") -> str:
     if isinstance(action, A.ChooseDealer):
         return ("primo mazziere: " if it else "first dealer: ") + seat_name(action.seat, lang)
     if isinstance(action, A.Deal):
-        return f"mescola e distribuisce ({len(action.order)} carte)" if it else str(action)
+        cards = counted(len(action.order), "card", lang)
+        return f"mescola e distribuisce ({cards})" if it else f"shuffle and deal {cards}"
     if isinstance(action, A.Reshuffle):
-        return f"rimescola {len(action.order)} scarti" if it else str(action)
+        discards = counted(len(action.order), "discard", lang)
+        return f"rimescola {discards}" if it else f"reshuffle {discards}"
     if isinstance(action, A.Blind):
         name = A.BLIND_NAMES[action.level]
         return name if it else f"{name} (blind level {action.level})"
@@ -75,15 +78,17 @@ def describe_event(event: Event, lang: str = "en") -> str:
         if it:
             kind = "piatto di parole, " if event.parole else ""
             dealer = seat_name(event.dealer, lang)
-            return (f"mano {event.hand}: mazziere {dealer}, {event.deck_size} carte, "
+            cards = counted(event.deck_size, "card", lang)
+            return (f"mano {event.hand}: mazziere {dealer}, {cards}, "
                     f"{kind}si apre con coppia di {need} o meglio; piatto {event.pot}")
         kind = "piatto di parole (frozen pot), " if event.parole else ""
         dealer = seat_name(event.dealer, lang)
-        return (f"hand {event.hand}: dealer {dealer}, {event.deck_size} cards, "
+        return (f"hand {event.hand}: dealer {dealer}, {counted(event.deck_size, 'card', lang)}, "
                 f"{kind}opening needs a pair of {need}s or better; pot {event.pot}")
     if isinstance(event, E.AntePaid):
-        return (f"{seat_name(event.seat, lang)} mette l'invito ({event.amount})" if it
-                else f"{seat_name(event.seat, lang)} antes {event.amount}")
+        ante = counted(event.amount, "chip", lang)
+        return (f"{seat_name(event.seat, lang)} mette l'invito ({ante})" if it
+                else f"{seat_name(event.seat, lang)} antes {ante}")
     if isinstance(event, E.Spoke):
         word = (WORDS_IT if it else WORDS_EN).get(event.word, event.word)
         amount = f" {event.amount}" if event.amount else ""
@@ -91,8 +96,9 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return f"{seat_name(event.seat, lang)}: {word}{amount}{allin}"
     if isinstance(event, E.Dealt):
         dealer = seat_name(event.dealer, lang)
-        return (f"il mazziere ({dealer}) dà 5 carte a {event.players} giocatori" if it
-                else f"the dealer ({dealer}) deals 5 cards to {event.players} players")
+        players = counted(event.players, "player", lang)
+        return (f"il mazziere ({dealer}) dà 5 carte a {players}" if it
+                else f"the dealer ({dealer}) deals 5 cards to {players}")
     if isinstance(event, E.Drew):
         if it:
             return f"{seat_name(event.seat, lang)}: " + (
@@ -100,8 +106,9 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return f"{seat_name(event.seat, lang)}: " + (
             "stands pat" if event.count == 0 else f"changes {event.count}")
     if isinstance(event, E.Reshuffled):
-        return (f"mazzo finito: rimescolati {event.count} scarti" if it
-                else f"stock ran out: {event.count} discards reshuffled")
+        discards = counted(event.count, "discard", lang)
+        return (f"mazzo finito: {noun(event.count, 'rimescolato', 'rimescolati')} {discards}" if it
+                else f"stock ran out: {discards} reshuffled")
     if isinstance(event, E.DeadDeal):
         return (f"nessuno apre: mano morta, il piatto ({event.pot}) resta" if it
                 else f"nobody opens: dead deal, the pot ({event.pot}) stays")
@@ -109,8 +116,9 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return ("tutti passo: mano nulla, ognuno ritira le sue fiches" if it
                 else "everybody passo: void hand, everyone takes his chips back")
     if isinstance(event, E.Refund):
-        return (f"{seat_name(event.seat, lang)} ritira {event.amount}" if it
-                else f"{seat_name(event.seat, lang)} takes back {event.amount}")
+        back = counted(event.amount, "chip", lang)
+        return (f"{seat_name(event.seat, lang)} ritira {back}" if it
+                else f"{seat_name(event.seat, lang)} takes back {back}")
     if isinstance(event, E.PiattoDiParole):
         return (f"piatto di parole: il piatto ({event.pot}) si congela, si apre con i re" if it
                 else f"piatto di parole: the pot ({event.pot}) is frozen; kings or better to open")
@@ -124,11 +132,13 @@ def describe_event(event: Event, lang: str = "en") -> str:
         pot = ("piatto" if event.pot == 0 else f"piatto laterale {event.pot}") if it else (
             "the pot" if event.pot == 0 else f"side pot {event.pot}")
         how = "" if event.shown else (" senza mostrare" if it else " without showing")
-        return (f"{seat_name(event.seat, lang)} vince {pot}: {event.amount}{how}" if it
-                else f"{seat_name(event.seat, lang)} wins {pot}: {event.amount}{how}")
+        won = counted(event.amount, "chip", lang)
+        return (f"{seat_name(event.seat, lang)} vince {pot}: {won}{how}" if it
+                else f"{seat_name(event.seat, lang)} wins {pot}: {won}{how}")
     if isinstance(event, E.PotSplit):
-        return (f"{seat_name(event.seat, lang)} riceve {event.amount} dal piatto rimasto" if it
-                else f"{seat_name(event.seat, lang)} gets {event.amount} of the pot left over")
+        share = counted(event.amount, "chip", lang)
+        return (f"{seat_name(event.seat, lang)} riceve {share} dal piatto rimasto" if it
+                else f"{seat_name(event.seat, lang)} gets {share} of the pot left over")
     if isinstance(event, E.Busted):
         return (f"{seat_name(event.seat, lang)} ha finito le fiches ed esce" if it
                 else f"{seat_name(event.seat, lang)} is out of chips and leaves")
@@ -157,8 +167,9 @@ def _seat_line(view: JSON, s: int, lang: str) -> str:
                      (f"cambia {draw}" if it else f"drew {draw}"))
     turn = "→ " if view["current_player"] == s else "  "
     chips = view["scores"][s]
+    chip_word = counted_noun(chips, "chip", lang)
     return (f"{turn}{seat_name(s, lang)}: {chips:>6.0f} "
-            f"{'fiches' if it else 'chips'}, {'nel piatto' if it else 'in pot'} "
+            f"{chip_word}, {'nel piatto' if it else 'in pot'} "
             f"{view['contrib'][s]:>4}  {', '.join(marks)}")
 
 
@@ -175,10 +186,9 @@ PHASES = {
 def render(view: JSON, lang: str = "en") -> str:
     it = lang == "it"
     phase = PHASES["it" if it else "en"].get(view["phase"], view["phase"])
-    head = (f"Poker all'italiana — mano {view['hand_number']}, {view['deck_size']} carte, "
-            f"fase: {phase}" if it else
-            f"Poker all'italiana — hand {view['hand_number']}, {view['deck_size']} cards, "
-            f"phase: {phase}")
+    cards = counted(view["deck_size"], "card", lang)
+    head = (f"Poker all'italiana — mano {view['hand_number']}, {cards}, fase: {phase}" if it else
+            f"Poker all'italiana — hand {view['hand_number']}, {cards}, phase: {phase}")
     need = view["opening_requirement"]
     lines = [head]
     parole = " — piatto di parole" if view["parole"] else ""

@@ -1,0 +1,54 @@
+"""Words shared by every game's text: counts read in the right number, in Italian and English.
+
+Bottom layer (like ``cards``): imports nothing from mazzo, so games, CLI and arena can all use it.
+Conventions: only exactly 1 is singular ("0 punti", "0 points"); the Italian loanword fiche
+takes the French plural, as at Italian tables ("1 fiche", "2 fiches"); the English abbreviation
+is "1 pt", "2 pts", while Italian texts write the word out ("1 punto", "2 punti").
+"""
+
+from __future__ import annotations
+
+#: nouns counted by more than one game or tool: key -> language -> (singular, plural)
+NOUNS: dict[str, dict[str, tuple[str, str]]] = {
+    "card": {"it": ("carta", "carte"), "en": ("card", "cards")},
+    "point": {"it": ("punto", "punti"), "en": ("point", "points")},
+    "pt": {"it": ("punto", "punti"), "en": ("pt", "pts")},
+    "trick": {"it": ("presa", "prese"), "en": ("trick", "tricks")},
+    "chip": {"it": ("fiche", "fiches"), "en": ("chip", "chips")},
+    "game": {"it": ("partita", "partite"), "en": ("game", "games")},
+    "match": {"it": ("incontro", "incontri"), "en": ("match", "matches")},
+    "move": {"it": ("mossa", "mosse"), "en": ("move", "moves")},
+    "action": {"it": ("azione", "azioni"), "en": ("action", "actions")},
+    "player": {"it": ("giocatore", "giocatori"), "en": ("player", "players")},
+    "discard": {"it": ("scarto", "scarti"), "en": ("discard", "discards")},
+}
+
+
+def plural(count: float, one: str, many: str) -> str:
+    """``count`` followed by the noun in the right number: ``1 carta``, ``2 carte``, ``0 carte``.
+
+    A float count (chips) is written without decimals when it is whole.
+    """
+    return f"{_number(count)} {noun(count, one, many)}"
+
+
+def noun(count: float, one: str, many: str) -> str:
+    """The noun alone in the number ``count`` calls for, for texts that lay the number out
+    themselves (aligned columns)."""
+    return one if count == 1 else many
+
+
+def counted(count: float, key: str, lang: str) -> str:
+    """``count`` with a shared noun of :data:`NOUNS` in ``lang`` (English unless "it")."""
+    one, many = NOUNS[key]["it" if lang == "it" else "en"]
+    return plural(count, one, many)
+
+
+def counted_noun(count: float, key: str, lang: str) -> str:
+    """The shared noun alone, in the number ``count`` calls for (for aligned columns)."""
+    one, many = NOUNS[key]["it" if lang == "it" else "en"]
+    return noun(count, one, many)
+
+
+def _number(count: float) -> str:
+    return str(int(count)) if count == int(count) else str(count)
