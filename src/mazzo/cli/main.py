@@ -59,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None,
                       help="fixed seed (default: a fair, secure shuffle)")
     play.add_argument("--save", help="save the match record to this file at the end")
+    play.add_argument("--no-autoplay", dest="autoplay", action="store_false",
+                      help="ask even when you have only one legal move (default: play it)")
 
     simulate = sub.add_parser("simulate", help="bots play many matches: win rates with 95%% CI")
     simulate.add_argument("game")
@@ -141,7 +143,8 @@ def cmd_play(args: argparse.Namespace, lang: str) -> int:
     for bot in bots:
         if bot not in known and not bot.startswith("ismcts:"):
             raise MazzoError(f"--bots: unknown bot {bot!r}; choose from {', '.join(known)}")
-    play_interactive(game, config, args.seat - 1, bots, lang, args.seed, args.save)
+    play_interactive(game, config, args.seat - 1, bots, lang, args.seed, args.save,
+                     autoplay=args.autoplay)
     return 0
 
 
