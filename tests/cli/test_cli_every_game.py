@@ -1,6 +1,6 @@
 """Every registered game can be played at the terminal, in both languages, for every player
-count: a scripted human takes the first choice (after some bad input) until the match ends or
-400 prompts have passed, then quits (which saves the match)."""
+count: a scripted human takes the first choice (after some bad input; when picking cards, as
+few cards as the rules accept) and the match ends within 400 prompts."""
 
 from __future__ import annotations
 
@@ -25,16 +25,32 @@ for game in all_games():
 @pytest.mark.parametrize(("game", "config"), CASES)
 def test_terminal_play(game: Game, config: Config, tmp_path: Path) -> None:
     prompts = 0
+    last = ""
+    picked = 0
 
-    def ask(_prompt: str) -> str:
-        nonlocal prompts
+    def ask(prompt: str) -> str:
+        nonlocal prompts, last, picked
         prompts += 1
         if prompts == 1:
-            return "0"  # out of range: re-prompted with the reason
-        return "1" if prompts < 400 else "q"
+            answer = "0"  # out of range (or no cards): re-prompted with the reason
+        elif prompts >= 400:
+            answer = "q"
+        elif prompt.startswith(("Scelte", "Chosen")):
+            # picking cards: confirm; when refused, pick one more card and confirm again
+            if last == "ok":
+                picked += 1
+                answer = str(picked)
+            else:
+                answer = "ok"
+        else:
+            picked = 0
+            answer = "1"
+        last = answer
+        return answer
 
     for lang in ("it", "en"):
         prompts = 0
+        last = ""
         out = io.StringIO()
         save = tmp_path / f"{lang}.json"
         state = play_interactive(game, config, 0, ["medio", "random"], lang, seed=3,
@@ -42,5 +58,5 @@ def test_terminal_play(game: Game, config: Config, tmp_path: Path) -> None:
         text = out.getvalue()
         assert ("Nessuna mossa 0" if lang == "it" else "There is no move 0") in text
         assert save.exists()
-        if state.is_terminal:
-            assert ("Vince" if lang == "it" else "Winner") in text
+        assert state.is_terminal, f"the match did not end in {prompts} prompts"
+        assert ("Vince" if lang == "it" else "Winner") in text

@@ -67,6 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--save", metavar="FILE",
                       help="save the match to this file (after every move; default: a file "
                       "named after the match in ~/.mazzo/matches, or $MAZZO_HOME/matches)")
+    play.add_argument("--no-autoplay", dest="autoplay", action="store_false",
+                      help="ask even when you have only one legal move (default: play it)")
 
     matches = sub.add_parser("matches", help="list saved matches, newest first")
     matches.add_argument("--all", action="store_true",
@@ -153,7 +155,7 @@ def cmd_play(args: argparse.Namespace, lang: str) -> int:
         if given or args.set:
             raise MazzoError(f"play --resume continues the saved match as it was; "
                              f"drop {', '.join(given) or '--set'}")
-        resume_interactive(args.resume, lang)
+        resume_interactive(args.resume, lang, autoplay=args.autoplay)
         return 0
     if args.game is None:
         raise MazzoError("play: name a game (see 'mazzo games') or use --resume FILE")
@@ -164,7 +166,8 @@ def cmd_play(args: argparse.Namespace, lang: str) -> int:
     for bot in bots:
         if bot not in known and not bot.startswith("ismcts:"):
             raise MazzoError(f"--bots: unknown bot {bot!r}; choose from {', '.join(known)}")
-    play_interactive(game, config, args.seat - 1, bots, lang, args.seed, args.save)
+    play_interactive(game, config, args.seat - 1, bots, lang, args.seed, args.save,
+                     autoplay=args.autoplay)
     return 0
 
 

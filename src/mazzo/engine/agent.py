@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from mazzo.engine.game import JSON, Action, State
+from mazzo.engine.game import JSON, Action, IllegalAction, State
 
 
 @dataclass
@@ -25,6 +25,15 @@ class Turn:
 
     def sample_state(self, rng: random.Random | None = None) -> State:
         return self._state.determinize(self.seat, rng or self.rng)
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why ``action`` would be refused now, or None if it is legal: how a front end explains
+        a move a person typed. It checks a clone, so the true state cannot change."""
+        try:
+            self._state.clone().check(action)
+        except IllegalAction as exc:
+            return exc
+        return None
 
     @property
     def config(self) -> object:

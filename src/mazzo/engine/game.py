@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Protocol, Self, TypeVar
 
 from mazzo.cards import Card, card_by_id, parse_card
+from mazzo.engine.refusals import explain_common
 
 CHANCE: Final = -1
 TERMINAL: Final = -2
@@ -27,7 +28,19 @@ class MazzoError(Exception):
 
 
 class IllegalAction(MazzoError, ValueError):
-    """An action that the rules do not allow now; the state is left untouched."""
+    """An action that the rules do not allow now; the state is left untouched.
+
+    Besides the English message, a refusal may carry a machine reason: ``code`` (e.g.
+    ``"must_follow"``) and ``params`` (e.g. ``{"suit": "♥"}``), which :meth:`Game.explain_illegal`
+    turns into words in the player's language. An empty code means "no precise reason".
+    """
+
+    def __init__(
+        self, message: str, code: str = "", params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
 
 
 class ConfigError(MazzoError, ValueError):
@@ -295,7 +308,12 @@ class State(ABC):
             self._check_chance(action)
             return
         if action not in self.legal_actions():
-            raise IllegalAction(self._why_illegal(action))
+            raise self._refusal(action)
+
+    def _refusal(self, action: Action) -> IllegalAction:
+        """The error refusing a player action, with a machine reason where the game has one;
+        games override this (or only :meth:`_why_illegal`) for more precise reasons."""
+        return IllegalAction(self._why_illegal(action))
 
     def _why_illegal(self, action: Action) -> str:
         """Reason for rejecting a player action; games override for more precise messages."""
@@ -446,6 +464,20 @@ class Game(ABC):
 
     def rules_summary(self, lang: str = "en") -> str:
         return self.text.rules_summary(lang)
+
+    def explain_illegal(self, exc: IllegalAction, lang: str = "en") -> str:
+        """Why a move was refused, in the player's language.
+
+        The game's text module translates its own codes (an optional
+        ``describe_illegal(code, params, lang) -> str | None``); the codes every game shares,
+        and a generic sentence with the English detail, are the fallback.
+        """
+        describe = getattr(self.text, "describe_illegal", None)
+        if exc.code and describe is not None:
+            said: str | None = describe(exc.code, exc.params, lang)
+            if said:
+                return said
+        return explain_common(exc, lang)
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         """Game-specific bot factories by name: ``name -> factory(seed) -> Agent``."""

@@ -331,56 +331,86 @@ class BurracoState(State):
 
     # -- why an action is illegal ----------------------------------------------------------------
 
-    def _why_illegal(self, action: Action) -> str:
+    def _refusal(self, action: Action) -> IllegalAction:
         if self.stage == "draw":
-            return f"{action}: first take a card — draw from the stock or take the discard pile"
+            return IllegalAction(
+                f"{action}: first take a card — draw from the stock or take the discard pile",
+                "take_first",
+            )
         if isinstance(action, Draw | TakePile):
-            return f"{action}: you have already taken this turn; meld or discard"
+            return IllegalAction(f"{action}: you have already taken this turn; meld or discard",
+                                 "already_taken")
         hand = self.hands[self.player]
         side = self.side_of[self.player]
         if isinstance(action, Discard):
-            return self._why_not_discard(action.card, hand, side)
+            return self._refuse_discard(action.card, hand, side)
         cards = action.cards if isinstance(action, Cala) else (
             (action.card,) if isinstance(action, Attacca) else ()
         )
         missing = [c for c in cards if c not in hand]
         if missing:
-            return f"{action}: {card_token(missing[0])} is not in your hand"
+            return IllegalAction(f"{action}: {card_token(missing[0])} is not in your hand",
+                                 "not_in_hand", {"card": missing[0]})
         if isinstance(action, Cala):
-            return self._why_not_cala(action, hand, side)
+            return self._refuse_cala(action, side)
         if isinstance(action, Attacca):
-            if action.meld >= len(self.melds[side]):
-                return f"{action}: your side has no meld number {action.meld + 1}"
-            options = attach_options(self.melds[side][action.meld], action.card)
-            if not options:
-                return f"{action}: {card_token(action.card)} does not fit that meld"
-            if action.wild not in options:
-                where = ", ".join(str(w) for w in options)
-                return f"{action}: after this addition the wild may stand only at: {where}"
-            return f"{action}: it would leave you no legal way to end the turn"
-        return f"{action} is not a Burraco move"
+            return self._refuse_attacca(action, side)
+        return IllegalAction(f"{action} is not a Burraco move", "wrong_phase")
 
-    def _why_not_discard(self, c: Card, hand: list[Card], side: int) -> str:
+    def _refuse_attacca(self, action: Attacca, side: int) -> IllegalAction:
+        if action.meld >= len(self.melds[side]):
+            return IllegalAction(f"{action}: your side has no meld number {action.meld + 1}",
+                                 "no_such_meld", {"meld": action.meld + 1})
+        options = attach_options(self.melds[side][action.meld], action.card)
+        if not options:
+            return IllegalAction(f"{action}: {card_token(action.card)} does not fit that meld",
+                                 "does_not_fit", {"card": action.card, "meld": action.meld + 1})
+        if action.wild not in options:
+            where = ", ".join(str(w) for w in options)
+            return IllegalAction(
+                f"{action}: after this addition the wild may stand only at: {where}",
+                "wild_position", {"where": where},
+            )
+        return IllegalAction(f"{action}: it would leave you no legal way to end the turn",
+                             "no_way_to_end")
+
+    def _refuse_discard(self, c: Card, hand: list[Card], side: int) -> IllegalAction:
         if c not in hand:
-            return f"scarta {card_token(c)}: the card is not in your hand"
+            return IllegalAction(f"scarta {card_token(c)}: the card is not in your hand",
+                                 "not_in_hand", {"card": c})
         if c == self.restricted:
-            return (f"scarta {card_token(c)}: you took it as a single-card discard pile and may "
-                    "not discard it this turn")
+            return IllegalAction(
+                f"scarta {card_token(c)}: you took it as a single-card discard pile and may "
+                "not discard it this turn", "restricted_discard", {"card": c},
+            )
         if len(hand) == 1 and self.taken[side]:
             if is_wild(c):
-                return f"scarta {card_token(c)}: the closing discard may not be a wild"
-            return "you cannot close: your side needs a burraco (and its pozzetto) first"
-        return f"scarta {card_token(c)} is not legal now"
+                return IllegalAction(
+                    f"scarta {card_token(c)}: the closing discard may not be a wild",
+                    "wild_closing", {"card": c},
+                )
+            return IllegalAction(
+                "you cannot close: your side needs a burraco (and its pozzetto) first",
+                "cannot_close",
+            )
+        return IllegalAction(f"scarta {card_token(c)} is not legal now", "wrong_phase")
 
-    def _why_not_cala(self, action: Cala, hand: list[Card], side: int) -> str:
+    def _refuse_cala(self, action: Cala, side: int) -> IllegalAction:
         found = [m for m in layouts(action.cards) if m.wild == action.wild or not m.run]
         if not found:
-            return f"{action}: not a valid meld (a set or run of three, at most one wild)"
+            return IllegalAction(
+                f"{action}: not a valid meld (a set or run of three, at most one wild)",
+                "invalid_meld",
+            )
         if not found[0].run and any(
             not m.run and m.key == found[0].key for m in self.melds[side]
         ):
-            return f"{action}: your side already has that set; add the cards to it instead"
-        return f"{action}: it would leave you no legal way to end the turn"
+            return IllegalAction(
+                f"{action}: your side already has that set; add the cards to it instead",
+                "set_exists",
+            )
+        return IllegalAction(f"{action}: it would leave you no legal way to end the turn",
+                             "no_way_to_end")
 
     # -- applying --------------------------------------------------------------------------------
 

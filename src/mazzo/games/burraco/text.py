@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from mazzo.engine.game import JSON, Action, Event, card_token
+from mazzo.engine.refusals import translate
 from mazzo.games.burraco import events as ev
 from mazzo.games.burraco.actions import (
     Attacca,
@@ -237,3 +238,36 @@ In this engine a new meld is laid as three cards ("cala"), then cards are added 
 
 def rules_summary(lang: str = "en") -> str:
     return RULES_IT if lang == "it" else RULES_EN
+
+
+_REFUSALS: dict[str, tuple[str, str]] = {
+    "take_first": ("prima prendi una carta: pesca dal tallone o raccogli gli scarti",
+                   "first take a card: draw from the stock or take the discard pile"),
+    "already_taken": ("hai già preso una carta in questo turno: cala, attacca o scarta",
+                      "you have already taken a card this turn: meld, add or discard"),
+    "no_such_meld": ("la tua squadra non ha il gioco numero {meld}",
+                     "your side has no meld number {meld}"),
+    "does_not_fit": ("{card} non si attacca al gioco {meld}", "{card} does not fit meld {meld}"),
+    "wild_position": ("dopo questa aggiunta la matta può stare solo in: {where}",
+                      "after this addition the wild may stand only at: {where}"),
+    "no_way_to_end": ("non ti resterebbe un modo valido di finire il turno",
+                      "it would leave you no legal way to end the turn"),
+    "restricted_discard": ("hai raccolto {card} come unico scarto: non puoi scartarla in "
+                           "questo turno",
+                           "you took {card} as the only card of the discard pile: you may not "
+                           "discard it this turn"),
+    "wild_closing": ("non si chiude scartando una matta ({card})",
+                     "the closing discard may not be a wild ({card})"),
+    "cannot_close": ("non puoi chiudere: alla tua squadra serve prima un burraco (e il pozzetto)",
+                     "you cannot close: your side needs a burraco (and its pozzetto) first"),
+    "invalid_meld": ("non è un gioco valido (una combinazione o una scala di almeno tre carte, "
+                     "al più una matta)",
+                     "not a valid meld (a set or run of at least three cards, at most one wild)"),
+    "set_exists": ("la tua squadra ha già quella combinazione: attacca le carte lì",
+                   "your side already has that set: add the cards to it instead"),
+}
+
+
+def describe_illegal(code: str, params: dict[str, Any], lang: str = "en") -> str | None:
+    """A refusal of the rules in words (None: a code the engine's common table explains)."""
+    return translate(_REFUSALS, code, params, lang)

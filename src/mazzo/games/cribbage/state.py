@@ -216,11 +216,11 @@ class CribbageState(State):
                 c = action.card  # type: ignore[attr-defined]
                 if c in self.hands[p] and VAL[c] <= 31 - self.count:
                     return
-                raise IllegalAction(self._why_illegal(action))
+                raise self._refusal(action)
             if cls is Discard and self._phase == "discard":
                 if self._discard_ok(p, action.cards):  # type: ignore[attr-defined]
                     return
-                raise IllegalAction(self._why_illegal(action))
+                raise self._refusal(action)
         super().check(action)
 
     def _discard_ok(self, p: int, cards: tuple[Card, ...]) -> bool:
@@ -228,34 +228,54 @@ class CribbageState(State):
         return (len(cards) == len(hand) - 4 and len(set(cards)) == len(cards)
                 and all(c in hand for c in cards))
 
-    def _why_illegal(self, action: Action) -> str:
+    def _refusal(self, action: Action) -> IllegalAction:
         phase = self._phase
         p = self.current_player
         if isinstance(action, Play):
-            if phase != "pegging":
-                return f"{action} is not possible now: the phase is {phase}"
-            if action.card not in self.hands[p]:
-                return f"you do not hold {action.card}"
-            total = self.count + VALUE[action.card & 15]
-            return f"{action.card} would bring the count to {total}, over 31"
+            return self._refuse_play(action.card, p)
         if isinstance(action, Discard):
-            if phase != "discard":
-                return f"the crib is complete: the phase is {phase}"
-            need = len(self.hands[p]) - 4
-            if len(action.cards) != need:
-                return f"lay away exactly {need} card{'s' if need > 1 else ''} to the crib"
-            if len(set(action.cards)) != len(action.cards):
-                return "lay away two different cards"
-            missing = [str(c) for c in action.cards if c not in self.hands[p]]
-            return f"you do not hold {' '.join(missing)}"
+            return self._refuse_discard(action.cards, p)
         if isinstance(action, Announce):
             if phase != "announce":
-                return f"there is nothing to announce now: the phase is {phase}"
+                return IllegalAction(
+                    f"there is nothing to announce now: the phase is {phase}", "nothing_to_announce"
+                )
             assert self.pending is not None
-            return f"announce between 0 and {len(ANNOUNCE) - 1} points"
+            top = len(ANNOUNCE) - 1
+            return IllegalAction(f"announce between 0 and {top} points", "announce_range",
+                                 {"top": top})
         if isinstance(action, Claim | Decline):
-            return f"there are no overlooked points to claim now: the phase is {phase}"
-        return f"{action} is not a move of the {phase} phase"
+            return IllegalAction(
+                f"there are no overlooked points to claim now: the phase is {phase}", "no_muggins"
+            )
+        return IllegalAction(f"{action} is not a move of the {phase} phase", "wrong_phase")
+
+    def _refuse_play(self, card: Card, p: int) -> IllegalAction:
+        phase = self._phase
+        if phase != "pegging":
+            return IllegalAction(f"{Play(card)} is not possible now: the phase is {phase}",
+                                 "not_pegging")
+        if card not in self.hands[p]:
+            return IllegalAction(f"you do not hold {card}", "not_in_hand", {"card": card})
+        total = self.count + VALUE[card & 15]
+        return IllegalAction(f"{card} would bring the count to {total}, over 31", "over_31",
+                             {"card": card, "count": total})
+
+    def _refuse_discard(self, cards: tuple[Card, ...], p: int) -> IllegalAction:
+        phase = self._phase
+        if phase != "discard":
+            return IllegalAction(f"the crib is complete: the phase is {phase}", "crib_complete")
+        need = len(self.hands[p]) - 4
+        if len(cards) != need:
+            return IllegalAction(
+                f"lay away exactly {need} card{'s' if need > 1 else ''} to the crib",
+                "crib_count", {"need": need},
+            )
+        if len(set(cards)) != len(cards):
+            return IllegalAction("lay away two different cards", "crib_twice")
+        missing = [c for c in cards if c not in self.hands[p]]
+        return IllegalAction(f"you do not hold {' '.join(str(c) for c in missing)}",
+                             "not_in_hand", {"card": missing})
 
     # -- chance ---------------------------------------------------------------------------------
 

@@ -3,8 +3,11 @@ count, "fifteen 2, fifteen 4, a pair is 6…"), the table and a rules summary.""
 
 from __future__ import annotations
 
+from typing import Any
+
 from mazzo.cards import Card
 from mazzo.engine.game import JSON, Action, Event, card_from_token
+from mazzo.engine.refusals import translate
 from mazzo.games.cribbage import events as ev
 from mazzo.games.cribbage.actions import (
     Announce,
@@ -385,3 +388,26 @@ appena una parte arriva a 121 (o 61).
 Match: vince chi vince games_to_win partite; una vittoria vale 2 punti match, 3 se il perdente
 non ha raggiunto 91 (skunk) nel punteggio ACC; altri schemi: long, free, free_triple. Muggins
 (opzione): ognuno annuncia i propri punti e un avversario può prendere quelli dimenticati."""
+
+
+_REFUSALS: dict[str, tuple[str, str]] = {
+    "over_31": ("{card} porterebbe il conto a {count}: supereresti 31",
+                "{card} would bring the count to {count}: that would pass 31"),
+    "not_pegging": ("ora non si gioca al conto", "cards are not being pegged now"),
+    "crib_complete": ("il crib è già completo", "the crib is already complete"),
+    "crib_twice": ("metti nel crib due carte diverse", "lay away two different cards"),
+    "nothing_to_announce": ("ora non c'è niente da annunciare", "there is nothing to announce now"),
+    "announce_range": ("annuncia da 0 a {top} punti", "announce 0 to {top} points"),
+    "no_muggins": ("ora non ci sono punti dimenticati da reclamare",
+                   "there are no overlooked points to claim now"),
+}
+
+
+def describe_illegal(code: str, params: dict[str, Any], lang: str = "en") -> str | None:
+    """A refusal of the rules in words (None: a code the engine's common table explains)."""
+    if code == "crib_count":
+        need = int(params["need"])
+        if lang == "it":
+            return f"metti nel crib esattamente {need} {'carte' if need > 1 else 'carta'}"
+        return f"lay away exactly {need} {'cards' if need > 1 else 'card'} to the crib"
+    return translate(_REFUSALS, code, params, lang)

@@ -115,18 +115,22 @@ class NebraskaState(State):
 
     def check(self, action: Action) -> None:
         if self.finished:
-            raise IllegalAction(f"the match is over; {action} cannot be played")
+            raise IllegalAction(f"the match is over; {action} cannot be played", "match_over")
         if self.to_act == CHANCE:
             self._check_chance(action)
             return
         if self.stage == "bid":
             if not isinstance(action, Bid):
-                raise IllegalAction(f"seat {self.to_act} must bid a card from hand, not {action}")
+                raise IllegalAction(
+                    f"seat {self.to_act} must bid a card from hand, not {action}", "must_bid"
+                )
             if action.card not in self.hands[self.to_act]:
-                raise IllegalAction(f"{action.card} is not in seat {self.to_act}'s hand")
+                raise IllegalAction(f"{action.card} is not in seat {self.to_act}'s hand",
+                                    "not_in_hand", {"card": action.card})
         elif not isinstance(action, Promote | Reject):
             raise IllegalAction(
-                f"seat {self.to_act} won the bid and must promote or reject, not {action}"
+                f"seat {self.to_act} won the bid and must promote or reject, not {action}",
+                "promote_or_reject",
             )
 
     def _check_chance(self, action: Action) -> None:

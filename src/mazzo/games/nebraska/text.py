@@ -6,6 +6,7 @@ from typing import Any
 
 from mazzo.cards import RANK_TEXT, Card
 from mazzo.engine.game import JSON, Action, Event, card_from_token
+from mazzo.engine.refusals import translate
 from mazzo.games.nebraska import events as ev
 from mazzo.games.nebraska.actions import Bid, ChooseDealer, Deal, Promote, Reject
 from mazzo.games.nebraska.scoring import (
@@ -341,3 +342,15 @@ Target: family/expert 6 (2–3 players), 4 (4–5), 3 (6–7); poker 31, 21, 16.
 
 def rules_summary(lang: str = "en") -> str:
     return RULES["it" if lang == "it" else "en"]
+
+
+_REFUSALS: dict[str, tuple[str, str]] = {
+    "must_bid": ("ora punta una carta della tua mano", "bid a card from your hand now"),
+    "promote_or_reject": ("hai vinto la puntata: promuovi o respingi la candidata",
+                          "you won the bid: promote or reject the candidate"),
+}
+
+
+def describe_illegal(code: str, params: dict[str, Any], lang: str = "en") -> str | None:
+    """A refusal of the rules in words (None: a code the engine's common table explains)."""
+    return translate(_REFUSALS, code, params, lang)

@@ -187,11 +187,11 @@ class NovantanoveState(State):
         stage = self.stage
         if stage == PLAY_STAGE and type(action) is Play:
             if not self._play_ok(action.card):
-                raise IllegalAction(self._why_illegal(action))
+                raise self._refusal(action)
             return
         if stage == BID_STAGE and type(action) is BidCard:
             if action.card not in self.hands[self.order[self.turn]]:
-                raise IllegalAction(self._why_illegal(action))
+                raise self._refusal(action)
             return
         super().check(action)
 
@@ -205,46 +205,75 @@ class NovantanoveState(State):
         led = suit_of[self.trick[0][1]]
         return suit_of[card] == led or all(suit_of[c] != led for c in cards)
 
-    def _why_illegal(self, action: Action) -> str:
+    def _refusal(self, action: Action) -> IllegalAction:
         seat = self.current_player
         stage = self.stage
         if stage == PLAY_STAGE:
-            return self._why_illegal_play(action, seat)
+            return self._refuse_play(action, seat)
         if stage == BID_STAGE:
             if not isinstance(action, BidCard):
-                return (
+                return IllegalAction(
                     f"seat {seat} must lay a bid card face down now "
-                    f"({len(self.bids[seat])} of 3 laid), not {action}"
+                    f"({len(self.bids[seat])} of 3 laid), not {action}",
+                    "lay_bid_card", {"laid": len(self.bids[seat])},
                 )
-            return f"{action.card} is not in seat {seat}'s hand: lay a bid card from your hand"
+            return IllegalAction(
+                f"{action.card} is not in seat {seat}'s hand: lay a bid card from your hand",
+                "not_in_hand", {"card": action.card},
+            )
         if stage == PREMIUM:
-            return self._why_illegal_premium(action, seat)
-        return f"{action} is not a legal move for seat {seat} in phase {stage}"
+            return self._refuse_premium(action, seat)
+        return IllegalAction(
+            f"{action} is not a legal move for seat {seat} in phase {stage}", "wrong_phase"
+        )
 
-    def _why_illegal_play(self, action: Action, seat: int) -> str:
+    def _refuse_play(self, action: Action, seat: int) -> IllegalAction:
         if not isinstance(action, Play):
-            return f"the tricks are being played: seat {seat} must play a card, not {action}"
+            return IllegalAction(
+                f"the tricks are being played: seat {seat} must play a card, not {action}",
+                "play_a_card",
+            )
         hand = self.playing_hand
         card = action.card
         if card not in self.hands[hand]:
             if hand == self.dummy:
-                return f"seat {seat} plays from the dummy now, and {card} is not in the dummy"
+                return IllegalAction(
+                    f"seat {seat} plays from the dummy now, and {card} is not in the dummy",
+                    "not_in_dummy", {"card": card},
+                )
             if self.dummy >= 0 and card in self.hands[self.dummy]:
-                return f"seat {seat} plays from own hand now, not from the dummy ({card})"
-            return f"{card} is not in seat {seat}'s hand"
-        led = self.suit_of[self.trick[0][1]]
-        return f"you must follow suit ({SUIT_TEXT[led]}): {card} is not {SUIT_TEXT[led]}"
+                return IllegalAction(
+                    f"seat {seat} plays from own hand now, not from the dummy ({card})",
+                    "play_from_hand", {"card": card},
+                )
+            return IllegalAction(f"{card} is not in seat {seat}'s hand", "not_in_hand",
+                                 {"card": card})
+        led = SUIT_TEXT[self.suit_of[self.trick[0][1]]]
+        return IllegalAction(
+            f"you must follow suit ({led}): {card} is not {led}",
+            "must_follow", {"suit": led, "card": card},
+        )
 
-    def _why_illegal_premium(self, action: Action, seat: int) -> str:
+    def _refuse_premium(self, action: Action, seat: int) -> IllegalAction:
         if not isinstance(action, Pass | Declare | Reveal):
-            return f"seat {seat} must answer pass, declare or reveal now, not {action}"
+            return IllegalAction(
+                f"seat {seat} must answer pass, declare or reveal now, not {action}",
+                "answer_premium",
+            )
         if isinstance(action, Reveal) and self.n == 2:
-            return "in the 2-player game nobody may reveal (only declare)"
+            return IllegalAction("in the 2-player game nobody may reveal (only declare)",
+                                 "no_reveal_two")
         bidder = next(h for h, p in enumerate(self.premium) if p)
         what = OFFER_NAME[self.premium[bidder]]
         if isinstance(action, Declare):
-            return f"declare is not allowed: seat {bidder} has already offered to {what}"
-        return f"reveal is not allowed: seat {bidder} has already offered to reveal"
+            return IllegalAction(
+                f"declare is not allowed: seat {bidder} has already offered to {what}",
+                "already_offered", {"seat": bidder + 1, "offer": what},
+            )
+        return IllegalAction(
+            f"reveal is not allowed: seat {bidder} has already offered to reveal",
+            "already_offered", {"seat": bidder + 1, "offer": "reveal"},
+        )
 
     def sample_chance(self, rng: random.Random) -> Action:
         if self.stage == CUT:

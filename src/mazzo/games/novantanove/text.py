@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from mazzo.engine.game import JSON, Action, Event
+from mazzo.engine.refusals import translate
 from mazzo.games.novantanove import events as ev
 from mazzo.games.novantanove.actions import (
     BidCard,
@@ -327,3 +328,31 @@ trump by the turned-up card; rubber mode: first to three games."""
 
 def rules_summary(lang: str = "en") -> str:
     return _RULES_IT if lang == "it" else _RULES_EN
+
+
+_REFUSALS: dict[str, tuple[str, str]] = {
+    "must_follow": ("devi rispondere a {suit}: {card} non è {suit}",
+                    "you must follow {suit}: {card} is not {suit}"),
+    "lay_bid_card": ("ora metti una carta scommessa coperta ({laid} su 3 già messe)",
+                     "lay a bid card face down now ({laid} of 3 laid)"),
+    "play_a_card": ("si giocano le prese: gioca una carta", "tricks are being played: play a card"),
+    "not_in_dummy": ("ora giochi dal morto, e {card} non è nel morto",
+                     "you play from the dummy now, and {card} is not in the dummy"),
+    "play_from_hand": ("ora giochi dalla tua mano, non dal morto ({card})",
+                       "you play from your own hand now, not from the dummy ({card})"),
+    "answer_premium": ("ora rispondi: passo, dichiaro o scopro",
+                       "answer now: pass, declare or reveal"),
+    "no_reveal_two": ("in due non si può scoprire (solo dichiarare)",
+                      "in the 2-player game nobody may reveal (only declare)"),
+    "already_offered": ("il Giocatore {seat} ha già offerto di {offer}",
+                        "Player {seat} has already offered to {offer}"),
+}
+_OFFER_VERB = {"declare": ("dichiarare", "declare"), "reveal": ("scoprire", "reveal")}
+
+
+def describe_illegal(code: str, params: dict[str, Any], lang: str = "en") -> str | None:
+    """A refusal of the rules in words (None: a code the engine's common table explains)."""
+    if code == "already_offered":
+        verbs = _OFFER_VERB.get(str(params.get("offer")), ("?", "?"))
+        params = params | {"offer": verbs[0] if lang == "it" else verbs[1]}
+    return translate(_REFUSALS, code, params, lang)

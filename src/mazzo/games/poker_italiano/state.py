@@ -285,39 +285,65 @@ class PokerItalianoState(State):
 
     # ------------------------------------------------------------------ checks
 
-    def _why_illegal(self, action: Action) -> str:
+    def _refusal(self, action: Action) -> IllegalAction:
         s, mode, phase = self.turn, self.mode, self.phase_name
         if phase == "blinds":
-            return f"{action} is not possible now: seat {s} must answer the {self._offer_text()}"
+            what, level = self.offers[0]
+            return IllegalAction(
+                f"{action} is not possible now: seat {s} must answer the {self._offer_text()}",
+                "answer_offer", {"offer": what, "level": level},
+            )
         if phase == "draw":
-            if isinstance(action, Draw):
-                if len(action.cards) > MAX_DISCARD:
-                    return "you may change at most 4 cards (never all five)"
-                if any(c not in self.hands[s] for c in action.cards):
-                    return "you can only discard cards from your own hand"
-                return "list the discarded cards once each, in deck order"
-            return f"{action} is not possible now: seat {s} must draw (change 0 to 4 cards)"
+            return self._refuse_draw(action, s)
         if isinstance(action, Open):
             if mode != M_OPEN:
-                return "the pot is already open (or this is not the opening): you cannot open"
+                return IllegalAction(
+                    "the pot is already open (or this is not the opening): you cannot open",
+                    "already_open",
+                )
             if not opens(self.hands[s], self.deck_size, self.min_pair):
                 need = PAIR_NAMES[self.min_pair]
-                return (
+                return IllegalAction(
                     f"you cannot open: you need a pair of {need}s or better (or a 4-card "
-                    "bilateral straight flush)"
+                    "bilateral straight flush)", "cannot_open", {"pair": need},
                 )
-            return f"open must be one of {self.open_amounts(s)} (at most the pot)"
+            amounts = self.open_amounts(s)
+            return IllegalAction(f"open must be one of {amounts} (at most the pot)",
+                                 "amount_not_offered", {"amounts": amounts})
         if isinstance(action, Raise):
             amounts = self.raise_amounts(s) if mode in (M_RESPOND, M_STAY) else []
             if not amounts:
-                return "you may not raise now"
-            return f"a raise must be one of {amounts} (at least the cip, at most the pot)"
+                return IllegalAction("you may not raise now", "no_raise")
+            return IllegalAction(
+                f"a raise must be one of {amounts} (at least the cip, at most the pot)",
+                "amount_not_offered", {"amounts": amounts},
+            )
         if isinstance(action, Bet):
             if mode != M_SECOND:
-                return "a bet is only made in the second round before anybody has bet"
-            return f"a bet must be one of {self.bet_amounts(s)}"
+                return IllegalAction(
+                    "a bet is only made in the second round before anybody has bet", "no_bet"
+                )
+            amounts = self.bet_amounts(s)
+            return IllegalAction(f"a bet must be one of {amounts}", "amount_not_offered",
+                                 {"amounts": amounts})
         allowed = ", ".join(str(a) for a in self._compute_legal()[:4])
-        return f"{action} is not allowed now; seat {s} may: {allowed}, …"
+        return IllegalAction(f"{action} is not allowed now; seat {s} may: {allowed}, …",
+                             "wrong_phase")
+
+    def _refuse_draw(self, action: Action, s: int) -> IllegalAction:
+        if not isinstance(action, Draw):
+            return IllegalAction(
+                f"{action} is not possible now: seat {s} must draw (change 0 to 4 cards)",
+                "must_draw",
+            )
+        if len(action.cards) > MAX_DISCARD:
+            return IllegalAction("you may change at most 4 cards (never all five)",
+                                 "draw_too_many", {"most": MAX_DISCARD})
+        missing = [c for c in action.cards if c not in self.hands[s]]
+        if missing:
+            return IllegalAction("you can only discard cards from your own hand",
+                                 "not_in_hand", {"card": missing})
+        return IllegalAction("list the discarded cards once each, in deck order", "draw_order")
 
     def _offer_text(self) -> str:
         what, level = self.offers[0]

@@ -9,6 +9,7 @@ from typing import Any
 
 from mazzo.cards import RANK_TEXT, cards_text
 from mazzo.engine.game import JSON, Action, Event
+from mazzo.engine.refusals import translate
 from mazzo.games.poker_italiano import actions as A
 from mazzo.games.poker_italiano import events as E
 from mazzo.games.poker_italiano.scoring import NAMES_EN, NAMES_IT
@@ -285,3 +286,34 @@ by the suit of the deciding card. Side pots for all-in players; busted players l
 
 def rules_summary(lang: str = "en") -> str:
     return RULES_IT if lang == "it" else RULES_EN
+
+
+_REFUSALS: dict[str, tuple[str, str]] = {
+    "already_open": ("il piatto è già aperto (o non è il giro d'apertura): non puoi aprire",
+                     "the pot is already open (or this is not the opening): you cannot open"),
+    "cannot_open": ("non puoi aprire: serve almeno una coppia di {pair} (o una scala colore "
+                    "bilaterale di 4 carte)",
+                    "you cannot open: you need a pair of {pair}s or better (or a 4-card "
+                    "bilateral straight flush)"),
+    "amount_not_offered": ("importi possibili: {amounts}", "the amounts you may choose: {amounts}"),
+    "no_raise": ("ora non puoi rilanciare", "you may not raise now"),
+    "no_bet": ("si punta solo al secondo giro, prima che qualcuno abbia puntato",
+               "a bet is only made in the second round before anybody has bet"),
+    "must_draw": ("ora cambia da 0 a 4 carte", "change 0 to 4 cards now"),
+    "draw_too_many": ("puoi cambiare al massimo {most} carte (mai tutte e cinque)",
+                      "you may change at most {most} cards (never all five)"),
+    "draw_order": ("indica ogni carta da cambiare una volta sola",
+                   "name each card to change once"),
+}
+
+
+def describe_illegal(code: str, params: dict[str, Any], lang: str = "en") -> str | None:
+    """A refusal of the rules in words (None: a code the engine's common table explains)."""
+    if code == "answer_offer":
+        offer = A.BLIND_NAMES[int(params["level"])]
+        return f"ora rispondi all'offerta di {offer}" if lang == "it" else (
+            f"answer the {offer} offer now"
+        )
+    if code == "amount_not_offered":
+        params = params | {"amounts": ", ".join(str(a) for a in params["amounts"])}
+    return translate(_REFUSALS, code, params, lang)
