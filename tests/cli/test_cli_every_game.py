@@ -13,6 +13,8 @@ from mazzo.cli.play import play_interactive
 from mazzo.engine import Game, all_games
 from mazzo.engine.game import Config
 
+from first_choice import FirstChoice
+
 CASES = []
 for game in all_games():
     seen: set[int] = set()
@@ -25,32 +27,18 @@ for game in all_games():
 @pytest.mark.parametrize(("game", "config"), CASES)
 def test_terminal_play(game: Game, config: Config, tmp_path: Path) -> None:
     prompts = 0
-    last = ""
-    picked = 0
+    player = FirstChoice()
 
     def ask(prompt: str) -> str:
-        nonlocal prompts, last, picked
+        nonlocal prompts
         prompts += 1
         if prompts == 1:
-            answer = "0"  # out of range (or no cards): re-prompted with the reason
-        elif prompts >= 400:
-            answer = "q"
-        elif prompt.startswith(("Scelte", "Chosen")):
-            # picking cards: confirm; when refused, pick one more card and confirm again
-            if last == "ok":
-                picked += 1
-                answer = str(picked)
-            else:
-                answer = "ok"
-        else:
-            picked = 0
-            answer = "1"
-        last = answer
-        return answer
+            return "0"  # out of range (or no cards): re-prompted with the reason
+        return "q" if prompts >= 400 else player(prompt)
 
     for lang in ("it", "en"):
         prompts = 0
-        last = ""
+        player = FirstChoice()
         out = io.StringIO()
         save = tmp_path / f"{lang}.json"
         state = play_interactive(game, config, 0, ["medio", "random"], lang, seed=3,

@@ -15,7 +15,7 @@ from mazzo.cli import play as cli_play
 from mazzo.cli.moves import Typed, matching, read_cards
 from mazzo.cli.play import HumanAgent
 from mazzo.engine import Action, Game, IllegalAction, State, Turn, get_game
-from mazzo.engine.game import Config
+from mazzo.engine.game import Config, card_from_token
 
 # --- reading card codes ------------------------------------------------------------------------
 
@@ -187,7 +187,8 @@ def _poker_draw(state: State) -> bool:
 
 def test_poker_draw_by_toggling_numbers_and_codes_then_confirming() -> None:
     state = reach(POKER, POKER.config(), _poker_draw)
-    pool = sorted(state.hands[state.current_player], key=lambda c: (c.rank, c.suit))  # type: ignore[attr-defined]
+    # the cards are offered in the order the table shows the hand
+    pool = [card_from_token(t) for t in state.view(state.current_player)["hand"]]
     answers = ["1", "3", code(pool[1]), "1", "ok"]
     picked, text, ask = human_turn(state, answers)
     assert set(picked.cards) == {pool[2], pool[1]}  # type: ignore[attr-defined]

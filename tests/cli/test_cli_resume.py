@@ -10,7 +10,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,8 @@ from mazzo.cli.menu import run_menu
 from mazzo.cli.play import Interrupted, SignalGuard, play_interactive, resume_interactive
 from mazzo.engine import get_game
 from mazzo.engine.record import load_record, replay
+
+from first_choice import FirstChoice
 
 NEBRASKA = get_game("nebraska")
 CRIBBAGE = get_game("cribbage")
@@ -34,45 +35,31 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
-def answers(first: list[str], then: str = "1") -> Iterator[str]:
-    yield from first
-    while True:
-        yield then
-
-
-def quit_after(moves: int) -> Iterator[str]:
-    yield from ["1"] * moves
-    yield "q"
-
-
 def saved_files(home: Path) -> list[Path]:
     return sorted((home / "matches").glob("*.json"))
 
 
 def test_a_resumed_match_plays_on_exactly_as_without_the_pause(home: Path) -> None:
     config = NEBRASKA.config(players=3, hands=1)
-    script = answers([])
     whole = play_interactive(NEBRASKA, config, 0, BOTS, "en", seed=8, out=io.StringIO(),
-                             ask=lambda _p: next(script))
+                             ask=FirstChoice())
     assert whole.is_terminal
     for stop in (1, 4, 7):  # of the person's 9 decisions
         before = set(saved_files(home))
-        first = quit_after(stop)
         play_interactive(NEBRASKA, config, 0, BOTS, "en", seed=8, out=io.StringIO(),
-                         ask=lambda _p, it=first: next(it))  # type: ignore[misc]
+                         ask=FirstChoice(then_quit_after=stop))
         (newest,) = set(saved_files(home)) - before
         assert not load_record(newest)["result"]
-        rest = answers([])
-        resumed = resume_interactive(str(newest), "en", out=io.StringIO(),
-                                     ask=lambda _p, it=rest: next(it))  # type: ignore[misc]
+        resumed = resume_interactive(str(newest), "en", out=io.StringIO(), ask=FirstChoice())
         assert [a.to_json() for a in resumed.history] == [a.to_json() for a in whole.history]
         assert resumed.returns() == whole.returns()
 
 
 def test_one_file_per_match_rewritten_after_every_move(home: Path) -> None:
     seen: list[int] = []
+    player = FirstChoice()
 
-    def ask(_prompt: str) -> str:
+    def ask(prompt: str) -> str:
         # whenever the person is asked, the file already holds every move made so far
         files = saved_files(home)
         assert len(files) == 1
@@ -80,13 +67,13 @@ def test_one_file_per_match_rewritten_after_every_move(home: Path) -> None:
         state = replay(record)
         assert state.current_player == 0
         seen.append(len(record["history"]))
-        return "1"
+        return player(prompt)
 
     state = play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "en",
                              seed=2, out=io.StringIO(), ask=ask)
     files = saved_files(home)
     assert len(files) == 1 and files[0].name.startswith("cribbage-")
-    assert seen == sorted(seen) and len(set(seen)) == len(seen) > 10
+    assert seen == sorted(seen) and len(set(seen)) > 10
     assert load_record(files[0])["history"] == [a.to_json() for a in state.history]
     assert not [p for p in (home / "matches").iterdir() if p.name.startswith(".")]
 
@@ -157,9 +144,8 @@ def test_a_full_disk_never_loses_the_match(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setattr(saves, "write_json_atomic", full)
     out = io.StringIO()
-    script = answers([])
     state = play_interactive(NEBRASKA, NEBRASKA.config(players=2, hands=1), 0, ["medio"], "en",
-                             seed=1, out=out, ask=lambda _p: next(script))
+                             seed=1, out=out, ask=FirstChoice())
     text = out.getvalue()
     assert state.is_terminal  # the match went on in memory
     assert text.count("WARNING: cannot save") == 1
@@ -169,9 +155,8 @@ def test_a_full_disk_never_loses_the_match(monkeypatch: pytest.MonkeyPatch) -> N
 def test_mazzo_matches_lists_saved_matches_newest_first(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    script = answers([])
     play_interactive(NEBRASKA, NEBRASKA.config(players=2, hands=1), 0, ["random"], "en",
-                     seed=1, out=io.StringIO(), ask=lambda _p: next(script))
+                     seed=1, out=io.StringIO(), ask=FirstChoice())
     time.sleep(1.1)  # saved times have one-second resolution
     play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "en", seed=2,
                      out=io.StringIO(), ask=lambda _p: "q")
@@ -188,13 +173,13 @@ def test_mazzo_matches_lists_saved_matches_newest_first(
 
 
 def test_the_menu_continues_a_saved_match(home: Path) -> None:
-    first = quit_after(3)
     play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "en", seed=2,
-                     out=io.StringIO(), ask=lambda _p: next(first))
+                     out=io.StringIO(), ask=FirstChoice(then_quit_after=3))
     before = len(load_record(saved_files(home)[0])["history"])
     out = io.StringIO()
-    script = iter(["2", "2", "1", "1", "q"])  # English, continue, the first saved match
-    assert run_menu("en", ask=lambda _p: next(script), out=out) == 0
+    menu = iter(["2", "2", "1"])  # English, continue, the first saved match
+    player = FirstChoice(then_quit_after=2)
+    assert run_menu("en", ask=lambda p: next(menu, None) or player(p), out=out) == 0
     text = out.getvalue()
     assert "Continue a match (1 saved)" in text and "Cribbage (you, medio)" in text
     assert len(load_record(saved_files(home)[0])["history"]) > before
@@ -203,9 +188,8 @@ def test_the_menu_continues_a_saved_match(home: Path) -> None:
 def test_resume_refuses_what_it_cannot_continue(
     home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    script = answers([])
     play_interactive(NEBRASKA, NEBRASKA.config(players=2, hands=1), 0, ["random"], "en",
-                     seed=1, out=io.StringIO(), ask=lambda _p: next(script))
+                     seed=1, out=io.StringIO(), ask=FirstChoice())
     finished = saved_files(home)[0]
     assert main(["play", "--resume", str(finished)]) == 2
     assert "this match is over" in capsys.readouterr().err
@@ -241,7 +225,7 @@ def wait_for_prompt(proc: subprocess.Popen[str], count: int = 1) -> str:
     assert proc.stdout is not None
     seen = ""
     deadline = time.monotonic() + 60
-    while seen.count("Your move [") < count:
+    while seen.count("?]: ") < count:  # every prompt ends so
         assert time.monotonic() < deadline, seen[-2000:]
         char = proc.stdout.read(1)
         assert char, f"the process ended early: {seen[-2000:]}"
@@ -253,7 +237,7 @@ def wait_for_prompt(proc: subprocess.Popen[str], count: int = 1) -> str:
     ("SIGINT", 130), ("SIGTERM", 143), ("SIGHUP", 129), ("ctrl-d", 0), ("q", 0),
 ])
 def test_every_way_of_leaving_loses_nothing(home: Path, how: str, code: int) -> None:
-    proc = start(home, "play", "cribbage", "--seed", "4", "--bots", "medio")
+    proc = start(home, "play", "nebraska", "--players", "2", "--seed", "4", "--bots", "medio")
     assert proc.stdin is not None
     wait_for_prompt(proc)
     proc.stdin.write("1\n")

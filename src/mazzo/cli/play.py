@@ -43,6 +43,8 @@ from mazzo.engine.game import (
     IllegalAction,
     MazzoError,
     State,
+    card_from_token,
+    card_token,
 )
 from mazzo.engine.match import match_rng
 from mazzo.engine.record import Record, load_record, make_record, replay
@@ -290,9 +292,8 @@ class HumanAgent:
     def _select(self, turn: Turn, field: str) -> Action:
         it = self.lang == "it"
         by_cards = {frozenset(getattr(a, field)): a for a in turn.legal}
-        # the cards to pick from, by rank as a hand reads
-        pool = sorted({c for a in turn.legal for c in getattr(a, field)},
-                      key=lambda c: (c.rank, c.suit, c.copy))
+        # the cards to pick from, in the order the table shows the hand
+        pool = _hand_order({c for a in turn.legal for c in getattr(a, field)}, turn.view)
         chosen: list[Card] = []
 
         def show() -> None:
@@ -713,6 +714,15 @@ def _rng_state(value: Any, where: str) -> tuple[Any, ...]:
 def _bot_seed(seed: int | None, seat: int) -> int:
     """Seeded matches give bots seeds derived from the match's; fair play draws fresh ones."""
     return secrets.randbits(63) if seed is None else seed * 31 + seat
+
+
+def _hand_order(cards: set[Card], view: JSON) -> list[Card]:
+    """``cards`` in the order the view lists the hand (by rank where it does not)."""
+    hand = view.get("hand")
+    tokens = [t for t in hand if isinstance(t, str)] if isinstance(hand, list) else []
+    place = {card_token(card_from_token(t)): i for i, t in enumerate(tokens)}
+    return sorted(cards, key=lambda c: (place.get(card_token(c), len(place)),
+                                        c.rank, c.suit, c.copy))
 
 
 def _say(out: TextIO, line: str) -> None:
