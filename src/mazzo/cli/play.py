@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from mazzo.bots.levels import make_agent
+from mazzo.cli.rules_pages import show_text, table_rules
 from mazzo.engine.agent import Agent, Turn
 from mazzo.engine.game import CHANCE, Action, Config, Game, IllegalAction, MazzoError, State
 from mazzo.engine.match import match_rng
@@ -19,12 +20,12 @@ Ask = Callable[[str], str]
 HELP = {
     "it": (
         "Scrivi il numero di una mossa (o il suo testo), poi Invio.\n"
-        "  t  mostra di nuovo il tavolo     r  regole     s  salva la partita\n"
+        "  t  mostra di nuovo il tavolo     r  regole complete     s  salva la partita\n"
         "  ?  questo aiuto                  q  esci"
     ),
     "en": (
         "Type the number of a move (or its text), then Enter.\n"
-        "  t  show the table again     r  rules     s  save the match\n"
+        "  t  show the table again     r  full rules     s  save the match\n"
         "  ?  this help                q  quit"
     ),
 }
@@ -76,7 +77,7 @@ class HumanAgent:
                 self._print_choices(labels)
                 continue
             if command in ("r", "rules", "regole"):
-                print(self.game.rules_summary(self.lang), file=self.out)
+                show_text(table_rules(self.game, self.lang), self.out)
                 continue
             if command in ("s", "save", "salva"):
                 print(self.save(), file=self.out)
