@@ -18,6 +18,7 @@ EPILOG = """\
 examples:
   mazzo games
   mazzo rules nebraska --lang it
+  mazzo rules nebraska --full
   mazzo play nebraska --players 4 --variant poker --bots medio
   mazzo simulate nebraska --matches 1000 --seed 1 --bots heuristic,random
   mazzo arena cribbage --bots esperto,medio,random --matches 200 --seed 7
@@ -48,8 +49,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("games", help="list the games with player counts and variants")
 
-    rules = sub.add_parser("rules", help="a readable summary of a game's rules")
+    rules = sub.add_parser("rules", help="a readable summary of a game's rules (--full: all)")
     rules.add_argument("game")
+    rules.add_argument("--full", action="store_true",
+                       help="the full rules page: every option, the tie rules, worked examples")
 
     play = sub.add_parser("play", help="play a match at the terminal against bots "
                           "(saved after every move; --resume FILE continues one)")
@@ -142,6 +145,14 @@ def cmd_games(lang: str) -> int:
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     for row in rows:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace, lang: str) -> int:
+    from mazzo.cli.rules_pages import full_rules, show_text, summary_with_hint
+
+    game = get_game(args.game)
+    show_text(full_rules(game.id, lang) if args.full else summary_with_hint(game, lang))
     return 0
 
 
@@ -265,8 +276,7 @@ def _dispatch(args_list: list[str], lang: str) -> int:
     if args.command == "games":
         return cmd_games(lang)
     if args.command == "rules":
-        print(get_game(args.game).rules_summary(lang))
-        return 0
+        return cmd_rules(args, lang)
     if args.command == "play":
         return cmd_play(args, lang)
     if args.command == "matches":

@@ -24,6 +24,7 @@ from mazzo.cli.moves import (
     read_cards,
     selection_field,
 )
+from mazzo.cli.rules_pages import show_text, table_rules
 from mazzo.cli.saves import (
     SaveFailed,
     default_path,
@@ -60,7 +61,7 @@ HELP = {
         "pic...). Se la carta vale per più mosse ti chiedo quale. Quando scegli delle carte\n"
         "(cambio del poker, crib) scrivi i loro numeri o codici per prenderle o rimetterle,\n"
         "poi Invio o ok; 0 = nessuna. Negli annunci (muggins) il numero è il punteggio.\n"
-        "  t  mostra di nuovo il tavolo     r  regole     s  salva la partita\n"
+        "  t  mostra di nuovo il tavolo     r  regole complete     s  salva la partita\n"
         "  ?  questo aiuto                  q  esci"
     ),
     "en": (
@@ -70,7 +71,7 @@ HELP = {
         "If the card fits several moves you are asked which. When you choose cards (poker's\n"
         "draw, the crib) type their numbers or codes to pick or put back, then Enter or ok;\n"
         "0 = none. In announcements (muggins) a number is the points you announce.\n"
-        "  t  show the table again     r  rules     s  save the match\n"
+        "  t  show the table again     r  full rules     s  save the match\n"
         "  ?  this help                q  quit"
     ),
 }
@@ -149,7 +150,7 @@ class HumanAgent:
             self.show_table(turn)
             redraw()
         elif command in ("r", "rules", "regole"):
-            self.say(self.game.rules_summary(self.lang))
+            show_text(table_rules(self.game, self.lang), self.out)
         elif command in ("s", "save", "salva"):
             self.say(self.save())
         else:
