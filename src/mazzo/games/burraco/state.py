@@ -349,7 +349,7 @@ class BurracoState(State):
         if isinstance(action, Cala):
             return self._why_not_cala(action, hand, side)
         if isinstance(action, Attacca):
-            if action.meld >= len(self.melds[side]):
+            if not 0 <= action.meld < len(self.melds[side]):
                 return f"{action}: your side has no meld number {action.meld + 1}"
             options = attach_options(self.melds[side][action.meld], action.card)
             if not options:
