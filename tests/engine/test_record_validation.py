@@ -679,3 +679,14 @@ def test_well_typed_nonsense_actions_are_only_illegal(game: Game) -> None:
                     state.clone().apply(action_type(**fields))
         state.apply(state.sample_chance(rng) if state.is_chance
                     else rng.choice(state.legal_actions()))
+
+
+def test_config_tuple_items_are_checked() -> None:
+    """Nebraska's suit_order must hold strings: a number in it was a TypeError in sorted()."""
+    record = fresh(get_game("nebraska"))
+    record["config"]["suit_order"] = [1, *record["config"]["suit_order"][1:]]
+    with pytest.raises(RecordError, match=r"^config\.suit_order\[0\]: expected str, got 1$"):
+        replay(record)
+    record["config"]["suit_order"][0] = [[]]
+    with pytest.raises(RecordError, match=r"^config\.suit_order\[0\]: expected str, got \[\[\]\]"):
+        replay(record)

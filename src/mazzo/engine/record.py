@@ -31,8 +31,8 @@ from mazzo.engine.game import (
 RECORD_VERSION = 1
 Record = JSON
 
-#: a bigger file is refused unread: a real match's record is far smaller (a long Burraco match
-#: is a few MiB), and parsing and checking a bigger one would take too long and too much memory
+#: a bigger file is refused unread: real records weigh kilobytes to a few hundred KiB (a whole
+#: Burraco match, about 100 KiB), and parsing a bigger one would take too long and too much memory
 MAX_RECORD_BYTES: Final = 64 * 1024 * 1024
 
 #: the top-level fields a version-1 record may have; ``result`` and ``meta`` are optional
