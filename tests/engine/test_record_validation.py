@@ -327,9 +327,10 @@ def test_a_valid_record_passes_with_meta_and_without_result(game: Game, tmp_path
 
 
 def test_a_record_must_be_an_object() -> None:
-    for value in ([], "record", 3, None):
+    values: list[Any] = [[], "record", 3, None]
+    for value in values:
         with pytest.raises(RecordError, match="not a mazzo record: expected an object"):
-            replay(value)  # type: ignore[arg-type]
+            replay(value)
 
 
 def test_replay_upto_is_checked() -> None:
@@ -397,10 +398,7 @@ def test_deep_nesting_is_refused_without_recursion_error(tmp_path: Path) -> None
 
 def test_deep_values_from_python_are_shortened_not_recursed() -> None:
     record = fresh(all_games()[0])
-    deep: list[Any] = []
-    for _ in range(100_000):
-        deep = [deep]
-    record["history"][1] = deep
+    record["history"][1] = nested(100_000)
     shown = r"^history\[1\]: expected an object, got \[\[\[\["
     with pytest.raises(RecordError, match=shown) as caught:
         replay(record)
@@ -453,6 +451,14 @@ def test_missing_file_and_folder(tmp_path: Path) -> None:
 
 # --- random damage ------------------------------------------------------------------------------
 
+def nested(depth: int) -> list[Any]:
+    """``[[[...]]]``, ``depth`` lists deep."""
+    value: list[Any] = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
 VALUES = st.one_of(
     st.floats(allow_nan=True, allow_infinity=True),
     st.integers(min_value=-3, max_value=300),
@@ -463,7 +469,7 @@ VALUES = st.one_of(
     st.booleans(),
     st.lists(st.integers(0, 200), max_size=5),
     st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
-    st.integers(1, 300).map(lambda depth: functools.reduce(lambda v, _: [v], range(depth), [])),
+    st.integers(1, 300).map(lambda depth: nested(depth)),
 )
 
 
@@ -689,4 +695,20 @@ def test_config_tuple_items_are_checked() -> None:
         replay(record)
     record["config"]["suit_order"][0] = [[]]
     with pytest.raises(RecordError, match=r"^config\.suit_order\[0\]: expected str, got \[\[\]\]"):
+        replay(record)
+
+
+def test_action_class_from_json_checks_its_kind_and_shape() -> None:
+    every = Every.from_json(GOOD)
+    assert isinstance(every, Every) and every.count == 3
+    with pytest.raises(MalformedAction, match="unknown action type 'deal'; this game knows: every"):
+        Every.from_json({**GOOD, "type": "deal"})
+    with pytest.raises(MalformedAction, match=r"^malformed 'every' action: expected an object"):
+        Every.from_fields(["count"])  # type: ignore[arg-type]
+
+
+def test_config_field_names_must_be_strings() -> None:
+    record = fresh(all_games()[0])
+    record["config"][1] = 2
+    with pytest.raises(RecordError, match=r"^config: field names are strings, got 1$"):
         replay(record)

@@ -266,10 +266,17 @@ class Action:
         return out
 
     @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Inverse of :meth:`to_json`: ``data["type"]`` must be this class's ``kind``."""
+        return typing.cast(Self, action_from_json([cls], data))
+
+    @classmethod
     def from_fields(cls, data: Mapping[str, Any]) -> Self:
         """The action whose JSON fields are ``data`` (plus its ``type``), each checked against
         its annotation; a missing, unknown or wrong-typed field raises :class:`MalformedAction`
         naming it."""
+        if not isinstance(data, Mapping):
+            raise MalformedAction("", f"expected an object, got {short(data)}", cls.kind)
         decoders = field_decoders(cls)
         kwargs: dict[str, Any] = {}
         for name, decode in decoders:

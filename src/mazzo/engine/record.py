@@ -160,6 +160,9 @@ def _check_field_names(record: JSON) -> None:
 def _check_config(game: Game, data: object) -> Config:
     if not isinstance(data, dict):
         raise RecordError("config", f"expected an object, got {short(data)}")
+    for key in data:  # JSON keys always are; a dict from Python code may hold others
+        if not isinstance(key, str):
+            raise RecordError("config", f"field names are strings, got {short(key)}")
     try:
         return game.config_class.from_json(data)
     except ConfigError as exc:
