@@ -224,7 +224,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace, lang: str) -> int:
     from mazzo.cli.play import step_through
 
-    record = load_record(args.file)
+    record = load_record(args.file)  # checked whole: seats has one name per player
+    players = len(record["seats"])
+    if args.seat is not None and not 1 <= args.seat <= players:
+        raise MazzoError(
+            f"--seat: {args.seat} non è un posto di questa partita; scegli da 1 a {players}"
+            if lang == "it"
+            else f"--seat: {args.seat} is not a seat of this match; choose 1 to {players}"
+        )
     seat = None if args.seat is None else args.seat - 1
     interactive = not args.all and sys.stdin.isatty()
     step_through(record, seat, lang, interactive=interactive)

@@ -751,6 +751,8 @@ def step_through(
     ask = ask or input
     it = lang == "it"
     final = replay(record)  # validates the whole record first
+    if seat is not None and not 0 <= seat < final.num_players:
+        raise MazzoError(f"seat {seat} is not a seat of this match (0 to {final.num_players - 1})")
     game = final.game
     state = game.new_match(final.config)
     total = len(record["history"])

@@ -10,6 +10,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import reprlib
+import types
+import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Protocol, Self, TypeVar
@@ -47,6 +50,47 @@ class ConfigError(MazzoError, ValueError):
     """A configuration value is not allowed; the message names the field and the allowed values."""
 
 
+class MalformedAction(IllegalAction):
+    """Action JSON of the wrong shape, refused before any rule is asked.
+
+    ``place`` says where inside the action (``cards[2]``, ``type``; empty for the action as a
+    whole) and ``problem`` what is wrong there, so a record can name ``history[17].cards[2]``.
+    """
+
+    def __init__(self, place: str, problem: str, kind: str | None = None) -> None:
+        self.place = place
+        self.problem = problem
+        what = f"{kind!r} action" if kind else "action"
+        where = f"{place}: " if place else ""
+        super().__init__(f"malformed {what}: {where}{problem}")
+
+
+# --- quoting untrusted values --------------------------------------------------------------------
+
+#: the most characters of any one value that an error message quotes
+SHORT_LIMIT: Final = 200
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 3
+_SHORT.maxstring = 80
+_SHORT.maxother = 80
+_SHORT.maxlong = 40
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 8
+
+
+def short(value: object, limit: int = SHORT_LIMIT) -> str:
+    """``repr(value)`` cut to at most ``limit`` characters.
+
+    Error messages quote values from files and clients: a 10 MB list or a thousand nested lists
+    must give a line, not a wall of text (``reprlib`` also stops at a few levels of nesting).
+    """
+    try:
+        text = _SHORT.repr(value)
+    except Exception:  # an int past Python's str-digits limit, or any failing repr of a
+        text = f"<{type(value).__name__}>"  # client's object: it must not hide the real error
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 # --- cards in JSON -----------------------------------------------------------------------------
 
 
@@ -63,7 +107,8 @@ def card_from_token(token: str) -> Card:
     found = _TOKEN_CACHE.get(token)
     if found is None:
         found = parse_card(token)
-        _TOKEN_CACHE[token] = found
+        if card_token(found) == token:  # only exact tokens: spaced variants from files would
+            _TOKEN_CACHE[token] = found  # otherwise grow the cache without bound
     return found
 
 
@@ -79,24 +124,138 @@ def _encode(value: Any) -> Any:
     return value
 
 
-def _annotation(tp: Any) -> str:
-    """Field annotation as text, whether or not the module postpones annotations."""
-    if isinstance(tp, str):
-        return tp
-    return "Card" if tp is Card else str(tp).replace("mazzo.cards.", "")
+# --- decoding action fields ----------------------------------------------------------------------
+#
+# Each field is checked against its annotation: JSON from files and clients must not slip a float,
+# a bool or a list into an int or card field (it would fail later, far from its cause, or worse,
+# compare equal to a legal move: ``1.0 == 1``). The decoders of a class are built once.
+
+#: longer strings cannot be a card token (the longest, ``10 verde scuro``, has 14 characters)
+_MAX_TOKEN: Final = 32
 
 
-def _decode(annotation: str, value: Any) -> Any:
-    """Decode one field by its (string) annotation; only cards need work."""
-    if annotation == "Card":
-        return card_from_token(value) if isinstance(value, str) else card_by_id(int(value))
-    if annotation.startswith("tuple[Card"):
-        return tuple(
-            card_from_token(v) if isinstance(v, str) else card_by_id(int(v)) for v in value
-        )
-    if annotation.startswith("tuple"):
-        return tuple(tuple(v) if isinstance(v, list) else v for v in value)
-    return value
+class _Bad(Exception):
+    """A field decoder's complaint; ``place`` grows (``[2]``) as it travels out of lists."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.place = ""
+
+
+Decoder = Callable[[Any], Any]
+
+
+def _decode_int(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise _Bad(f"expected an integer, got {short(value)}")
+
+
+def _decode_bool(value: Any) -> bool:
+    if value is True or value is False:
+        return value
+    raise _Bad(f"expected true or false, got {short(value)}")
+
+
+def _decode_str(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    raise _Bad(f"expected a string, got {short(value)}")
+
+
+def _decode_card(value: Any) -> Card:
+    """A card token (``7♥'``) or a card id; nothing else (not ``7.0``, not ``[7]``)."""
+    if isinstance(value, str):
+        found = _TOKEN_CACHE.get(value)
+        if found is not None:
+            return found
+        if len(value) <= _MAX_TOKEN:
+            try:
+                return card_from_token(value)
+            except ValueError:
+                pass
+    elif isinstance(value, int) and not isinstance(value, bool):
+        try:
+            return card_by_id(value)
+        except ValueError:
+            pass
+    raise _Bad(f"expected a card, got {short(value)}")
+
+
+def _tuple_of(item: Decoder) -> Decoder:
+    def decode(value: Any) -> tuple[Any, ...]:
+        if not isinstance(value, list | tuple):
+            raise _Bad(f"expected a list, got {short(value)}")
+        try:
+            return tuple(map(item, value))
+        except _Bad:
+            for index, element in enumerate(value):  # rare: find which element, for the place
+                try:
+                    item(element)
+                except _Bad as bad:
+                    bad.place = f"[{index}]{bad.place}"
+                    raise bad from None
+            raise
+
+    return decode
+
+
+def _fixed_tuple(items: Sequence[Decoder]) -> Decoder:
+    def decode(value: Any) -> tuple[Any, ...]:
+        if not isinstance(value, list | tuple) or len(value) != len(items):
+            raise _Bad(f"expected a list of {len(items)}, got {short(value)}")
+        out = []
+        for index, (item, element) in enumerate(zip(items, value, strict=True)):
+            try:
+                out.append(item(element))
+            except _Bad as bad:
+                bad.place = f"[{index}]{bad.place}"
+                raise
+        return tuple(out)
+
+    return decode
+
+
+def _optional(item: Decoder) -> Decoder:
+    def decode(value: Any) -> Any:
+        return None if value is None else item(value)
+
+    return decode
+
+
+_SIMPLE_DECODERS: Final[dict[Any, Decoder]] = {
+    int: _decode_int, bool: _decode_bool, str: _decode_str, Card: _decode_card,
+}
+
+
+def _decoder_for(tp: Any) -> Decoder:
+    """The decoder of one annotation: int, bool, str, Card, ``X | None``, ``tuple[X, ...]``,
+    ``tuple[X, Y]``, nested as needed. Any other type is a programming error (TypeError)."""
+    simple = _SIMPLE_DECODERS.get(tp)
+    if simple is not None:
+        return simple
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return _tuple_of(_decoder_for(args[0]))
+        return _fixed_tuple([_decoder_for(a) for a in args])
+    if origin in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        return _optional(_decoder_for(next(a for a in args if a is not type(None))))
+    raise TypeError(f"action fields of type {tp!r} cannot be read from JSON")
+
+
+_FIELD_DECODERS: dict[type, tuple[tuple[str, Decoder], ...]] = {}
+
+
+def field_decoders(cls: type) -> tuple[tuple[str, Decoder], ...]:
+    """``(field name, decoder)`` of a dataclass, in field order, built once per class."""
+    found = _FIELD_DECODERS.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls, localns={"Card": Card})
+        found = tuple((f.name, _decoder_for(hints[f.name])) for f in dataclasses.fields(cls))
+        _FIELD_DECODERS[cls] = found
+    return found
 
 
 # --- actions and events ------------------------------------------------------------------------
@@ -120,9 +279,32 @@ class Action:
         return out
 
     @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Inverse of :meth:`to_json`: ``data["type"]`` must be this class's ``kind``."""
+        return typing.cast(Self, action_from_json([cls], data))
+
+    @classmethod
     def from_fields(cls, data: Mapping[str, Any]) -> Self:
-        fields = dataclasses.fields(cls)
-        kwargs = {f.name: _decode(_annotation(f.type), data[f.name]) for f in fields}
+        """The action whose JSON fields are ``data`` (plus its ``type``), each checked against
+        its annotation; a missing, unknown or wrong-typed field raises :class:`MalformedAction`
+        naming it."""
+        if not isinstance(data, Mapping):
+            raise MalformedAction("", f"expected an object, got {short(data)}", cls.kind)
+        decoders = field_decoders(cls)
+        kwargs: dict[str, Any] = {}
+        for name, decode in decoders:
+            if name not in data:
+                raise MalformedAction(name, "missing", cls.kind)
+            try:
+                kwargs[name] = decode(data[name])
+            except _Bad as bad:
+                raise MalformedAction(name + bad.place, bad.problem, cls.kind) from None
+        if len(data) != len(decoders) + ("type" in data):
+            extra = sorted(str(k) for k in data if k != "type" and k not in kwargs)
+            fields = ", ".join(name for name, _ in decoders) or "no fields"
+            raise MalformedAction(
+                "", f"unknown field {short(extra[0])}; this action has {fields}", cls.kind
+            )
         return cls(**kwargs)
 
 
@@ -143,16 +325,23 @@ A = TypeVar("A", bound=Action)
 
 
 def action_from_json(types: Sequence[type[Action]], data: Mapping[str, Any]) -> Action:
-    """Decode an action JSON dict given the game's action classes."""
-    kind = data.get("type")
+    """Decode an action JSON object given the game's action classes.
+
+    Anything but an object of a known ``type`` with exactly its fields, each of its annotated
+    type, raises :class:`MalformedAction` (an :class:`IllegalAction`) naming the place.
+    """
+    if not isinstance(data, Mapping):
+        raise MalformedAction("", f"expected an object, got {short(data)}")
+    if "type" not in data:
+        raise MalformedAction("type", "missing")
+    kind = data["type"]
+    if not isinstance(kind, str):
+        raise MalformedAction("type", f"expected a string, got {short(kind)}")
     for cls in types:
         if cls.kind == kind:
-            try:
-                return cls.from_fields(data)
-            except (KeyError, TypeError, ValueError) as exc:
-                raise IllegalAction(f"malformed {kind!r} action {dict(data)!r}: {exc}") from exc
+            return cls.from_fields(data)
     known = ", ".join(t.kind for t in types)
-    raise IllegalAction(f"unknown action type {kind!r}; this game knows: {known}")
+    raise MalformedAction("type", f"unknown action type {short(kind)}; this game knows: {known}")
 
 
 # --- config ------------------------------------------------------------------------------------
@@ -179,8 +368,10 @@ class Config:
                 ok = True
             if not ok:
                 raise ConfigError(
-                    f"{f.name}: expected {expected.__name__}, got {value!r}"
+                    f"{f.name}: expected {expected.__name__}, got {short(value)}"
                 )
+            if expected is tuple and default:
+                _check_items(f.name, value, type(default[0]))
 
     def to_json(self) -> JSON:
         return {f.name: _encode(getattr(self, f.name)) for f in dataclasses.fields(self)}
@@ -214,18 +405,27 @@ class Config:
         return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
 
 
+def _check_items(field: str, value: tuple[Any, ...], item_type: type) -> None:
+    """Each item of a tuple field has the type of the default's items (``suit_order``: str)."""
+    for index, item in enumerate(value):
+        if not isinstance(item, item_type) or (item_type is int and isinstance(item, bool)):
+            raise ConfigError(
+                f"{field}[{index}]: expected {item_type.__name__}, got {short(item)}"
+            )
+
+
 def check_choice(field: str, value: object, allowed: Sequence[object]) -> None:
     """Raise ConfigError unless ``value`` is one of ``allowed``."""
     if value not in allowed:
         shown = ", ".join(repr(a) for a in allowed)
-        raise ConfigError(f"{field}: {value!r} is not allowed; choose one of {shown}")
+        raise ConfigError(f"{field}: {short(value)} is not allowed; choose one of {shown}")
 
 
 def check_range(field: str, value: int, low: int, high: int | None = None) -> None:
     """Raise ConfigError unless ``low <= value <= high``."""
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise ConfigError(f"{field}: {value!r} is out of range; allowed {bound}")
+        raise ConfigError(f"{field}: {short(value)} is out of range; allowed {bound}")
 
 
 # --- state -------------------------------------------------------------------------------------
@@ -293,10 +493,19 @@ class State(ABC):
         """At a chance node, draw an outcome with ``rng`` (the state itself holds no RNG)."""
 
     def apply(self, action: Action) -> None:
-        """Check ``action`` then play it; an illegal one raises IllegalAction, changing nothing."""
+        """Check ``action`` then play it; an illegal one raises IllegalAction, changing nothing.
+
+        Should ``_apply`` itself raise, the events of the previous move stay in ``events`` (a
+        UI still shows them) instead of an empty list that reports nothing happened.
+        """
         self.check(action)
+        previous = self.events
         self.events = []
-        self._apply(action)
+        try:
+            self._apply(action)
+        except BaseException:
+            self.events = previous
+            raise
         self.history.append(action)
 
     def check(self, action: Action) -> None:

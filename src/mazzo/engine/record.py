@@ -1,18 +1,63 @@
-"""Match records: JSON, written atomically, replayed exactly."""
+"""Match records: JSON, written atomically, checked whole, replayed exactly.
+
+A record is ``{"game", "version", "config", "seats", "history", "result"}`` plus an optional
+``meta`` object (see ``docs/records.md``). Records come from files and from clients, so
+:func:`check_record` validates every field before anything is replayed and names the first bad
+place: ``history[17].cards[2]: expected a card, got 1e309``.
+"""
 
 from __future__ import annotations
 
 import errno
 import json
+import math
 import os
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final, cast
 
-from mazzo.engine.game import JSON, MazzoError, State
+from mazzo.engine.game import (
+    JSON,
+    Action,
+    Config,
+    ConfigError,
+    Game,
+    MalformedAction,
+    MazzoError,
+    State,
+    short,
+)
 
 RECORD_VERSION = 1
 Record = JSON
+
+#: a bigger file is refused unread: real records weigh kilobytes to a few hundred KiB (a whole
+#: Burraco match, about 100 KiB), and parsing a bigger one would take too long and too much memory
+MAX_RECORD_BYTES: Final = 64 * 1024 * 1024
+
+#: the top-level fields a version-1 record may have; ``result`` and ``meta`` are optional
+REQUIRED_FIELDS: Final = ("game", "version", "config", "seats", "history")
+OPTIONAL_FIELDS: Final = ("result", "meta")
+
+#: a problem text longer than this is cut (values inside are already shortened; this also
+#: bounds messages that come from elsewhere, such as a config check)
+_MAX_PROBLEM: Final = 400
+
+
+class RecordError(MazzoError):
+    """A record that cannot be read or replayed.
+
+    ``place`` is where the first problem is (``history[17].cards[2]``, ``config.players``; empty
+    for the record as a whole) and ``problem`` what it is; the message is ``place: problem``.
+    """
+
+    def __init__(self, place: str, problem: str) -> None:
+        if len(problem) > _MAX_PROBLEM:
+            problem = problem[: _MAX_PROBLEM - 1] + "…"
+        self.place = place
+        self.problem = problem
+        super().__init__(f"{place}: {problem}" if place else problem)
 
 
 def make_record(state: State, seats: list[str] | None = None) -> Record:
@@ -30,27 +75,193 @@ def make_record(state: State, seats: list[str] | None = None) -> Record:
     }
 
 
-def replay(record: Record, upto: int | None = None) -> State:
-    """Rebuild the state from a record; raise MazzoError if the result does not match."""
-    from mazzo.engine.registry import get_game
+# --- checking ----------------------------------------------------------------------------------
 
-    if record.get("version") != RECORD_VERSION:
-        raise MazzoError(f"record version {record.get('version')!r} is not {RECORD_VERSION}")
-    game = get_game(record["game"])
-    config = game.config_class.from_json(record["config"])
-    state = game.new_match(config)
-    history = record["history"] if upto is None else record["history"][:upto]
-    for i, data in enumerate(history):
-        try:
-            state.apply(game.action_from_json(data))
-        except MazzoError as exc:
-            raise MazzoError(f"record action {i} ({data}) cannot be replayed: {exc}") from exc
+
+@dataclass(frozen=True)
+class CheckedRecord:
+    """A record whose every field has been validated, with its history decoded."""
+
+    game: Game
+    config: Config
+    actions: list[Action]
+    result: JSON | None
+
+
+def check_record(record: object) -> CheckedRecord:
+    """Validate a record's whole structure, without replaying it; raise :class:`RecordError`.
+
+    Checked: ``version`` is the integer :data:`RECORD_VERSION`; ``game`` a registered game id;
+    no top-level field besides :data:`REQUIRED_FIELDS` and :data:`OPTIONAL_FIELDS` (a later
+    format raises ``version``; free-form additions belong in ``meta``, an object whose content
+    is not checked); ``config`` an object the game's config accepts; ``seats`` one string per
+    player; ``history`` a list of actions of the game, each field of its declared type (no float
+    for an int, no list for a card); ``result`` null or ``{"returns", "scores"}``, each a list
+    of one finite number per player.
+    """
+    if not isinstance(record, dict):
+        raise RecordError("", f"not a mazzo record: expected an object, got {_kind(record)}")
+    _check_version(record)
+    game = _check_game(record)
+    _check_field_names(record)
+    config = _check_config(game, record["config"])
+    _check_seats(record["seats"], config.players)
+    actions = _check_history(game, record["history"])
     result = record.get("result")
+    _check_result(result, config.players)
+    if not isinstance(record.get("meta", {}), dict):
+        raise RecordError("meta", f"expected an object, got {short(record['meta'])}")
+    return CheckedRecord(game, config, actions, result)
+
+
+def _kind(value: object) -> str:
+    """JSON's name for the type of ``value``, for messages about the record's shape."""
+    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
+             int: "a number", float: "a number", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _check_version(record: JSON) -> None:
+    if "version" not in record:
+        raise RecordError("version", "missing")
+    version = record["version"]
+    if type(version) is not int or version != RECORD_VERSION:
+        raise RecordError(
+            "version", f"this mazzo reads records of version {RECORD_VERSION}, got {short(version)}"
+        )
+
+
+def _check_game(record: JSON) -> Game:
+    from mazzo.engine.registry import all_games
+
+    if "game" not in record:
+        raise RecordError("game", "missing")
+    game_id = record["game"]
+    games = {g.id: g for g in all_games()}
+    if not isinstance(game_id, str) or game_id not in games:
+        raise RecordError(
+            "game", f"unknown game {short(game_id)}; known: {', '.join(sorted(games))}"
+        )
+    return games[game_id]
+
+
+def _check_field_names(record: JSON) -> None:
+    for name in REQUIRED_FIELDS:
+        if name not in record:
+            raise RecordError(name, "missing")
+    allowed = REQUIRED_FIELDS + OPTIONAL_FIELDS
+    unknown = [key for key in record if key not in allowed]
+    if unknown:
+        raise RecordError(
+            "", f"unknown field {short(unknown[0])}; a record has {', '.join(allowed)} "
+            "(put anything else in 'meta')"
+        )
+
+
+def _check_config(game: Game, data: object) -> Config:
+    if not isinstance(data, dict):
+        raise RecordError("config", f"expected an object, got {short(data)}")
+    for key in data:  # JSON keys always are; a dict from Python code may hold others
+        if not isinstance(key, str):
+            raise RecordError("config", f"field names are strings, got {short(key)}")
+    try:
+        return game.config_class.from_json(data)
+    except ConfigError as exc:
+        field, sep, problem = str(exc).partition(": ")
+        if sep and field.replace("_", "").replace("[", "").replace("]", "").isalnum():
+            raise RecordError(f"config.{field}", problem) from None
+        raise RecordError("config", str(exc)) from None
+
+
+def _check_seats(seats: object, players: int) -> None:
+    if not isinstance(seats, list):
+        raise RecordError("seats", f"expected a list of names, got {short(seats)}")
+    if len(seats) != players:
+        raise RecordError("seats", f"expected {players} names (one per player), got {len(seats)}")
+    for index, name in enumerate(seats):
+        if not isinstance(name, str):
+            raise RecordError(f"seats[{index}]", f"expected a string, got {short(name)}")
+
+
+def _check_history(game: Game, history: object) -> list[Action]:
+    if not isinstance(history, list):
+        raise RecordError("history", f"expected a list of actions, got {short(history)}")
+    decode = game.action_from_json
+    actions: list[Action] = []
+    append = actions.append
+    for index, data in enumerate(history):
+        try:
+            append(decode(data))
+        except MalformedAction as exc:
+            place = exc.place
+            joined = "" if not place else (place if place.startswith("[") else f".{place}")
+            raise RecordError(f"history[{index}]{joined}", exc.problem) from None
+    return actions
+
+
+def _check_result(result: object, players: int) -> None:
+    if result is None:
+        return
+    if not isinstance(result, dict):
+        raise RecordError("result", f"expected null or an object, got {short(result)}")
+    for name in ("returns", "scores"):
+        if name not in result:
+            raise RecordError(f"result.{name}", "missing")
+        values = result[name]
+        if not isinstance(values, list) or len(values) != players:
+            raise RecordError(
+                f"result.{name}", f"expected a list of {players} numbers, got {short(values)}"
+            )
+        for index, value in enumerate(values):
+            if not _is_number(value):
+                raise RecordError(
+                    f"result.{name}[{index}]", f"expected a finite number, got {short(value)}"
+                )
+    unknown = [key for key in result if key not in ("returns", "scores")]
+    if unknown:
+        raise RecordError("result", f"unknown field {short(unknown[0])}; it has returns, scores")
+
+
+def _is_number(value: object) -> bool:
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
+
+
+# --- replaying ---------------------------------------------------------------------------------
+
+
+def replay(record: Record, upto: int | None = None) -> State:
+    """Rebuild the state from a record, checked whole first (:func:`check_record`).
+
+    ``upto`` replays only the first ``upto`` actions (then the result is not compared). Raise
+    :class:`RecordError` naming the place: the first malformed field, the first action the
+    rules refuse (``history[17]: ...``), or ``result`` if the replay ends elsewhere.
+    """
+    checked = check_record(record)
+    if upto is not None and (type(upto) is not int or upto < 0):
+        raise MazzoError(f"upto: expected a count of actions (0 or more), got {short(upto)}")
+    state = checked.game.new_match(checked.config)
+    actions = checked.actions if upto is None else checked.actions[:upto]
+    for index, action in enumerate(actions):
+        try:
+            state.apply(action)
+        except MazzoError as exc:
+            raise RecordError(
+                f"history[{index}]", f"{short(str(action))} cannot be replayed: {exc}"
+            ) from exc
+    result = checked.result
     if upto is None and result is not None:
         got = {"returns": state.returns(), "scores": state.scores()}
         if json.loads(json.dumps(got)) != result:
-            raise MazzoError(f"replayed result {got} differs from the recorded {result}")
+            raise RecordError(
+                "result",
+                f"the replayed result {short(got)} differs from the recorded {short(result)}",
+            )
     return state
+
+
+# --- files -------------------------------------------------------------------------------------
 
 
 def write_json_atomic(path: str | Path, data: Any, indent: int | None = 1) -> None:
@@ -78,11 +289,90 @@ def save_record(record: Record, path: str | Path) -> None:
 
 
 def load_record(path: str | Path) -> Record:
+    """Read and check a record file (:func:`check_record`); raise :class:`RecordError`.
+
+    Bounded work on any file: over :data:`MAX_RECORD_BYTES` it is refused unread, deep nesting
+    is refused, and NaN, Infinity or a number too big for a float (``1e309``) is refused with
+    its place. The message names the file.
+    """
+    data = _parse(path, _read_text(path))
     try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except (OSError, json.JSONDecodeError) as exc:
-        raise MazzoError(f"cannot read record {path}: {exc}") from exc
-    if not isinstance(data, dict) or "game" not in data or "history" not in data:
-        raise MazzoError(f"{path} is not a mazzo record (needs 'game' and 'history')")
+        check_record(data)
+    except RecordError as exc:
+        raise RecordError(exc.place, f"{exc.problem} (in record {path})") from None
+    return cast(Record, data)  # check_record refused anything but an object
+
+
+def _read_text(path: str | Path) -> str:
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise RecordError("", f"cannot read record {path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        limit = MAX_RECORD_BYTES // (1024 * 1024)
+        raise RecordError("", f"cannot read record {path}: over {limit} MiB, too big for a record")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(
+            "", f"cannot read record {path}: not UTF-8 text (byte {exc.start})"
+        ) from None
+
+
+class _NonFinite(float):
+    """A JSON number Python reads as NaN or ±inf; it remembers its text for the message."""
+
+    text: str
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def _non_finite(text: str) -> float:
+    value = _NonFinite(text.replace("Infinity", "inf"))
+    value.text = text
+    return value
+
+
+def _parse(path: str | Path, text: str) -> object:
+    non_finite: list[float] = []  # filled while parsing: the search for the place is rare work
+
+    def constant(text: str) -> float:
+        non_finite.append(_non_finite(text))
+        return non_finite[-1]
+
+    def number(text: str) -> float:
+        value = float(text)
+        return value if math.isfinite(value) else constant(text)
+
+    try:
+        data = json.loads(text, parse_float=number, parse_constant=constant)
+    except RecursionError:
+        raise RecordError("", f"cannot read record {path}: nesting too deep") from None
+    except json.JSONDecodeError as exc:
+        raise RecordError("", f"cannot read record {path}: not JSON: {exc}") from None
+    except ValueError:  # Python refuses to read an integer of thousands of digits
+        raise RecordError("", f"cannot read record {path}: a number has too many digits") from None
+    if non_finite:
+        place, value = _find_non_finite(data) or ("", non_finite[0])
+        raise RecordError(
+            place, f"NaN and Infinity are not allowed in a record, got {value!r} (in record {path})"
+        )
     return data
+
+
+def _find_non_finite(data: object) -> tuple[str, float] | None:
+    """The place and value of the first NaN/Infinity in parsed JSON (by a loop: no recursion
+    on deep data)."""
+    stack: list[tuple[str, object]] = [("", data)]
+    while stack:
+        place, value = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            return place, value
+        if isinstance(value, dict):
+            items = [(f"{place}.{key}" if place else str(key), v) for key, v in value.items()]
+            stack.extend(reversed(items))
+        elif isinstance(value, list):
+            stack.extend(reversed([(f"{place}[{i}]", v) for i, v in enumerate(value)]))
+    return None

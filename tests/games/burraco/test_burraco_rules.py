@@ -335,3 +335,8 @@ def test_attach_messages() -> None:
     assert Attacca(C("5D"), 0, 6) in s.legal_actions()
     with pytest.raises(IllegalAction, match="no meld number 3"):
         s.apply(Attacca(C("5D"), 2, 0))
+    # a negative meld number (from a damaged record) is refused, not read from the end
+    with pytest.raises(IllegalAction, match="no meld number 0"):
+        s.apply(Attacca(C("5D"), -1, 0))
+    with pytest.raises(IllegalAction, match="no meld number -99"):
+        s.apply(Attacca(C("5D"), -100, 0))

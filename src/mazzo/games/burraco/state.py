@@ -358,7 +358,7 @@ class BurracoState(State):
         return IllegalAction(f"{action} is not a Burraco move", "wrong_phase")
 
     def _refuse_attacca(self, action: Attacca, side: int) -> IllegalAction:
-        if action.meld >= len(self.melds[side]):
+        if not 0 <= action.meld < len(self.melds[side]):
             return IllegalAction(f"{action}: your side has no meld number {action.meld + 1}",
                                  "no_such_meld", {"meld": action.meld + 1})
         options = attach_options(self.melds[side][action.meld], action.card)
