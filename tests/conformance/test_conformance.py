@@ -8,6 +8,7 @@ actions, view secrecy) at a random sample of steps.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -17,8 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mazzo.cards import Card
 from mazzo.engine import CHANCE, TERMINAL, Game, IllegalAction, State, all_games, replay
-from mazzo.engine.game import Config
+from mazzo.engine.game import Action, Config
 from mazzo.engine.record import make_record
 
 SCALE = float(os.environ.get("MAZZO_CONFORMANCE_SCALE", "1"))
@@ -122,6 +124,41 @@ def check_secrecy(state: State, rng: random.Random) -> None:
         check_world(state, seat, state.determinize(seat, random.Random(rng.random())))
 
 
+def card_lists(action: Action) -> list[str]:
+    """The fields of ``action`` naming two or more cards (a crib discard, a meld, a draw)."""
+    names = []
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if isinstance(value, tuple) and len(value) > 1 and all(isinstance(c, Card) for c in value):
+            names.append(f.name)
+    return names
+
+
+def check_permuted(state: State, rng: random.Random) -> None:
+    """A legal action naming its cards in another order is the same action or is refused
+    clearly; either way only the canonical form is ever recorded."""
+    candidates = [a for a in state.legal_actions() if card_lists(a)]
+    for action in rng.sample(candidates, min(3, len(candidates))):
+        for name in card_lists(action):
+            cards = getattr(action, name)
+            permuted = dataclasses.replace(action, **{name: tuple(reversed(cards))})
+            twin = state.clone()
+            before = snapshot(twin)
+            try:
+                twin.apply(permuted)
+            except IllegalAction as refused:
+                assert str(refused), "a refusal must say why"
+                assert snapshot(twin) == before, "a refused action changed the state"
+                continue
+            recorded = twin.history[-1]
+            assert recorded == action and recorded.to_json() == action.to_json(), (
+                f"{permuted!r} was recorded as {recorded!r}, not as the legal {action!r}"
+            )
+            reference = state.clone()
+            reference.apply(action)
+            assert snapshot(twin) == snapshot(reference)
+
+
 def check_actions(game: Game, config: Config, state: State) -> None:
     legal = state.legal_actions()
     assert legal, "a player node must have legal actions"
@@ -158,6 +195,7 @@ def play_checked(game: Game, config: Config, seed: int) -> State:
             if deep:
                 check_actions(game, config, state)
                 check_illegal(game, state, rng)
+                check_permuted(state, rng)
             legal = state.legal_actions()
             assert legal
             action = legal[rng.randrange(len(legal))]

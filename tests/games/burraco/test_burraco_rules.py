@@ -8,6 +8,7 @@ import pytest
 
 from mazzo.cards import parse_card
 from mazzo.engine import TERMINAL, ConfigError, IllegalAction
+from mazzo.engine.game import card_token
 from mazzo.games.burraco import GAME
 from mazzo.games.burraco import events as ev
 from mazzo.games.burraco.actions import (
@@ -335,3 +336,25 @@ def test_attach_messages() -> None:
     assert Attacca(C("5D"), 0, 6) in s.legal_actions()
     with pytest.raises(IllegalAction, match="no meld number 3"):
         s.apply(Attacca(C("5D"), 2, 0))
+
+
+def test_a_meld_named_out_of_deck_order_is_refused_naming_the_order() -> None:
+    rng = random.Random(3)
+    state = GAME.new_match(BurracoConfig(players=2, hands=1))
+    checked = 0
+    while not state.is_terminal and checked < 5:
+        if state.is_chance:
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        for action in [a for a in legal if isinstance(a, Cala)][:2]:
+            backwards = Cala(tuple(reversed(action.cards)), action.wild)
+            before = state.view(None), list(state.history)
+            order = " ".join(card_token(c) for c in action.cards)
+            with pytest.raises(IllegalAction, match=f"in deck order: {order}$"):
+                state.apply(backwards)
+            assert (state.view(None), state.history) == before
+            checked += 1
+        state.apply(legal[rng.randrange(len(legal))])
+    assert checked
+

@@ -13,7 +13,16 @@ from itertools import combinations
 from typing import Final, Self
 
 from mazzo.cards import Card
-from mazzo.engine.game import CHANCE, JSON, TERMINAL, Action, IllegalAction, State, card_token
+from mazzo.engine.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Action,
+    IllegalAction,
+    State,
+    card_token,
+    tokens,
+)
 from mazzo.games.burraco import events as ev
 from mazzo.games.burraco.actions import (
     DECK,
@@ -347,6 +356,9 @@ class BurracoState(State):
         if missing:
             return f"{action}: {card_token(missing[0])} is not in your hand"
         if isinstance(action, Cala):
+            ordered = meld_key(action.cards)
+            if action.cards != ordered:  # only the deck order is a legal (and recorded) meld
+                return f"{action}: list the meld's cards in deck order: {' '.join(tokens(ordered))}"
             return self._why_not_cala(action, hand, side)
         if isinstance(action, Attacca):
             if action.meld >= len(self.melds[side]):

@@ -295,7 +295,10 @@ class PokerItalianoState(State):
                     return "you may change at most 4 cards (never all five)"
                 if any(c not in self.hands[s] for c in action.cards):
                     return "you can only discard cards from your own hand"
-                return "list the discarded cards once each, in deck order"
+                ordered = tuple(sorted(action.cards))
+                if len(set(ordered)) < len(ordered):
+                    return "list each discarded card once"
+                return f"list the discarded cards in deck order: {Draw(ordered)}"
             return f"{action} is not possible now: seat {s} must draw (change 0 to 4 cards)"
         if isinstance(action, Open):
             if mode != M_OPEN:
