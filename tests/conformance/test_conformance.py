@@ -3,7 +3,9 @@
 Each game lists its configs (every player count and variant) in ``Game.test_configs()`` and how
 many random matches to play for each in ``Game.conformance_plan()``; hypothesis draws the seeds.
 Cheap invariants are checked at every step; the expensive ones (clone independence, illegal
-actions, view secrecy) at a random sample of steps.
+actions, multi-card actions named in another order, view secrecy) at a random sample of steps.
+``test_determinized_worlds`` samples every seat's world at many decision points: each keeps what
+the seat knows, including a legal move for whoever is to move.
 """
 
 from __future__ import annotations
