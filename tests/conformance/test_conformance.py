@@ -3,11 +3,14 @@
 Each game lists its configs (every player count and variant) in ``Game.test_configs()`` and how
 many random matches to play for each in ``Game.conformance_plan()``; hypothesis draws the seeds.
 Cheap invariants are checked at every step; the expensive ones (clone independence, illegal
-actions, view secrecy) at a random sample of steps.
+actions, multi-card actions named in another order, view secrecy) at a random sample of steps.
+``test_determinized_worlds`` samples every seat's world at many decision points: each keeps what
+the seat knows, including a legal move for whoever is to move.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -17,8 +20,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mazzo.cards import Card
 from mazzo.engine import CHANCE, TERMINAL, Game, IllegalAction, State, all_games, replay
-from mazzo.engine.game import Config
+from mazzo.engine.game import Action, Config
 from mazzo.engine.record import make_record
 
 SCALE = float(os.environ.get("MAZZO_CONFORMANCE_SCALE", "1"))
@@ -80,18 +84,81 @@ def check_clone(state: State, rng: random.Random) -> None:
     assert snapshot(state) == before, "applying to a clone changed the original"
 
 
+def check_world(state: State, seat: int, world: State) -> None:
+    """A world ``determinize(seat, ...)`` sampled keeps everything ``seat`` knows: its view (so
+    no hidden card is in it), who moves, the phase and hand, the cards, and a legal move for the
+    player to move (a mover left without one would stop every playout from that world)."""
+    assert world.view(seat) == state.view(seat), f"seat {seat}'s view shows cards it cannot see"
+    assert world.history == [], "a sampled world must not carry the true history"
+    assert Counter(world.cards_in_play()) == Counter(state.cards_in_play())
+    assert world.current_player == state.current_player
+    assert world.phase == state.phase
+    assert world.hand_number == state.hand_number
+    if state.current_player >= 0:
+        assert world.legal_actions(), (
+            f"seat {seat}'s world leaves seat {state.current_player} without a legal move "
+            f"in phase {state.phase}"
+        )
+    if state.current_player == seat:
+        assert world.legal_actions() == state.legal_actions()
+
+
+def play_out_hand(world: State, rng: random.Random) -> None:
+    """Random moves from a sampled world to the end of its hand (or of the match): the hidden
+    cards it redealt are played through; later hands are fresh chance draws, as in any match."""
+    hand = world.hand_number
+    steps = 0
+    while world.current_player != TERMINAL and world.hand_number == hand:
+        if world.current_player == CHANCE:
+            world.apply(world.sample_chance(rng))
+        else:
+            legal = world.legal_actions()
+            assert legal, f"a sampled world reached phase {world.phase} with no legal move"
+            world.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+        assert steps < 100_000, "a sampled world's hand does not end"
+
+
 def check_secrecy(state: State, rng: random.Random) -> None:
     """view(seat) is unchanged when hidden cards are redealt: the view holds no hidden card."""
     for seat in range(state.num_players):
-        view = state.view(seat)
-        json.dumps(view)
-        sample = state.determinize(seat, random.Random(rng.random()))
-        assert sample.view(seat) == view, f"seat {seat}'s view depends on cards it cannot see"
-        assert sample.history == [], "a sampled world must not carry the true history"
-        assert Counter(sample.cards_in_play()) == Counter(state.cards_in_play())
-        assert sample.current_player == state.current_player
-        if state.current_player == seat:
-            assert sample.legal_actions() == state.legal_actions()
+        json.dumps(state.view(seat))
+        check_world(state, seat, state.determinize(seat, random.Random(rng.random())))
+
+
+def card_lists(action: Action) -> list[str]:
+    """The fields of ``action`` naming two or more cards (a crib discard, a meld, a draw)."""
+    names = []
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if isinstance(value, tuple) and len(value) > 1 and all(isinstance(c, Card) for c in value):
+            names.append(f.name)
+    return names
+
+
+def check_permuted(state: State, rng: random.Random) -> None:
+    """A legal action naming its cards in another order is the same action or is refused
+    clearly; either way only the canonical form is ever recorded."""
+    candidates = [a for a in state.legal_actions() if card_lists(a)]
+    for action in rng.sample(candidates, min(3, len(candidates))):
+        for name in card_lists(action):
+            cards = getattr(action, name)
+            permuted = dataclasses.replace(action, **{name: tuple(reversed(cards))})
+            twin = state.clone()
+            before = snapshot(twin)
+            try:
+                twin.apply(permuted)
+            except IllegalAction as refused:
+                assert str(refused), "a refusal must say why"
+                assert snapshot(twin) == before, "a refused action changed the state"
+                continue
+            recorded = twin.history[-1]
+            assert recorded == action and recorded.to_json() == action.to_json(), (
+                f"{permuted!r} was recorded as {recorded!r}, not as the legal {action!r}"
+            )
+            reference = state.clone()
+            reference.apply(action)
+            assert snapshot(twin) == snapshot(reference)
 
 
 def check_actions(game: Game, config: Config, state: State) -> None:
@@ -130,6 +197,7 @@ def play_checked(game: Game, config: Config, seed: int) -> State:
             if deep:
                 check_actions(game, config, state)
                 check_illegal(game, state, rng)
+                check_permuted(state, rng)
             legal = state.legal_actions()
             assert legal
             action = legal[rng.randrange(len(legal))]
@@ -178,6 +246,42 @@ def test_random_matches(game: Game, config: Config, planned: int) -> None:
         play_checked(game, config, seed)
 
     run()
+
+
+WORLD_MATCHES = 2  # random matches per config for the determinize check (times the scale)
+WORLD_POINTS = 25  # decision points per match where every seat's world is sampled
+PLAY_ON_RATE = 0.15  # share of sampled worlds then played to the end of their hand
+_DECISIONS: dict[str, int] = {}  # player decisions in the last such match, to aim the rate
+
+
+@pytest.mark.parametrize(("game", "config"), CASES)
+def test_determinized_worlds(game: Game, config: Config) -> None:
+    """At random decision points of random matches, every seat's sampled world keeps the player
+    to move, the phase, the hand, the seat's view and a legal move for the mover (whoever the
+    seat is), and a sample of worlds plays on to the end of the hand."""
+    matches = max(1, round(WORLD_MATCHES * SCALE))
+    points = 0
+    for seed in range(matches):
+        rng = random.Random(7_000 + seed)
+        state = game.new_match(config)
+        length = 0
+        while state.current_player != TERMINAL:
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            length += 1
+            rate = WORLD_POINTS / max(_DECISIONS.get(config.dumps(), 100), WORLD_POINTS)
+            if rng.random() < rate:
+                points += 1
+                for seat in range(config.players):
+                    world = state.determinize(seat, random.Random(rng.random()))
+                    check_world(state, seat, world)
+                    if rng.random() < PLAY_ON_RATE:
+                        play_out_hand(world, rng)
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        _DECISIONS[config.dumps()] = length
+    assert points, "no decision point was checked"
 
 
 @pytest.mark.parametrize(("game", "config"), CASES)

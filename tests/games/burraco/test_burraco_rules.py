@@ -8,6 +8,7 @@ import pytest
 
 from mazzo.cards import parse_card
 from mazzo.engine import TERMINAL, ConfigError, IllegalAction
+from mazzo.engine.game import card_token
 from mazzo.games.burraco import GAME
 from mazzo.games.burraco import events as ev
 from mazzo.games.burraco.actions import (
@@ -22,6 +23,7 @@ from mazzo.games.burraco.actions import (
     meld_key,
 )
 from mazzo.games.burraco.config import BurracoConfig
+from mazzo.games.burraco.melds import is_wild
 from mazzo.games.burraco.state import BurracoState
 
 from conftest import arrange, cards, dealt, meld
@@ -340,3 +342,42 @@ def test_attach_messages() -> None:
         s.apply(Attacca(C("5D"), -1, 0))
     with pytest.raises(IllegalAction, match="no meld number -99"):
         s.apply(Attacca(C("5D"), -100, 0))
+
+
+def test_a_meld_named_out_of_deck_order_is_refused_naming_the_order() -> None:
+    rng = random.Random(3)
+    state = GAME.new_match(BurracoConfig(players=2, hands=1))
+    checked = 0
+    while not state.is_terminal and checked < 5:
+        if state.is_chance:
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        for action in [a for a in legal if isinstance(a, Cala)][:2]:
+            backwards = Cala(tuple(reversed(action.cards)), action.wild)
+            before = state.view(None), list(state.history)
+            order = " ".join(card_token(c) for c in action.cards)
+            with pytest.raises(IllegalAction, match=f"in deck order: {order}$"):
+                state.apply(backwards)
+            assert (state.view(None), state.history) == before
+            checked += 1
+        state.apply(legal[rng.randrange(len(legal))])
+    assert checked
+
+
+def test_determinize_keeps_a_closing_card_for_the_player_down_to_one() -> None:
+    # side 0 has its pozzetto and a burraco; seat 0, to meld or discard, holds one card unseen
+    # by seat 1: it could only have melded down to it if it may close with it, so no wild
+    burraco = meld("3H 4H 5H 6H 7H 8H 9H")
+    s = arrange(dealt(), hands={0: "4S"}, melds={0: [burraco]}, taken={0: True})
+    s.player, s.stage, s._legal = 0, "play", None
+    assert s.legal_actions() == [DISCARD[C("4S")]]
+    seen = set()
+    for seed in range(300):
+        world = s.determinize(1, random.Random(seed))
+        (card,) = world.hands[0]
+        assert not is_wild(card), card
+        assert world.legal_actions() == [DISCARD[card]]
+        assert world.view(1) == s.view(1)
+        seen.add(card)
+    assert len(seen) > 50  # still any natural card

@@ -3,10 +3,13 @@ partnerships, three players, illegal actions."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from cribbage_helpers import cards, cut_for, deal_order, new_hand, one, play
 
-from mazzo.engine import CHANCE, TERMINAL, ConfigError, IllegalAction
+from mazzo.engine import CHANCE, TERMINAL, ConfigError, IllegalAction, replay
+from mazzo.engine.record import make_record
 from mazzo.games.cribbage import GAME
 from mazzo.games.cribbage.actions import Cut, CutForDeal, Deal, Discard, Play
 from mazzo.games.cribbage.config import CribbageConfig
@@ -68,6 +71,26 @@ def test_discards_are_hidden_and_the_crib_belongs_to_the_dealer() -> None:
     assert view["discards"] == ["5♥", "6♥"]
     assert view["crib"] is None and view["crib_count"] == 4
     assert "5♣" not in str(view)
+
+
+def test_a_discard_in_any_order_is_the_listed_action_and_recorded_so() -> None:
+    state = GAME.new_match(TWO)
+    state.apply(cut_for(2, 0))
+    state.apply(deal_order(2, 0, {1: "AH 2H 3H 4H 5H 6H", 0: "AC 2C 3C 4C 5C 6C"}))
+    listed = next(a for a in state.legal_actions()
+                  if isinstance(a, Discard) and set(a.cards) == set(cards("5H 6H")))
+    backwards = Discard(tuple(reversed(listed.cards)))
+    assert backwards == listed and hash(backwards) == hash(listed)
+    assert backwards.cards == listed.cards
+    assert GAME.action_index(TWO, backwards) == GAME.action_index(TWO, listed)
+    data = listed.to_json()
+    data["cards"] = list(reversed(data["cards"]))
+    assert GAME.action_from_json(data) == listed
+    state.apply(GAME.action_from_json(data))
+    assert state.history[-1].to_json() == listed.to_json()
+    assert state.discards[1] == list(listed.cards)
+    record = json.loads(json.dumps(make_record(state)))
+    assert replay(record).history[-1].to_json() == listed.to_json()
 
 
 def test_his_heels_and_winning_on_the_cut() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from cribbage_helpers import new_hand, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 from mazzo.engine import CHANCE, TERMINAL
 from mazzo.engine.game import card_from_token
 from mazzo.games.cribbage import GAME
+from mazzo.games.cribbage import state as cribbage_state
 from mazzo.games.cribbage.config import CribbageConfig
 from mazzo.games.cribbage.scoring import VALUE
 from mazzo.games.cribbage.state import CribbageState
@@ -34,6 +36,66 @@ def test_determinize_respects_a_go() -> None:
         assert all(VALUE[c & 15] >= 5 for c in sample.hands[1])
         assert sample.view(0) == state.view(0)
         assert sample.legal_actions() == state.legal_actions()
+
+
+def test_determinize_leaves_the_player_to_move_a_playable_card() -> None:
+    # after the pone's go at 27 the dealer plays on (room 4): every world seat 1 imagines must
+    # give him a card worth 4 or less, or he would have said go too
+    state = go_state()
+    assert state.current_player == 0 and state.count == 27
+    for seed in range(200):
+        sample = state.determinize(1, random.Random(seed))
+        assert any(VALUE[c & 15] <= 4 for c in sample.hands[0]), sample.hands[0]
+        assert sample.legal_actions()
+        assert sample.view(1) == state.view(1)
+
+
+def test_determinize_keeps_a_playable_card_for_the_seat_play_resumes_with() -> None:
+    # muggins: the pone pairs the dealer's 9 at 28 and must announce; play then resumes with
+    # the dealer, who was not passed with a go, so he holds a card worth 3 or less
+    config = CribbageConfig(games_to_win=1, muggins=True)
+    state = new_hand(config, 0, {1: "KC 9C 5H 6H AD AH", 0: "9D 3D QD QH 2D 2H"},
+                     {1: "AD AH", 0: "2D 2H"}, starter="7S")
+    play(state, ["KC", "9D", "9C"])
+    assert state.phase == "announce" and state.current_player == 1 and state.count == 28
+    for seed in range(200):
+        sample = state.determinize(1, random.Random(seed))
+        assert any(VALUE[c & 15] <= 3 for c in sample.hands[0]), sample.hands[0]
+        sample.apply(sample.legal_actions()[2])  # the true pair
+        assert sample.current_player == 0 and sample.legal_actions()
+
+
+def ace_to_play() -> CribbageState:
+    # KC KD 9C AS: 30, the pone's go (Q and J left), and the dealer, holding AH QD, plays on:
+    # of the 43 cards seat 1 cannot see only three aces fit a room of 1
+    state = new_hand(TWO, 0, {1: "KC 9C QC JC 2D 3D", 0: "KD AS AH QD 4S 4H"},
+                     {1: "2D 3D", 0: "4S 4H"}, starter="5S")
+    play(state, ["KC", "KD", "9C", "AS"])
+    assert state.current_player == 0 and state.count == 30 and state.go_min[1] == 2
+    return state
+
+
+def test_determinize_finds_the_rare_playable_deals() -> None:
+    state = ace_to_play()
+    for seed in range(100):
+        sample = state.determinize(1, random.Random(seed))
+        assert sum(VALUE[c & 15] == 1 for c in sample.hands[0]) >= 1, sample.hands[0]
+        assert len(sample.hands[0]) == 2 and sample.view(1) == state.view(1)
+
+
+def test_determinize_falls_back_to_handing_the_mover_a_playable_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(cribbage_state, "_REDRAWS", 0)  # no random redraw: the fallback deals
+    state = ace_to_play()
+    seen = set()
+    for seed in range(50):
+        sample = state.determinize(1, random.Random(seed))
+        aces = [c for c in sample.hands[0] if VALUE[c & 15] == 1]
+        assert aces and len(sample.hands[0]) == 2 and sample.view(1) == state.view(1)
+        assert sorted(sample.cards_in_play()) == sorted(state.cards_in_play())
+        seen.add(tuple(sample.hands[0]))
+    assert len(seen) > 10  # the other card is still dealt at random
 
 
 def test_determinize_keeps_own_discards_and_counts() -> None:

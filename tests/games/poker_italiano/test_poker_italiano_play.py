@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mazzo.bots.random_bot import RandomAgent
 from mazzo.cards import parse_cards
-from mazzo.engine import CHANCE, TERMINAL, play_match
+from mazzo.engine import CHANCE, TERMINAL, IllegalAction, play_match
 from mazzo.engine.game import card_token
 from mazzo.games.poker_italiano import GAME
 from mazzo.games.poker_italiano.actions import (
@@ -129,3 +131,26 @@ def test_amounts_stay_within_the_rules(seed: int, index: int) -> None:
         state.apply(legal[rng.randrange(len(legal))])
         assert min(state.chips) >= 0 and min(state.contrib) >= 0
         assert state.total_chips() == total
+
+
+def test_a_draw_named_out_of_deck_order_is_refused_naming_the_order() -> None:
+    rng = random.Random(5)
+    state = GAME.new_match(GAME.config(players=4, max_hands=4))
+    checked = 0
+    while not state.is_terminal and checked < 5:
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        for action in [a for a in legal if isinstance(a, Draw) and len(a.cards) > 1][:2]:
+            backwards = Draw(tuple(reversed(action.cards)))
+            before = state.view(None), list(state.history)
+            with pytest.raises(IllegalAction, match=f"in deck order: {re.escape(str(action))}$"):
+                state.apply(backwards)
+            doubled = Draw((action.cards[0], action.cards[0]))
+            with pytest.raises(IllegalAction, match="list each discarded card once"):
+                state.apply(doubled)
+            assert (state.view(None), state.history) == before
+            checked += 1
+        state.apply(legal[rng.randrange(len(legal))])
+    assert checked

@@ -13,7 +13,16 @@ from itertools import combinations
 from typing import Final, Self
 
 from mazzo.cards import Card
-from mazzo.engine.game import CHANCE, JSON, TERMINAL, Action, IllegalAction, State, card_token
+from mazzo.engine.game import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Action,
+    IllegalAction,
+    State,
+    card_token,
+    tokens,
+)
 from mazzo.games.burraco import events as ev
 from mazzo.games.burraco.actions import (
     DECK,
@@ -352,6 +361,11 @@ class BurracoState(State):
             return IllegalAction(f"{action}: {card_token(missing[0])} is not in your hand",
                                  "not_in_hand", {"card": missing[0]})
         if isinstance(action, Cala):
+            ordered = meld_key(action.cards)
+            if action.cards != ordered:  # only the deck order is a legal (and recorded) meld
+                order = " ".join(tokens(ordered))
+                return IllegalAction(f"{action}: list the meld's cards in deck order: {order}",
+                                     "meld_order", {"order": order})
             return self._refuse_cala(action, side)
         if isinstance(action, Attacca):
             return self._refuse_attacca(action, side)
@@ -657,6 +671,12 @@ class BurracoState(State):
         }
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
+        """Redeal what ``seat`` cannot see (others' cards not taken from the pile, the
+        pozzetti, the stock), keeping the counts, the cards known from taken piles, and the one
+        inference the rules force: a player to meld or discard whose side has its pozzetto and
+        who is down to one unknown card was allowed there only because it can close with that
+        card (§3), so that card is no wild. It is drawn first, uniformly from the eligible
+        cards, so the worlds stay uniform over those keeping what the seat knows."""
         twin = self.clone()
         if self.stage not in ("draw", "play"):
             return twin
@@ -671,10 +691,18 @@ class BurracoState(State):
             unknown = [c for c in twin.hands[s] if c not in twin.known[s]]
             hidden.append(unknown)
             pool.extend(unknown)
+        closer = self._closer_to_keep(seat)
+        closing: list[Card] = []
+        if closer >= 0:
+            closing = [rng.choice([c for c in pool if not is_wild(c)])]
+            pool.remove(closing[0])
         rng.shuffle(pool)
         at = 0
         for s in range(self.config.players):
             if s == seat:
+                continue
+            if s == closer:
+                twin.hands[s] = closing
                 continue
             k = len(hidden[s])
             twin.hands[s] = list(twin.known[s]) + pool[at : at + k]
@@ -684,6 +712,16 @@ class BurracoState(State):
             at += len(p)
         twin.stock = pool[at:]
         return twin
+
+    def _closer_to_keep(self, seat: int) -> int:
+        """The player to meld or discard, if not ``seat``, when its one card is unknown to
+        ``seat`` and must be a legal closing card; else -1."""
+        p = self.player
+        hand = self.hands[p]
+        if (self.stage == "play" and p != seat and len(hand) == 1 and not self.known[p]
+                and self.taken[self.side_of[p]]):
+            return p
+        return -1
 
     def clone(self) -> Self:
         twin = object.__new__(type(self))

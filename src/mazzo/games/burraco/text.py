@@ -263,6 +263,8 @@ _REFUSALS: dict[str, tuple[str, str]] = {
     "invalid_meld": ("non è un gioco valido (una combinazione o una scala di almeno tre carte, "
                      "al più una matta)",
                      "not a valid meld (a set or run of at least three cards, at most one wild)"),
+    "meld_order": ("elenca le carte del gioco nell'ordine del mazzo: {order}",
+                   "list the meld's cards in deck order: {order}"),
     "set_exists": ("la tua squadra ha già quella combinazione: attacca le carte lì",
                    "your side already has that set: add the cards to it instead"),
 }

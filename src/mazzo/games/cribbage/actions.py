@@ -43,11 +43,17 @@ class Cut(Action):
 
 @dataclass(frozen=True, slots=True)
 class Discard(Action):
-    """Lay away to the crib (cards sorted by id)."""
+    """Lay away to the crib. The cards are kept sorted by id whatever order they are named in,
+    so the same two cards are one action: legal, equal, indexed and recorded alike."""
 
     kind: ClassVar[str] = "discard"
     secret: ClassVar[bool] = True  # the crib stays face down until the show
     cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        ordered = tuple(sorted(self.cards))
+        if ordered != self.cards:
+            object.__setattr__(self, "cards", ordered)  # frozen: set once, at construction
 
     def __str__(self) -> str:
         return "crib " + " ".join(str(c) for c in self.cards)

@@ -103,6 +103,8 @@ class Pending:
 _LEFT_TO_DEAL = {2: 6, 3: 5, 4: 5}
 #: cards a deal hands out: to the players, and with three players one more to the crib
 _DEALT = {2: 12, 3: 16, 4: 20}
+#: deals ``determinize`` draws before it hands the seat due to play a playable card itself
+_REDRAWS = 64
 
 
 class CribbageState(State):
@@ -723,8 +725,26 @@ class CribbageState(State):
         return v
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
-        """Redeal the cards ``seat`` cannot see (others' hands and crib cards, the stock), keeping
-        counts and the minimum card value a go revealed."""
+        """Redeal the cards ``seat`` cannot see (others' hands, the crib cards others laid away
+        or the deck gave, the stock), keeping every public fact about them:
+
+        - the counts: each hand, each seat's share of the crib, the stock;
+        - every go: a seat that could not play at count c holds only cards worth more than
+          31 − c; ``go_min`` keeps the strictest such bound of the hand (cards only leave a hand,
+          so the bound still holds), the seat's own go's and the passes of the last player
+          before a reset included;
+        - the turn: the seat the play waits on (the player to move in the pegging, or the seat
+          the play resumes with once a pegged score is announced) was not passed with a go, so
+          it holds a card worth at most 31 − count.
+
+        Nothing else about the deal is public: who moves next follows from these facts, and the
+        discards are choices, not rules. Worlds are uniform over the deals keeping them: the
+        hands bounded by a go are dealt strictest first (their eligible cards are nested, so
+        every choice leaves as many completions), and a deal whose waited-on seat could not play
+        is redrawn. After ``_REDRAWS`` redraws (only when very few playable cards are unseen)
+        that seat gets the lowest unseen playable card first and the rest is dealt as before:
+        any card it held in the true deal can be swapped for that one without breaking a go, so
+        this always succeeds, slightly favouring that card."""
         st = self.clone()
         hidden_crib = [] if self.crib_open else [
             i for i, owner in enumerate(self.crib_owner) if owner != seat
@@ -734,26 +754,60 @@ class CribbageState(State):
         pool += [self.crib[i] for i in hidden_crib]
         pool += self.stock
         st.dealt = set(DECK)  # the stock keeps the cards left in the pool below
-        rng.shuffle(pool)
         # the strictest go constraint first: the eligible sets are nested, so this never fails
-        for s in sorted(others, key=lambda s: -self.go_min[s]):
-            size = len(self.hands[s])
-            low = self.go_min[s]
-            if low:
-                picked = rng.sample([c for c in pool if VALUE[c & 15] >= low], size)
-                chosen = set(picked)
-                pool = [c for c in pool if c not in chosen]
-            else:
-                picked, pool = pool[:size], pool[size:]
-            st.hands[s] = sorted(picked)
+        order = sorted(others, key=lambda s: -self.go_min[s])
+        due = self._due_to_play()
+        room = 31 - self.count
+        if due not in others or all(VAL[c] > room for c in self.hands[due]):
+            due = -1  # seat's own turn, or no turn to keep
+        for _ in range(_REDRAWS):
+            hands, rest = self._deal_bounded(order, list(pool), {}, rng)
+            if due < 0 or any(VAL[c] <= room for c in hands[due]):
+                break
+        else:
+            low = self.go_min[due]
+            first = min((c for c in pool if low <= VAL[c] <= room), key=lambda c: (VAL[c], c))
+            hands, rest = self._deal_bounded(order, [c for c in pool if c != first],
+                                             {due: first}, rng)
+        for s in others:
+            st.hands[s] = hands[s]
         for i in hidden_crib:
-            st.crib[i] = pool.pop()
-        st.dealt.difference_update(pool)
+            st.crib[i] = rest.pop()
+        st.dealt.difference_update(rest)
         st.discards = [[c for c, o in zip(st.crib, st.crib_owner, strict=True) if o == s]
                        for s in range(self.n)]
         if self.kept[0]:  # after the discards the show counts the kept hands
             st.kept = [tuple(sorted(st.hands[s] + st.laid[s])) for s in range(self.n)]
         return st
+
+    def _due_to_play(self) -> int:
+        """The seat the pegging waits on: the player to move, or while a pegged score is
+        announced and claimed, the seat the play resumes with; -1 if none."""
+        if self._phase == "pegging":
+            return self.current_player
+        pend = self.pending
+        if pend is not None and pend.what == "peg":
+            return pend.resume
+        return -1
+
+    def _deal_bounded(self, order: list[int], pool: list[Card], given: dict[int, Card],
+                      rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
+        """Deal the hands of ``order`` (strictest go first) from ``pool`` at random, each only
+        cards its go allows, on top of the ``given`` card; returns the hands and the rest."""
+        rng.shuffle(pool)
+        hands: dict[int, list[Card]] = {}
+        for s in order:
+            picked = [given[s]] if s in given else []
+            size = len(self.hands[s]) - len(picked)
+            low = self.go_min[s]
+            if low:
+                drawn = rng.sample([c for c in pool if VAL[c] >= low], size)
+                chosen = set(drawn)
+                pool = [c for c in pool if c not in chosen]
+            else:
+                drawn, pool = pool[:size], pool[size:]
+            hands[s] = sorted(picked + drawn)
+        return hands, pool
 
     def scores(self) -> list[float]:
         """Match points per seat (partners share their side's)."""

@@ -343,7 +343,11 @@ class PokerItalianoState(State):
         if missing:
             return IllegalAction("you can only discard cards from your own hand",
                                  "not_in_hand", {"card": missing})
-        return IllegalAction("list the discarded cards once each, in deck order", "draw_order")
+        ordered = tuple(sorted(action.cards))
+        if len(set(ordered)) < len(ordered):
+            return IllegalAction("list each discarded card once", "draw_duplicate")
+        return IllegalAction(f"list the discarded cards in deck order: {Draw(ordered)}",
+                             "draw_order", {"order": " ".join(tokens(ordered))})
 
     def _offer_text(self) -> str:
         what, level = self.offers[0]

@@ -302,8 +302,10 @@ _REFUSALS: dict[str, tuple[str, str]] = {
     "must_draw": ("ora cambia da 0 a 4 carte", "change 0 to 4 cards now"),
     "draw_too_many": ("puoi cambiare al massimo {most} carte (mai tutte e cinque)",
                       "you may change at most {most} cards (never all five)"),
-    "draw_order": ("indica ogni carta da cambiare una volta sola",
-                   "name each card to change once"),
+    "draw_duplicate": ("indica ogni carta da cambiare una volta sola",
+                       "name each card to change once"),
+    "draw_order": ("elenca le carte da cambiare nell'ordine del mazzo: {order}",
+                   "list the cards to change in deck order: {order}"),
 }
 
 
