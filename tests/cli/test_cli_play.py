@@ -82,7 +82,7 @@ def test_replay_steps_through_a_record(tmp_path: Path) -> None:
 
 def test_menu_reaches_play() -> None:
     out = io.StringIO()
-    answers = scripted(["2", "1", "1", "3", "", ""], then="q")
+    answers = scripted(["2", "1", "2", "3", "", ""], then="q")
     assert run_menu("en", ask=lambda _p: next(answers), out=out) == 0
     assert "Nebraska — Nebraska-poker" in out.getvalue()
 

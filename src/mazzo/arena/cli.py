@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
-from typing import Any, TextIO
+from typing import TextIO
 
 from mazzo.arena.tournament import BACKENDS, lineups, make_config, run_tournament
 from mazzo.bots.levels import LEVELS, make_agent
 from mazzo.engine.game import JSON, MazzoError
+from mazzo.engine.overrides import parse_overrides
 from mazzo.engine.registry import all_games, get_game
 from mazzo.text import counted, noun, plural
 
@@ -20,8 +20,9 @@ bots: the levels {levels},
 any bot a game offers (e.g. heuristic), or ismcts:N[:random][:policy][:guided] for a search of
 N iterations per move (random rollouts, other seats moved by the rollout policy, heuristic guide).
 Seats rotate so every bot plays every seat equally, and every lineup of a round plays the same
-deals (duplicate play); --matches is rounded up to whole rounds. The same --seed gives the same
-results with any number of workers.
+deals (duplicate play); --matches is rounded up to whole rounds. More bots than seats is a
+round robin of tables: every group of as many bots as there are seats plays, in every rotation.
+The same --seed gives the same results with any number of workers.
 
 example: mazzo arena cribbage --bots esperto,medio,random --matches 2000 --seed 7 --workers 2
 """
@@ -35,7 +36,9 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", help="game id: " + ", ".join(g.id for g in all_games()))
-    parser.add_argument("--bots", required=True, help="comma-separated bot names (at least 2)")
+    parser.add_argument("--bots", required=True,
+                        help="comma-separated distinct bot names (at least 2; more than the "
+                        "seats: every group of them plays a table)")
     parser.add_argument("--matches", type=int, default=100, help="matches to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     parser.add_argument(
@@ -48,23 +51,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", type=int, help="number of players (default: the game's)")
     parser.add_argument("--variant", help="game variant")
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
-                        help="any other config field, e.g. --set target=61 (repeatable)")
+                        help="any other config field, e.g. --set target=61 (repeatable; a list "
+                        "field takes comma-separated values)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
-
-
-def parse_overrides(items: list[str]) -> dict[str, Any]:
-    """``FIELD=VALUE`` pairs; values are read as JSON when they parse, else as text."""
-    out: dict[str, Any] = {}
-    for item in items:
-        field, sep, raw = item.partition("=")
-        if not sep or not field:
-            raise MazzoError(f"--set {item!r}: write FIELD=VALUE, e.g. --set target=61")
-        try:
-            out[field] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[field] = raw
-    return out
 
 
 class ProgressBar:
@@ -144,6 +134,14 @@ def format_results(results: JSON) -> str:
     return "\n".join(lines)
 
 
+def check_counts(matches: int, workers: int | None) -> None:
+    """Refuse a tournament of no matches or no workers before any work starts."""
+    if matches < 1:
+        raise MazzoError(f"--matches must be at least 1, got {matches}")
+    if workers is not None and workers < 1:
+        raise MazzoError(f"--workers must be at least 1, got {workers}")
+
+
 def main(argv: list[str]) -> int:
     """Entry point; ``argv`` excludes the program and the ``arena`` word."""
     if argv[:1] == ["arena"]:
@@ -154,9 +152,9 @@ def main(argv: list[str]) -> int:
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
         if len(bots) < 2:
             raise MazzoError("--bots needs at least two comma-separated names")
-        if args.workers is not None and args.workers < 1:
-            raise MazzoError(f"--workers must be >= 1, got {args.workers}")
-        config = make_config(game, parse_overrides(args.set), args.players, args.variant)
+        check_counts(args.matches, args.workers)
+        config = make_config(game, parse_overrides(game.config_class, args.set), args.players,
+                             args.variant)
         for bot in bots:
             make_agent(game, bot, 0)  # a bad name fails here, before any work
         seats = len(lineups(bots, config.players))

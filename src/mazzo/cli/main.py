@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import json
+import contextlib
+import inspect
+import io
 import os
 import sys
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
 
 from mazzo.bots.levels import LEVELS, bot_names
-from mazzo.engine.game import Config, ConfigError, Game, MazzoError
+from mazzo.engine.game import Config, ConfigError, Game, MazzoError, format_counts
+from mazzo.engine.overrides import parse_overrides
 from mazzo.engine.record import load_record
 from mazzo.engine.registry import all_games, get_game
 
@@ -26,8 +28,10 @@ examples:
   mazzo matches
   mazzo play --resume ~/.mazzo/matches/cribbage-20261123-101500-1a2b3c4d.json
   mazzo cribbage analyze 5H 5D JS QC 4S 6D --dealer
-Run 'mazzo' alone for a menu.
+Run 'mazzo' alone for a menu. Colour only on a terminal; --no-color or NO_COLOR turns it off.
 """
+
+Command = Callable[[list[str]], int]
 
 
 def default_lang() -> str:
@@ -40,11 +44,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mazzo",
         description="Five traditional card games with exact rules, bots and a clean engine.",
-        epilog=EPILOG,
+        epilog=EPILOG + game_commands_help(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--lang", choices=("it", "en"), default=None,
                         help="language of the texts (default: from MAZZO_LANG or LANG)")
+    parser.add_argument("--no-color", action="store_true",
+                        help="no colour even on a terminal (also: NO_COLOR set to anything)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sub.add_parser("games", help="list the games with player counts and variants")
@@ -63,7 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     _config_args(play)
     play.add_argument("--seat", type=int, default=1, help="your seat, 1-based (default 1)")
     play.add_argument("--bots", default="medio",
-                      help="bot level(s) for the other seats, comma-separated, in seat order: "
+                      help="bot level(s) for the other seats, comma-separated, in seat order; "
+                      "at most one per other seat, the last fills the rest: "
                       + ", ".join(LEVELS) + " or a game bot such as heuristic (default medio)")
     play.add_argument("--seed", type=int, default=None,
                       help="fixed seed (default: a fair, secure shuffle)")
@@ -80,11 +87,13 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = sub.add_parser("simulate", help="bots play many matches: win rates with 95%% CI")
     simulate.add_argument("game")
     _config_args(simulate)
-    simulate.add_argument("--matches", type=int, default=1000)
+    simulate.add_argument("--matches", type=int, default=1000, help="at least 1 (default 1000)")
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--bots", default=None,
-                          help="comma-separated bots (default heuristic,random)")
-    simulate.add_argument("--workers", type=int, default=None)
+                          help="comma-separated distinct bots, seats rotating (default "
+                          "heuristic,random); more than the seats: every group of them plays")
+    simulate.add_argument("--workers", type=int, default=None,
+                          help="parallel workers, at least 1 (default: every core)")
     simulate.add_argument("--out", help="write the results as JSON")
     simulate.add_argument("--quiet", action="store_true")
 
@@ -103,22 +112,13 @@ def _config_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=None, help="number of players")
     parser.add_argument("--variant", default=None, help="variant or preset of the game")
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
-                        help="any other config field, e.g. --set target=10 (repeatable)")
+                        help="any other config field, e.g. --set target=10 (repeatable; a list "
+                        "field takes comma-separated values: --set suit_order=oro,giallo,...)")
 
 
 def make_config(game: Game, players: int | None, variant: str | None,
                 items: Sequence[str]) -> Config:
-    fields: dict[str, Any] = {}
-    for item in items:
-        name, sep, raw = item.partition("=")
-        if not sep or not name:
-            raise ConfigError(f"--set needs FIELD=VALUE, got {item!r}")
-        try:
-            fields[name] = json.loads(raw)
-        except json.JSONDecodeError:
-            fields[name] = raw
-        if isinstance(fields[name], list):
-            fields[name] = tuple(fields[name])
+    fields = parse_overrides(game.config_class, items)
     if players is not None:
         fields["players"] = players
     if variant is not None:
@@ -137,10 +137,7 @@ def cmd_games(lang: str) -> int:
                                                                   "variants")
     rows = [head]
     for game in all_games():
-        counts = game.player_counts
-        players = (f"{counts[0]}–{counts[-1]}"
-                   if list(counts) == list(range(counts[0], counts[-1] + 1)) and len(counts) > 2
-                   else ", ".join(str(c) for c in counts))
+        players = format_counts(game.player_counts)
         rows.append((game.id, game.title(lang), players, ", ".join(game.variants) or "—"))
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     for row in rows:
@@ -177,6 +174,7 @@ def cmd_play(args: argparse.Namespace, lang: str) -> int:
     for bot in bots:
         if bot not in known and not bot.startswith("ismcts:"):
             raise MazzoError(f"--bots: unknown bot {bot!r}; choose from {', '.join(known)}")
+    check_play_bots(bots, config.players)
     play_interactive(game, config, args.seat - 1, bots, lang, args.seed, args.save,
                      autoplay=args.autoplay)
     return 0
@@ -200,10 +198,25 @@ def cmd_matches(args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
+def check_play_bots(bots: Sequence[str], players: int) -> None:
+    """The bots fill the seats other than the human's: one name each at most."""
+    others = players - 1
+    if len(bots) > others:
+        seats = "other seat" if others == 1 else "other seats"
+        raise MazzoError(f"--bots: {len(bots)} bots named for {others} {seats} "
+                         f"({players} players); name at most {others}")
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from mazzo.arena.cli import check_counts
     from mazzo.arena.cli import main as arena_main
 
+    try:
+        check_counts(args.matches, args.workers)
+    except MazzoError as exc:
+        raise MazzoError(f"simulate: {exc}") from None
     game = get_game(args.game)
+    make_config(game, args.players, args.variant, args.set)  # a bad config stops here, named
     bots = args.bots or ("heuristic,random" if "heuristic" in game.bots() else "medio,random")
     argv = [game.id, "--bots", bots, "--matches", str(args.matches), "--seed", str(args.seed)]
     if args.workers is not None:
@@ -238,6 +251,61 @@ def cmd_replay(args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
+def game_commands_help() -> str:
+    """The epilog's list of every game's own commands with their one-line help."""
+    rows = [(f"mazzo {game.id} {name}", one_line_help(command))
+            for game in all_games() for name, command in game.subcommands().items()]
+    if not rows:
+        return ""
+    width = max(len(left) for left, _ in rows)
+    lines = [f"  {left.ljust(width)}  {text}".rstrip() for left, text in rows]
+    return "\ngame commands ('mazzo GAME --help' for a game's):\n" + "\n".join(lines) + "\n"
+
+
+def one_line_help(command: Command) -> str:
+    """The first line of the command's docstring."""
+    doc = inspect.getdoc(command) or ""
+    return doc.strip().splitlines()[0] if doc.strip() else ""
+
+
+def usage_of(command: Command) -> str:
+    """The usage paragraph the command prints for ``--help`` (empty if it prints none)."""
+    shown = io.StringIO()
+    with (contextlib.redirect_stdout(shown), contextlib.redirect_stderr(io.StringIO()),
+          contextlib.suppress(SystemExit)):
+        command(["--help"])
+    text = shown.getvalue()
+    return text.split("\n\n")[0].strip() if text.startswith("usage:") else ""
+
+
+def cmd_game_help(game: Game, lang: str) -> int:
+    """``mazzo GAME`` or ``mazzo GAME --help``: the game's own commands with their usage."""
+    it = lang == "it"
+    commands = game.subcommands()
+    title = f"{game.title(lang)} ({game.id})"
+    if not commands:
+        print(f"{title}: " + ("nessun comando proprio." if it else "no commands of its own."))
+    else:
+        print(f"{title} — " + ("i suoi comandi:" if it else "its commands:"))
+        width = max(len(name) for name in commands)
+        for name, command in commands.items():
+            print(f"  {name.ljust(width)}  {one_line_help(command)}".rstrip())
+            for line in usage_of(command).splitlines():
+                print(f"  {' ' * width}  {line}")
+        print(f"\n{'Le opzioni di un comando' if it else 'Options of a command'}: "
+              f"mazzo {game.id} {'COMANDO' if it else 'COMMAND'} --help")
+    also = ", ".join(f"mazzo {c} {game.id}" for c in ("rules", "play", "simulate", "arena"))
+    print(f"{'Inoltre' if it else 'Also'}: {also}")
+    return 0
+
+
+def take_flag(args_list: list[str], *names: str) -> bool:
+    """Remove every occurrence of a global flag; whether it was there."""
+    found = any(a in names for a in args_list)
+    args_list[:] = [a for a in args_list if a not in names]
+    return found
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     lang = default_lang()
@@ -246,8 +314,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if i + 1 < len(args_list) and args_list[i + 1] in ("it", "en"):
             lang = args_list[i + 1]
             del args_list[i : i + 2]
+    no_color = take_flag(args_list, "--no-color", "--no-colour")
     try:
-        return _dispatch(args_list, lang)
+        return _dispatch(args_list, lang, no_color)
     except MazzoError as exc:
         print(f"mazzo: error: {exc}", file=sys.stderr)
         return 2
@@ -261,39 +330,60 @@ def main(argv: Sequence[str] | None = None) -> int:
         return code
 
 
-def _dispatch(args_list: list[str], lang: str) -> int:
+@contextlib.contextmanager
+def colour_output(no_color: bool) -> Iterator[None]:
+    """Paint what is printed meanwhile, when stdout is a terminal that wants colour."""
+    from mazzo.cli.colour import painted
+
+    with contextlib.redirect_stdout(painted(sys.stdout, no_color)):
+        yield
+
+
+def _dispatch(args_list: list[str], lang: str, no_color: bool = False) -> int:
     if not args_list:
         from mazzo.cli.menu import run_menu
 
-        return run_menu(lang)
+        with colour_output(no_color):
+            return run_menu(lang)
     head = args_list[0]
     if head == "arena":
         from mazzo.arena.cli import main as arena_main
 
         return arena_main(args_list[1:])
     game_ids = {g.id for g in all_games()}
-    if head in game_ids and len(args_list) > 1 and not args_list[1].startswith("-"):
-        commands = get_game(head).subcommands()
-        if args_list[1] in commands:
-            os.environ["MAZZO_LANG"] = lang  # subcommands read the language from here
-            return commands[args_list[1]](args_list[2:])
-        known = ", ".join(commands) or "none"
-        raise MazzoError(f"{head} has no command {args_list[1]!r} (its commands: {known})")
+    if head in game_ids:
+        return _game_command(get_game(head), args_list[1:], lang, no_color)
     args = build_parser().parse_args(args_list)
     if args.command == "games":
         return cmd_games(lang)
     if args.command == "rules":
         return cmd_rules(args, lang)
     if args.command == "play":
-        return cmd_play(args, lang)
+        with colour_output(no_color):
+            return cmd_play(args, lang)
     if args.command == "matches":
         return cmd_matches(args, lang)
     if args.command == "simulate":
         return cmd_simulate(args)
     if args.command == "replay":
-        return cmd_replay(args, lang)
+        with colour_output(no_color):
+            return cmd_replay(args, lang)
     build_parser().print_help()
     return 0
+
+
+def _game_command(game: Game, rest: list[str], lang: str, no_color: bool) -> int:
+    """``mazzo GAME [COMMAND ARGS]``: the game's page, or one of its own commands."""
+    if not rest or rest[0] in ("-h", "--help"):
+        return cmd_game_help(game, lang)
+    commands = game.subcommands()
+    if rest[0] in commands:
+        os.environ["MAZZO_LANG"] = lang  # subcommands read the language from here
+        with colour_output(no_color):
+            return commands[rest[0]](rest[1:])
+    known = ", ".join(commands) or "none"
+    raise MazzoError(f"{game.id} has no command {rest[0]!r} (its commands: {known}; "
+                     f"see 'mazzo {game.id} --help')")
 
 
 if __name__ == "__main__":

@@ -16,24 +16,42 @@ BOT_LEVELS = [level for level in LEVELS if level != "random"] + ["random"]
 
 
 def choose(title: str, options: Sequence[str], lang: str, ask: Ask, out: TextIO,
-           default: int = 0) -> int:
-    """A numbered choice; Enter takes the default; bad input re-prompts with the reason."""
+           default: int = 0, numbers: Sequence[int] | None = None) -> int:
+    """A numbered choice (1..n, or the given ``numbers``); Enter takes the default; bad input
+    re-prompts with the reason. Returns the index of the option chosen."""
     it = lang == "it"
+    shown = list(numbers) if numbers is not None else list(range(1, len(options) + 1))
     print(f"\n{title}", file=out)
-    for i, option in enumerate(options, 1):
-        mark = " *" if i - 1 == default else ""
-        print(f"  {i}. {option}{mark}", file=out)
+    for i, (number, option) in enumerate(zip(shown, options, strict=True)):
+        mark = " *" if i == default else ""
+        print(f"  {number}. {option}{mark}", file=out)
+    span = _span(shown)
     while True:
-        raw = ask(f"{'Scelta' if it else 'Choice'} [1-{len(options)}, Invio = {default + 1}]: "
-                  if it else f"Choice [1-{len(options)}, Enter = {default + 1}]: ").strip()
+        raw = ask(f"Scelta [{span}, Invio = {shown[default]}]: " if it
+                  else f"Choice [{span}, Enter = {shown[default]}]: ").strip()
         if not raw:
             return default
         if raw.lower() in ("q", "quit", "esci"):
             raise EOFError
-        if raw.isdigit() and 1 <= int(raw) <= len(options):
-            return int(raw) - 1
-        print(f"{'Scegli un numero da 1 a' if it else 'Choose a number from 1 to'} "
-              f"{len(options)}.", file=out)
+        if raw.isdigit() and int(raw) in shown:
+            return shown.index(int(raw))
+        print(_pick_one_of(shown, lang), file=out)
+
+
+def _pick_one_of(numbers: Sequence[int], lang: str) -> str:
+    it = lang == "it"
+    if list(numbers) == list(range(numbers[0], numbers[-1] + 1)):
+        return (f"Scegli un numero da {numbers[0]} a {numbers[-1]}." if it
+                else f"Choose a number from {numbers[0]} to {numbers[-1]}.")
+    listed = ", ".join(str(n) for n in numbers)
+    return f"Scegli uno di: {listed}." if it else f"Choose one of: {listed}."
+
+
+def _span(numbers: Sequence[int]) -> str:
+    """``1-5`` for a run of numbers, else ``2, 4, 6``."""
+    if list(numbers) == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(str(n) for n in numbers)
 
 
 def run_menu(lang: str = "en", ask: Ask | None = None, out: TextIO | None = None) -> int:
@@ -55,9 +73,11 @@ def run_menu(lang: str = "en", ask: Ask | None = None, out: TextIO | None = None
                             [f"{g.title(lang)} ({g.id})" for g in games], lang, ask, out)]
         counts = list(game.player_counts)
         base = game.config_class()
-        players = counts[choose("Giocatori" if it else "Players", [str(c) for c in counts],
-                                lang, ask, out, counts.index(base.players)
-                                if base.players in counts else 0)]
+        # numbered by the count itself: typing 4 means four players
+        players = counts[choose("Giocatori" if it else "Players",
+                                [_players_label(c, lang) for c in counts], lang, ask, out,
+                                counts.index(base.players) if base.players in counts else 0,
+                                numbers=counts)]
         fields: dict[str, object] = {"players": players}
         if game.variants:
             current = str(getattr(base, "variant", game.variants[0]))
@@ -95,3 +115,7 @@ def continue_saved(lang: str, ask: Ask, out: TextIO) -> bool:
                                [describe_saved(m, lang) for m in unfinished], lang, ask, out)]
     resume_interactive(str(picked.path), lang, out=out, ask=ask)
     return True
+
+
+def _players_label(count: int, lang: str) -> str:
+    return f"{count} {'giocatori' if lang == 'it' else 'players'}"

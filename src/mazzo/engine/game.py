@@ -351,10 +351,21 @@ def action_from_json(types: Sequence[type[Action]], data: Mapping[str, Any]) -> 
 class Config:
     """Base of every game's config: frozen, validated, JSON round-trip."""
 
+    #: the game's id, for messages
+    game_id: ClassVar[str] = ""
+    #: every player count the game supports, fewest first: the one source of truth that
+    #: validation, ``Game.player_counts``, ``mazzo games`` and the menu all read (empty: any)
+    player_counts: ClassVar[tuple[int, ...]] = ()
+
     players: int = 2
 
     def validate(self) -> None:
         """Raise :class:`ConfigError` naming the first bad field. Subclasses extend this."""
+        self._validate_types()
+        check_players(self.game_id, self.players, self.player_counts)
+
+    def _validate_types(self) -> None:
+        """Each field holds a value of its default's type (an int is a float too)."""
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             default = f.default
@@ -419,6 +430,23 @@ def check_choice(field: str, value: object, allowed: Sequence[object]) -> None:
     if value not in allowed:
         shown = ", ".join(repr(a) for a in allowed)
         raise ConfigError(f"{field}: {short(value)} is not allowed; choose one of {shown}")
+
+
+def format_counts(counts: Sequence[int]) -> str:
+    """Player counts for people: a run of three or more as ``2–7``, else ``2, 4``."""
+    run = list(range(counts[0], counts[-1] + 1)) if counts else []
+    if len(counts) > 2 and list(counts) == run:
+        return f"{counts[0]}–{counts[-1]}"
+    return ", ".join(str(c) for c in counts)
+
+
+def check_players(game_id: str, players: int, counts: Sequence[int]) -> None:
+    """Raise ConfigError unless ``players`` is one of the game's advertised ``counts``."""
+    if counts and players not in counts:
+        who = game_id or "this game"
+        raise ConfigError(
+            f"players: {players} is out of range; {who} is played by {format_counts(counts)}"
+        )
 
 
 def check_range(field: str, value: int, low: int, high: int | None = None) -> None:
@@ -609,6 +637,7 @@ class Game(ABC):
     state_class: ClassVar[type[State]]
     text: ClassVar[GameText]
     action_types: ClassVar[tuple[type[Action], ...]]
+    #: the same tuple as ``config_class.player_counts`` (games assign it from there)
     player_counts: ClassVar[tuple[int, ...]]
     variants: ClassVar[tuple[str, ...]] = ()
     #: random matches the conformance suite plays for each of :meth:`test_configs`
@@ -693,5 +722,9 @@ class Game(ABC):
         return {}
 
     def subcommands(self) -> dict[str, Callable[[list[str]], int]]:
-        """Extra CLI commands, run as ``mazzo <game id> <name> ARGS`` (e.g. cribbage analyze)."""
+        """Extra CLI commands, run as ``mazzo <game id> <name> ARGS`` (e.g. cribbage analyze).
+
+        Each takes its arguments (``--help`` among them) and returns an exit status; the first
+        line of its docstring is its one-line help in ``mazzo --help``.
+        """
         return {}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import ClassVar, Final
 
 from mazzo.engine.game import Config, ConfigError, check_choice, check_range
 from mazzo.games.burraco.scoring import PRESETS, VP_TABLES
@@ -27,6 +27,9 @@ class BurracoConfig(Config):
     ``clean_burraco_to_close``: closing needs a clean burraco (Burraco Internazionale).
     """
 
+    game_id: ClassVar[str] = "burraco"
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+
     players: int = 4
     variant: str = "classic"
     target: int = 0
@@ -38,7 +41,6 @@ class BurracoConfig(Config):
 
     def validate(self) -> None:
         super().validate()
-        check_choice("players", self.players, (2, 3, 4))
         check_choice("variant", self.variant, VARIANTS)
         check_range("target", self.target, 0)
         check_range("switch", self.switch, 0)

@@ -20,7 +20,7 @@ class BurracoGame(Game):
     state_class = BurracoState
     text: ClassVar[GameText] = text
     action_types = actions.ACTION_TYPES
-    player_counts = (2, 3, 4)
+    player_counts = BurracoConfig.player_counts
     variants = VARIANTS
     #: x 3 configs per player count (see test_configs): 510 random matches per player count
     conformance_matches = 170

@@ -45,6 +45,7 @@ def _default_lang() -> str:
 
 
 def analyze_main(argv: list[str]) -> int:
+    """Rank every way to lay away to the crib: exact hand and crib expectations."""
     parser = argparse.ArgumentParser(
         prog="mazzo cribbage analyze",
         description="Rank every way to lay away to the crib: exact hand expectation over all "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from mazzo.engine.game import Config, check_choice, check_range
 
@@ -23,6 +24,9 @@ class CribbageConfig(Config):
     (short game); a match is won by the first side to win ``games_to_win`` games, each scored in
     match points by ``match_scoring``; ``muggins`` makes players announce their own scores."""
 
+    game_id: ClassVar[str] = "cribbage"
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+
     players: int = 2
     target: int = 121
     games_to_win: int = 2
@@ -31,7 +35,6 @@ class CribbageConfig(Config):
 
     def validate(self) -> None:
         super().validate()
-        check_choice("players", self.players, (2, 3, 4))
         check_choice("target", self.target, (61, 121))
         check_range("games_to_win", self.games_to_win, 1, 99)
         check_choice("match_scoring", self.match_scoring, MATCH_SCORING)

@@ -21,7 +21,7 @@ class CribbageGame(Game):
     state_class = CribbageState
     text: ClassVar[GameText] = text
     action_types = actions.ACTION_TYPES
-    player_counts = (2, 3, 4)
+    player_counts = CribbageConfig.player_counts
     variants = ()
     # per config; 3 configs per player count (2 of them short) → ≥ 2000 per player count
     conformance_matches = 700

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from mazzo.cards import COLOURS, SUIT_NAME_IT
 from mazzo.engine.game import Config, ConfigError, check_choice, check_range
@@ -26,6 +27,9 @@ class NebraskaConfig(Config):
     valid (matching) ones.
     """
 
+    game_id: ClassVar[str] = "nebraska"
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6, 7)
+
     players: int = 4
     variant: str = "family"
     target: int = 0
@@ -36,7 +40,6 @@ class NebraskaConfig(Config):
 
     def validate(self) -> None:
         super().validate()
-        check_range("players", self.players, 2, 7)
         check_choice("variant", self.variant, VARIANTS)
         check_range("target", self.target, 0)
         check_range("hands", self.hands, 0)

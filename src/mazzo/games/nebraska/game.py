@@ -20,7 +20,7 @@ class NebraskaGame(Game):
     state_class = NebraskaState
     text: ClassVar[GameText] = text
     action_types = actions.ACTION_TYPES
-    player_counts = (2, 3, 4, 5, 6, 7)
+    player_counts = NebraskaConfig.player_counts
     variants = VARIANTS
     conformance_matches = 340  # x 6 player counts: ≥ 2000 per variant, plus the option configs
 

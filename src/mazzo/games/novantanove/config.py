@@ -7,6 +7,7 @@ at no trump, later trumps by the previous deal's successes), a game to 100 point
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from mazzo.engine.game import Config, ConfigError, check_choice, check_range
 
@@ -26,6 +27,9 @@ class NovantanoveConfig(Config):
     instead of no trump. ``mode`` "rubber" plays games until someone has won three.
     """
 
+    game_id: ClassVar[str] = "novantanove"
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+
     players: int = 3
     variant: str = "revised"
     deck: int = 0
@@ -35,7 +39,6 @@ class NovantanoveConfig(Config):
 
     def validate(self) -> None:
         super().validate()
-        check_range("players", self.players, 2, 4)
         check_choice("variant", self.variant, VARIANTS)
         check_choice("deck", self.deck, (0, *DECKS[self.players]))
         check_choice("first_trump", self.first_trump, FIRST_TRUMPS)

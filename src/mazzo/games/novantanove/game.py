@@ -47,7 +47,7 @@ class NovantanoveGame(Game):
     action_types: ClassVar[tuple[type[Action], ...]] = (
         BidCard, Pass, Declare, Reveal, Play, ChooseDealer, Deal,
     )
-    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    player_counts: ClassVar[tuple[int, ...]] = NovantanoveConfig.player_counts
     variants: ClassVar[tuple[str, ...]] = ("revised", "classic")
     #: 4 configs per player count below → ≥ 2000 random games per player count
     conformance_matches: ClassVar[int] = 500

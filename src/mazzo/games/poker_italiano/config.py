@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from mazzo.engine.game import Config, ConfigError, check_choice, check_range
 
@@ -13,6 +14,9 @@ BET_MENUS = ("pot_fractions", "all")
 @dataclass(frozen=True)
 class PokerItalianoConfig(Config):
     """Every option of the rules file; ``players`` picks the deck (lowest rank 11 − players)."""
+
+    game_id: ClassVar[str] = "poker_italiano"
+    player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5, 6, 7, 8, 9)
 
     players: int = 4
     #: "invito": paid by every player into the pot before each deal
@@ -46,7 +50,6 @@ class PokerItalianoConfig(Config):
 
     def validate(self) -> None:
         super().validate()
-        check_range("players", self.players, 3, 9)
         check_range("ante", self.ante, 1, 1000)
         check_range("cip", self.cip, 1, 1000)
         check_range("stack", self.stack, 1, 100_000)

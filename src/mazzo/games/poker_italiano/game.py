@@ -20,7 +20,7 @@ class PokerItalianoGame(Game):
     state_class = PokerItalianoState
     text: ClassVar[GameText] = text
     action_types = actions.ACTION_TYPES
-    player_counts = (4, 5, 6)
+    player_counts = PokerItalianoConfig.player_counts
     # each test config caps matches at a few deals; see test_configs for the hand count
     conformance_matches = 100
 
@@ -50,7 +50,7 @@ class PokerItalianoGame(Game):
         return self._codec(config).action(index)
 
     def test_configs(self) -> list[Config]:
-        """Every player count with short matches, the real default, and the options."""
+        """Every player count (3–9) with short matches, the real default, and the options."""
         c = PokerItalianoConfig
         return [
             c(players=4, max_hands=20),
@@ -61,6 +61,9 @@ class PokerItalianoGame(Game):
             c(players=5, max_hands=8, stack=40, raise_limit="none", open_exact_pot=True,
               suit_before_kickers=True, flush_by_suit=True, cyclic_straight_flush=True),
             c(players=6, max_hands=8, credit=True, bet_menu="all", stack=20, ante=2, cip=2),
+            # the counts beyond the traditional 4–6: 44 cards, and the full 52 (ace-low A-2-3-4-5)
+            c(players=7, max_hands=8, stack=40),
+            c(players=9, max_hands=8, stack=40),
         ]
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:

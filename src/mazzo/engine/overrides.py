@@ -1,0 +1,60 @@
+"""``FIELD=VALUE`` texts (the command line's ``--set``) read into config field values.
+
+A value is read as JSON when it parses (``10``, ``true``, ``"text"``, ``["a", "b"]``), else as
+text. A field whose default is a tuple (e.g. Nebraska's ``suit_order``) also takes a plain
+comma-separated list, ``--set suit_order=oro,giallo,...``; a single-valued field given a list is
+an error naming the field, so ``--set target=3,4`` never reaches the game as a string.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from mazzo.engine.game import Config, ConfigError
+
+
+def parse_overrides(config_class: type[Config], items: Iterable[str]) -> dict[str, Any]:
+    """Each ``FIELD=VALUE`` item as a field value of ``config_class`` (not yet validated)."""
+    fields = {f.name: f for f in dataclasses.fields(config_class)}
+    values: dict[str, Any] = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise ConfigError(f"--set {item!r}: write FIELD=VALUE, e.g. --set target=10")
+        if name not in fields:
+            raise ConfigError(
+                f"{name}: unknown field; allowed fields: {', '.join(sorted(fields))}"
+            )
+        values[name] = parse_value(name, raw, _is_list_field(fields[name]))
+    return values
+
+
+def parse_value(name: str, raw: str, is_list: bool) -> Any:
+    """One value: a tuple for a list field, a single JSON value or text for the others."""
+    value = _json_or_text(raw)
+    if is_list:
+        if isinstance(value, list):
+            return tuple(value)
+        return tuple(_json_or_text(part.strip()) for part in raw.split(","))
+    if isinstance(value, list) or (isinstance(value, str) and "," in value):
+        raise ConfigError(f"{name}: takes a single value, not a list ({raw!r})")
+    return value
+
+
+def _json_or_text(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+
+
+def _is_list_field(field: dataclasses.Field[Any]) -> bool:
+    """Whether the field holds a tuple: by its default, else by its annotation."""
+    if isinstance(field.default, tuple):
+        return True
+    annotation = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", "")
+    return annotation.startswith("tuple")
