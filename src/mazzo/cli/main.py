@@ -79,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--seat", type=int, default=None,
                      help="see the match as this seat (1-based); default: spectator")
     rep.add_argument("--all", action="store_true", help="print every step without pausing")
+
+    verify = sub.add_parser("verify", help="check a server record's fair-shuffle commitments")
+    verify.add_argument("file")
     return parser
 
 
@@ -176,6 +179,19 @@ def cmd_replay(args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
+def cmd_verify(path: str, lang: str) -> int:
+    from mazzo.server.fairness import verify_record
+
+    count = verify_record(load_record(path))
+    if lang == "it":
+        what = "estrazione verificata" if count == 1 else "estrazioni verificate"
+        print(f"{path}: {count} {what} (impegni e semi corrispondono)")
+    else:
+        print(f"{path}: {count} chance {'action' if count == 1 else 'actions'} verified"
+              " (commitments and seeds match)")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     lang = default_lang()
@@ -224,6 +240,8 @@ def _dispatch(args_list: list[str], lang: str) -> int:
         return cmd_simulate(args)
     if args.command == "replay":
         return cmd_replay(args, lang)
+    if args.command == "verify":
+        return cmd_verify(args.file, lang)
     build_parser().print_help()
     return 0
 
