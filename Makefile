@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
+STAMP_WEB := $(VENV)/.installed-web
 
-.PHONY: run test unit bench strength playthroughs clean
+.PHONY: run menu test unit bench strength playthroughs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,8 +20,17 @@ $(STAMP_DEV): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@ $(STAMP_RUN)
 
-run: $(STAMP_RUN)
-	$(BIN)/mazzo
+$(STAMP_WEB): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $@ $(STAMP_RUN)
+
+# the table server on the embedded SQLite default (~/.mazzo/mazzo.db); it prints the URL to open
+run: $(STAMP_WEB)
+	$(BIN)/mazzo serve
+
+# the terminal menu
+menu: $(STAMP_RUN)
+	$(BIN)/mazzo menu
 
 test: $(STAMP_DEV)
 	$(BIN)/ruff check src tests benchmarks

@@ -27,6 +27,8 @@ examples:
   mazzo replay match.json --seat 1
   mazzo matches
   mazzo play --resume ~/.mazzo/matches/cribbage-20261123-101500-1a2b3c4d.json
+  mazzo serve --port 8000
+  mazzo verify table-record.json
   mazzo cribbage analyze 5H 5D JS QC 4S 6D --dealer
 Run 'mazzo' alone for a menu. Colour only on a terminal; --no-color or NO_COLOR turns it off.
 """
@@ -105,6 +107,26 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--seat", type=int, default=None,
                      help="see the match as this seat (1-based); default: spectator")
     rep.add_argument("--all", action="store_true", help="print every step without pausing")
+
+    sub.add_parser("menu", help="the terminal menu (also what 'mazzo' alone opens)")
+
+    serve = sub.add_parser("serve", help="run the table server (needs the web extra)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--db", default=None,
+                       help="sqlite:///PATH or postgresql://... (default ~/.mazzo/mazzo.db)")
+    serve.add_argument("--workers-bots", type=int, default=1,
+                       help="processes computing bot moves (default 1; 0: a thread)")
+    serve.add_argument("--bot-pause", type=float, default=0.6,
+                       help="seconds a bot waits before moving, so people can follow")
+    serve.add_argument("--grace", type=float, default=60.0,
+                       help="seconds before a stand-in plays for a disconnected person")
+    serve.add_argument("--rate", type=float, default=20.0,
+                       help="messages per second allowed per connection")
+    serve.add_argument("--burst", type=int, default=40, help="messages allowed at once")
+
+    verify = sub.add_parser("verify", help="check a server record's fair-shuffle commitments")
+    verify.add_argument("file")
     return parser
 
 
@@ -306,6 +328,29 @@ def take_flag(args_list: list[str], *names: str) -> bool:
     return found
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from mazzo.server.app import serve
+    except ImportError as exc:  # fastapi or uvicorn missing
+        raise MazzoError(f"the server needs the web extra: pip install -e '.[web]' ({exc})") \
+            from exc
+    return serve(host=args.host, port=args.port, db=args.db, bot_workers=args.workers_bots,
+                 bot_pause=args.bot_pause, grace=args.grace, rate=args.rate, burst=args.burst)
+
+
+def cmd_verify(path: str, lang: str) -> int:
+    from mazzo.server.fairness import verify_record
+
+    count = verify_record(load_record(path))
+    if lang == "it":
+        what = "estrazione verificata" if count == 1 else "estrazioni verificate"
+        print(f"{path}: {count} {what} (impegni e semi corrispondono)")
+    else:
+        print(f"{path}: {count} chance {'action' if count == 1 else 'actions'} verified"
+              " (commitments and seeds match)")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     lang = default_lang()
@@ -368,6 +413,14 @@ def _dispatch(args_list: list[str], lang: str, no_color: bool = False) -> int:
     if args.command == "replay":
         with colour_output(no_color):
             return cmd_replay(args, lang)
+    if args.command == "verify":
+        return cmd_verify(args.file, lang)
+    if args.command == "menu":
+        from mazzo.cli.menu import run_menu
+
+        return run_menu(lang)
+    if args.command == "serve":
+        return cmd_serve(args)
     build_parser().print_help()
     return 0
 

@@ -47,7 +47,17 @@ class IllegalAction(MazzoError, ValueError):
 
 
 class ConfigError(MazzoError, ValueError):
-    """A configuration value is not allowed; the message names the field and the allowed values."""
+    """A configuration value is not allowed; the message names the field and the allowed values.
+
+    :func:`check_choice` and :func:`check_range` also set ``field`` and ``allowed`` (a list of
+    values, or ``{"min": low, "max": high}``) so a lobby form can offer the allowed values.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None,
+                 allowed: list[object] | dict[str, int | None] | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+        self.allowed = allowed
 
 
 class MalformedAction(IllegalAction):
@@ -429,7 +439,8 @@ def check_choice(field: str, value: object, allowed: Sequence[object]) -> None:
     """Raise ConfigError unless ``value`` is one of ``allowed``."""
     if value not in allowed:
         shown = ", ".join(repr(a) for a in allowed)
-        raise ConfigError(f"{field}: {short(value)} is not allowed; choose one of {shown}")
+        raise ConfigError(f"{field}: {short(value)} is not allowed; choose one of {shown}",
+                          field=field, allowed=list(allowed))
 
 
 def format_counts(counts: Sequence[int]) -> str:
@@ -453,7 +464,8 @@ def check_range(field: str, value: int, low: int, high: int | None = None) -> No
     """Raise ConfigError unless ``low <= value <= high``."""
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise ConfigError(f"{field}: {short(value)} is out of range; allowed {bound}")
+        raise ConfigError(f"{field}: {short(value)} is out of range; allowed {bound}",
+                          field=field, allowed={"min": low, "max": high})
 
 
 # --- state -------------------------------------------------------------------------------------

@@ -1,0 +1,236 @@
+"""The FastAPI app: the HTTP lobby API and the table websocket. ``create_app(storage)`` builds
+it; ``serve`` runs it under uvicorn (``mazzo serve``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any, Final
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+
+from mazzo.engine.game import JSON
+from mazzo.engine.registry import all_games
+from mazzo.server.bots import BotPool
+from mazzo.server.protocol import (
+    LANGS,
+    MAX_MESSAGE_BYTES,
+    ProtocolError,
+    TokenBucket,
+    describe_game,
+    error_frame,
+    parse_message,
+)
+from mazzo.server.storage.base import OVER, Storage
+from mazzo.server.tables import BadRequest, Table, TableManager
+
+log = logging.getLogger("mazzo.server")
+
+#: websocket close codes sent after a connection-level error frame
+CLOSE_UNKNOWN_TABLE: Final = 4404
+CLOSE_BAD_TOKEN: Final = 4401
+#: frames larger than this close the socket (1009) before the app sees them
+WS_MAX_BYTES: Final = 1024 * 1024
+HTTP_STATUS: Final = {"unknown_table": 404, "not_owner": 403, "bad_token": 403,
+                      "not_over": 409, "already_started": 409}
+
+
+class WsClient:
+    """One websocket connection as the table manager sees it."""
+
+    def __init__(self, websocket: WebSocket, lang: str) -> None:
+        self.websocket = websocket
+        self.lang = lang
+        self.seat: int | None = None
+        self._lock = asyncio.Lock()
+
+    async def send(self, frame: JSON) -> None:
+        async with self._lock:  # frames from the table and from this client's own messages
+            await self.websocket.send_text(json.dumps(frame, ensure_ascii=False))
+
+
+def _lang(value: str | None) -> str:
+    return value if value in LANGS else "en"
+
+
+def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6,
+               grace: float = 60.0, rate: float = 20.0, burst: int = 40) -> FastAPI:
+    """The server app on ``storage``: bots in ``bot_workers`` processes, ``rate`` messages per
+    second per connection (``burst`` at once)."""
+    pool = BotPool(bot_workers)
+    manager = TableManager(storage, pool, bot_pause=bot_pause, grace=grace)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        restored = await manager.restore()
+        if restored:
+            log.warning("mazzo: %d unfinished tables rebuilt by replay", restored)
+        yield
+        await manager.close()
+        pool.close()
+        storage.close()
+
+    # no /docs pages: they would load scripts from a CDN; docs/server.md documents the API
+    app = FastAPI(title="mazzo table server", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.manager = manager
+
+    def problem(exc: ProtocolError, lang: str) -> JSONResponse:
+        return JSONResponse(exc.frame(lang), status_code=HTTP_STATUS.get(exc.code, 400))
+
+    @app.get("/api/health")
+    async def health() -> JSON:
+        return {"ok": True, "tables": len(manager.tables)}
+
+    @app.get("/api/games")
+    async def games() -> list[JSON]:
+        return [describe_game(g) for g in all_games()]
+
+    @app.post("/api/tables", status_code=201, response_model=None)
+    async def create_table(request: Request) -> JSONResponse | JSON:
+        try:
+            body = json.loads(await request.body())
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            return JSONResponse({"error": "bad_request", "field": "body",
+                                 "message": f"not JSON: {exc}"}, status_code=422)
+        if not isinstance(body, dict):
+            return JSONResponse({"error": "bad_request", "field": "body",
+                                 "message": "a JSON object"}, status_code=422)
+        try:
+            table, owner, tokens = await manager.create(body)
+        except BadRequest as exc:
+            return JSONResponse({"error": "bad_request", "field": exc.field,
+                                 "message": str(exc)}, status_code=422)
+        return _created(request, table, owner, tokens)
+
+    @app.get("/api/tables/{table_id}", response_model=None)
+    async def table_summary(table_id: str, lang: str | None = None) -> JSONResponse | JSON:
+        try:
+            return (await manager.get(table_id)).summary()
+        except ProtocolError as exc:
+            return problem(exc, _lang(lang))
+
+    @app.get("/api/tables/{table_id}/record", response_model=None)
+    async def table_record(table_id: str, lang: str | None = None) -> JSONResponse | JSON:
+        try:
+            table = await manager.get(table_id)
+            if table.status != OVER:
+                raise ProtocolError("not_over")
+        except ProtocolError as exc:
+            return problem(exc, _lang(lang))
+        return table.record()
+
+    @app.post("/api/tables/{table_id}/{command}", response_model=None)
+    async def owner_command(table_id: str, command: str, request: Request,
+                            lang: str | None = None) -> JSONResponse | JSON:
+        try:
+            body = json.loads(await request.body() or b"{}")
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            body = {}
+        try:
+            table = await manager.get(table_id)
+            if command not in ("start", "rematch"):
+                return JSONResponse({"error": "not_found"}, status_code=404)
+            if not isinstance(body, dict) or not manager.is_owner(table, body.get("owner")):
+                raise ProtocolError("not_owner")
+            if command == "start":
+                await manager.start(table)
+                return table.summary()
+            return (await manager.rematch(table)).summary()
+        except ProtocolError as exc:
+            return problem(exc, _lang(lang))
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None,
+                           lang: str | None = None) -> None:
+        await websocket.accept()
+        client = WsClient(websocket, _lang(lang))
+        try:
+            table = await manager.get(table_id)
+        except ProtocolError as exc:
+            await client.send(exc.frame(client.lang))
+            await websocket.close(CLOSE_UNKNOWN_TABLE)
+            return
+        try:
+            client.seat, owner = manager.role(table, token)
+        except ProtocolError as exc:
+            await client.send(exc.frame(client.lang))
+            await websocket.close(CLOSE_BAD_TOKEN)
+            return
+        await manager.join(table, client)
+        try:
+            await _serve_client(manager, table, client, owner, TokenBucket(rate, burst))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await manager.leave(table, client)
+
+    return app
+
+
+async def _serve_client(manager: TableManager, table: Table, client: WsClient, owner: bool,
+                        bucket: TokenBucket) -> None:
+    """Read messages until the client goes; each bad one gets one error frame."""
+    limited = False
+    while True:
+        message = await client.websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        raw: str | bytes | None = message.get("text")
+        if raw is None:
+            raw = message.get("bytes") or b""
+        if not bucket.allow(time.monotonic()):
+            if not limited:  # one error per flood, not one per message
+                await client.send(error_frame("rate_limited", client.lang, rate=bucket.rate))
+            limited = True
+            continue
+        limited = False
+        try:
+            await manager.handle(table, client, parse_message(raw), owner)
+        except ProtocolError as exc:
+            await client.send(exc.frame(client.lang))
+            if exc.code == "stale_version":
+                await manager.send_state(table, client)
+        except Exception:
+            log.exception("table %s: a message failed", table.id)
+            await client.send(error_frame("server_error", client.lang))
+
+
+def _created(request: Request, table: Table, owner: str, tokens: dict[int, str]) -> JSON:
+    base = str(request.base_url).rstrip("/")
+    ws_base = "ws" + base.removeprefix("http")
+    seats: list[JSON] = []
+    for seat in table.row.seats:
+        entry: JSON = {"seat": seat.seat, "kind": seat.kind, "name": seat.name}
+        if seat.seat in tokens:
+            token = tokens[seat.seat]
+            entry.update(token=token, url=f"{base}/tables/{table.id}?token={token}",
+                         ws=f"{ws_base}/ws/tables/{table.id}?token={token}")
+        seats.append(entry)
+    return {
+        "table": table.id, "owner": owner, "status": table.status, "seats": seats,
+        "spectate": f"{base}/tables/{table.id}",
+        "spectate_ws": f"{ws_base}/ws/tables/{table.id}",
+        "owner_ws": f"{ws_base}/ws/tables/{table.id}?token={owner}",
+    }
+
+
+def serve(*, host: str, port: int, db: str | None, bot_workers: int, **options: Any) -> int:
+    """Run the server until interrupted (``mazzo serve``)."""
+    import uvicorn
+
+    from mazzo.server.storage.base import open_storage
+
+    storage = open_storage(db)
+    app = create_app(storage, bot_workers=bot_workers, **options)
+    where = getattr(storage, "path", db)
+    print(f"mazzo: serving on http://{host}:{port}  (database: {where})", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
+    return 0
+
+
+__all__ = ["MAX_MESSAGE_BYTES", "create_app", "serve"]

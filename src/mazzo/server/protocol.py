@@ -1,0 +1,247 @@
+"""The wire protocol: client messages validated strictly, error frames in the client's language,
+and the config description behind ``GET /api/games``. Documented in ``docs/server.md``."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from typing import Any, Final
+
+from mazzo.cards import Card
+from mazzo.engine.game import JSON, Config, ConfigError, Game, card_from_token, card_token
+
+#: the largest client message accepted, in bytes of UTF-8 (larger ones get a ``too_large`` error)
+MAX_MESSAGE_BYTES: Final = 64 * 1024
+LANGS: Final = ("it", "en")
+TOKEN_MAX_CHARS: Final = 200
+
+#: error code -> (Italian, English) message; ``{name}`` fields are filled per error
+ERRORS: Final[dict[str, tuple[str, str]]] = {
+    "bad_json": ("Il messaggio non è JSON valido: {detail}.",
+                 "The message is not valid JSON: {detail}."),
+    "bad_message": ("Messaggio non valido: {detail}.", "Invalid message: {detail}."),
+    "unknown_type": ("Tipo di messaggio sconosciuto {kind!r}; tipi ammessi: {known}.",
+                     "Unknown message type {kind!r}; known types: {known}."),
+    "too_large": ("Messaggio troppo grande ({size} byte; massimo {limit}).",
+                  "Message too large ({size} bytes; at most {limit})."),
+    "rate_limited": ("Troppi messaggi: rallenta (al massimo {rate} al secondo).",
+                     "Too many messages: slow down (at most {rate} per second)."),
+    "bad_token": ("Il gettone non vale per questo tavolo: il link d'invito è sbagliato.",
+                  "The token is not valid for this table: the invite link is wrong."),
+    "unknown_table": ("Il tavolo {table!r} non esiste.", "There is no table {table!r}."),
+    "stale_version": ("La mossa era per la versione {sent}, ma il tavolo è alla {current}: "
+                      "ecco lo stato attuale.",
+                      "The move was for version {sent}, but the table is at {current}: "
+                      "here is the current state."),
+    "illegal_action": ("Mossa non ammessa: {reason}", "Illegal move: {reason}"),
+    "not_your_turn": ("Non è il tuo turno.", "It is not your turn."),
+    "spectator": ("Chi guarda non può giocare.", "Spectators cannot play."),
+    "not_owner": ("Solo chi ha creato il tavolo può farlo.",
+                  "Only the table's owner can do that."),
+    "not_playing": ("La partita non è in corso (stato: {status}).",
+                    "The match is not being played (status: {status})."),
+    "already_started": ("La partita è già cominciata.", "The match has already started."),
+    "not_over": ("La partita non è ancora finita.", "The match is not over yet."),
+    "server_error": ("Errore del server; riprova.", "Server error; please try again."),
+}
+
+#: client message type -> {field: (python types, required)}
+MESSAGES: Final[dict[str, dict[str, tuple[tuple[type, ...], bool]]]] = {
+    "hello": {"lang": ((str,), False)},
+    "sync": {},
+    "ping": {},
+    "act": {"version": ((int,), True), "index": ((int,), False), "action": ((dict,), False)},
+    "start": {"owner": ((str,), False)},
+    "rematch": {"owner": ((str,), False)},
+}
+
+
+class ProtocolError(Exception):
+    """A client error: a code from :data:`ERRORS` with the fields its message needs."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def frame(self, lang: str) -> JSON:
+        return error_frame(self.code, lang, **self.params)
+
+
+def error_frame(code: str, lang: str, **params: Any) -> JSON:
+    italian, english = ERRORS[code]
+    text = (italian if lang == "it" else english).format(**params)
+    return {"type": "error", "code": code, "message": text}
+
+
+@dataclasses.dataclass(frozen=True)
+class Message:
+    """A validated client message."""
+
+    type: str
+    fields: JSON
+
+
+def parse_message(raw: str | bytes) -> Message:
+    """Decode and check one client message; :class:`ProtocolError` says what is wrong."""
+    size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
+    if size > MAX_MESSAGE_BYTES:
+        raise ProtocolError("too_large", size=size, limit=MAX_MESSAGE_BYTES)
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
+        raise ProtocolError("bad_json", detail=str(exc)[:200]) from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", detail="a message is a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in MESSAGES:
+        raise ProtocolError("unknown_type", kind=str(kind)[:40], known=", ".join(MESSAGES))
+    spec = MESSAGES[kind]
+    for name in data:
+        if name != "type" and name not in spec:
+            raise ProtocolError("bad_message", detail=f"{kind}: unknown field {str(name)[:40]!r}")
+    for name, (types, required) in spec.items():
+        if name not in data:
+            if required:
+                raise ProtocolError("bad_message", detail=f"{kind}: field {name!r} is missing")
+            continue
+        value = data[name]
+        if not isinstance(value, types) or isinstance(value, bool):
+            wanted = " or ".join(t.__name__ for t in types)
+            raise ProtocolError("bad_message", detail=f"{kind}: {name!r} must be {wanted}")
+    _check_values(kind, data)
+    return Message(kind, {k: v for k, v in data.items() if k != "type"})
+
+
+def _check_values(kind: str, data: JSON) -> None:
+    if kind == "hello" and "lang" in data and data["lang"] not in LANGS:
+        raise ProtocolError("bad_message", detail=f"hello: lang must be one of {', '.join(LANGS)}")
+    if kind == "act":
+        if ("index" in data) == ("action" in data):
+            raise ProtocolError("bad_message", detail="act: give exactly one of index or action")
+        for name in ("version", "index"):
+            if name in data and data[name] < 0:
+                raise ProtocolError("bad_message", detail=f"act: {name} must be >= 0")
+    owner = data.get("owner")
+    if isinstance(owner, str) and len(owner) > TOKEN_MAX_CHARS:
+        raise ProtocolError("bad_message", detail="owner: token too long")
+
+
+class TokenBucket:
+    """Per-connection rate limit: ``burst`` messages at once, refilled at ``rate`` per second."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.stamp: float | None = None
+
+    def allow(self, now: float) -> bool:
+        if self.stamp is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+# -- cards in frames ------------------------------------------------------------------------------
+
+
+def cards_in(data: Any) -> set[str]:
+    """Every exact card token among the string leaves of a JSON value."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            card = as_card(item)
+            if card is not None:
+                found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
+
+
+def as_card(text: str) -> Card | None:
+    """The card whose exact token is ``text``, else None."""
+    if not text or len(text) > 20:
+        return None
+    try:
+        card = card_from_token(text)
+    except (ValueError, KeyError):
+        return None
+    return card if card_token(card) == text else None
+
+
+# -- describing configs ---------------------------------------------------------------------------
+
+
+def describe_game(game: Game) -> JSON:
+    """A game for the lobby: titles, player counts, variants and every config field."""
+    return {
+        "id": game.id,
+        "title": {"it": game.title("it"), "en": game.title("en")},
+        "players": list(game.player_counts),
+        "variants": list(game.variants),
+        "config": describe_config(game.config_class()),
+    }
+
+
+def describe_config(config: Config) -> list[JSON]:
+    """Each field of a config with its JSON type, default and allowed values (for the default
+    config; found by asking ``validate`` about an out-of-range value, so nothing is duplicated)."""
+    out: list[JSON] = []
+    for f in dataclasses.fields(config):
+        default = getattr(config, f.name)
+        kind = _json_type(default)
+        entry: JSON = {"name": f.name, "type": kind, "default": config.to_json()[f.name]}
+        allowed = _probe_allowed(config, f.name, kind)
+        if allowed is not None:
+            entry["allowed"] = allowed
+        out.append(entry)
+    return out
+
+
+def _json_type(value: object) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, tuple | list):
+        return "array"
+    return "string" if value is None else type(value).__name__
+
+
+_PROBES: Final[dict[str, tuple[object, ...]]] = {
+    "integer": (-(10**9), 10**12),
+    "number": (-math.inf,),
+    "string": ("\u0000?",),
+}
+
+
+def _probe_allowed(config: Config, name: str, kind: str) -> Any:
+    if kind == "boolean":
+        return [False, True]
+    allowed: Any = None
+    for probe in _PROBES.get(kind, ()):
+        try:
+            config.replace(**{name: probe})
+        except ConfigError as exc:
+            if exc.field != name or exc.allowed is None:
+                continue
+            if isinstance(exc.allowed, dict) and isinstance(allowed, dict):
+                allowed = {k: allowed[k] if v is None else v for k, v in exc.allowed.items()}
+            else:
+                allowed = exc.allowed
+        except (TypeError, ValueError):
+            continue
+    return allowed

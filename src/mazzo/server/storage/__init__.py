@@ -1,0 +1,1 @@
+"""Storage backends behind one interface (:mod:`.base`): SQLite (default) and PostgreSQL."""

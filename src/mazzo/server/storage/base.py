@@ -1,0 +1,173 @@
+"""The storage interface every backend implements (SQLite here, PostgreSQL beside it).
+
+A table is one row of public data plus an append-only log of actions. ``version`` of an action is
+its index in the match history (chance included), so ``(table_id, version)`` is unique: a second
+append at the same version fails with :class:`VersionConflict` and changes nothing. Every write
+is one transaction, committed before the method returns, so the server can acknowledge an action
+only once it is durable.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Any, Final
+
+from mazzo.engine.game import JSON, MazzoError
+
+#: statuses of a table
+WAITING: Final = "waiting"
+PLAYING: Final = "playing"
+OVER: Final = "over"
+STATUSES: Final = (WAITING, PLAYING, OVER)
+
+
+class StorageError(MazzoError):
+    """The database refused or could not do what was asked."""
+
+
+class VersionConflict(StorageError):
+    """An action was appended at a version that is already taken (a second writer)."""
+
+
+class UnknownTable(StorageError):
+    """No table with that id."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SeatRow:
+    """One seat: ``kind`` is ``human`` or a bot level; tokens are stored only as SHA-256 hashes."""
+
+    seat: int
+    kind: str
+    name: str
+    token_hash: str | None = None
+
+    def to_json(self) -> JSON:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatRow:
+        return cls(int(data["seat"]), str(data["kind"]), str(data["name"]), data.get("token_hash"))
+
+
+@dataclasses.dataclass(frozen=True)
+class TableRow:
+    """The public and configuration data of a table (everything but the action log)."""
+
+    id: str
+    game: str
+    config: JSON
+    seats: tuple[SeatRow, ...]
+    owner_hash: str
+    status: str = WAITING
+    #: table options: grace_s (seconds before a stand-in plays a disconnected seat), bot_pause_s
+    options: JSON = dataclasses.field(default_factory=dict)
+    #: the id of the rematch table, once offered
+    rematch: str | None = None
+    created: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class ActionRow:
+    """One accepted action. Chance actions carry their seed (hex) and its SHA-256 commitment."""
+
+    version: int
+    action: JSON
+    seed: str | None = None
+    commitment: str | None = None
+    #: hand number of the state right after this action (when a chance seed may be revealed)
+    hand: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class StoredTable:
+    table: TableRow
+    actions: tuple[ActionRow, ...]
+
+
+class Storage(ABC):
+    """Where tables and their action logs live. Methods are synchronous and thread-safe; the
+    server calls them from a worker thread so the event loop never waits on the disk."""
+
+    #: the schema version this code writes; :meth:`migrate` brings a database up to it
+    SCHEMA_VERSION: Final = 1
+
+    @abstractmethod
+    def migrate(self) -> int:
+        """Apply every pending schema migration in order; return the version now in place."""
+
+    @abstractmethod
+    def schema_version(self) -> int:
+        """The schema version recorded in the database (0 for an empty one)."""
+
+    @abstractmethod
+    def create_table(self, table: TableRow) -> None:
+        """Insert a new table (its id must be new)."""
+
+    @abstractmethod
+    def append_action(self, table_id: str, row: ActionRow) -> None:
+        """Append one action in one transaction; :class:`VersionConflict` if the version is taken
+        or is not the next one."""
+
+    @abstractmethod
+    def set_status(self, table_id: str, status: str) -> None:
+        """Change a table's status (``waiting``, ``playing``, ``over``)."""
+
+    @abstractmethod
+    def set_seat(self, table_id: str, seat: SeatRow) -> None:
+        """Replace one seat (its kind, name or token hash)."""
+
+    @abstractmethod
+    def set_rematch(self, table_id: str, rematch_id: str) -> None:
+        """Record the table offered as this one's rematch."""
+
+    @abstractmethod
+    def load_table(self, table_id: str) -> StoredTable:
+        """A table with its whole log in version order; :class:`UnknownTable` if absent."""
+
+    @abstractmethod
+    def unfinished_tables(self) -> list[str]:
+        """Ids of every table not over (to rebuild by replay on start), oldest first."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release the connection(s)."""
+
+
+def mazzo_home() -> Path:
+    """The user's data folder: ``$MAZZO_HOME`` if set (tests), else ``~/.mazzo``."""
+    home = os.environ.get("MAZZO_HOME")
+    return Path(home) if home else Path.home() / ".mazzo"
+
+
+def default_db_url() -> str:
+    return f"sqlite:///{mazzo_home() / 'mazzo.db'}"
+
+
+def open_storage(url: str | None = None) -> Storage:
+    """A migrated storage for ``url``: ``sqlite:///path`` (default ``~/.mazzo/mazzo.db``) or
+    ``postgresql://...`` (when that backend is installed)."""
+    url = url or default_db_url()
+    if url.startswith("sqlite:///"):
+        from mazzo.server.storage.sqlite import SQLiteStorage
+
+        storage: Storage = SQLiteStorage(url.removeprefix("sqlite:///"))
+    elif url.startswith(("postgresql://", "postgres://")):
+        try:
+            from mazzo.server.storage import postgres  # type: ignore[attr-defined,unused-ignore]
+        except ImportError as exc:
+            raise StorageError(f"PostgreSQL storage is not available here: {exc}") from exc
+        storage = postgres.PostgresStorage(url)
+    else:
+        raise StorageError(f"--db: {url!r} is not sqlite:///PATH or postgresql://...")
+    storage.migrate()
+    return storage
+
+
+def dumps(data: Any) -> str:
+    """Compact, stable JSON for the database."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

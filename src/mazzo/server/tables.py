@@ -1,0 +1,625 @@
+"""Tables: one authoritative ``State`` each, its seats and connections, and the loop that plays
+chance and bots. Every accepted action is stored before any frame about it is sent."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, Final, Protocol, TypeVar
+
+from mazzo.bots.levels import LEVELS
+from mazzo.engine.game import (
+    JSON,
+    Action,
+    ConfigError,
+    Event,
+    Game,
+    IllegalAction,
+    MazzoError,
+    State,
+)
+from mazzo.engine.record import make_record
+from mazzo.engine.registry import get_game
+from mazzo.server.bots import BotPool
+from mazzo.server.fairness import commitment, fair_chance, new_seed
+from mazzo.server.protocol import Message, ProtocolError, cards_in
+from mazzo.server.storage.base import (
+    OVER,
+    PLAYING,
+    WAITING,
+    ActionRow,
+    SeatRow,
+    Storage,
+    StoredTable,
+    TableRow,
+)
+
+log = logging.getLogger("mazzo.server")
+T = TypeVar("T")
+
+HUMAN: Final = "human"
+#: the level that plays a human seat whose person is away past the grace period
+STAND_IN: Final = "medio"
+NAME_MAX: Final = 40
+#: table options and their (default, low, high)
+OPTIONS: Final[dict[str, tuple[float, float, float]]] = {
+    "grace_s": (60.0, 0.0, 86_400.0),
+    "bot_pause_s": (0.6, 0.0, 10.0),
+}
+
+
+def new_token() -> str:
+    """A secret of 256 bits, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Client(Protocol):
+    """One connection: the seat it plays (None: spectator), its language, and how to reach it."""
+
+    seat: int | None
+    lang: str
+
+    async def send(self, frame: JSON) -> None: ...
+
+
+class BadRequest(MazzoError):
+    """A table request with a bad field (HTTP 422), naming the field."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+@dataclasses.dataclass(frozen=True)
+class ChanceEntry:
+    version: int
+    seed: str
+    commitment: str
+    #: hand number right after the chance action; the seed is revealed once the hand moved on
+    hand: int
+
+
+class Table:
+    """One table in memory: its row, its state rebuilt from the log, and who is connected."""
+
+    def __init__(self, row: TableRow, state: State, chance: list[ChanceEntry]) -> None:
+        self.row = row
+        self.state = state
+        self.chance = chance
+        self.lock = asyncio.Lock()
+        self.clients: set[Client] = set()
+        self.away_since: dict[int, float] = {
+            s.seat: time.monotonic() for s in row.seats if s.kind == HUMAN
+        }
+        self.stand_ins: set[int] = set()
+        self.driver: asyncio.Task[None] | None = None
+        self.timer: asyncio.TimerHandle | None = None
+        #: card tokens of each connected seat's last view (the event filter's "before")
+        self.seen: dict[int | None, set[str]] = {}
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def game(self) -> Game:
+        return self.state.game
+
+    @property
+    def version(self) -> int:
+        return len(self.state.history)
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def option(self, name: str) -> float:
+        return float(self.row.options.get(name, OPTIONS[name][0]))
+
+    def is_human(self, seat: int) -> bool:
+        return self.row.seats[seat].kind == HUMAN
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat for c in self.clients)
+
+    # -- public data --------------------------------------------------------------------------
+
+    def public_seats(self) -> list[JSON]:
+        return [
+            {"seat": s.seat, "kind": s.kind, "name": s.name,
+             "connected": s.kind != HUMAN or self.connected(s.seat),
+             "stand_in": STAND_IN if s.seat in self.stand_ins else None}
+            for s in self.row.seats
+        ]
+
+    def commitments(self) -> list[JSON]:
+        """Every chance commitment so far, with its seed once that hand is over."""
+        over = self.state.is_terminal
+        hand = self.state.hand_number
+        return [
+            {"version": c.version, "commitment": c.commitment,
+             "seed": c.seed if over or hand > c.hand else None}
+            for c in self.chance
+        ]
+
+    def summary(self) -> JSON:
+        return {
+            "table": self.id, "game": self.game.id, "config": self.state.config.to_json(),
+            "status": self.status, "version": self.version, "seats": self.public_seats(),
+            "scores": self.state.scores(), "hand_number": self.state.hand_number,
+            "options": {k: self.option(k) for k in OPTIONS}, "rematch": self.row.rematch,
+            "result": self.state.returns() if self.status == OVER else None,
+        }
+
+    def record(self) -> JSON:
+        """The full record with every seed: public only once the match is over."""
+        record = make_record(self.state, [s.name for s in self.row.seats])
+        record["table"] = self.id
+        record["chance"] = [dataclasses.asdict(c) for c in self.chance]
+        for entry in record["chance"]:
+            entry.pop("hand")
+        return record
+
+    # -- frames -------------------------------------------------------------------------------
+
+    def frame(self, seat: int | None, lang: str, events: list[Event], view: JSON,
+              allowed: set[str]) -> JSON:
+        """The state frame for one client: its view, its legal moves, the events it may see."""
+        state = self.state
+        legal: list[JSON] = []
+        if self.status == PLAYING and seat is not None and state.current_player == seat:
+            legal = [
+                {"index": i, "action": a.to_json(), "text": self.game.describe_action(a, lang)}
+                for i, a in enumerate(state.legal_actions())
+            ]
+        shown = []
+        for event in events:
+            data = event.to_json()
+            if cards_in(data) <= allowed:  # an event naming a card this seat cannot see stays
+                data["text"] = self.game.describe_event(event, lang)
+                shown.append(data)
+        return {
+            "type": "state", "table": self.id, "game": self.game.id, "version": self.version,
+            "status": self.status, "seat": seat, "view": view, "legal": legal,
+            "events": shown, "commitments": self.commitments(), "seats": self.public_seats(),
+            "rematch": self.row.rematch,
+        }
+
+
+def replay_table(stored: StoredTable) -> Table:
+    """Rebuild a table from its stored log by applying every action."""
+    row = stored.table
+    game = get_game(row.game)
+    state = game.new_match(game.config_class.from_json(row.config))
+    chance = []
+    for action in stored.actions:
+        state.apply(game.action_from_json(action.action))
+        if action.seed is not None and action.commitment is not None:
+            chance.append(ChanceEntry(action.version, action.seed, action.commitment,
+                                      state.hand_number))
+    return Table(row, state, chance)
+
+
+class TableManager:
+    """Every table of this server process, and the moves of chance, bots and people."""
+
+    def __init__(self, storage: Storage, bots: BotPool, *, bot_pause: float = 0.6,
+                 grace: float = 60.0) -> None:
+        self.storage = storage
+        self.bots = bots
+        self.defaults = {"bot_pause_s": bot_pause, "grace_s": grace}
+        self.tables: dict[str, Table] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    async def _io(self, fn: Callable[..., T], *args: Any) -> T:
+        """A storage call in a worker thread: the event loop never waits for the disk."""
+        return await asyncio.to_thread(fn, *args)
+
+    # -- loading ------------------------------------------------------------------------------
+
+    async def restore(self) -> int:
+        """Rebuild every unfinished table by replay and set it moving again."""
+        ids = await self._io(self.storage.unfinished_tables)
+        for table_id in ids:
+            table = await self.get(table_id)
+            self.kick(table)
+        return len(ids)
+
+    async def get(self, table_id: str) -> Table:
+        """A table, from memory or rebuilt from storage; ProtocolError if there is none."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if not isinstance(table_id, str) or len(table_id) > 64:
+            raise ProtocolError("unknown_table", table=str(table_id)[:64])
+        from mazzo.server.storage.base import UnknownTable
+
+        try:
+            stored = await self._io(self.storage.load_table, table_id)
+        except UnknownTable:
+            raise ProtocolError("unknown_table", table=table_id) from None
+        table = self.tables.setdefault(table_id, replay_table(stored))
+        return table
+
+    # -- creating -----------------------------------------------------------------------------
+
+    async def create(self, request: JSON) -> tuple[Table, str, dict[int, str]]:
+        """A new table from a POST /api/tables body; returns it, the owner token and the seat
+        tokens. BadRequest names the bad field."""
+        game, config = _parse_game_config(request)
+        seats = _parse_seats(request, game, config.players)
+        names = _parse_names(request, seats)
+        options = self._parse_options(request.get("options", {}))
+        start = request.get("start", False)
+        if not isinstance(start, bool):
+            raise BadRequest("start", "must be true or false")
+        tokens = {i: new_token() for i, kind in enumerate(seats) if kind == HUMAN}
+        owner = new_token()
+        row = TableRow(
+            id=secrets.token_urlsafe(9), game=game.id, config=config.to_json(),
+            seats=tuple(SeatRow(i, kind, names[i], token_hash(tokens[i]) if i in tokens else None)
+                        for i, kind in enumerate(seats)),
+            owner_hash=token_hash(owner), status=WAITING, options=options, created=time.time(),
+        )
+        table = await self._add(row)
+        if start:
+            await self.start(table)
+        return table, owner, tokens
+
+    async def _add(self, row: TableRow) -> Table:
+        await self._io(self.storage.create_table, row)
+        game = get_game(row.game)
+        table = Table(row, game.new_match(game.config_class.from_json(row.config)), [])
+        self.tables[row.id] = table
+        return table
+
+    def _parse_options(self, data: object) -> JSON:
+        if not isinstance(data, dict):
+            raise BadRequest("options", "must be an object")
+        out: JSON = {}
+        for name, (default, low, high) in OPTIONS.items():
+            value = data.get(name, self.defaults.get(name, default))
+            if isinstance(value, bool) or not isinstance(value, int | float) or not (
+                low <= value <= high
+            ):
+                raise BadRequest(f"options.{name}", f"a number of seconds from {low} to {high}")
+            out[name] = float(value)
+        unknown = sorted(set(data) - set(OPTIONS))
+        if unknown:
+            raise BadRequest(f"options.{unknown[0]}", f"unknown; known: {', '.join(OPTIONS)}")
+        return out
+
+    # -- who is who ---------------------------------------------------------------------------
+
+    @staticmethod
+    def role(table: Table, token: str | None) -> tuple[int | None, bool]:
+        """(seat, is_owner) for a token; no token: a spectator. ProtocolError if it is wrong."""
+        if token is None or token == "":
+            return None, False
+        digest = token_hash(token)
+        for seat in table.row.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return seat.seat, hmac.compare_digest(table.row.owner_hash, digest)
+        if hmac.compare_digest(table.row.owner_hash, digest):
+            return None, True
+        raise ProtocolError("bad_token")
+
+    @staticmethod
+    def is_owner(table: Table, token: object) -> bool:
+        return isinstance(token, str) and hmac.compare_digest(
+            table.row.owner_hash, token_hash(token)
+        )
+
+    # -- connections --------------------------------------------------------------------------
+
+    async def join(self, table: Table, client: Client) -> None:
+        """A client arrives (or comes back): it gets the current state at once."""
+        async with table.lock:
+            table.clients.add(client)
+            seat = client.seat
+            if seat is not None:
+                table.away_since.pop(seat, None)
+                if seat in table.stand_ins:
+                    table.stand_ins.discard(seat)
+                    await self._broadcast(table, [], skip=client)
+                else:
+                    await self._broadcast(table, [], skip=client)  # "connected" changed
+            await self._send_state(table, client)
+
+    async def leave(self, table: Table, client: Client) -> None:
+        async with table.lock:
+            table.clients.discard(client)
+            seat = client.seat
+            if seat is not None and table.is_human(seat) and not table.connected(seat):
+                table.away_since[seat] = time.monotonic()
+                await self._broadcast(table, [])
+        self.kick(table)
+
+    async def _send_state(self, table: Table, client: Client) -> None:
+        view = table.state.view(client.seat)
+        table.seen[client.seat] = cards_in(view)
+        await _safe_send(client, table.frame(client.seat, client.lang, [], view, set()))
+
+    async def send_state(self, table: Table, client: Client) -> None:
+        async with table.lock:
+            await self._send_state(table, client)
+
+    # -- messages -----------------------------------------------------------------------------
+
+    async def handle(self, table: Table, client: Client, message: Message, owner: bool) -> None:
+        """Do what a validated message asks; ProtocolError for the client otherwise."""
+        kind, fields = message.type, message.fields
+        if kind == "hello":
+            client.lang = fields.get("lang", client.lang)
+            await self.send_state(table, client)
+        elif kind == "sync":
+            await self.send_state(table, client)
+        elif kind == "ping":
+            await client.send({"type": "pong", "version": table.version})
+        elif kind == "act":
+            await self.act(table, client, fields)
+        elif kind in ("start", "rematch"):
+            if not (owner or self.is_owner(table, fields.get("owner"))):
+                raise ProtocolError("not_owner")
+            if kind == "start":
+                await self.start(table)
+            else:
+                await self.rematch(table)
+
+    async def act(self, table: Table, client: Client, fields: JSON) -> None:
+        seat = client.seat
+        async with table.lock:
+            if seat is None:
+                raise ProtocolError("spectator")
+            if table.status != PLAYING:
+                raise ProtocolError("not_playing", status=table.status)
+            if fields["version"] != table.version:
+                raise ProtocolError("stale_version", sent=fields["version"],
+                                    current=table.version)
+            state = table.state
+            if state.current_player != seat:
+                raise ProtocolError("not_your_turn")
+            action = self._chosen(table, client.lang, fields)
+            try:
+                await self._commit(table, action)
+            except IllegalAction as exc:
+                raise ProtocolError("illegal_action", reason=_explain(table.game, exc,
+                                                                       client.lang)) from None
+        self.kick(table)
+
+    @staticmethod
+    def _chosen(table: Table, lang: str, fields: JSON) -> Action:
+        if "index" in fields:
+            legal = table.state.legal_actions()
+            index = fields["index"]
+            if index >= len(legal):
+                reason = (f"nessuna mossa con indice {index} (ce ne sono {len(legal)})"
+                          if lang == "it" else
+                          f"no legal move has index {index} (there are {len(legal)})")
+                raise ProtocolError("illegal_action", reason=reason)
+            return legal[index]
+        try:
+            return table.game.action_from_json(fields["action"])
+        except IllegalAction as exc:
+            raise ProtocolError("illegal_action",
+                                reason=_explain(table.game, exc, lang)) from None
+
+    async def start(self, table: Table) -> None:
+        async with table.lock:
+            if table.status != WAITING:
+                raise ProtocolError("already_started")
+            await self._io(self.storage.set_status, table.id, PLAYING)
+            table.row = dataclasses.replace(table.row, status=PLAYING)
+            now = time.monotonic()
+            for seat in table.away_since:
+                table.away_since[seat] = now
+            await self._broadcast(table, [])
+        self.kick(table)
+
+    async def rematch(self, table: Table) -> Table:
+        """Offer a rematch: a new table with the same game, config, seats and links, started."""
+        async with table.lock:
+            if table.status != OVER:
+                raise ProtocolError("not_over")
+            if table.row.rematch is not None:
+                return await self.get(table.row.rematch)
+            row = dataclasses.replace(table.row, id=secrets.token_urlsafe(9), status=WAITING,
+                                      rematch=None, created=time.time())
+            new = await self._add(row)
+            await self._io(self.storage.set_rematch, table.id, row.id)
+            table.row = dataclasses.replace(table.row, rematch=row.id)
+            await self._broadcast(table, [])
+        await self.start(new)
+        return new
+
+    # -- playing ------------------------------------------------------------------------------
+
+    async def _commit(self, table: Table, action: Action, seed: bytes | None = None) -> None:
+        """Apply, store (committed), then tell everyone. Call with the table's lock held."""
+        state = table.state
+        state.apply(action)  # IllegalAction here changes nothing
+        version = len(state.history) - 1
+        promise = commitment(seed) if seed is not None else None
+        row = ActionRow(version, action.to_json(), seed.hex() if seed is not None else None,
+                        promise, state.hand_number)
+        try:
+            await self._io(self.storage.append_action, table.id, row)
+            if state.is_terminal:
+                await self._io(self.storage.set_status, table.id, OVER)
+                table.row = dataclasses.replace(table.row, status=OVER)
+        except BaseException:
+            # the state ran ahead of the log: take it back to what is stored
+            stored = await self._io(self.storage.load_table, table.id)
+            fresh = replay_table(stored)
+            table.state, table.chance, table.row = fresh.state, fresh.chance, fresh.row
+            raise
+        if seed is not None and promise is not None:
+            table.chance.append(ChanceEntry(version, seed.hex(), promise, state.hand_number))
+        await self._broadcast(table, list(state.events))
+
+    async def _broadcast(self, table: Table, events: list[Event],
+                         skip: Client | None = None) -> None:
+        views: dict[int | None, JSON] = {}
+        frames: dict[tuple[int | None, str], JSON] = {}
+        sends: list[Awaitable[None]] = []
+        for client in list(table.clients):
+            if client is skip:
+                continue
+            seat = client.seat
+            if seat not in views:
+                views[seat] = table.state.view(seat)
+            key = (seat, client.lang)
+            if key not in frames:
+                now_seen = cards_in(views[seat])
+                allowed = table.seen.get(seat, set()) | now_seen
+                frames[key] = table.frame(seat, client.lang, events, views[seat], allowed)
+            sends.append(_safe_send(client, frames[key]))
+        for seat, view in views.items():
+            table.seen[seat] = cards_in(view)
+        await asyncio.gather(*sends)
+
+    def kick(self, table: Table) -> None:
+        """Make sure the table's driver runs (chance, bots, stand-ins) if there is work."""
+        if table.driver is None or table.driver.done():
+            table.driver = asyncio.get_running_loop().create_task(self._drive(table))
+
+    async def _drive(self, table: Table) -> None:
+        try:
+            while await self._step(table):
+                pass
+        except Exception:
+            log.exception("table %s stopped moving", table.id)
+
+    async def _step(self, table: Table) -> bool:
+        """Play one chance or bot move if one is due; False when people must act (or it's over)."""
+        async with table.lock:
+            state = table.state
+            if table.status != PLAYING or state.is_terminal:
+                return False
+            if state.is_chance:
+                seed = new_seed()
+                await self._commit(table, fair_chance(state, seed), seed)
+                return True
+            seat = state.current_player
+            level = self._bot_level(table, seat)
+            if level is None:
+                return False
+            version = table.version
+            history = [a.to_json() for a in state.history]
+            config = state.config.to_json()
+            if table.is_human(seat) and seat not in table.stand_ins:
+                table.stand_ins.add(seat)
+                await self._broadcast(table, [])  # everyone sees the stand-in take the seat
+        pause = table.option("bot_pause_s")
+        if pause:
+            await asyncio.sleep(pause)
+        index = await self.bots.choose(table.game.id, config, history, seat, level,
+                                       secrets.randbits(31))
+        async with table.lock:
+            if table.version != version or self._bot_level(table, seat) != level:
+                return True  # someone moved meanwhile, or the person came back
+            await self._commit(table, table.state.legal_actions()[index])
+        return True
+
+    def _bot_level(self, table: Table, seat: int) -> str | None:
+        """Who plays ``seat`` now: a bot level, or None when its person is to act."""
+        kind = table.row.seats[seat].kind
+        if kind != HUMAN:
+            return kind
+        if table.connected(seat):
+            return None
+        if seat in table.stand_ins:
+            return STAND_IN
+        away = table.away_since.setdefault(seat, time.monotonic())
+        wait = away + table.option("grace_s") - time.monotonic()
+        if wait <= 0:
+            return STAND_IN
+        if table.timer is not None:
+            table.timer.cancel()
+        table.timer = asyncio.get_running_loop().call_later(wait, self.kick, table)
+        return None
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            if table.driver is not None:
+                table.driver.cancel()
+            if table.timer is not None:
+                table.timer.cancel()
+
+
+def _explain(game: Game, exc: IllegalAction, lang: str) -> str:
+    """The engine's reason, in the client's language where the game can say it."""
+    explain = getattr(game, "explain_illegal", None)
+    if callable(explain):
+        return str(explain(exc, lang))
+    return str(exc)
+
+
+async def _safe_send(client: Client, frame: JSON) -> None:
+    try:
+        await client.send(frame)
+    except Exception:  # a closed socket: its reader will notice and leave
+        log.debug("could not send to a client", exc_info=True)
+
+
+def _parse_game_config(request: JSON) -> tuple[Game, Any]:
+    game_id = request.get("game")
+    if not isinstance(game_id, str):
+        raise BadRequest("game", "missing; give a game id")
+    try:
+        game = get_game(game_id)
+    except MazzoError as exc:
+        raise BadRequest("game", str(exc)) from None
+    data = request.get("config", {})
+    if not isinstance(data, dict):
+        raise BadRequest("config", "must be an object")
+    try:
+        config = game.config_class.from_json(data)
+    except ConfigError as exc:
+        field = exc.field or str(exc).split(":", 1)[0]
+        raise BadRequest(f"config.{field}", str(exc)) from None
+    except (TypeError, ValueError) as exc:
+        raise BadRequest("config", str(exc)) from None
+    return game, config
+
+
+def _parse_seats(request: JSON, game: Game, players: int) -> list[str]:
+    seats = request.get("seats")
+    if seats is None:
+        return [HUMAN] + ["medio"] * (players - 1)
+    allowed = (HUMAN, *LEVELS)
+    if not isinstance(seats, list) or len(seats) != players:
+        raise BadRequest("seats", f"a list of {players} seats, each one of {', '.join(allowed)}")
+    for i, kind in enumerate(seats):
+        if kind not in allowed:
+            raise BadRequest(f"seats.{i}", f"{kind!r} is not one of {', '.join(allowed)}")
+    return list(seats)
+
+
+def _parse_names(request: JSON, seats: list[str]) -> list[str]:
+    names = request.get("names")
+    default = [f"{kind} {i + 1}" if kind != HUMAN else f"player {i + 1}"
+               for i, kind in enumerate(seats)]
+    if names is None:
+        return default
+    if not isinstance(names, list) or len(names) != len(seats):
+        raise BadRequest("names", f"a list of {len(seats)} nicknames")
+    out = []
+    for i, name in enumerate(names):
+        if name is None or name == "":
+            out.append(default[i])
+        elif not isinstance(name, str) or len(name) > NAME_MAX or not name.isprintable():
+            raise BadRequest(f"names.{i}", f"a nickname of at most {NAME_MAX} printable characters")
+        else:
+            out.append(name.strip() or default[i])
+    return out

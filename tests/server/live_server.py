@@ -1,0 +1,137 @@
+"""A live ``mazzo serve`` process for the server tests, and websocket clients that play."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from mazzo.engine.game import JSON
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LiveServer:
+    """``mazzo serve`` in a subprocess on a free port with its own MAZZO_HOME."""
+
+    def __init__(self, home: Path, *args: str) -> None:
+        self.home = home
+        self.args = args
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> LiveServer:
+        env = dict(os.environ, MAZZO_HOME=str(self.home), PYTHONPATH=str(SRC))
+        command = [sys.executable, "-m", "mazzo.cli.main", "serve", "--port", str(self.port),
+                   "--bot-pause", "0", *self.args]
+        self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                err = self.process.stderr.read().decode() if self.process.stderr else ""
+                raise RuntimeError(f"mazzo serve exited: {err}")
+            try:
+                if httpx.get(f"{self.http}/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("mazzo serve did not become ready in 30 s")
+
+    def kill9(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+
+    def create(self, body: JSON) -> JSON:
+        response = httpx.post(f"{self.http}/api/tables", json=body, timeout=10)
+        assert response.status_code == 201, response.text
+        data: JSON = response.json()
+        return data
+
+    def get(self, path: str) -> httpx.Response:
+        return httpx.get(f"{self.http}{path}", timeout=10)
+
+    def post(self, path: str, body: JSON) -> httpx.Response:
+        return httpx.post(f"{self.http}{path}", json=body, timeout=10)
+
+
+@dataclass
+class Player:
+    """A websocket client for one seat (or a spectator) that keeps every frame it receives."""
+
+    url: str
+    seed: int = 0
+    frames: list[JSON] = field(default_factory=list)
+    stop_at_version: int | None = None
+    acts: bool = True
+
+    async def run(self, ready: asyncio.Event | None = None) -> None:
+        rng = random.Random(self.seed)
+        async with connect(self.url, max_size=None) as ws:
+            if ready is not None:
+                ready.set()
+            await self.play(ws, rng)
+
+    async def play(self, ws: ClientConnection, rng: random.Random) -> None:
+        acted = -1  # a frame is resent when only who is connected changed: act once per version
+        while True:
+            frame = json.loads(await ws.recv())
+            if frame["type"] == "error":
+                raise AssertionError(f"unexpected error frame {frame}")
+            self.frames.append(frame)
+            if frame["status"] == "over":
+                return
+            if self.stop_at_version is not None and frame["version"] >= self.stop_at_version:
+                return
+            if self.acts and frame["legal"] and frame["version"] != acted:
+                acted = frame["version"]
+                choice = frame["legal"][rng.randrange(len(frame["legal"]))]
+                await ws.send(json.dumps({"type": "act", "version": frame["version"],
+                                          "index": choice["index"]}))
+
+
+async def play_all(players: list[Player], start: Any = None, timeout: float = 120) -> None:
+    """Connect every player, then (once all are in) call ``start``, then play to the end."""
+    events = [asyncio.Event() for _ in players]
+    tasks = [asyncio.create_task(p.run(e)) for p, e in zip(players, events, strict=True)]
+    await asyncio.wait_for(asyncio.gather(*(e.wait() for e in events)), 30)
+    await asyncio.sleep(0.05)
+    if start is not None:
+        await asyncio.to_thread(start)
+    await asyncio.wait_for(asyncio.gather(*tasks), timeout)

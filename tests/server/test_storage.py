@@ -1,0 +1,153 @@
+"""The storage contract, run against every backend (see conftest.BACKENDS)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from mazzo.server.storage.base import (
+    OVER,
+    PLAYING,
+    WAITING,
+    ActionRow,
+    SeatRow,
+    Storage,
+    StorageError,
+    TableRow,
+    UnknownTable,
+    VersionConflict,
+    open_storage,
+)
+from mazzo.server.storage.sqlite import SQLiteStorage
+
+
+def table(table_id: str = "t1", created: float = 1.0) -> TableRow:
+    return TableRow(
+        id=table_id, game="nebraska", config={"players": 2},
+        seats=(SeatRow(0, "human", "Ada", "h0"), SeatRow(1, "medio", "bot")),
+        owner_hash="owner", options={"grace_s": 60}, created=created,
+    )
+
+
+def test_migrate_records_the_schema_version_and_is_idempotent(fresh_storage: Storage) -> None:
+    assert fresh_storage.schema_version() == 0
+    assert fresh_storage.migrate() == Storage.SCHEMA_VERSION
+    assert fresh_storage.migrate() == Storage.SCHEMA_VERSION
+    assert fresh_storage.schema_version() == Storage.SCHEMA_VERSION
+
+
+def test_a_table_round_trips(storage: Storage) -> None:
+    storage.create_table(table())
+    loaded = storage.load_table("t1")
+    assert loaded.table == table()
+    assert loaded.actions == ()
+
+
+def test_a_table_id_is_created_once(storage: Storage) -> None:
+    storage.create_table(table())
+    with pytest.raises(StorageError):
+        storage.create_table(table())
+
+
+def test_actions_come_back_in_order_with_seeds(storage: Storage) -> None:
+    storage.create_table(table())
+    rows = [
+        ActionRow(0, {"type": "choose_dealer", "seat": 1}, "ab" * 32, "cd" * 32, 0),
+        ActionRow(1, {"type": "deal", "order": ["A♥"]}, "ef" * 32, "01" * 32, 1),
+        ActionRow(2, {"type": "bid", "card": "A♥"}, None, None, 1),
+    ]
+    for row in rows:
+        storage.append_action("t1", row)
+    assert storage.load_table("t1").actions == tuple(rows)
+
+
+def test_a_second_append_at_a_version_fails_and_changes_nothing(storage: Storage) -> None:
+    storage.create_table(table())
+    storage.append_action("t1", ActionRow(0, {"type": "a"}))
+    with pytest.raises(VersionConflict):
+        storage.append_action("t1", ActionRow(0, {"type": "b"}))
+    with pytest.raises(VersionConflict):
+        storage.append_action("t1", ActionRow(2, {"type": "gap"}))
+    assert [a.action for a in storage.load_table("t1").actions] == [{"type": "a"}]
+
+
+def test_concurrent_appends_at_one_version_let_exactly_one_through(storage: Storage) -> None:
+    storage.create_table(table())
+    outcomes: list[str] = []
+
+    def append(name: str) -> None:
+        try:
+            storage.append_action("t1", ActionRow(0, {"type": name}))
+            outcomes.append("ok")
+        except VersionConflict:
+            outcomes.append("conflict")
+
+    threads = [threading.Thread(target=append, args=(f"w{i}",)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["conflict"] * 7 + ["ok"]
+    assert len(storage.load_table("t1").actions) == 1
+
+
+def test_unknown_tables_are_named(storage: Storage) -> None:
+    with pytest.raises(UnknownTable, match="nope"):
+        storage.load_table("nope")
+    with pytest.raises(UnknownTable):
+        storage.append_action("nope", ActionRow(0, {"type": "a"}))
+    with pytest.raises(UnknownTable):
+        storage.set_status("nope", PLAYING)
+
+
+def test_status_seat_and_rematch_changes(storage: Storage) -> None:
+    storage.create_table(table())
+    storage.set_status("t1", PLAYING)
+    storage.set_seat("t1", SeatRow(1, "human", "Bea", "h1"))
+    storage.set_rematch("t1", "t2")
+    loaded = storage.load_table("t1").table
+    assert loaded.status == PLAYING
+    assert loaded.seats[1] == SeatRow(1, "human", "Bea", "h1")
+    assert loaded.seats[0] == table().seats[0]
+    assert loaded.rematch == "t2"
+    with pytest.raises(StorageError):
+        storage.set_status("t1", "lost")
+    with pytest.raises(StorageError):
+        storage.set_seat("t1", SeatRow(5, "human", "X"))
+
+
+def test_unfinished_tables_oldest_first(storage: Storage) -> None:
+    storage.create_table(table("b", created=2.0))
+    storage.create_table(table("a", created=3.0))
+    storage.create_table(table("c", created=1.0))
+    storage.set_status("c", OVER)
+    storage.set_status("a", WAITING)
+    assert storage.unfinished_tables() == ["b", "a"]
+
+
+def test_sqlite_is_in_wal_mode_and_survives_reopening(tmp_path: Path) -> None:
+    first = SQLiteStorage(tmp_path / "x.db")
+    first.migrate()
+    first.create_table(table())
+    first.append_action("t1", ActionRow(0, {"type": "a"}, "00" * 32, "11" * 32))
+    first.close()
+    again = open_storage(f"sqlite:///{tmp_path / 'x.db'}")
+    assert again.load_table("t1").actions[0].seed == "00" * 32
+    assert isinstance(again, SQLiteStorage)
+    assert again._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    again.close()
+
+
+def test_default_database_lives_in_mazzo_home(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MAZZO_HOME", str(tmp_path / "home"))
+    storage = open_storage()
+    assert (tmp_path / "home" / "mazzo.db").exists()
+    storage.close()
+
+
+def test_bad_urls_are_refused() -> None:
+    with pytest.raises(StorageError, match="--db"):
+        open_storage("mysql://x")
