@@ -96,7 +96,7 @@ def play_fair(game_id: str, config_index: int, seed: int) -> JSON:
             legal = state.legal_actions()
             state.apply(legal[moves.randrange(len(legal))])
     record = make_record(state)
-    record["chance"] = chance
+    record["meta"] = {"chance": chance}
     return record
 
 
@@ -105,7 +105,7 @@ def test_every_game_draws_its_chance_only_through_documented_methods(game_id: st
     game = get_game(game_id)
     for index in range(len(game.test_configs())):
         record = play_fair(game_id, index, seed=index)
-        assert verify_record(record) == len(record["chance"]) > 0
+        assert verify_record(record) == len(record["meta"]["chance"]) > 0
 
 
 @pytest.fixture(scope="module")
@@ -114,12 +114,12 @@ def record() -> JSON:
 
 
 def test_a_fair_record_verifies(record: JSON) -> None:
-    assert verify_record(record) == len(record["chance"])
+    assert verify_record(record) == len(record["meta"]["chance"])
 
 
 def tampered(record: JSON) -> tuple[JSON, JSON]:
     bad = copy.deepcopy(record)
-    return bad, bad["chance"][1]
+    return bad, bad["meta"]["chance"][1]
 
 
 def test_a_changed_seed_is_caught(record: JSON) -> None:
@@ -160,7 +160,7 @@ def test_a_missing_reveal_is_caught(record: JSON) -> None:
     with pytest.raises(FairnessError, match=f"version {entry['version']}: the seed was not"):
         verify_record(bad)
     bad, entry = tampered(record)
-    bad["chance"].remove(entry)
+    bad["meta"]["chance"].remove(entry)
     with pytest.raises(FairnessError, match=f"version {entry['version']}: no commitment"):
         verify_record(bad)
 
@@ -173,7 +173,7 @@ def test_mazzo_verify_command(record: JSON, tmp_path: Path,
     good = tmp_path / "good.json"
     save_record(record, good)
     assert main(["--lang", "en", "verify", str(good)]) == 0
-    assert f"{len(record['chance'])} chance actions verified" in capsys.readouterr().out
+    assert f"{len(record['meta']['chance'])} chance actions verified" in capsys.readouterr().out
     bad_record, entry = tampered(record)
     entry["seed"] = new_seed().hex()
     bad = tmp_path / "bad.json"

@@ -97,7 +97,7 @@ def test_a_whole_match_over_websockets_is_exact_and_leaks_nothing(server: LiveSe
     record = response.json()
     final = replay(record)  # replays exactly, with the recorded result
     assert final.is_terminal
-    assert verify_record(record) == len(record["chance"]) > 0
+    assert verify_record(record) == len(record["meta"]["chance"]) > 0
     seats: list[int | None] = [*range(n - 1), None]
     views = views_by_version(record, seats)
     every_card = {c for c in cards_in([*record["history"]])}
@@ -109,5 +109,5 @@ def test_a_whole_match_over_websockets_is_exact_and_leaks_nothing(server: LiveSe
     # the commitments in the last frame are the record's, every seed revealed
     last = spectator.frames[-1]["commitments"]
     assert [(c["version"], c["commitment"], c["seed"]) for c in last] == [
-        (c["version"], c["commitment"], c["seed"]) for c in record["chance"]
+        (c["version"], c["commitment"], c["seed"]) for c in record["meta"]["chance"]
     ]

@@ -15,6 +15,7 @@ from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, Final, NoReturn, TypeVar
 
 from mazzo.engine.game import JSON, Action, MazzoError, State
+from mazzo.engine.record import check_record
 from mazzo.engine.registry import get_game
 
 T = TypeVar("T")
@@ -168,10 +169,12 @@ def fair_chance(state: State, seed: bytes) -> Action:
 def verify_record(record: JSON) -> int:
     """Check every commitment and recompute every chance action from its revealed seed.
 
-    ``record["chance"]`` lists ``{"version", "seed", "commitment"}`` for every chance action.
+    ``record["meta"]["chance"]`` lists ``{"version", "seed", "commitment"}`` for every chance
+    action. The record's structure is checked first (:func:`check_record`).
     Returns the number of chance actions verified; raises :class:`FairnessError` naming the first
     bad version.
     """
+    check_record(record)
     game = get_game(str(record.get("game")))
     config = game.config_class.from_json(record["config"])
     state = game.new_match(config)
@@ -199,9 +202,10 @@ def verify_record(record: JSON) -> int:
 
 
 def _chance_entries(record: JSON) -> dict[int, JSON]:
-    entries = record.get("chance")
+    meta = record.get("meta")
+    entries = meta.get("chance") if isinstance(meta, dict) else None
     if not isinstance(entries, list):
-        raise FairnessError("the record has no 'chance' list of seeds and commitments")
+        raise FairnessError("the record has no 'meta.chance' list of seeds and commitments")
     out: dict[int, JSON] = {}
     for entry in entries:
         if not isinstance(entry, dict) or not isinstance(entry.get("version"), int):

@@ -164,10 +164,10 @@ class Table:
     def record(self) -> JSON:
         """The full record with every seed: public only once the match is over."""
         record = make_record(self.state, [s.name for s in self.row.seats])
-        record["table"] = self.id
-        record["chance"] = [dataclasses.asdict(c) for c in self.chance]
-        for entry in record["chance"]:
+        chance = [dataclasses.asdict(c) for c in self.chance]
+        for entry in chance:
             entry.pop("hand")
+        record["meta"] = {"table": self.id, "chance": chance}
         return record
 
     # -- frames -------------------------------------------------------------------------------
