@@ -137,6 +137,18 @@ def test_nebraska_bid_typed_by_colour_name(lang: str, names: dict[int, str]) -> 
         assert human_turn(state, [glued], lang)[0] == wanted
 
 
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("it", "5ros", "'ros' può essere rosa, rosso: scrivine di più. Scrivi ? per l'aiuto."),
+    ("en", "5ro", "'ro' could be pink, red: write more of it. Type ? for help."),
+    ("it", "K", "a 'K' manca il seme: per esempio KH, K♥ o 'K giallo'."),
+    ("en", "7 zz", "'zz' is not a suit or a colour. Type ? for help."),
+])
+def test_a_card_typed_unclearly_says_what_is_unclear(lang: str, typed: str, said: str) -> None:
+    state = reach(NEBRASKA, NEBRASKA.config(players=3), lambda s: s.phase == "bid")
+    _, text, _ = human_turn(state, [typed, "1"], lang)
+    assert said in text
+
+
 def test_nebraska_card_not_in_hand_is_refused_with_the_reason() -> None:
     state = reach(NEBRASKA, NEBRASKA.config(players=3), lambda s: s.phase == "bid")
     held = {a.card for a in state.legal_actions()}  # type: ignore[attr-defined]

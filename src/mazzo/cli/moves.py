@@ -48,6 +48,31 @@ _JOKER = re.compile(r"^(?:J\*|J★|★|JK|JOKER|JOLLY)('{0,3})$", re.IGNORECASE)
 _RANK = re.compile(r"^(10|[2-9TJQKA1])(.*)$", re.IGNORECASE)
 
 
+class CardTypo(ValueError):
+    """Typed text that is not (exactly) a card: ``code`` and ``params`` say why, for people."""
+
+    TEXTS = {
+        "not_a_card": ("'{word}' non è una carta", "'{word}' is not a card"),
+        "needs_suit": ("a '{word}' manca il seme: per esempio {word}H, {word}♥ o '{word} giallo'",
+                       "'{word}' needs a suit: e.g. {word}H, {word}♥ or '{word} giallo'"),
+        "ambiguous_suit": ("'{text}' può essere {names_it}: scrivine di più",
+                           "'{text}' could be {names_en}: write more of it"),
+        "not_a_suit": ("'{text}' non è un seme né un colore", "'{text}' is not a suit or a colour"),
+        "no_twins": ("solo le carte francesi del Burraco hanno il gemello (')",
+                     "only Burraco's French cards have twins (')"),
+        "no_card": ("nessuna carta scritta", "no card typed"),
+    }
+
+    def __init__(self, code: str, **params: str) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(self.say("en"))
+
+    def say(self, lang: str) -> str:
+        it, en = self.TEXTS[self.code]
+        return (it if lang == "it" else en).format(**self.params)
+
+
 class Typed(NamedTuple):
     """A card as typed: ``copy`` is None unless the twin was named with an apostrophe."""
 
@@ -64,7 +89,7 @@ class Typed(NamedTuple):
 
 
 def read_cards(text: str) -> list[Typed]:
-    """The cards typed in ``text`` (separated by spaces or commas); ValueError if any is unclear."""
+    """The cards typed in ``text`` (separated by spaces or commas); CardTypo if any is unclear."""
     words = text.replace(",", " ").split()
     out: list[Typed] = []
     i = 0
@@ -73,7 +98,7 @@ def read_cards(text: str) -> list[Typed]:
         out.append(typed)
         i += used
     if not out:
-        raise ValueError("no card typed")
+        raise CardTypo("no_card")
     return out
 
 
@@ -85,7 +110,7 @@ def _read_one(words: list[str], i: int) -> tuple[Typed, int]:
         return Typed(JOKER_RANK, JOKER_SUIT, len(joker.group(1)) or None), 1
     found = _RANK.match(word)
     if not found:
-        raise ValueError(f"not a card: {word!r}")
+        raise CardTypo("not_a_card", word=word)
     rank = _RANKS[found.group(1).upper()]
     rest = found.group(2)
     following = words[i + 1 : i + 3]
@@ -98,7 +123,7 @@ def _read_one(words: list[str], i: int) -> tuple[Typed, int]:
         return _typed(rank, " ".join(following)), 3
     if following:
         return _typed(rank, following[0]), 2
-    raise ValueError(f"{word!r} needs a suit: e.g. {word}H, {word}♥ or '{word} giallo'")
+    raise CardTypo("needs_suit", word=word)
 
 
 def _typed(rank: int, suit_text: str) -> Typed:
@@ -106,7 +131,7 @@ def _typed(rank: int, suit_text: str) -> Typed:
     suit = _suit_of(suit_text.rstrip("'"), quiet=False)
     assert suit is not None
     if suit >= 4 and copies:
-        raise ValueError("only Burraco's French cards have twins (')")
+        raise CardTypo("no_twins")
     return Typed(rank, suit, copies or None)
 
 
@@ -124,9 +149,10 @@ def _suit_of(text: str, quiet: bool) -> int | None:
     if quiet:
         return None
     if suits:
-        names = ", ".join(sorted(n for n, s in _NAMES.items() if s in suits))
-        raise ValueError(f"{text!r} could be {names}: write more of it")
-    raise ValueError(f"{text!r} is not a suit or a colour")
+        raise CardTypo("ambiguous_suit", text=text,
+                       names_it=", ".join(sorted(SUIT_NAME_IT[s] for s in suits)),
+                       names_en=", ".join(sorted(SUIT_NAME_EN[s] for s in suits)))
+    raise CardTypo("not_a_suit", text=text)
 
 
 # --- what the legal actions say ----------------------------------------------------------------

@@ -18,6 +18,7 @@ from mazzo.bots.levels import bot_names, make_agent
 from mazzo.bots.snapshot import random_state, restore_random_state
 from mazzo.cards import Card
 from mazzo.cli.moves import (
+    CardTypo,
     candidates,
     matching,
     number_field,
@@ -201,10 +202,11 @@ class HumanAgent:
                 if it
                 else f"There is no move {number}: choose 1 to {len(labels)}."
             )
+        typo: CardTypo | None = None
         try:
             typed = read_cards(choice)
-        except ValueError:
-            typed = []
+        except CardTypo as exc:
+            typed, typo = [], exc
         if typed:
             hits = matching(turn.legal, typed)
             if hits:
@@ -223,6 +225,10 @@ class HumanAgent:
                 if it
                 else f"'{choice}' matches {len(partial)} moves: use the number."
             )
+        if typo is not None and typo.code not in ("not_a_card", "no_card"):
+            # it reads as a card but not exactly one: say what is unclear about it
+            help_hint = "Scrivi ? per l'aiuto." if it else "Type ? for help."
+            return f"{typo.say(self.lang)}. {help_hint}"
         return (
             f"'{choice}' non è una mossa valida ora. Scrivi ? per l'aiuto."
             if it
@@ -352,9 +358,9 @@ class HumanAgent:
         if codes:
             try:
                 typed = read_cards(codes)
-            except ValueError:
-                return (f"'{codes}' non è una carta. Scrivi ? per l'aiuto." if it
-                        else f"'{codes}' is not a card. Type ? for help.")
+            except CardTypo as exc:
+                return f"{exc.say(self.lang)}. " + ("Scrivi ? per l'aiuto." if it
+                                                   else "Type ? for help.")
             for t in typed:
                 hit = next((c for c in pool if t.matches(c)), None)
                 if hit is None:
