@@ -76,6 +76,7 @@ def test_one_file_per_match_rewritten_after_every_move(home: Path) -> None:
     assert seen == sorted(seen) and len(set(seen)) > 10
     assert load_record(files[0])["history"] == [a.to_json() for a in state.history]
     assert not [p for p in (home / "matches").iterdir() if p.name.startswith(".")]
+    assert files[0].stat().st_mode & 0o777 == 0o600  # it holds the deck order: owner only
 
 
 def test_quit_and_ctrl_d_save_and_say_how_to_resume(home: Path) -> None:
