@@ -227,8 +227,8 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int, **options: 
 
     storage = open_storage(db)
     app = create_app(storage, bot_workers=bot_workers, **options)
-    where = getattr(storage, "path", db)
-    print(f"mazzo: serving on http://{host}:{port}  (database: {where})", flush=True)
+    print(f"mazzo: serving on http://{host}:{port}  (database: {storage.describe()})",
+          flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
     return 0
 
