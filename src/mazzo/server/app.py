@@ -235,7 +235,7 @@ async def _table_here(manager: TableManager, websocket: WebSocket,
         try:
             return await manager.get(table_id)
         except Elsewhere as away:
-            if away.url is not None and away.url != manager.url:
+            if away.url is not None:
                 target = "ws" + away.url.removeprefix("http") + websocket.url.path
                 if websocket.url.query:
                     target += f"?{websocket.url.query}"

@@ -282,7 +282,9 @@ class TableManager:
             raise ProtocolError("unknown_table", table=table_id) from None
         if stored.table.status != OVER:
             if not await self._io(self.storage.claim, table_id, self.url):
-                raise Elsewhere(table_id, await self._io(self.storage.owner_url, table_id))
+                owner = await self._io(self.storage.owner_url, table_id)
+                # our own address: a previous run of this server, whose lock is going away
+                raise Elsewhere(table_id, None if owner == self.url else owner)
             # claimed: read again, the previous owner may have appended meanwhile
             stored = await self._io(self.storage.load_table, table_id)
         table = self.tables.get(table_id)  # another caller may have loaded it meanwhile
