@@ -1,30 +1,79 @@
 """Server test fixtures. ``storage`` runs each storage test against every backend in
-``BACKENDS``; a backend joins by adding a factory there (PostgreSQL skips itself with a clear
-message where no server can be started)."""
+``BACKENDS``; a backend joins by adding a factory there. PostgreSQL runs on a server the tests
+start themselves (``postgres_cluster``); where none can be started it skips with the reason,
+except under CI (``CI`` set), where that is a failure."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from pg_server import PostgresCluster
 
 from mazzo.server.storage.base import Storage
 from mazzo.server.storage.sqlite import SQLiteStorage
 
+from live_server import free_port
 
-def _sqlite(tmp_path: Path) -> Storage:
+
+def _sqlite(request: pytest.FixtureRequest, tmp_path: Path) -> Storage:
     return SQLiteStorage(tmp_path / "mazzo.db")
 
 
-#: backend name -> factory(tmp_path) -> an unmigrated Storage on an empty database
-BACKENDS: dict[str, Callable[[Path], Storage]] = {"sqlite": _sqlite}
+def _postgres(request: pytest.FixtureRequest, tmp_path: Path) -> Storage:
+    from mazzo.server.storage.postgres import PostgresStorage
+
+    cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
+    return PostgresStorage(cluster.new_database())
+
+
+#: backend name -> factory(request, tmp_path) -> an unmigrated Storage on an empty database
+BACKENDS: dict[str, Callable[[pytest.FixtureRequest, Path], Storage]] = {
+    "sqlite": _sqlite, "postgresql": _postgres,
+}
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """A PostgreSQL server of this test process, stopped at the end of the session."""
+    try:
+        cluster = PostgresCluster(free_port()).start()
+    except (RuntimeError, OSError, ImportError) as exc:
+        message = f"PostgreSQL tests need a server and none could be started: {exc}"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+#: the backends a live ``mazzo serve`` runs on in the live tests
+LIVE_BACKENDS = ("sqlite", "postgresql")
+
+
+def serve_db_args(request: pytest.FixtureRequest, backend: str) -> list[str]:
+    """``mazzo serve`` arguments for a fresh database of ``backend`` (SQLite: the default file
+    in the server's MAZZO_HOME)."""
+    if backend == "sqlite":
+        return []
+    cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
+    return ["--db", cluster.new_database()]
+
+
+@pytest.fixture
+def postgres_url(postgres_cluster: PostgresCluster) -> str:
+    """The URL of a fresh, empty database."""
+    return postgres_cluster.new_database()
 
 
 @pytest.fixture(params=sorted(BACKENDS))
 def fresh_storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Storage]:
     """An empty, not yet migrated database of each backend."""
-    storage = BACKENDS[request.param](tmp_path)
+    storage = BACKENDS[request.param](request, tmp_path)
     yield storage
     storage.close()
 

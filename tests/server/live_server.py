@@ -84,6 +84,20 @@ class LiveServer:
         data: JSON = response.json()
         return data
 
+    def summary(self, table: str, wait: float = 15) -> JSON:
+        """The table's summary as this process serves it, waiting while it is not serving it
+        yet (503 while the lock of a process that died is being freed, 307 while another
+        process owns it: both end when this one takes the table over)."""
+        deadline = time.monotonic() + wait
+        while True:
+            response = self.get(f"/api/tables/{table}")
+            if response.status_code == 200:
+                data: JSON = response.json()
+                return data
+            assert response.status_code in (307, 503), response.text
+            assert time.monotonic() < deadline, f"table {table} not served here in {wait} s"
+            time.sleep(0.1)
+
     def get(self, path: str) -> httpx.Response:
         return httpx.get(f"{self.http}{path}", timeout=10)
 

@@ -17,15 +17,18 @@ from mazzo.engine.registry import all_games, get_game
 from mazzo.server.fairness import verify_record
 from mazzo.server.protocol import cards_in
 
+from conftest import LIVE_BACKENDS, serve_db_args
 from live_server import LiveServer, Player, play_all
 
 WILD_STANDS_FOR = re.compile(r"\(=[^)]*\)")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+@pytest.fixture(scope="module", params=LIVE_BACKENDS)
+def server(request: pytest.FixtureRequest,
+           tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live = LiveServer(tmp_path_factory.mktemp("home"), "--workers-bots", "1",
-                      "--rate", "10000", "--burst", "10000").start()
+                      "--rate", "10000", "--burst", "10000",
+                      *serve_db_args(request, request.param)).start()
     yield live
     live.stop()
 

@@ -19,6 +19,7 @@ from mazzo.engine.game import JSON
 from mazzo.engine.record import replay
 from mazzo.server.protocol import MAX_MESSAGE_BYTES
 
+from conftest import LIVE_BACKENDS, serve_db_args
 from live_server import LiveServer, Player, play_all
 
 SHORT_CRIBBAGE: JSON = {"players": 2, "target": 61, "games_to_win": 1}
@@ -230,12 +231,16 @@ def test_fuzz_every_message_gets_one_answer_and_the_server_keeps_serving(
 # -- crash safety and stand-ins ----------------------------------------------------------------
 
 
-def test_kill_9_mid_match_loses_no_acknowledged_action(tmp_path_factory: pytest.TempPathFactory
-                                                      ) -> None:
+@pytest.mark.parametrize("backend", LIVE_BACKENDS)
+def test_kill_9_mid_match_loses_no_acknowledged_action(
+        request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, backend: str
+) -> None:
     home = tmp_path_factory.mktemp("crash")
-    first = LiveServer(home, "--rate", "10000", "--burst", "10000").start()
+    args = ("--rate", "10000", "--burst", "10000", *serve_db_args(request, backend))
+    first = LiveServer(home, *args).start()
     try:
-        created = first.create({"game": "cribbage", "config": SHORT_CRIBBAGE,
+        # to 121 points: a match to 61 can be over before version 60 with some deals
+        created = first.create({"game": "cribbage", "config": {**SHORT_CRIBBAGE, "target": 121},
                                 "seats": ["human", "random"], "start": True})
         before = Player(created["seats"][0]["ws"], seed=1, stop_at_version=60)
         asyncio.run(play_all([before]))
@@ -244,12 +249,12 @@ def test_kill_9_mid_match_loses_no_acknowledged_action(tmp_path_factory: pytest.
         first.stop()
     acknowledged = max(f["version"] for f in before.frames)
     assert acknowledged >= 60
-    second = LiveServer(home, "--rate", "10000", "--burst", "10000")
+    second = LiveServer(home, *args)
     second.port = first.port
     second.start()
     try:
         table = created["table"]
-        assert second.get(f"/api/tables/{table}").json()["version"] >= acknowledged
+        assert second.summary(table)["version"] >= acknowledged
         after = Player(created["seats"][0]["ws"], seed=2)
         asyncio.run(play_all([after]))
         assert after.frames[0]["version"] >= acknowledged  # the current state, at once

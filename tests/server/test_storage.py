@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
 import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -151,3 +154,101 @@ def test_default_database_lives_in_mazzo_home(tmp_path: Path,
 def test_bad_urls_are_refused() -> None:
     with pytest.raises(StorageError, match="--db"):
         open_storage("mysql://x")
+
+
+def test_a_version_1_database_is_migrated_to_the_current_schema(tmp_path: Path) -> None:
+    from mazzo.server.storage.sql import MIGRATIONS
+
+    path = tmp_path / "old.db"
+    old = sqlite3.connect(path)
+    old.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY)")
+    for sql in MIGRATIONS[0][1]:
+        old.execute(sql)
+    old.execute("INSERT INTO schema_version VALUES (1)")
+    old.commit()
+    old.close()
+    storage = open_storage(f"sqlite:///{path}")
+    assert storage.schema_version() == Storage.SCHEMA_VERSION == 2
+    storage.create_table(table())
+    assert isinstance(storage, SQLiteStorage)
+    storage._set_owner_url("t1", "http://a")
+    assert storage.owner_url("t1") == "http://a"
+    storage.close()
+
+
+def test_a_single_process_backend_owns_every_table(tmp_path: Path) -> None:
+    storage = open_storage(f"sqlite:///{tmp_path / 'one.db'}")
+    storage.create_table(table())
+    assert storage.claim("t1", "http://a") and storage.claim("t1", "http://b")
+    storage.close()
+
+
+# -- PostgreSQL: several processes on one database ---------------------------------------------
+
+
+@pytest.fixture
+def two_processes(postgres_url: str) -> Iterator[tuple[Storage, Storage]]:
+    """Two storages on one fresh PostgreSQL database, as two server processes hold them."""
+    first, second = open_storage(postgres_url), open_storage(postgres_url)
+    yield first, second
+    first.close()
+    second.close()
+
+
+def test_postgres_describes_itself_without_the_password() -> None:
+    from mazzo.server.storage.postgres import _where
+
+    assert "secret" not in _where("postgresql://ada:secret@db.example/mazzo")
+    assert "db.example" in _where("postgresql://ada:secret@db.example/mazzo")
+
+
+def test_one_process_owns_a_table_until_it_releases_it(
+        two_processes: tuple[Storage, Storage]) -> None:
+    first, second = two_processes
+    first.create_table(table())
+    assert first.claim("t1", "http://first")
+    assert first.claim("t1", "http://first")  # again: still ours, taken once
+    assert not second.claim("t1", "http://second")
+    assert second.owner_url("t1") == "http://first"
+    first.release("t1")
+    assert second.claim("t1", "http://second")
+    assert first.owner_url("t1") == "http://second"
+    assert not first.claim("t1", "http://first")
+
+
+def test_a_dead_owner_frees_its_tables(postgres_url: str) -> None:
+    first, second = open_storage(postgres_url), open_storage(postgres_url)
+    try:
+        first.create_table(table())
+        assert first.claim("t1", "http://first")
+        assert not second.claim("t1", "http://second")
+        first.close()  # as when the process dies: the session and its locks end
+        deadline = time.monotonic() + 10  # the server ends the session a moment later
+        while not second.claim("t1", "http://second"):
+            assert time.monotonic() < deadline, "the lock outlived its session"
+            time.sleep(0.02)
+    finally:
+        second.close()
+
+
+def test_the_owner_lock_key_is_stable_and_signed_64_bit() -> None:
+    from mazzo.server.storage.postgres import table_lock_key
+
+    assert table_lock_key("abc") == table_lock_key("abc") != table_lock_key("abd")
+    assert all(-(2**63) <= table_lock_key(str(i)) < 2**63 for i in range(100))
+
+
+def test_processes_starting_together_migrate_once(postgres_url: str) -> None:
+    from mazzo.server.storage.postgres import PostgresStorage
+
+    storages = [PostgresStorage(postgres_url) for _ in range(4)]
+    versions: list[int] = []
+    threads = [threading.Thread(target=lambda s=s: versions.append(s.migrate()))
+               for s in storages]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert versions == [Storage.SCHEMA_VERSION] * 4
+    for s in storages:
+        s.close()

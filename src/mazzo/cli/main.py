@@ -124,6 +124,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--rate", type=float, default=20.0,
                        help="messages per second allowed per connection")
     serve.add_argument("--burst", type=int, default=40, help="messages allowed at once")
+    serve.add_argument("--advertise", metavar="URL", default=None,
+                       help="where other server processes on the same PostgreSQL reach this "
+                       "one (default http://HOST:PORT)")
+    serve.add_argument("--takeover", type=float, default=5.0, metavar="SECONDS",
+                       help="how often to take over the tables of a server process that "
+                       "stopped (several processes on one PostgreSQL)")
 
     verify = sub.add_parser("verify", help="check a server record's fair-shuffle commitments")
     verify.add_argument("file")
@@ -335,7 +341,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise MazzoError(f"the server needs the web extra: pip install -e '.[web]' ({exc})") \
             from exc
     return serve(host=args.host, port=args.port, db=args.db, bot_workers=args.workers_bots,
-                 bot_pause=args.bot_pause, grace=args.grace, rate=args.rate, burst=args.burst)
+                 bot_pause=args.bot_pause, grace=args.grace, rate=args.rate, burst=args.burst,
+                 advertise=args.advertise, takeover=args.takeover)
 
 
 def cmd_verify(path: str, lang: str) -> int:

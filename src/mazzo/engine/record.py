@@ -38,6 +38,8 @@ MAX_RECORD_BYTES: Final = 64 * 1024 * 1024
 
 #: the top-level fields a version-1 record may have; ``result`` and ``meta`` are optional
 REQUIRED_FIELDS: Final = ("game", "version", "config", "seats", "history")
+#: ``table`` and ``chance`` (its id, the seeds and commitments) are what the table server adds
+#: to a finished match's record (docs/server.md); replay ignores them, ``mazzo verify`` reads them
 OPTIONAL_FIELDS: Final = ("result", "meta")
 
 #: a problem text longer than this is cut (values inside are already shortened; this also

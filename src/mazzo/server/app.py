@@ -4,6 +4,7 @@ it; ``serve`` runs it under uvicorn (``mazzo serve``)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -12,7 +13,9 @@ from contextlib import asynccontextmanager
 from typing import Any, Final
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, RedirectResponse
+from websockets.asyncio.client import connect as ws_connect
+from websockets.exceptions import ConnectionClosed
 
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import all_games
@@ -27,13 +30,19 @@ from mazzo.server.protocol import (
     parse_message,
 )
 from mazzo.server.storage.base import OVER, Storage
-from mazzo.server.tables import BadRequest, Table, TableManager
+from mazzo.server.tables import BadRequest, Elsewhere, Table, TableManager
 
 log = logging.getLogger("mazzo.server")
 
 #: websocket close codes sent after a connection-level error frame
 CLOSE_UNKNOWN_TABLE: Final = 4404
 CLOSE_BAD_TOKEN: Final = 4401
+#: "service restart": the process serving the table went away; reconnect (another takes over)
+CLOSE_RECONNECT: Final = 1012
+#: "try again later": no process could serve the table in time
+CLOSE_TRY_LATER: Final = 1013
+#: how long a connection waits for a table whose owner is unreachable to be taken over
+TAKEOVER_WAIT_S: Final = 15.0
 #: frames larger than this close the socket (1009) before the app sees them
 WS_MAX_BYTES: Final = 1024 * 1024
 HTTP_STATUS: Final = {"unknown_table": 404, "not_owner": 403, "bad_token": 403,
@@ -59,18 +68,23 @@ def _lang(value: str | None) -> str:
 
 
 def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6,
-               grace: float = 60.0, rate: float = 20.0, burst: int = 40) -> FastAPI:
+               grace: float = 60.0, rate: float = 20.0, burst: int = 40, url: str = "",
+               takeover: float = 5.0) -> FastAPI:
     """The server app on ``storage``: bots in ``bot_workers`` processes, ``rate`` messages per
-    second per connection (``burst`` at once)."""
+    second per connection (``burst`` at once). With several processes on one database, ``url``
+    is where this one is reached and every ``takeover`` seconds it adopts the tables of a
+    process that stopped."""
     pool = BotPool(bot_workers)
-    manager = TableManager(storage, pool, bot_pause=bot_pause, grace=grace)
+    manager = TableManager(storage, pool, bot_pause=bot_pause, grace=grace, url=url)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         restored = await manager.restore()
         if restored:
             log.warning("mazzo: %d unfinished tables rebuilt by replay", restored)
+        adopting = asyncio.create_task(manager.adopt_orphans(takeover))
         yield
+        adopting.cancel()
         await manager.close()
         pool.close()
         storage.close()
@@ -81,6 +95,15 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
 
     def problem(exc: ProtocolError, lang: str) -> JSONResponse:
         return JSONResponse(exc.frame(lang), status_code=HTTP_STATUS.get(exc.code, 400))
+
+    @app.exception_handler(Elsewhere)
+    async def elsewhere(request: Request, exc: Elsewhere) -> JSONResponse | RedirectResponse:
+        """Another process serves the table: send the request there (307 keeps a POST)."""
+        if exc.url is None:
+            frame = error_frame("server_error", _lang(request.query_params.get("lang")))
+            return JSONResponse(frame, status_code=503, headers={"Retry-After": "1"})
+        query = f"?{request.url.query}" if request.url.query else ""
+        return RedirectResponse(f"{exc.url}{request.url.path}{query}", status_code=307)
 
     @app.get("/api/health")
     async def health() -> JSON:
@@ -150,10 +173,12 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
         await websocket.accept()
         client = WsClient(websocket, _lang(lang))
         try:
-            table = await manager.get(table_id)
+            table = await _table_here(manager, websocket, table_id)
         except ProtocolError as exc:
             await client.send(exc.frame(client.lang))
             await websocket.close(CLOSE_UNKNOWN_TABLE)
+            return
+        if table is None:  # relayed to the owning process, or nobody could serve it in time
             return
         try:
             client.seat, owner = manager.role(table, token)
@@ -200,6 +225,68 @@ async def _serve_client(manager: TableManager, table: Table, client: WsClient, o
             await client.send(error_frame("server_error", client.lang))
 
 
+async def _table_here(manager: TableManager, websocket: WebSocket,
+                      table_id: str) -> Table | None:
+    """The table, served by this process; or, while another process owns it, relay the
+    connection there and return None once it ended. An owner that cannot be reached is dead or
+    dying: wait for its lock to go and take the table over."""
+    deadline = time.monotonic() + TAKEOVER_WAIT_S
+    while True:
+        try:
+            return await manager.get(table_id)
+        except Elsewhere as away:
+            if away.url is not None:
+                target = "ws" + away.url.removeprefix("http") + websocket.url.path
+                if websocket.url.query:
+                    target += f"?{websocket.url.query}"
+                if await _relay(websocket, target):
+                    return None
+        if time.monotonic() > deadline:
+            lang = _lang(websocket.query_params.get("lang"))
+            await websocket.send_text(json.dumps(error_frame("server_error", lang)))
+            await websocket.close(CLOSE_TRY_LATER)
+            return None
+        await asyncio.sleep(0.2)
+
+
+async def _relay(websocket: WebSocket, target: str) -> bool:
+    """Pipe messages between the client and the owning process until either side closes.
+    False if the owner could not be reached at all (nothing was relayed)."""
+    try:
+        upstream = await ws_connect(target, max_size=WS_MAX_BYTES, open_timeout=5)
+    except (OSError, TimeoutError, ConnectionClosed, ValueError):
+        return False
+    async def down() -> None:  # owner -> client
+        async for message in upstream:
+            if isinstance(message, str):
+                await websocket.send_text(message)
+            else:
+                await websocket.send_bytes(message)
+
+    async def up() -> None:  # client -> owner
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            await upstream.send(text if text is not None else message.get("bytes") or b"")
+
+    tasks = [asyncio.create_task(down()), asyncio.create_task(up())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    if tasks[0].done():  # the owner closed: pass its close on, or ask for a reconnect
+        code = upstream.close_code
+        passed = code is not None and (code == 1000 or 4000 <= code < 5000)
+        with contextlib.suppress(RuntimeError, WebSocketDisconnect):  # the client went too
+            await websocket.close(code if passed and code is not None else CLOSE_RECONNECT)
+    await upstream.close()
+    return True
+
+
 def _created(request: Request, table: Table, owner: str, tokens: dict[int, str]) -> JSON:
     base = str(request.base_url).rstrip("/")
     ws_base = "ws" + base.removeprefix("http")
@@ -219,16 +306,18 @@ def _created(request: Request, table: Table, owner: str, tokens: dict[int, str])
     }
 
 
-def serve(*, host: str, port: int, db: str | None, bot_workers: int, **options: Any) -> int:
+def serve(*, host: str, port: int, db: str | None, bot_workers: int,
+          advertise: str | None = None, **options: Any) -> int:
     """Run the server until interrupted (``mazzo serve``)."""
     import uvicorn
 
     from mazzo.server.storage.base import open_storage
 
     storage = open_storage(db)
-    app = create_app(storage, bot_workers=bot_workers, **options)
-    where = getattr(storage, "path", db)
-    print(f"mazzo: serving on http://{host}:{port}  (database: {where})", flush=True)
+    url = (advertise or f"http://{host}:{port}").rstrip("/")
+    app = create_app(storage, bot_workers=bot_workers, url=url, **options)
+    print(f"mazzo: serving on http://{host}:{port}  (database: {storage.describe()})",
+          flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
     return 0
 

@@ -38,6 +38,7 @@ from mazzo.server.storage.base import (
     Storage,
     StoredTable,
     TableRow,
+    UnknownTable,
 )
 
 log = logging.getLogger("mazzo.server")
@@ -78,6 +79,16 @@ class BadRequest(MazzoError):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
+
+
+class Elsewhere(MazzoError):
+    """Another server process owns the table (several processes on one PostgreSQL); ``url`` is
+    where it said it can be reached (None: not known yet)."""
+
+    def __init__(self, table_id: str, url: str | None) -> None:
+        super().__init__(f"table {table_id} is served by {url or 'another process'}")
+        self.table_id = table_id
+        self.url = url
 
 
 @dataclasses.dataclass(frozen=True)
@@ -214,8 +225,10 @@ class TableManager:
     """Every table of this server process, and the moves of chance, bots and people."""
 
     def __init__(self, storage: Storage, bots: BotPool, *, bot_pause: float = 0.6,
-                 grace: float = 60.0) -> None:
+                 grace: float = 60.0, url: str = "") -> None:
         self.storage = storage
+        #: where this process is reached: other processes send clients of our tables here
+        self.url = url
         self.bots = bots
         self.defaults = {"bot_pause_s": bot_pause, "grace_s": grace}
         self.tables: dict[str, Table] = {}
@@ -230,25 +243,54 @@ class TableManager:
     async def restore(self) -> int:
         """Rebuild every unfinished table by replay and set it moving again."""
         ids = await self._io(self.storage.unfinished_tables)
+        restored = 0
         for table_id in ids:
-            table = await self.get(table_id)
-            self.kick(table)
-        return len(ids)
+            if table_id in self.tables:
+                continue
+            try:
+                await self.get(table_id)  # claims it, replays it and sets it moving
+                restored += 1
+            except Elsewhere:
+                pass  # another process serves it
+        return restored
+
+    async def adopt_orphans(self, every: float) -> None:
+        """Forever: take over every unfinished table no process owns (its owner died), so a
+        match goes on even when none of its clients comes back to this process."""
+        while True:
+            await asyncio.sleep(max(every, 0.1))
+            try:
+                adopted = await self.restore()
+            except Exception:
+                log.exception("could not look for tables without an owner")
+                continue
+            if adopted:
+                log.warning("mazzo: took over %d tables whose server stopped", adopted)
 
     async def get(self, table_id: str) -> Table:
-        """A table, from memory or rebuilt from storage; ProtocolError if there is none."""
+        """A table, from memory or rebuilt from storage; ProtocolError if there is none,
+        :class:`Elsewhere` if another process owns it. Taking a table over replays its log and
+        sets it moving; a finished table is read by any process."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
         if not isinstance(table_id, str) or len(table_id) > 64:
             raise ProtocolError("unknown_table", table=str(table_id)[:64])
-        from mazzo.server.storage.base import UnknownTable
-
         try:
             stored = await self._io(self.storage.load_table, table_id)
         except UnknownTable:
             raise ProtocolError("unknown_table", table=table_id) from None
-        table = self.tables.setdefault(table_id, replay_table(stored))
+        if stored.table.status != OVER:
+            if not await self._io(self.storage.claim, table_id, self.url):
+                owner = await self._io(self.storage.owner_url, table_id)
+                # our own address: a previous run of this server, whose lock is going away
+                raise Elsewhere(table_id, None if owner == self.url else owner)
+            # claimed: read again, the previous owner may have appended meanwhile
+            stored = await self._io(self.storage.load_table, table_id)
+        table = self.tables.get(table_id)  # another caller may have loaded it meanwhile
+        if table is None:
+            table = self.tables[table_id] = replay_table(stored)
+            self.kick(table)
         return table
 
     # -- creating -----------------------------------------------------------------------------
@@ -278,6 +320,7 @@ class TableManager:
 
     async def _add(self, row: TableRow) -> Table:
         await self._io(self.storage.create_table, row)
+        await self._io(self.storage.claim, row.id, self.url)  # a new id: nobody else has it
         game = get_game(row.game)
         table = Table(row, game.new_match(game.config_class.from_json(row.config)), [])
         self.tables[row.id] = table
@@ -457,6 +500,7 @@ class TableManager:
             if state.is_terminal:
                 await self._io(self.storage.set_status, table.id, OVER)
                 table.row = dataclasses.replace(table.row, status=OVER)
+                await self._io(self.storage.release, table.id)
         except BaseException:
             # the state ran ahead of the log: take it back to what is stored
             stored = await self._io(self.storage.load_table, table.id)

@@ -94,7 +94,7 @@ class Storage(ABC):
     server calls them from a worker thread so the event loop never waits on the disk."""
 
     #: the schema version this code writes; :meth:`migrate` brings a database up to it
-    SCHEMA_VERSION: Final = 1
+    SCHEMA_VERSION: Final = 2
 
     @abstractmethod
     def migrate(self) -> int:
@@ -134,8 +134,29 @@ class Storage(ABC):
         """Ids of every table not over (to rebuild by replay on start), oldest first."""
 
     @abstractmethod
+    def describe(self) -> str:
+        """Where the data lives, for people (never a password)."""
+
+    @abstractmethod
     def close(self) -> None:
         """Release the connection(s)."""
+
+    # -- several server processes on one database --------------------------------------------
+    # A table is served by one process at a time. A backend for one process (SQLite) owns every
+    # table; PostgreSQL holds an advisory lock per table (see docs/server.md).
+
+    def claim(self, table_id: str, url: str) -> bool:
+        """Try to become the process serving ``table_id``, reachable at ``url``; True when this
+        process owns the table (now or already)."""
+        return True
+
+    def release(self, table_id: str) -> None:
+        """Stop owning ``table_id`` (its match is over): another process may claim it."""
+        return None  # a single-process backend has nothing to let go of
+
+    def owner_url(self, table_id: str) -> str | None:
+        """Where the process that claimed ``table_id`` last can be reached (None: unknown)."""
+        return None
 
 
 def mazzo_home() -> Path:
@@ -158,10 +179,11 @@ def open_storage(url: str | None = None) -> Storage:
         storage: Storage = SQLiteStorage(url.removeprefix("sqlite:///"))
     elif url.startswith(("postgresql://", "postgres://")):
         try:
-            from mazzo.server.storage import postgres  # type: ignore[attr-defined,unused-ignore]
-        except ImportError as exc:
-            raise StorageError(f"PostgreSQL storage is not available here: {exc}") from exc
-        storage = postgres.PostgresStorage(url)
+            from mazzo.server.storage.postgres import PostgresStorage
+        except ImportError as exc:  # psycopg missing
+            raise StorageError(f"PostgreSQL storage needs psycopg (the web extra): {exc}") \
+                from exc
+        storage = PostgresStorage(url)
     else:
         raise StorageError(f"--db: {url!r} is not sqlite:///PATH or postgresql://...")
     storage.migrate()
