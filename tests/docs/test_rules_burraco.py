@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from pathlib import Path
 
 import pytest
 
@@ -36,8 +35,9 @@ from mazzo.games.burraco.scoring import (
 )
 from mazzo.games.burraco.state import BurracoState
 
-RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
-PAGES = {"en": RULES / "burraco.md", "it": RULES / "burraco.it.md"}
+from rules_page import pages, table_headed, text_blocks
+
+PAGES = pages("burraco")
 LANGS = tuple(PAGES)
 
 #: the first header cell of each kind of example table, per language
@@ -60,45 +60,8 @@ def page(lang: str) -> str:
     return PAGES[lang].read_text(encoding="utf-8")
 
 
-def tables(text: str) -> list[tuple[list[str], list[list[str]]]]:
-    """Every Markdown table: its header cells and its body rows (cells stripped)."""
-    found: list[tuple[list[str], list[list[str]]]] = []
-    rows: list[list[str]] = []
-    for line in [*text.splitlines(), ""]:
-        if line.startswith("|"):
-            rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
-            continue
-        if rows:
-            found.append((rows[0], rows[2:]))
-            rows = []
-    return found
-
-
 def table(lang: str, kind: str) -> list[list[str]]:
-    head = HEADS[kind][lang]
-    bodies = [body for header, body in tables(page(lang)) if header[0] == head]
-    assert len(bodies) == 1, f"{PAGES[lang].name}: expected one table headed {head!r}"
-    assert bodies[0], f"{PAGES[lang].name}: the table headed {head!r} is empty"
-    return bodies[0]
-
-
-def text_blocks(text: str) -> list[list[str]]:
-    """The ``text`` fenced blocks, with indented continuation lines joined to the line above."""
-    blocks: list[list[str]] = []
-    current: list[str] | None = None
-    for line in text.splitlines():
-        if current is None:
-            if line.strip() == "```text":
-                current = []
-        elif line.strip() == "```":
-            blocks.append(current)
-            current = None
-        elif line.startswith("    ") and current:
-            current[-1] += " " + line.strip()
-        else:
-            current.append(line)
-    assert current is None, "a text block is not closed"
-    return blocks
+    return table_headed(PAGES[lang], HEADS[kind][lang])
 
 
 def ints(cell: str) -> list[int]:

@@ -217,32 +217,35 @@ def candidates(legal: Sequence[Action], typed: Sequence[Typed]) -> list[Action]:
     return out
 
 
-def selection_field(legal: Sequence[Action]) -> str | None:
-    """The field, if any, that alone tells the legal actions apart, when it is a tuple of cards
-    (poker's draw, the crib discard): such a choice is made by picking cards, not from a list."""
+def _varying_field(legal: Sequence[Action]) -> tuple[str, list[object]] | None:
+    """The one field that alone tells the legal actions apart, with its values (None if the
+    actions are of several kinds, or differ in no field or in several)."""
     if len(legal) < 2 or len({type(a) for a in legal}) != 1:
         return None
     names = [f.name for f in dataclasses.fields(legal[0])]
     varying = [n for n in names if len({getattr(a, n) for a in legal}) > 1]
     if len(varying) != 1:
         return None
-    values = [getattr(a, varying[0]) for a in legal]
+    return varying[0], [getattr(a, varying[0]) for a in legal]
+
+
+def selection_field(legal: Sequence[Action]) -> str | None:
+    """The field, if any, that alone tells the legal actions apart, when it is a tuple of cards
+    (poker's draw, the crib discard): such a choice is made by picking cards, not from a list."""
+    found = _varying_field(legal)
+    if found is None:
+        return None
+    name, values = found
     if all(isinstance(v, tuple) and all(isinstance(c, Card) for c in v) for v in values):
-        return varying[0]
+        return name
     return None
 
 
 def number_field(legal: Sequence[Action]) -> str | None:
     """The field, if any, that alone tells the legal actions apart, when it is a whole number
     (muggins announcements): then a typed number is that value, not a position in a list."""
-    if len(legal) < 2 or len({type(a) for a in legal}) != 1:
+    found = _varying_field(legal)
+    if found is None:
         return None
-    names = [f.name for f in dataclasses.fields(legal[0])]
-    varying = [n for n in names if len({getattr(a, n) for a in legal}) > 1]
-    if len(varying) != 1:
-        return None
-    values = [getattr(a, varying[0]) for a in legal]
-    if all(type(v) is int for v in values):
-        return varying[0]
-    return None
-
+    name, values = found
+    return name if all(type(v) is int for v in values) else None
