@@ -1,0 +1,1 @@
+"""Per-game observation encoders: ``mazzo.rl.observations.<game id>.encoder(config)``."""

@@ -1,0 +1,165 @@
+"""The RL interface of a game: a fixed-length observation and a bounded, maskable action space.
+
+Every wrapper (PettingZoo, Gymnasium, OpenSpiel) is written once against :class:`GameSpaces`.
+
+- The observation is encoded from ``view(seat)`` and the open :class:`Pending` selection only,
+  never from the state, so it cannot show a card the seat may not see.
+- The action space has at most :data:`MAX_ACTIONS` indices. A move too combinatorial for one
+  index (a Burraco meld, a poker amount) is chosen in several steps: each step's index extends a
+  :class:`Pending` selection, and :meth:`GameSpaces.advance` returns the engine action once the
+  selection is complete. While a selection is open the same seat acts again.
+- The mask and ``advance`` read only ``legal_actions()`` of the seat to move.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from mazzo.engine.game import JSON, Action, Config, Game, State
+from mazzo.engine.registry import get_game
+
+#: the largest action space any game and config may have
+MAX_ACTIONS = 4096
+
+Observation = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The steps already taken towards one engine action (empty: nothing is open)."""
+
+    picks: tuple[int, ...] = ()
+
+    @property
+    def is_open(self) -> bool:
+        """True while the seat to move is in the middle of a multi-step choice."""
+        return bool(self.picks)
+
+    def then(self, index: int) -> Pending:
+        return Pending((*self.picks, index))
+
+
+NO_PENDING = Pending()
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named slice of an observation vector: ``vector[start:start + length]``."""
+
+    name: str
+    start: int
+    length: int
+    meaning: str
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.length
+
+
+class GameSpaces(Protocol):
+    """Observation encoding and action space of one game and config."""
+
+    game: Game
+    config: Config
+    #: fixed length of every observation of this game and config
+    observation_size: int
+    #: number of action indices (at most :data:`MAX_ACTIONS`)
+    action_size: int
+
+    def observe(self, view: JSON, pending: Pending) -> Observation:
+        """A fresh float32 vector of ``observation_size`` built from a seat's view only."""
+        ...
+
+    def mask(self, state: State, pending: Pending) -> Mask:
+        """int8 vector of ``action_size``: 1 where the index is legal for the seat to move."""
+        ...
+
+    def advance(self, state: State, pending: Pending, index: int) -> tuple[Pending, Action | None]:
+        """Apply one index: the next pending selection, and the engine action once complete.
+
+        Returns ``(NO_PENDING, action)`` when the index completes a move and
+        ``(pending', None)`` while more steps are needed. An index the mask forbids raises
+        :class:`~mazzo.engine.game.IllegalAction` naming the index and the phase; nothing changes.
+        """
+        ...
+
+    def fields(self) -> list[Field]:
+        """The documented layout of the observation, in order, covering it exactly."""
+        ...
+
+
+class ObservationEncoder(Protocol):
+    """The observation half of :class:`GameSpaces` (one per game, in ``mazzo.rl.observations``)."""
+
+    size: int
+
+    def encode(self, view: JSON, pending: Pending, out: Observation) -> None:
+        """Write the encoding of ``view`` into ``out`` (already zeroed, ``size`` long)."""
+        ...
+
+    def fields(self) -> list[Field]: ...
+
+
+class ActionCoder(Protocol):
+    """The action half of :class:`GameSpaces` (one per game, in ``mazzo.rl.actions``)."""
+
+    size: int
+
+    def mask(self, state: State, pending: Pending) -> Mask: ...
+
+    def advance(
+        self, state: State, pending: Pending, index: int
+    ) -> tuple[Pending, Action | None]: ...
+
+
+class ComposedSpaces:
+    """A :class:`GameSpaces` made of a game's observation encoder and its action coder."""
+
+    def __init__(self, game: Game, config: Config,
+                 encoder: ObservationEncoder, actions: ActionCoder) -> None:
+        if actions.size > MAX_ACTIONS:
+            raise ValueError(f"{game.id}: {actions.size} action indices exceed {MAX_ACTIONS}")
+        self.game = game
+        self.config = config
+        self.encoder = encoder
+        self.actions = actions
+        self.observation_size = encoder.size
+        self.action_size = actions.size
+
+    def observe(self, view: JSON, pending: Pending) -> Observation:
+        out = np.zeros(self.observation_size, dtype=np.float32)
+        self.encoder.encode(view, pending, out)
+        return out
+
+    def mask(self, state: State, pending: Pending) -> Mask:
+        return self.actions.mask(state, pending)
+
+    def advance(self, state: State, pending: Pending, index: int) -> tuple[Pending, Action | None]:
+        return self.actions.advance(state, pending, index)
+
+    def fields(self) -> list[Field]:
+        return self.encoder.fields()
+
+
+_CACHE: dict[tuple[str, str], GameSpaces] = {}
+
+
+def spaces_for(game: Game | str, config: Config | None = None) -> GameSpaces:
+    """The RL spaces of a game and config (the game's default config if none); cached."""
+    resolved = get_game(game) if isinstance(game, str) else game
+    cfg = resolved.config_class() if config is None else config
+    cfg.validate()
+    key = (resolved.id, cfg.dumps())
+    found = _CACHE.get(key)
+    if found is None:
+        module = importlib.import_module(f"mazzo.rl.observations.{resolved.id}")
+        encoder: ObservationEncoder = module.encoder(cfg)
+        coder = importlib.import_module("mazzo.rl.actions").action_coder(resolved, cfg)
+        found = _CACHE[key] = ComposedSpaces(resolved, cfg, encoder, coder)
+    return found
