@@ -95,11 +95,11 @@ class GameSpaces(Protocol):
 
 
 class ObservationEncoder(Protocol):
-    """The observation half of :class:`GameSpaces` (one per game, in ``mazzo.rl.observations``)."""
+    """How a game's views read as vectors (one per game, in ``mazzo.rl.observations``)."""
 
     size: int
 
-    def encode(self, view: JSON, pending: Pending, out: Observation) -> None:
+    def encode(self, view: JSON, out: Observation) -> None:
         """Write the encoding of ``view`` into ``out`` (already zeroed, ``size`` long)."""
         ...
 
@@ -107,15 +107,26 @@ class ObservationEncoder(Protocol):
 
 
 class ActionCoder(Protocol):
-    """The action half of :class:`GameSpaces` (one per game, in ``mazzo.rl.actions``)."""
+    """A game's bounded action space (in ``mazzo.rl.actions``), and how its open selection reads.
+
+    The encoding of the pending selection belongs here, next to the steps it describes; it is
+    appended after the view's fields (``pending_size`` floats, zero when nothing is open).
+    """
 
     size: int
+    pending_size: int
 
     def mask(self, state: State, pending: Pending) -> Mask: ...
 
     def advance(
         self, state: State, pending: Pending, index: int
     ) -> tuple[Pending, Action | None]: ...
+
+    def encode_pending(self, pending: Pending, out: Observation) -> None:
+        """Write ``pending`` into ``out`` (``pending_size`` long, already zeroed)."""
+        ...
+
+    def pending_fields(self, start: int) -> list[Field]: ...
 
 
 class ComposedSpaces:
@@ -129,12 +140,14 @@ class ComposedSpaces:
         self.config = config
         self.encoder = encoder
         self.actions = actions
-        self.observation_size = encoder.size
+        self.observation_size = encoder.size + actions.pending_size
         self.action_size = actions.size
 
     def observe(self, view: JSON, pending: Pending) -> Observation:
         out = np.zeros(self.observation_size, dtype=np.float32)
-        self.encoder.encode(view, pending, out)
+        self.encoder.encode(view, out[: self.encoder.size])
+        if pending.is_open:
+            self.actions.encode_pending(pending, out[self.encoder.size:])
         return out
 
     def mask(self, state: State, pending: Pending) -> Mask:
@@ -144,7 +157,7 @@ class ComposedSpaces:
         return self.actions.advance(state, pending, index)
 
     def fields(self) -> list[Field]:
-        return self.encoder.fields()
+        return self.encoder.fields() + self.actions.pending_fields(self.encoder.size)
 
 
 _CACHE: dict[tuple[str, str], GameSpaces] = {}
