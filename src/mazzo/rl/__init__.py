@@ -4,6 +4,9 @@
 - :func:`gym_env`: a Gymnasium env for one seat, the other seats played by mazzo bots;
 - ``import mazzo.rl.openspiel``: registers ``mazzo_<game>`` games with OpenSpiel.
 
+(The Gymnasium env lives in ``mazzo.rl.gymnasium_env``: a submodule named ``gym_env`` would
+replace the function ``gym_env`` on this package once imported.)
+
 Nothing else in mazzo imports this package, and the functions here import PettingZoo and
 Gymnasium only when called, so mazzo runs without the extra installed.
 """
@@ -15,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from mazzo.engine.game import Config, Game
 
 if TYPE_CHECKING:
-    from mazzo.rl.gym_env import MazzoGymEnv
+    from mazzo.rl.gymnasium_env import MazzoGymEnv
     from mazzo.rl.pettingzoo_env import MazzoAECEnv
 
 __all__ = ["aec_env", "gym_env"]
@@ -63,7 +66,7 @@ def gym_env(
     ``esperto``, a game bot name, ``ismcts:N``) or one per other seat, in seat order.
     ``action_masks()`` gives the legal indices (for sb3-contrib's MaskablePPO).
     """
-    from mazzo.rl.gym_env import MazzoGymEnv
+    from mazzo.rl.gymnasium_env import MazzoGymEnv
 
     return MazzoGymEnv(game, seat=seat, opponents=opponents, render_mode=render_mode,
                        illegal=illegal, rewards=rewards, config=config, lang=lang, **fields)
