@@ -1,0 +1,36 @@
+"""Random decision states of every game and test config, shared by the RL space tests."""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Iterator
+
+from mazzo.engine import all_games
+from mazzo.engine.game import Config, Game, State
+
+
+def game_configs() -> list[tuple[Game, Config]]:
+    return [(game, config) for game in all_games() for config in game.test_configs()]
+
+
+def config_id(pair: tuple[Game, Config]) -> str:
+    game, config = pair
+    return f"{game.id}-{zlib.crc32(config.dumps().encode()) % 10_000}"
+
+
+def decision_states(game: Game, config: Config, count: int, seed: int) -> Iterator[State]:
+    """``count`` decision states from random matches (a new match when one ends), spread out."""
+    rng = random.Random(seed)
+    state = game.new_match(config)
+    produced = 0
+    while produced < count:
+        if state.is_terminal:
+            state = game.new_match(config)
+        if state.is_chance:
+            state.apply(state.sample_chance(rng))
+            continue
+        if rng.random() < 0.5:
+            produced += 1
+            yield state
+        state.apply(rng.choice(state.legal_actions()))

@@ -1,0 +1,76 @@
+"""The RL observations: fixed size, documented field by field, and blind to hidden cards."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from rl_states import config_id, decision_states, game_configs
+
+from mazzo.engine import all_games
+from mazzo.engine.game import Config, Game
+from mazzo.rl.spaces import NO_PENDING, spaces_for
+
+CONFIGS = game_configs()
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+
+
+@pytest.mark.parametrize("pair", CONFIGS, ids=config_id)
+def test_fields_cover_the_observation_exactly(pair: tuple[Game, Config]) -> None:
+    game, config = pair
+    spaces = spaces_for(game, config)
+    fields = spaces.fields()
+    assert fields[0].start == 0 and fields[-1].stop == spaces.observation_size
+    for before, after in itertools.pairwise(fields):
+        assert before.stop == after.start and before.length > 0
+    assert len({f.name for f in fields}) == len(fields)
+
+
+@pytest.mark.parametrize("pair", CONFIGS, ids=config_id)
+def test_no_leak_when_hidden_cards_are_redealt(pair: tuple[Game, Config]) -> None:
+    """Redealing every card a seat cannot see (determinize) never changes its observation."""
+    game, config = pair
+    spaces = spaces_for(game, config)
+    rng = random.Random(17)
+    for state in decision_states(game, config, count=25, seed=23):
+        for seat in range(state.num_players):
+            seen = spaces.observe(state.view(seat), NO_PENDING)
+            assert seen.dtype == np.float32 and seen.shape == (spaces.observation_size,)
+            for _ in range(2):
+                redealt = state.determinize(seat, rng)
+                again = spaces.observe(redealt.view(seat), NO_PENDING)
+                changed = [f.name for f in spaces.fields()
+                           if (seen[f.start:f.stop] != again[f.start:f.stop]).any()]
+                assert not changed, f"seat {seat} in {state.phase}: {changed}"
+
+
+@pytest.mark.parametrize("pair", CONFIGS[::2], ids=config_id)
+def test_observation_shows_the_own_hand(pair: tuple[Game, Config]) -> None:
+    """A seat's own cards do reach its observation (the leak test alone would pass on zeros)."""
+    game, config = pair
+    spaces = spaces_for(game, config)
+    hand = next(f for f in spaces.fields() if f.name == "hand")
+    for state in decision_states(game, config, count=10, seed=5):
+        seat = state.current_player
+        view = state.view(seat)
+        seen = spaces.observe(view, NO_PENDING)
+        assert seen[hand.start:hand.stop].sum() == len(view["hand"])
+
+
+def test_views_of_different_seats_differ() -> None:
+    for game in all_games():
+        config = game.test_configs()[0]
+        spaces = spaces_for(game, config)
+        state = next(decision_states(game, config, count=1, seed=1))
+        first, second = (spaces.observe(state.view(s), NO_PENDING) for s in (0, 1))
+        assert (first != second).any(), game.id
+
+
+def test_docs_list_every_field() -> None:
+    """docs/rl.md lists each game's fields as scripts/rl_fields.py prints them."""
+    from mazzo.rl.fields_doc import fields_markdown
+
+    assert fields_markdown() in DOCS.read_text(encoding="utf-8")
