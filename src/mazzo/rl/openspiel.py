@@ -29,7 +29,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from collections.abc import Callable
 from typing import Any, Final
 
 import numpy as np
@@ -37,7 +36,7 @@ import pyspiel
 
 from mazzo.cards import Card
 from mazzo.engine.chance import ChooseDealer
-from mazzo.engine.game import CHANCE, TERMINAL, Action, Config, IllegalAction, State
+from mazzo.engine.game import CHANCE, TERMINAL, Action, Config, IllegalAction, State, card_token
 from mazzo.engine.game import Game as MazzoGame
 from mazzo.engine.registry import BUILTIN_GAMES, get_game
 from mazzo.rl.spaces import NO_PENDING, GameSpaces, Pending, spaces_for
@@ -60,12 +59,25 @@ class ChancePlan:
     """One engine chance action drawn as ``length`` explicit chance nodes.
 
     ``pool`` holds the outcome ids to draw from without replacement (card ids, or seats for
-    the first dealer); ``build`` turns the drawn ids into the engine's action.
+    the first dealer); :meth:`build` turns the drawn ids into the engine's action, shaped like
+    ``sample`` (plain data, so states holding a plan copy and pickle).
     """
 
     pool: tuple[int, ...]
     length: int
-    build: Callable[[list[int]], Action]
+    sample: Action
+
+    @property
+    def is_seat(self) -> bool:
+        return isinstance(self.sample, ChooseDealer)
+
+    def build(self, ids: list[int]) -> Action:
+        if self.is_seat:
+            return ChooseDealer(ids[0])
+        (field,) = dataclasses.fields(self.sample)
+        if isinstance(getattr(self.sample, field.name), Card):
+            return dataclasses.replace(self.sample, **{field.name: _card(ids[0])})
+        return dataclasses.replace(self.sample, **{field.name: tuple(_card(i) for i in ids)})
 
 
 def chance_plan(world: State) -> ChancePlan:
@@ -77,17 +89,14 @@ def chance_plan(world: State) -> ChancePlan:
     """
     sample = world.sample_chance(random.Random(0))
     if isinstance(sample, ChooseDealer):
-        return ChancePlan(tuple(range(world.num_players)), 1, lambda ids: ChooseDealer(ids[0]))
+        return ChancePlan(tuple(range(world.num_players)), 1, sample)
     (field,) = dataclasses.fields(sample)
     value = getattr(sample, field.name)
     if isinstance(value, Card):
-        pool = _cribbage_undealt(world)
-        return ChancePlan(pool, 1, lambda ids: dataclasses.replace(
-            sample, **{field.name: _card(ids[0])}))
+        return ChancePlan(_cribbage_undealt(world), 1, sample)
     cards: tuple[Card, ...] = value
     pool = _cribbage_deck() if world.game.id == "cribbage" else tuple(sorted(int(c) for c in cards))
-    return ChancePlan(pool, len(cards), lambda ids: dataclasses.replace(
-        sample, **{field.name: tuple(_card(i) for i in ids)}))
+    return ChancePlan(pool, len(cards), sample)
 
 
 def _card(card_id: int) -> Card:
@@ -274,9 +283,9 @@ class MazzoSpielState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
-            if self.plan().pool == tuple(range(self.world.num_players)):
+            if self.plan().is_seat:
                 return f"first dealer: seat {action}"
-            return f"draw {_card(action)}"
+            return f"draw {card_token(_card(action))}"
         try:
             _, move = self._rules.spaces.advance(self.world, self.pending, action)
         except IllegalAction:
