@@ -141,8 +141,8 @@ def _cribbage_lines(seconds: float) -> list[str]:
     lines = []
     for observe, goal in ((False, 1.0), (True, 0.8)):
         ours, theirs = interleaved([
-            lambda: steps_per_second(config, seconds, observe)[0],
-            lambda: openspiel_games_per_s(game, seconds, observe),
+            lambda observe=observe: steps_per_second(config, seconds, observe)[0],  # type: ignore[misc]
+            lambda observe=observe: openspiel_games_per_s(game, seconds, observe),  # type: ignore[misc]
         ])
         what = ("with a view / an information-state string at every decision" if observe
                 else "bare")
