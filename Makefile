@@ -5,6 +5,7 @@ BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
+STAMP_BENCH := $(VENV)/.installed-bench
 
 .PHONY: run menu test unit bench strength playthroughs clean
 
@@ -40,7 +41,12 @@ test: $(STAMP_DEV)
 unit: $(STAMP_DEV)
 	$(BIN)/pytest -n 2
 
-bench: $(STAMP_DEV)
+# the peers (OpenSpiel, RLCard, treys) come with the bench extra
+$(STAMP_BENCH): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	touch $@ $(STAMP_DEV) $(STAMP_RUN)
+
+bench: $(STAMP_BENCH)
 	$(BIN)/python -m benchmarks
 
 playthroughs: $(STAMP_DEV)

@@ -14,7 +14,7 @@ from benchmarks.baseline import ratio
 from mazzo.cards import RANK_TEXT, short_deck
 from mazzo.engine import random_playout
 from mazzo.games.poker_italiano import GAME
-from mazzo.games.poker_italiano.scoring import key_function
+from mazzo.games.poker_italiano.scoring import evaluate, key_function
 
 _TREYS_SUIT = "hdcs"
 
@@ -30,7 +30,7 @@ def _time_over(fn: Callable[[Any], object], hands: Sequence[Any], rounds: int) -
     return len(hands) / best
 
 
-def _treys_lines(hands: Sequence[Any], ours: float, rounds: int) -> list[str]:
+def _treys_lines(hands: Sequence[Any], ours: float, inner: float, rounds: int) -> list[str]:
     try:
         from treys import Card as TreysCard  # type: ignore[import-not-found,import-untyped]
         from treys import Evaluator
@@ -44,11 +44,12 @@ def _treys_lines(hands: Sequence[Any], ours: float, rounds: int) -> list[str]:
     evaluator = Evaluator()
     public = _time_over(lambda h: evaluator.evaluate(h[:2], h[2:]), theirs, rounds)
     five = _time_over(evaluator._five, theirs, rounds)
+    met = "met" if ours >= public else "NOT met"
     return [
-        f"treys evaluate(): {public:,.0f} evals/s ({ratio(public)}); "
-        f"ours is {ours / public:.2f}× treys",
+        f"treys evaluate() (its public call): {public:,.0f} evals/s ({ratio(public)}); "
+        f"our public evaluate() is {ours / public:.2f}× treys (goal ≥ 1×, {met})",
         f"treys _five() (its fastest 5-card path): {five:,.0f} evals/s; "
-        f"ours is {ours / five:.2f}× treys",
+        f"our key_function is {inner / five:.2f}× treys _five()",
     ]
 
 
@@ -58,9 +59,15 @@ def run(quick: bool = False) -> list[str]:
         hands = hands[::10]
     rounds = 1 if quick else 3
     key = key_function(32)
-    ours = _time_over(key, hands, rounds)
-    lines = [f"evaluate, all {len(hands):,} hands of 32 cards: {ours:,.0f} evals/s ({ratio(ours)})"]
-    lines += _treys_lines(hands, ours, rounds)
+    ours = _time_over(lambda h: evaluate(h, 32), hands, rounds)
+    inner = _time_over(key, hands, rounds)
+    lines = [
+        f"public evaluate(hand, 32) → HandValue (checks the hand), all {len(hands):,} hands of "
+        f"32 cards: {ours:,.0f} evals/s ({ratio(ours)})",
+        f"internal key_function(32) → int (no checks, what the engine calls): "
+        f"{inner:,.0f} evals/s ({ratio(inner)})",
+    ]
+    lines += _treys_lines(hands, ours, inner, rounds)
     config = GAME.config(players=4)
     rng = random.Random(0)
     matches = 20 if quick else 200

@@ -107,6 +107,10 @@ class Card(int):
 
 _TABLE: list[Card | None] = [None] * 1024
 _TEXT: dict[int, str] = {}
+#: each card's exact JSON token (its text plus one apostrophe per copy), filled as cards are made:
+#: views write thousands of tokens per move, and a dict lookup is several times cheaper than
+#: building the string again (the token of a card never changes)
+TOKEN: dict[int, str] = {}
 
 
 def _make(rank: int, suit: int, copy: int = 0) -> Card:
@@ -119,6 +123,7 @@ def _make(rank: int, suit: int, copy: int = 0) -> Card:
         _TEXT[cid] = RANK_TEXT[rank] + SUIT_SYMBOL[suit]
     else:
         _TEXT[cid] = f"{RANK_TEXT[rank]} {SUIT_NAME_IT[suit]}"
+    TOKEN[cid] = _TEXT[cid] + "'" * copy
     _TABLE[cid] = made
     return made
 

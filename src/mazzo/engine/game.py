@@ -14,10 +14,10 @@ import reprlib
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Protocol, Self, TypeVar
 
-from mazzo.cards import Card, card_by_id, parse_card
+from mazzo.cards import TOKEN, Card, card_by_id, parse_card
 from mazzo.engine.refusals import explain_common
 
 CHANCE: Final = -1
@@ -104,9 +104,13 @@ def short(value: object, limit: int = SHORT_LIMIT) -> str:
 # --- cards in JSON -----------------------------------------------------------------------------
 
 
+#: ``card_token`` itself, bound once: the token table's lookup, without a Python-level call
+_token_of: Final[Callable[[int], str]] = TOKEN.__getitem__
+
+
 def card_token(c: Card) -> str:
     """Exact, readable card text for JSON: ``7♥``, its twin ``7♥'``, ``J★''``, ``7 giallo``."""
-    return str(c) + "'" * c.copy
+    return TOKEN[c]
 
 
 _TOKEN_CACHE: dict[str, Card] = {}
@@ -122,8 +126,9 @@ def card_from_token(token: str) -> Card:
     return found
 
 
-def tokens(cards: Sequence[Card]) -> list[str]:
-    return [card_token(c) for c in cards]
+def tokens(cards: Iterable[Card]) -> list[str]:
+    """The tokens of ``cards``, in order (``map`` over the table: views call this a lot)."""
+    return list(map(_token_of, cards))
 
 
 def _encode(value: Any) -> Any:

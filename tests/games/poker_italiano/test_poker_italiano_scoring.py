@@ -214,3 +214,31 @@ def test_disjoint_hands_never_tie(cards: list[Card]) -> None:
 def test_short_deck_disjoint_hands_never_tie(cards: list[Card]) -> None:
     for ranking in (Ranking(), Ranking(suit_before_kickers=True), Ranking(flush_by_suit=True)):
         assert compare(cards[:5], cards[5:], 40, ranking) != 0
+
+
+@pytest.mark.parametrize(
+    ("hand", "problem"),
+    [
+        ("7H 8H 7H 9C TS", "5 different cards"),  # a card twice, not first: a carried bit
+        ("7H 8D 9C TS JS QS", "5 different cards"),  # six cards
+        ("7H' 8D 9C TS JS", "not in the 32-card deck"),  # a Burraco twin (id past the table)
+        ("JK 8D 9C TS JS", "not in the 32-card deck"),  # a jolly
+        ("7 giallo, 8D, 9C, TS, JS", "not in the 32-card deck"),  # a Nebraska colour
+        ("6H 8D 9C TS JS", "not in the 32-card deck"),  # a rank below the short deck's
+    ],
+)
+def test_evaluate_refuses_what_the_fast_check_must_catch(hand: str, problem: str) -> None:
+    with pytest.raises(ValueError, match=problem):
+        evaluate(parse_cards(hand), 32)
+
+
+def test_evaluate_agrees_with_the_key_function_and_shares_values() -> None:
+    key = key_function(36)
+    for hand in list(combinations(short_deck(36), 5))[::97]:
+        value = evaluate(hand, 36)
+        assert value.key == key(hand)
+        assert value.category == category_name(value.key, 36)
+        assert evaluate(list(reversed(hand)), 36) is value  # immutable: one object per key
+    ranked = Ranking(suit_before_kickers=True)
+    hand = parse_cards("7H 7D 9C TS JS")
+    assert evaluate(hand, 32, ranked).key == key_function(32, ranked)(hand)

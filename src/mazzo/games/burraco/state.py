@@ -316,7 +316,7 @@ class BurracoState(State):
                 if group is None:
                     continue
                 c = group[0]
-                for wild, grown in attach_options(meld, c).items():
+                for wild, grown in _attach_options(meld, c):
                     if self._leaves_a_finish(hand, (c,), grown, i):
                         out.append(Attacca(c, i, wild))
         return out
@@ -641,6 +641,9 @@ class BurracoState(State):
     def view(self, seat: int | None) -> JSON:
         n = self.config.players
         sides = self.active_sides()
+        preset = self.preset
+        # each meld's tokens, text and points looked up once, for both "melds" and "running"
+        infos = [[(m, _meld_info(m, preset)) for m in self.melds[s]] for s in range(n)]
         return {
             "phase": self.stage,
             "hand_number": self.hand_number,
@@ -652,16 +655,16 @@ class BurracoState(State):
             "scores": self.scores(),
             "target": self.config.match_target,
             "hands_to_play": self.config.hands,
-            "hand": None if seat is None else [_TOKEN[c] for c in _sorted(self.hands[seat])],
+            "hand": None if seat is None else _tokens(_sorted(self.hands[seat])),
             "hand_counts": [len(h) for h in self.hands],
-            "known": [[_TOKEN[c] for c in _sorted(k)] for k in self.known],
+            "known": [_tokens(_sorted(k)) for k in self.known],
             "side_of": list(self.side_of),
             "sides": [self.side_seats(s) for s in sides],
-            "melds": [[_meld_json(m, self.preset) for m in self.melds[s]] for s in range(n)],
-            "running": [self.running_points(s) for s in range(n)],
+            "melds": [[_info_json(m, info) for m, info in side] for side in infos],
+            "running": [sum(info[3] for _, info in side) for side in infos],
             "pozzetto_taken": list(self.taken),
             "pozzetti": [len(p) for p in self.pozzetti],
-            "pile": [_TOKEN[c] for c in self.pile],
+            "pile": _tokens(self.pile),
             "stock": len(self.stock) if self.stage in ("draw", "play") else 0,
             "restricted": None if self.restricted is None else _TOKEN[self.restricted],
             "last_turn": self.last_turn,
@@ -751,12 +754,21 @@ class BurracoState(State):
 # --- helpers -------------------------------------------------------------------------------------
 
 
+#: display order of every card: by suit, then rank, twins together, jokers last (type, then
+#: copy: copies are 0..3), looked up rather than computed, views sort hands at every move
+_DISPLAY_ORDER: Final = {c: (int(c) & 0xFF) * 4 + (int(c) >> 8) for c in DECK}
+
+
 def _sorted(cards: list[Card]) -> list[Card]:
     """Display order: by suit, then rank, twins together, jokers last."""
-    return sorted(cards, key=lambda c: (int(c) & 0xFF, int(c) >> 8))
+    return sorted(cards, key=_DISPLAY_ORDER.__getitem__)
 
 
 _TOKEN: Final = {c: card_token(c) for c in DECK}
+
+
+def _tokens(cards: list[Card]) -> list[str]:
+    return list(map(_TOKEN.__getitem__, cards))
 _MELD_INFO: dict[tuple[Meld, str], tuple[tuple[str, ...], str, str | None, int]] = {}
 
 
@@ -776,12 +788,33 @@ def _meld_info(m: Meld, preset: str) -> tuple[tuple[str, ...], str, str | None, 
     return found
 
 
+_ATTACH: dict[tuple[Meld, Card], tuple[tuple[int, Meld], ...]] = {}
+
+
+def _attach_options(meld: Meld, c: Card) -> tuple[tuple[int, Meld], ...]:
+    """``attach_options(meld, c)`` as (wild position, grown meld) pairs, cached: listing the
+    attacca moves asks it for every meld on the table and every fitting card at every turn,
+    while the melds change only when one is laid or grows (melds are immutable: safe keys)."""
+    key = (meld, c)
+    found = _ATTACH.get(key)
+    if found is None:
+        if len(_ATTACH) > 200_000:  # bounded: a long search visits many melds
+            _ATTACH.clear()
+        found = tuple(attach_options(meld, c).items())
+        _ATTACH[key] = found
+    return found
+
+
 def _meld_points(m: Meld, preset: str) -> int:
     return _meld_info(m, preset)[3]
 
 
 def _meld_json(m: Meld, preset: str) -> JSON:
-    tokens, text, kind, _ = _meld_info(m, preset)
+    return _info_json(m, _meld_info(m, preset))
+
+
+def _info_json(m: Meld, info: tuple[tuple[str, ...], str, str | None, int]) -> JSON:
+    tokens, text, kind, _ = info
     return {"cards": list(tokens), "run": m.run, "lo": m.lo, "wild": m.wild, "burraco": kind,
             "text": text}
 

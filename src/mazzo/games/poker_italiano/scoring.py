@@ -285,10 +285,51 @@ def evaluate(
     cards: Sequence[Card], deck_size: int, ranking: Ranking = DEFAULT_RANKING
 ) -> HandValue:
     """The value of a 5-card hand in a deck of ``deck_size`` cards (32, 36, 40, …, 52)."""
-    _check_hand(cards, deck_size)
-    k = key_function(deck_size, ranking)(cards)
-    cat = k >> _CAT_SHIFT
-    name = _table(deck_size, ranking).names[cat]
+    # the usual ranking by deck size (an int key: hashing a Ranking costs more than the rest)
+    found = _DEFAULT_TABLES.get(deck_size) if ranking is DEFAULT_RANKING else None
+    if found is None:
+        found = _evaluation_tables(deck_size, ranking)
+    full, vals, width, values = found
+    try:  # what ``key_function`` computes, inlined: a call costs a fifth of the whole
+        a, b, c, d, e = cards
+        total = vals[a] + vals[b] + vals[c] + vals[d] + vals[e]
+    except (TypeError, ValueError, IndexError):  # not five cards, or cards of no deck here
+        _check_hand(cards, deck_size)
+        raise
+    # each card of the deck adds its own presence bit (cards of other decks add none), and a
+    # card given twice carries into another bit, so five different cards of the deck are
+    # exactly five bits set: the check costs one popcount; the slow check words the refusal
+    if (total & ((1 << width) - 1)).bit_count() != 5:
+        _check_hand(cards, deck_size)
+    lead_at, by_suit = full[total >> width]
+    k = by_suit[total >> lead_at & 15]
+    value = values.get(k)
+    if value is None:
+        value = values[k] = _hand_value(k, deck_size, ranking)
+    return value
+
+
+#: the key function's tables (its values by card id over every id, 0 off this deck), and the
+#: :class:`HandValue` of each key seen (immutable, so shared: a deck has a few thousand)
+_EvalTables = tuple[dict[int, "Full"], list[int], int, dict[int, HandValue]]
+_DEFAULT_TABLES: dict[int, _EvalTables] = {}
+_OTHER_TABLES: dict[tuple[int, Ranking], _EvalTables] = {}
+
+
+def _evaluation_tables(deck_size: int, ranking: Ranking) -> _EvalTables:
+    found = _OTHER_TABLES.get((deck_size, ranking))
+    if found is None:
+        lowest_rank(deck_size)  # an unsupported deck size raises here, as it always did
+        full, vals, width = _full_table(deck_size, ranking)
+        every_id = vals + [0] * (1024 - len(vals))  # twins and jokers: no presence bit
+        found = _OTHER_TABLES[(deck_size, ranking)] = (full, every_id, width, {})
+        if ranking == DEFAULT_RANKING:
+            _DEFAULT_TABLES[deck_size] = found
+    return found
+
+
+def _hand_value(k: int, deck_size: int, ranking: Ranking) -> HandValue:
+    name = _table(deck_size, ranking).names[k >> _CAT_SHIFT]
     top = straight_top(k) if name in ("straight", "straight_flush") else 0
     return HandValue(k, name, top)
 
