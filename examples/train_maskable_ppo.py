@@ -98,7 +98,7 @@ def measure(game: Game, config: Config, policy: PolicyAgent, opponent: str,
             if seat in winners:
                 score += 1.0 / len(winners)
     games = deals * config.players
-    low, high = wilson(score / games, games)
+    low, high = wilson(score, games)
     return score / games, low, high
 
 
