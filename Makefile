@@ -7,7 +7,7 @@ STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 STAMP_BENCH := $(VENV)/.installed-bench
 
-.PHONY: run menu test unit bench strength playthroughs clean
+.PHONY: run menu test unit bench bench-server strength playthroughs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,11 @@ $(STAMP_BENCH): pyproject.toml | $(BIN)/python
 
 bench: $(STAMP_BENCH)
 	$(BIN)/python -m benchmarks
+
+# one mazzo serve under 100, 500 and 1,000 tables of bot-speed websocket clients (not in CI;
+# about 4 minutes); docs/server.md "Benchmark" has the numbers
+bench-server: $(STAMP_DEV)
+	$(BIN)/python -m benchmarks.server
 
 playthroughs: $(STAMP_DEV)
 	$(BIN)/python tests/playthroughs/regenerate.py

@@ -104,6 +104,15 @@ def test_table_creation_gives_secret_links_and_a_public_summary(server: LiveServ
 # -- bad websocket input -----------------------------------------------------------------------
 
 
+def test_frames_are_not_compressed(server: LiveServer) -> None:
+    # permessage-deflate cost an eighth of the server's time under load (make bench-server)
+    created = human_table(server)
+    with connect(created["seats"][0]["ws"]) as ws:  # the client offers deflate by default
+        assert ws.response is not None
+        assert "Sec-WebSocket-Extensions" not in ws.response.headers
+        assert recv(ws)["type"] == "state"
+
+
 def test_unknown_table_and_wrong_token_get_one_error_and_a_close(server: LiveServer) -> None:
     with connect(f"{server.ws}/ws/tables/nope?lang=it") as ws:
         frame = recv(ws)

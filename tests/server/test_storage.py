@@ -96,6 +96,27 @@ def test_concurrent_appends_at_one_version_let_exactly_one_through(storage: Stor
     assert len(storage.load_table("t1").actions) == 1
 
 
+def test_a_group_of_appends_stores_each_good_row_and_refuses_only_the_bad(
+    storage: Storage,
+) -> None:
+    storage.create_table(table("t1"))
+    storage.create_table(table("t2"))
+    storage.append_action("t1", ActionRow(0, {"type": "a"}))
+    results = storage.append_actions([
+        ("t1", ActionRow(1, {"type": "b"})),
+        ("t2", ActionRow(0, {"type": "c"})),
+        ("t1", ActionRow(1, {"type": "taken"})),  # the version the first row just took
+        ("nope", ActionRow(0, {"type": "lost"})),
+        ("t2", ActionRow(1, {"type": "d"})),
+    ])
+    assert results[0] is None and results[1] is None and results[4] is None
+    assert isinstance(results[2], VersionConflict)
+    assert isinstance(results[3], UnknownTable)
+    assert [a.action for a in storage.load_table("t1").actions] == [{"type": "a"}, {"type": "b"}]
+    assert [a.action for a in storage.load_table("t2").actions] == [{"type": "c"}, {"type": "d"}]
+    assert storage.append_actions([]) == []
+
+
 def test_unknown_tables_are_named(storage: Storage) -> None:
     with pytest.raises(UnknownTable, match="nope"):
         storage.load_table("nope")

@@ -26,6 +26,7 @@ from mazzo.server.protocol import (
     ProtocolError,
     TokenBucket,
     describe_game,
+    encode_frame,
     error_frame,
     parse_message,
 )
@@ -60,7 +61,7 @@ class WsClient:
 
     async def send(self, frame: JSON) -> None:
         async with self._lock:  # frames from the table and from this client's own messages
-            await self.websocket.send_text(json.dumps(frame, ensure_ascii=False))
+            await self.websocket.send_text(encode_frame(frame))
 
 
 def _lang(value: str | None) -> str:
@@ -318,7 +319,10 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int,
     app = create_app(storage, bot_workers=bot_workers, url=url, **options)
     print(f"mazzo: serving on http://{host}:{port}  (database: {storage.describe()})",
           flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES)
+    # no permessage-deflate: frames are a few KB and compressing them cost an eighth of the
+    # server's time under load (make bench-server), for bandwidth a card game does not lack
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES,
+                ws_per_message_deflate=False)
     return 0
 
 

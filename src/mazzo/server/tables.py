@@ -28,7 +28,7 @@ from mazzo.engine.record import make_record
 from mazzo.engine.registry import get_game
 from mazzo.server.bots import BotPool
 from mazzo.server.fairness import commitment, fair_chance, new_seed
-from mazzo.server.protocol import Message, ProtocolError, cards_in
+from mazzo.server.protocol import Encoded, Message, ProtocolError, cards_in
 from mazzo.server.storage.base import (
     OVER,
     PLAYING,
@@ -40,6 +40,7 @@ from mazzo.server.storage.base import (
     TableRow,
     UnknownTable,
 )
+from mazzo.server.storage.group import GroupCommit
 
 log = logging.getLogger("mazzo.server")
 T = TypeVar("T")
@@ -117,6 +118,7 @@ class Table:
         self.timer: asyncio.TimerHandle | None = None
         #: card tokens of each connected seat's last view (the event filter's "before")
         self.seen: dict[int | None, set[str]] = {}
+        self._commitments: tuple[tuple[int, int, bool], Encoded] | None = None
 
     @property
     def id(self) -> str:
@@ -154,14 +156,19 @@ class Table:
         ]
 
     def commitments(self) -> list[JSON]:
-        """Every chance commitment so far, with its seed once that hand is over."""
+        """Every chance commitment so far, with its seed once that hand is over. The list only
+        changes with a chance action, a new hand or the end, so it is rebuilt only then (it
+        grows through a match and goes into every frame); callers must not change it."""
         over = self.state.is_terminal
         hand = self.state.hand_number
-        return [
-            {"version": c.version, "commitment": c.commitment,
-             "seed": c.seed if over or hand > c.hand else None}
-            for c in self.chance
-        ]
+        key = (len(self.chance), hand, over)
+        if self._commitments is None or self._commitments[0] != key:
+            self._commitments = (key, Encoded([
+                {"version": c.version, "commitment": c.commitment,
+                 "seed": c.seed if over or hand > c.hand else None}
+                for c in self.chance
+            ]))
+        return self._commitments[1]
 
     def summary(self) -> JSON:
         return {
@@ -184,8 +191,9 @@ class Table:
     # -- frames -------------------------------------------------------------------------------
 
     def frame(self, seat: int | None, lang: str, events: list[Event], view: JSON,
-              allowed: set[str]) -> JSON:
-        """The state frame for one client: its view, its legal moves, the events it may see."""
+              allowed: set[str], public: JSON | None = None) -> JSON:
+        """The state frame for one client: its view, its legal moves, the events it may see.
+        ``public`` is :meth:`public_parts`, when the caller builds it once for many frames."""
         state = self.state
         legal: list[JSON] = []
         if self.status == PLAYING and seat is not None and state.current_player == seat:
@@ -199,12 +207,18 @@ class Table:
             if cards_in(data) <= allowed:  # an event naming a card this seat cannot see stays
                 data["text"] = self.game.describe_event(event, lang)
                 shown.append(data)
+        if public is None:
+            public = self.public_parts()
         return {
             "type": "state", "table": self.id, "game": self.game.id, "version": self.version,
             "status": self.status, "seat": seat, "view": view, "legal": legal,
-            "events": shown, "commitments": self.commitments(), "seats": self.public_seats(),
+            "events": shown, "commitments": public["commitments"], "seats": public["seats"],
             "rematch": self.row.rematch,
         }
+
+    def public_parts(self) -> JSON:
+        """The parts of a frame that are the same for every client (built once per change)."""
+        return {"commitments": self.commitments(), "seats": self.public_seats()}
 
 
 def replay_table(stored: StoredTable) -> Table:
@@ -232,6 +246,7 @@ class TableManager:
         self.bots = bots
         self.defaults = {"bot_pause_s": bot_pause, "grace_s": grace}
         self.tables: dict[str, Table] = {}
+        self.committer = GroupCommit(storage)
         self._tasks: set[asyncio.Task[Any]] = set()
 
     async def _io(self, fn: Callable[..., T], *args: Any) -> T:
@@ -496,7 +511,7 @@ class TableManager:
         row = ActionRow(version, action.to_json(), seed.hex() if seed is not None else None,
                         promise, state.hand_number)
         try:
-            await self._io(self.storage.append_action, table.id, row)
+            await self.committer.append(table.id, row)  # returns once committed
             if state.is_terminal:
                 await self._io(self.storage.set_status, table.id, OVER)
                 table.row = dataclasses.replace(table.row, status=OVER)
@@ -513,8 +528,11 @@ class TableManager:
 
     async def _broadcast(self, table: Table, events: list[Event],
                          skip: Client | None = None) -> None:
+        # each view, card set and frame is built once per seat (and language), not per client
         views: dict[int | None, JSON] = {}
+        seen: dict[int | None, set[str]] = {}
         frames: dict[tuple[int | None, str], JSON] = {}
+        public = table.public_parts()
         sends: list[Awaitable[None]] = []
         for client in list(table.clients):
             if client is skip:
@@ -522,14 +540,14 @@ class TableManager:
             seat = client.seat
             if seat not in views:
                 views[seat] = table.state.view(seat)
+                seen[seat] = cards_in(views[seat])
             key = (seat, client.lang)
             if key not in frames:
-                now_seen = cards_in(views[seat])
-                allowed = table.seen.get(seat, set()) | now_seen
-                frames[key] = table.frame(seat, client.lang, events, views[seat], allowed)
+                allowed = table.seen.get(seat, set()) | seen[seat]
+                frames[key] = table.frame(seat, client.lang, events, views[seat], allowed,
+                                          public)
             sends.append(_safe_send(client, frames[key]))
-        for seat, view in views.items():
-            table.seen[seat] = cards_in(view)
+        table.seen.update(seen)
         await asyncio.gather(*sends)
 
     def kick(self, table: Table) -> None:

@@ -13,6 +13,7 @@ import dataclasses
 import json
 import os
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -112,6 +113,22 @@ class Storage(ABC):
     def append_action(self, table_id: str, row: ActionRow) -> None:
         """Append one action in one transaction; :class:`VersionConflict` if the version is taken
         or is not the next one."""
+
+    def append_actions(self, rows: Sequence[tuple[str, ActionRow]]) -> list[Exception | None]:
+        """Append several actions (of any tables), each as if by :meth:`append_action`: every
+        one that succeeds is committed before this returns. One result per row, in order: None
+        when it was stored, else why not (nothing of that row stored). A backend may commit
+        them in one transaction (group commit), keeping each row all-or-nothing; this default
+        commits them one by one."""
+        results: list[Exception | None] = []
+        for table_id, row in rows:
+            try:
+                self.append_action(table_id, row)
+            except Exception as exc:
+                results.append(exc)
+            else:
+                results.append(None)
+        return results
 
     @abstractmethod
     def set_status(self, table_id: str, status: str) -> None:

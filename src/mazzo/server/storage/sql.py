@@ -134,24 +134,47 @@ class SQLStorage(Storage):
             raise StorageError(f"table {table.id} already exists") from exc
 
     def append_action(self, table_id: str, row: ActionRow) -> None:
+        with self._transaction() as db:
+            self._append(db, table_id, row)
+
+    def append_actions(self, rows: Sequence[tuple[str, ActionRow]]) -> list[Exception | None]:
+        """Group commit: every row in one transaction (one fsync), each row inside its own
+        savepoint so a refused row (VersionConflict, UnknownTable) leaves no trace and does not
+        affect the others. Rows are written in table order (a stable sort, so one table's rows
+        keep theirs), so two writers lock tables in the same order. An error of the transaction
+        itself (disk full, commit failed) is raised: then nothing was stored."""
+        results: list[Exception | None] = [None] * len(rows)
+        order = sorted(range(len(rows)), key=lambda i: rows[i][0])
+        with self._transaction() as db:
+            for i in order:
+                table_id, row = rows[i]
+                db.execute("SAVEPOINT one_action")
+                try:
+                    self._append(db, table_id, row)
+                except StorageError as exc:
+                    db.execute("ROLLBACK TO SAVEPOINT one_action")
+                    results[i] = exc
+                db.execute("RELEASE SAVEPOINT one_action")
+        return results
+
+    def _append(self, db: Transaction, table_id: str, row: ActionRow) -> None:
+        """Insert one action inside the caller's transaction, if it is the next version."""
+        self._seats(db, table_id)  # UnknownTable, and the row locked on PostgreSQL
+        (after_last,) = db.execute(
+            "SELECT COALESCE(MAX(version) + 1, 0) FROM actions WHERE table_id = ?",
+            (table_id,),
+        ).fetchone()
+        if row.version != after_last:
+            raise VersionConflict(
+                f"table {table_id}: action version {row.version} is not the next one "
+                f"({after_last})"
+            )
         try:
-            with self._transaction() as db:
-                self._seats(db, table_id)  # UnknownTable, and the row locked on PostgreSQL
-                (after_last,) = db.execute(
-                    "SELECT COALESCE(MAX(version) + 1, 0) FROM actions WHERE table_id = ?",
-                    (table_id,),
-                ).fetchone()
-                if row.version != after_last:
-                    raise VersionConflict(
-                        f"table {table_id}: action version {row.version} is not the next one "
-                        f"({after_last})"
-                    )
-                db.execute(
-                    "INSERT INTO actions (table_id, version, action, seed, commitment, hand) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (table_id, row.version, dumps(row.action), row.seed, row.commitment,
-                     row.hand),
-                )
+            db.execute(
+                "INSERT INTO actions (table_id, version, action, seed, commitment, hand) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, row.version, dumps(row.action), row.seed, row.commitment, row.hand),
+            )
         except self.INTEGRITY_ERRORS as exc:
             raise VersionConflict(f"table {table_id}: version {row.version} is taken") from exc
 
