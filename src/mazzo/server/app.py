@@ -78,6 +78,9 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     # no /docs pages: they would load scripts from a CDN; docs/server.md documents the API
     app = FastAPI(title="mazzo table server", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.manager = manager
+    from mazzo.web import install as install_web  # the browser app (lobby, tables, rules)
+
+    install_web(app)
 
     def problem(exc: ProtocolError, lang: str) -> JSONResponse:
         return JSONResponse(exc.frame(lang), status_code=HTTP_STATUS.get(exc.code, 400))
