@@ -93,14 +93,15 @@ export function cardElement(token, { onClick = null, selected = false, playable 
     suit.textContent = card.suit;
     el.append(rank, suit);
   }
-  for (const part of el.children) part.setAttribute("aria-hidden", "true");
   if (onClick) {
+    // the visible text stays in the accessible name, the spoken name follows it
+    el.append(Object.assign(document.createElement("span"), { className: "sr-only", textContent: ` (${cardLabel(token)})` }));
     el.type = "button";
-    el.setAttribute("aria-label", cardLabel(token));
     el.setAttribute("aria-pressed", selected ? "true" : "false");
     if (!playable) el.setAttribute("aria-disabled", "true");
     el.addEventListener("click", onClick);
   } else {
+    for (const part of el.children) part.setAttribute("aria-hidden", "true");
     el.setAttribute("role", "img");
     el.setAttribute("aria-label", cardLabel(token));
   }

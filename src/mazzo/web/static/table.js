@@ -278,7 +278,7 @@ function renderFairness(frame) {
     h("td", { class: "hex" }, c.seed ?? t("hidden"))));
   const details = h("details", { id: "fair" }, h("summary", { id: "fair-title" }, `${t("fairness")} (${frame.commitments.length})`),
     h("p", {}, t("fairnessIntro")),
-    h("div", { class: "scroll" }, h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("version")),
+    h("div", { class: "scroll", tabindex: "0" }, h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("version")),
       h("th", { scope: "col" }, t("commitment")), h("th", { scope: "col" }, t("seed")))), h("tbody", {}, rows))));
   if (frame.commitments.some((c) => c.seed)) {
     details.append(h("button", { type: "button", id: "verify", onclick: () => verify(frame) }, t("verify")));

@@ -36,7 +36,7 @@ export function board(view, ctx) {
       h("p", { class: "small" }, view.pozzetto_taken[side] ? t("pozzettoTaken") : t("pozzettoLeft", { n: view.pozzetti[side] ?? 0 })));
   });
   const last = view.last_hand;
-  const lines = last && last.lines && last.lines.length ? block(t("lastHand"), h("div", { class: "scroll" }, h("table", { class: "sheet" },
+  const lines = last && last.lines && last.lines.length ? block(t("lastHand"), h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), LINES[lang].map((l) => h("th", { scope: "col" }, l)))),
     h("tbody", {}, last.lines.map((line, i) => h("tr", {}, h("th", { scope: "row" }, (last.sides[i] || []).map(ctx.name).join(" + ")),
       line.map((v) => h("td", {}, num(v))))))))) : null;

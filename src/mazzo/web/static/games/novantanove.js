@@ -24,7 +24,7 @@ export function board(view, ctx) {
     h("td", {}, entry.bid !== null && entry.bid !== undefined ? t("tricksOf", { won: entry.tricks, bid: entry.bid }) : String(entry.tricks)),
     h("td", {}, entry.cards && hand !== view.seat ? cardRow(entry.cards, handName(view, hand, ctx), { small: true }) : t("cards", { n: entry.count })),
     h("td", {}, num(entry.game_score))));
-  const table = h("div", { class: "scroll" }, h("table", { class: "sheet" },
+  const table = h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, t("bidStatus")),
       h("th", { scope: "col" }, t("tricks")), h("th", { scope: "col" }, t("hands")), h("th", { scope: "col" }, t("gameScore")))),
     h("tbody", {}, rows)));

@@ -16,7 +16,7 @@ export function board(view, ctx) {
       : view.draws[seat] < 0 ? t("cards", { n: view.hand_counts[seat] })
       : view.draws[seat] === 0 ? t("stood") : t("drew", { n: view.draws[seat] })),
     h("td", {}, seat === view.seat || !view.hand_counts[seat] ? "" : backs(view.hand_counts[seat], t("cards", { n: view.hand_counts[seat] })))));
-  const stacks = h("div", { class: "scroll" }, h("table", { class: "sheet" },
+  const stacks = h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, t("chips")), h("th", { scope: "col" }, t("bet")),
       h("th", { scope: "col" }, t("draw")), h("th", { scope: "col" }, t("hands")))),
     h("tbody", {}, rows)));
