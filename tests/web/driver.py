@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from typing import Any
+
+from mazzo.engine.game import JSON
 
 #: short matches of every game: (lobby values to set, fields to fill)
 SHORT: dict[str, dict[str, Any]] = {
@@ -70,3 +73,20 @@ def play_to_end(page: Any, seed: int = 0, max_moves: int = 2000) -> int:
             return moves
         play_one(page, rng)
     raise AssertionError(f"the match did not end in {max_moves} moves")
+
+
+QUICK_CRIBBAGE: JSON = {"target": 61, "games_to_win": 1}
+
+
+def finished_table(server: Any) -> JSON:
+    """A cribbage match between two random bots, played to the end by the server itself."""
+    created = server.create({"game": "cribbage", "config": QUICK_CRIBBAGE,
+                             "seats": ["random", "random"], "start": True,
+                             "options": {"bot_pause_s": 0}})
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        summary: JSON = server.get(f"/api/tables/{created['table']}").json()
+        if summary["status"] == "over":
+            return summary
+        time.sleep(0.1)
+    raise AssertionError("the bots did not finish in 60 s")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from driver import create_from_lobby, play_one, play_to_end, wait_turn_or_end
+from driver import create_from_lobby, finished_table, play_one, play_to_end, wait_turn_or_end
 
 from mazzo.engine.registry import all_games
 
@@ -141,3 +141,30 @@ def test_a_phone_plays_a_hand(browser: Any, server: LiveServer) -> None:
         assert page.locator("#log li").count() > 5
     finally:
         context.close()
+
+
+def test_the_replay_viewer_steps_jumps_and_changes_seat(page: Any, server: LiveServer) -> None:
+    summary = finished_table(server)
+    page.goto(f"{server.http}/replay/{summary['table']}?lang=en")
+    page.wait_for_selector("body[data-ready=true]")
+    for _ in range(3):
+        version = page.evaluate("document.body.dataset.version")
+        page.locator("#next").click()
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert page.evaluate("document.body.dataset.version") == "3"
+    assert page.locator("#replay-hand .card").count() == 0  # a spectator's view: no hand
+    page.select_option("#view-as", "0")
+    page.wait_for_selector("#replay-hand .card")
+    page.locator("#last").click()
+    page.wait_for_function(f"document.body.dataset.version === '{summary['version']}'")
+    assert axe_problems(page) == []
+
+
+def test_the_hint_button_shows_the_espertos_move(page: Any, server: LiveServer) -> None:
+    create_from_lobby(page, server.http, "cribbage")
+    wait_turn_or_end(page)
+    page.locator("#hint").click()
+    text = page.locator("#hint-text").inner_text(timeout=30_000)
+    assert text.startswith("The esperto would play:")
+    hinted = page.locator("#all-moves .move.hinted")
+    assert hinted.count() == 1 and hinted.inner_text() in text

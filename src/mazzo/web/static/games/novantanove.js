@@ -17,6 +17,22 @@ function bidStatus(view, entry) {
   return n ? t("bidDown", { n }) : "—";
 }
 
+function lastDeal(view, ctx) {
+  const last = view.last_deal;
+  const rows = last.points.map((points, hand) => h("tr", {},
+    h("th", { scope: "row" }, handName(view, hand, ctx)),
+    h("td", {}, last.bids[hand] === null || last.bids[hand] === undefined ? "—" : String(last.bids[hand]),
+      last.premium[hand] ? ` (${last.premium[hand]})` : ""),
+    h("td", {}, String(last.tricks[hand])),
+    h("td", {}, last.success[hand] ? "✓" : "✗"),
+    h("td", {}, num(points))));
+  return block(`${t("lastHand")} (${t("handNo", { n: last.hand_number })}) — ${t("trump")}: ${last.trump ?? t("noTrump")}`,
+    h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, t("bidStatus")),
+        h("th", { scope: "col" }, t("tricks")), h("th", { scope: "col" }, "✓/✗"), h("th", { scope: "col" }, t("score")))),
+      h("tbody", {}, rows))));
+}
+
 export function board(view, ctx) {
   const rows = view.hands.map((entry, hand) => h("tr", { class: view.current_player === hand ? "to-move" : "" },
     h("th", { scope: "row" }, handName(view, hand, ctx)),
@@ -36,6 +52,7 @@ export function board(view, ctx) {
     block(t("bids"), table),
     block(t("trick"), trick.length ? h("ul", { class: "plain trick" }, trick) : h("p", {}, "—"),
       last ? h("p", { class: "small" }, `${t("lastHand")}: `, cardRow(last.cards.map(([, c]) => c), t("trick"), { small: true }), ` → ${handName(view, last.winner, ctx)}`) : null),
+    view.last_deal ? lastDeal(view, ctx) : null,
     block(t("scores"), facts(view.scores.map((s, seat) => [ctx.name(seat), `${num(s)} (${t("gamesWon")}: ${view.games_won[seat]})`]))),
   );
 }
