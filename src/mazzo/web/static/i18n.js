@@ -49,7 +49,7 @@ const WORDS = {
     skunk: "linea dello skunk ({n})", target: "traguardo {n}", sequence: "In tavola", shown: "Conteggi",
     gamesWon: "partite vinte", go: "passa (go)",
     bidStatus: "Offerta", bidDown: "coperta ({n} carte)", declared: "dichiarata: {n}", revealed: "svelata: {n}",
-    tricks: "Prese", tricksOf: "{won} prese su {bid}", trick: "Presa in corso", noTrump: "nessuna",
+    tricks: "Prese", tricksOf: ["{n} presa su {bid}", "{n} prese su {bid}"], trick: "Presa in corso", noTrump: "nessuna",
     turnUp: "Carta girata", dummy: "morto", gameScore: "partita",
     pot: "Piatto", sidePots: "Piatti", potOf: "{amount} (tra {seats})", chips: "Fiches", bet: "Puntata nel giro",
     toMatch: "Da pareggiare", folded: "passato", draw: "Cambio", drew: ["cambia {n} carta", "cambia {n} carte"],
@@ -106,7 +106,7 @@ const WORDS = {
     skunk: "skunk line ({n})", target: "target {n}", sequence: "On the table", shown: "Counts",
     gamesWon: "games won", go: "go",
     bidStatus: "Bid", bidDown: "face down ({n} cards)", declared: "declared: {n}", revealed: "revealed: {n}",
-    tricks: "Tricks", tricksOf: "{won} tricks of {bid}", trick: "Current trick", noTrump: "none",
+    tricks: "Tricks", tricksOf: ["{n} trick of {bid}", "{n} tricks of {bid}"], trick: "Current trick", noTrump: "none",
     turnUp: "Turn-up", dummy: "dummy", gameScore: "game",
     pot: "Pot", sidePots: "Pots", potOf: "{amount} (among {seats})", chips: "Chips", bet: "Bet this round",
     toMatch: "To call", folded: "folded", draw: "Draw", drew: ["changes {n} card", "changes {n} cards"],
@@ -150,4 +150,27 @@ export function t(key, params = {}) {
 
 export function levelDescription(level) {
   return WORDS[lang].levels[level] ?? level;
+}
+
+// the games' config fields, for the lobby form: [Italian, English]
+const FIELDS = {
+  variant: ["variante", "variant"], target: ["traguardo (0: quello del gioco)", "target (0: the game's own)"],
+  hands: ["mani da giocare (0: fino al traguardo)", "hands to play (0: up to the target)"],
+  suit_order: ["ordine dei colori", "colour order"], ace_low_in_runs: ["asso basso nelle scale", "ace low in runs"],
+  tiebreak: ["spareggio", "tie-break"], deck: ["mazzo (0: quello giusto per i giocatori)", "deck (0: the right one for the players)"],
+  first_trump: ["prima briscola", "first trump"], mode: ["modo", "mode"], ante: ["invito (ante)", "ante"],
+  cip: ["cip", "cip (minimum bet)"], stack: ["fiches iniziali", "starting chips"], raise_limit: ["limite ai rilanci", "raise limit"],
+  open_exact_pot: ["apertura esatta al piatto", "open exactly the pot"], blind_base: ["base del buio", "blind base"],
+  blinds: ["buio", "blinds (buio)"], max_hands: ["mani al massimo", "at most this many hands"],
+  escalate_opening: ["apertura crescente", "escalating opening"], suit_before_kickers: ["seme prima delle carte spaiate", "suit before kickers"],
+  flush_by_suit: ["colore per seme", "flush by suit"], cyclic_straight_flush: ["scala colore ciclica", "cyclic straight flush"],
+  credit: ["credito", "credit"], bet_menu: ["puntate proposte", "bet menu"], games_to_win: ["partite da vincere", "games to win"],
+  match_scoring: ["punteggio dell'incontro", "match scoring"], muggins: ["muggins", "muggins"],
+  switch: ["cambio", "switch"], three_player_targets: ["traguardi a tre", "three-player targets"],
+  vp_table: ["tabella dei punti vittoria", "victory points table"], clean_burraco_to_close: ["burraco pulito per chiudere", "clean burraco to close"],
+};
+
+export function fieldLabel(name) {
+  const pair = FIELDS[name];
+  return pair ? pair[lang === "it" ? 0 : 1] : name.replaceAll("_", " ");
 }

@@ -1,7 +1,7 @@
 // The lobby: a form built from GET /api/games, seats (you, a friend by link, a bot level),
 // create the table, copy invite links, and the list of this browser's tables.
 import { forgetTable, getJSON, h, myTables, postJSON, rememberTable } from "./api.js";
-import { getLang, levelDescription, setLang, t } from "./i18n.js";
+import { fieldLabel, getLang, levelDescription, setLang, t } from "./i18n.js";
 
 const LEVELS = ["random", "facile", "medio", "difficile", "esperto"];
 let games = [];
@@ -10,7 +10,7 @@ function gameTitle(game) { return game.title[getLang()] || game.id; }
 
 function fieldControl(game, field) {
   const id = `cfg-${field.name}`;
-  const label = h("label", { for: id }, field.name.replaceAll("_", " "));
+  const label = h("label", { for: id }, fieldLabel(field.name));
   let control;
   if (field.type === "boolean") {
     control = h("input", { type: "checkbox", id, name: field.name });

@@ -1,7 +1,7 @@
 // Burraco: both sides' melds (a wild shown where it stands), the pile, the stock and pozzetti,
 // cards left per player, the running tally and the last hand's score lines.
 import { cardText } from "../cards.js";
-import { backs, block, cardElement, cardRow, facts, grid, h, num, t } from "./common.js";
+import { backs, block, wideBlock, cardElement, cardRow, facts, grid, h, num, t } from "./common.js";
 
 const LINES = {
   it: ["burraco", "chiusura", "carte calate", "carte in mano", "pozzetto", "totale"],
@@ -31,12 +31,12 @@ export function board(view, ctx) {
   const sides = view.sides.map((seats, side) => {
     const names = seats.map(ctx.name).join(" + ");
     const melds = view.melds[side] || [];
-    return block(`${names} — ${t("running")}: ${num(view.running[side] ?? 0)}`,
+    return wideBlock(`${names} — ${t("running")}: ${num(view.running[side] ?? 0)}`,
       melds.length ? h("ol", { class: "melds plain" }, melds.map(meldElement)) : h("p", {}, "—"),
       h("p", { class: "small" }, view.pozzetto_taken[side] ? t("pozzettoTaken") : t("pozzettoLeft", { n: view.pozzetti[side] ?? 0 })));
   });
   const last = view.last_hand;
-  const lines = last && last.lines && last.lines.length ? block(t("lastHand"), h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
+  const lines = last && last.lines && last.lines.length ? wideBlock(t("lastHand"), h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), LINES[lang].map((l) => h("th", { scope: "col" }, l)))),
     h("tbody", {}, last.lines.map((line, i) => h("tr", {}, h("th", { scope: "row" }, (last.sides[i] || []).map(ctx.name).join(" + ")),
       line.map((v) => h("td", {}, num(v))))))))) : null;

@@ -16,6 +16,13 @@ export function block(title, ...children) {
   return h("section", { class: "block" }, h("h3", {}, title), ...children);
 }
 
+/** A block that takes the board's whole width (tables, melds). */
+export function wideBlock(title, ...children) {
+  const el = block(title, ...children);
+  el.classList.add("wide");
+  return el;
+}
+
 /** A definition list from [term, value] pairs (values may be elements). */
 export function facts(pairs) {
   return h("dl", { class: "facts" }, pairs.filter(Boolean).flatMap(([term, value]) => [h("dt", {}, term), h("dd", {}, value)]));

@@ -1,6 +1,6 @@
 // Novantanove: trump, each hand's bid status (face down, declared or revealed), tricks won
 // against bids, the trick on the table and the last trick.
-import { backs, block, cardElement, cardRow, facts, grid, h, num, t } from "./common.js";
+import { backs, block, wideBlock, cardElement, cardRow, facts, grid, h, num, t } from "./common.js";
 
 function handName(view, hand, ctx) {
   const entry = view.hands[hand];
@@ -26,7 +26,7 @@ function lastDeal(view, ctx) {
     h("td", {}, String(last.tricks[hand])),
     h("td", {}, last.success[hand] ? "✓" : "✗"),
     h("td", {}, num(points))));
-  return block(`${t("lastHand")} (${t("handNo", { n: last.hand_number })}) — ${t("trump")}: ${last.trump ?? t("noTrump")}`,
+  return wideBlock(`${t("lastHand")} (${t("handNo", { n: last.hand_number })}) — ${t("trump")}: ${last.trump ?? t("noTrump")}`,
     h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, t("bidStatus")),
         h("th", { scope: "col" }, t("tricks")), h("th", { scope: "col" }, "✓/✗"), h("th", { scope: "col" }, t("score")))),
@@ -37,7 +37,7 @@ export function board(view, ctx) {
   const rows = view.hands.map((entry, hand) => h("tr", { class: view.current_player === hand ? "to-move" : "" },
     h("th", { scope: "row" }, handName(view, hand, ctx)),
     h("td", {}, bidStatus(view, entry), entry.bid_cards?.length ? cardRow(entry.bid_cards, t("bids"), { small: true }) : null),
-    h("td", {}, entry.bid !== null && entry.bid !== undefined ? t("tricksOf", { won: entry.tricks, bid: entry.bid }) : String(entry.tricks)),
+    h("td", {}, entry.bid !== null && entry.bid !== undefined ? t("tricksOf", { n: entry.tricks, bid: entry.bid }) : String(entry.tricks)),
     h("td", {}, entry.cards && hand !== view.seat ? cardRow(entry.cards, handName(view, hand, ctx), { small: true }) : t("cards", { n: entry.count })),
     h("td", {}, num(entry.game_score))));
   const table = h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
@@ -49,7 +49,7 @@ export function board(view, ctx) {
   return grid(
     block(t("trump"), view.trump ? h("p", { class: "big" }, view.trump) : h("p", {}, t("noTrump")),
       view.turn_up ? facts([[t("turnUp"), cardElement(view.turn_up, { small: true })]]) : null),
-    block(t("bids"), table),
+    wideBlock(t("bids"), table),
     block(t("trick"), trick.length ? h("ul", { class: "plain trick" }, trick) : h("p", {}, "—"),
       last ? h("p", { class: "small" }, `${t("lastHand")}: `, cardRow(last.cards.map(([, c]) => c), t("trick"), { small: true }), ` → ${handName(view, last.winner, ctx)}`) : null),
     view.last_deal ? lastDeal(view, ctx) : null,

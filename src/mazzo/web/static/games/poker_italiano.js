@@ -1,5 +1,5 @@
 // Poker all'italiana: stacks, the pot and side pots, bets in this round, the draw, the showdown.
-import { backs, block, cardRow, facts, grid, h, num, t } from "./common.js";
+import { backs, block, wideBlock, cardRow, facts, grid, h, num, t } from "./common.js";
 
 const WORDS = {
   it: { pass: "passo", open: "apre", call: "vede", raise: "rilancia", fold: "lascia", draw: "cambia", buio: "buio", no_blind: "niente buio", check: "parola" },
@@ -29,7 +29,7 @@ export function board(view, ctx) {
       facts([[t("toMatch"), String(view.to_match)], [t("opening", { req: view.opening_requirement }), view.phase],
         view.blinds.length ? [t("blinds"), view.blinds.map((b) => `${ctx.name(b.seat)}: ${b.name} ${b.amount}`).join(", ")] : null,
         [t("stock"), String(view.stock)]])),
-    block(t("chips"), stacks),
+    wideBlock(t("chips"), stacks),
     block(t("log"), h("ol", { class: "plain" }, log)),
     last && last.end ? block(`${t("lastHand")} (${t("handNo", { n: last.hand })})`,
       h("p", {}, `${t("pot")}: ${last.pot} → ${last.winners.length ? last.winners.map(ctx.name).join(", ") : "—"} (${last.end})`),
