@@ -47,6 +47,8 @@ def test_lobby_is_built_from_the_api_in_both_languages(page: Any, server: LiveSe
 def test_a_whole_short_match_by_clicking_only(page: Any, server: LiveServer, game: str) -> None:
     create_from_lobby(page, server.http, game)
     wait_turn_or_end(page)
+    if game == "nebraska":  # the game's scoring says which of your cards count
+        assert page.locator("#notes").inner_text(timeout=10_000).startswith("Counting now")
     assert axe_problems(page) == []
     moves = play_to_end(page, seed=GAMES.index(game))
     assert moves > 0
@@ -168,3 +170,7 @@ def test_the_hint_button_shows_the_espertos_move(page: Any, server: LiveServer) 
     assert text.startswith("The esperto would play:")
     hinted = page.locator("#all-moves .move.hinted")
     assert hinted.count() == 1 and hinted.inner_text() in text
+    page.locator("#lang-switch").click()  # the table speaks Italian at once
+    page.wait_for_function("document.documentElement.lang === 'it'")
+    assert page.locator("#title").inner_text() == "Tavolo di Cribbage"
+    assert page.locator("#all-moves summary").inner_text().startswith("Tutte le mosse")

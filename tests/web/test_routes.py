@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import random
 from typing import Any
 
 import pytest
@@ -99,3 +100,21 @@ def test_hint_is_the_espertos_legal_move_or_refused_when_off(server: LiveServer,
     assert summary["options"]["hints"] is hints
     bad = server.post("/api/tables", {"game": "cribbage", "options": {"hints": "yes"}})
     assert bad.status_code == 422 and bad.json()["field"] == "options.hints"
+
+
+def test_nebraska_notes_say_which_of_your_cards_count(server: LiveServer) -> None:
+    from mazzo.games.nebraska.text import counting_now
+
+    game = get_game("nebraska")
+    rng = random.Random(4)
+    for variant in ("family", "expert", "poker"):
+        state = game.new_match(game.config_class.from_json({"players": 3, "variant": variant}))
+        while state.is_chance or not state.view(0)["common"]:  # play until common cards lie
+            legal = None if state.is_chance else state.legal_actions()
+            state.apply(state.sample_chance(rng) if legal is None else rng.choice(legal))
+        view = state.view(0)
+        notes = server.post("/api/games/nebraska/notes", {"view": view, "lang": "it"}).json()
+        assert notes["lines"] == counting_now(view, "it")
+        assert set(notes["cards"]) <= set(view["hand"])
+    assert server.post("/api/games/nebraska/notes", {"view": {}}).status_code == 422
+    assert server.post("/api/games/cribbage/notes", {"view": {}}).status_code == 404

@@ -4,12 +4,13 @@ the routes to the table server's FastAPI app."""
 
 from __future__ import annotations
 
+import json
 import re
 from importlib import resources
 from pathlib import Path
 from typing import Final
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -18,6 +19,7 @@ from mazzo.engine.game import JSON, MazzoError, State
 from mazzo.engine.registry import all_games, get_game
 from mazzo.server.protocol import ProtocolError
 from mazzo.server.storage.base import OVER
+from mazzo.web.notes import NOTES, NotesError
 
 STATIC: Final = Path(str(resources.files("mazzo.web") / "static"))
 #: pages are ours, but a strict policy makes any injected markup inert all the same
@@ -124,6 +126,21 @@ def install(app: FastAPI) -> None:
             return JSONResponse({"type": "error", "code": "bad_message", "message": problem},
                                 status_code=422)
         return replay_frame(table.state, version, seat, lang)
+
+    @app.post("/api/games/{game_id}/notes", response_model=None)
+    async def notes(game_id: str, request: Request) -> JSONResponse | JSON:
+        """Notes about a view the client already holds (``{"view": ..., "lang": "it"}``)."""
+        make = NOTES.get(game_id)
+        if make is None:
+            return JSONResponse({"error": "not_found", "message": f"no notes for {game_id!r}"},
+                                status_code=404)
+        try:
+            body = json.loads(await request.body())
+            view, lang = body["view"], "it" if body.get("lang") == "it" else "en"
+            return make(view, lang)
+        except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError,
+                NotesError) as exc:
+            return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=422)
 
     @app.get("/rules/{game_id}", include_in_schema=False, response_model=None)
     async def rules(game_id: str, lang: str = "en") -> HTMLResponse | JSONResponse:

@@ -10,7 +10,7 @@ const params = new URLSearchParams(location.search);
 const token = params.get("token");
 const app = {
   frame: null, selected: [], log: [], pending: false, hint: null, alert: "", games: [],
-  board: null, socket: null, turnSince: Date.now(), turnKey: null, lastHand: null, verify: null,
+  board: null, notes: null, socket: null, turnSince: Date.now(), turnKey: null, lastHand: null, verify: null,
 };
 
 function ownerToken() { return localStorage.getItem(`mazzo.owner.${tableId}`); }
@@ -51,6 +51,15 @@ async function onFrame(frame) {
   app.frame = frame;
   app.pending = false;
   render();
+  if (app.board.wantsNotes && frame.seat !== null && Array.isArray(frame.view.hand)) fetchNotes(frame);
+}
+
+// notes the game's own code gives about this view (Nebraska: which of your cards count now)
+async function fetchNotes(frame) {
+  try {
+    const notes = await postJSON(`/api/games/${frame.game}/notes`, { view: frame.view, lang: getLang() });
+    if (app.frame && app.frame.version === frame.version) { app.notes = { version: frame.version, ...notes }; render(); }
+  } catch { /* notes are a help, not a need */ }
 }
 
 function onError(frame) {
@@ -198,15 +207,24 @@ function renderPlay(frame) {
   const usable = new Set(cardMoves.flatMap((m) => cardsOf(m.action)));
   const handTokens = Array.isArray(view.hand) ? view.hand : [];
   const extra = [...usable].filter((c) => !handTokens.includes(c));
-  const cardButton = (token) => cardElement(token, {
-    onClick: () => (usable.has(token) && active ? toggleCard(token) : null),
-    selected: app.selected.includes(token), playable: active && usable.has(token),
-  });
+  const notes = app.notes && app.notes.version === frame.version ? app.notes : null;
+  const cardButton = (token) => {
+    const el = cardElement(token, {
+      onClick: () => (usable.has(token) && active ? toggleCard(token) : null),
+      selected: app.selected.includes(token), playable: active && usable.has(token),
+    });
+    if (notes && notes.cards.includes(token)) {
+      el.classList.add("counts");
+      el.append(h("span", { class: "sr-only" }, `, ${t("counts")}`));
+    }
+    return el;
+  };
   const parts = [h("h2", { id: "moves-title" }, frame.seat === null ? t("hand") : t("moves"))];
   if (frame.seat !== null) {
     const note = app.board.handNote ? app.board.handNote(view) : null;
     parts.push(h("div", { id: "hand", class: "hand", role: "group", "aria-label": t("hand") }, handTokens.map(cardButton)));
     if (note) parts.push(note);
+    if (notes) parts.push(h("div", { id: "notes", class: "notes" }, notes.lines.map((line) => h("p", {}, line))));
     if (extra.length) parts.push(h("div", { id: "other-cards", class: "hand", role: "group", "aria-label": t("known") }, extra.map(cardButton)));
   }
   const moves = h("div", { id: "moves", class: "moves" });

@@ -4,6 +4,9 @@ import { COLOURS } from "../cards.js";
 import { getLang } from "../i18n.js";
 import { backs, block, cardElement, cardRow, facts, grid, h, num, t } from "./common.js";
 
+/** ask the server which of the seat's cards count now (the game's own scoring decides) */
+export const wantsNotes = true;
+
 function suitsKey(view) {
   return block(t("suitsKey"), h("ul", { class: "suits-key" }, view.suit_order.map((colour) => {
     const c = COLOURS[colour];
