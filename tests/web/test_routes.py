@@ -15,7 +15,7 @@ from websockets.asyncio.client import connect
 
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import all_games, get_game
-from mazzo.web import render_markdown
+from mazzo.server.pages import render_markdown
 
 from live_server import LiveServer
 
