@@ -59,6 +59,11 @@ def test_a_whole_short_match_by_clicking_only(page: Any, server: LiveServer, gam
     page.locator("#fair summary").click()
     page.locator("#verify").click()
     assert "verified" in page.locator("#verify-result").inner_text()
+    if game == "cribbage":  # the owner offers a rematch; the same link plays the new table
+        page.locator("#rematch").click()
+        page.locator("#to-rematch").click()
+        page.wait_for_selector("body[data-status=playing]")
+        assert wait_turn_or_end(page) == "playing"
     # the table is in this browser's list, ready to rejoin
     page.goto(f"{server.http}/?lang=en")
     page.wait_for_selector("body[data-ready=true]")

@@ -143,9 +143,12 @@ function renderStatus(frame) {
     if (frame.rematch) {
       const url = new URL(location.href);
       url.pathname = `/tables/${frame.rematch}`;
-      parts.push(h("a", { class: "button", href: url.toString() }, t("toRematch")));
+      // a rematch keeps every token, the owner's too: carry it to the new table
+      const owner = ownerToken();
+      if (owner) localStorage.setItem(`mazzo.owner.${frame.rematch}`, owner);
+      parts.push(h("a", { class: "button", id: "to-rematch", href: url.toString() }, t("toRematch")));
     } else if (ownerToken()) {
-      parts.push(h("button", { type: "button", onclick: () => ownerCommand("rematch") }, t("rematch")));
+      parts.push(h("button", { type: "button", id: "rematch", onclick: () => ownerCommand("rematch") }, t("rematch")));
     }
     parts.push(h("a", { class: "button", href: `/replay/${encodeURIComponent(tableId)}?lang=${getLang()}` + (frame.seat !== null ? `&seat=${frame.seat}` : "") }, t("replay")));
   } else {
