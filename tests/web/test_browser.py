@@ -179,3 +179,26 @@ def test_the_hint_button_shows_the_espertos_move(page: Any, server: LiveServer) 
     page.wait_for_function("document.documentElement.lang === 'it'")
     assert page.locator("#title").inner_text() == "Tavolo di Cribbage"
     assert page.locator("#all-moves summary").inner_text().startswith("Tutte le mosse")
+
+
+def test_the_table_reconnects_by_itself_after_the_server_dies(
+        browser: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+    live = LiveServer(tmp_path_factory.mktemp("drop-home"), "--workers-bots", "0").start()
+    context = browser.new_context(bypass_csp=True)
+    try:
+        page = context.new_page()
+        create_from_lobby(page, live.http, "cribbage")
+        rng = random.Random(9)
+        wait_turn_or_end(page)
+        play_one(page, rng)
+        version = page.evaluate("document.body.dataset.version")
+        live.kill9()
+        page.wait_for_selector("#connection[data-status=reconnecting]")
+        live.start()  # same port and database: the table is rebuilt by replay
+        page.wait_for_selector("#connection[data-status=connected]", timeout=30_000)
+        assert wait_turn_or_end(page) == "playing"
+        assert int(page.evaluate("document.body.dataset.version")) >= int(version)
+        play_one(page, rng)  # and the seat plays on
+    finally:
+        context.close()
+        live.stop()
