@@ -98,7 +98,9 @@ async function create(event) {
   const error = document.getElementById("form-error");
   if (!kinds.some((k) => k === "you" || k === "friend")) { error.textContent = t("needHuman"); return; }
   if (kinds.filter((k) => k === "you").length > 1) { error.textContent = t("youOnce"); return; }
-  const names = [...Array(count).keys()].map((i) => document.getElementById(`name-${i}`).value.trim() || null);
+  // people without a nickname get "Giocatore 2" / "Player 2" in the lobby's language
+  const names = [...Array(count).keys()].map((i) => document.getElementById(`name-${i}`).value.trim()
+    || (kinds[i] === "you" || kinds[i] === "friend" ? t("playerN", { n: i + 1 }) : null));
   const body = {
     game: game.id, config: readConfig(game),
     seats: kinds.map((k) => (k === "you" || k === "friend" ? "human" : k)), names,

@@ -6,6 +6,13 @@ const WORDS = {
   en: { pass: "passes (passo)", open: "opens", call: "calls", raise: "raises", fold: "folds", draw: "draws", buio: "blind (buio)", no_blind: "no blind", check: "checks (parola)" },
 };
 
+const PHASES = {
+  it: { start: "inizio", deal: "distribuzione", blinds: "buio", opening: "apertura", betting: "puntate",
+        draw: "cambio", second_round: "secondo giro di puntate", over: "partita finita" },
+  en: { start: "start", deal: "deal", blinds: "blinds (buio)", opening: "opening", betting: "betting",
+        draw: "the draw", second_round: "second betting round", over: "match over" },
+};
+
 export function board(view, ctx) {
   const lang = document.documentElement.lang === "it" ? "it" : "en";
   const rows = view.chips.map((chips, seat) => h("tr", { class: view.current_player === seat ? "to-move" : "" },
@@ -26,7 +33,8 @@ export function board(view, ctx) {
   const shown = last && last.shown ? Object.entries(last.shown) : [];
   return grid(
     block(`${t("pot")}: ${view.pot}`, h("ul", { class: "plain" }, pots),
-      facts([[t("toMatch"), String(view.to_match)], [t("opening", { req: view.opening_requirement }), view.phase],
+      facts([[t("phase"), PHASES[lang][view.phase] || view.phase], [t("toMatch"), String(view.to_match)],
+        [t("openingReq"), view.opening_requirement],
         view.blinds.length ? [t("blinds"), view.blinds.map((b) => `${ctx.name(b.seat)}: ${b.name} ${b.amount}`).join(", ")] : null,
         [t("stock"), String(view.stock)]])),
     wideBlock(t("chips"), stacks),
