@@ -202,3 +202,22 @@ def test_the_table_reconnects_by_itself_after_the_server_dies(
     finally:
         context.close()
         live.stop()
+
+
+def test_a_keyboard_alone_plays_and_keeps_its_focus(page: Any, server: LiveServer) -> None:
+    create_from_lobby(page, server.http, "cribbage")
+    wait_turn_or_end(page)
+    first = page.locator("#hand button.card").first
+    first.focus()
+    card = first.get_attribute("data-card")
+    page.keyboard.press("Enter")  # select it; the redraw keeps the focus on the same card
+    assert page.evaluate("document.activeElement.dataset.card") == card
+    assert page.locator(f'#hand [data-card="{card}"]').get_attribute("aria-pressed") == "true"
+    second = page.locator("#hand button.card").nth(1)
+    second.focus()
+    page.keyboard.press("Space")
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("#moves .confirm .move").first.focus()
+    page.keyboard.press("Enter")  # the crib discard of the two chosen cards
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert page.locator("#log li", has_text="lays away 2 cards").count() >= 1

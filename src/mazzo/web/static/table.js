@@ -95,7 +95,6 @@ function toggleCard(token) {
   if (i >= 0) app.selected.splice(i, 1);
   else app.selected.push(token);
   render();
-  document.querySelector(`#hand [data-card="${CSS.escape(token)}"]`)?.focus();
 }
 
 function ownerCommand(command) {
@@ -105,7 +104,27 @@ function ownerCommand(command) {
 
 // -- rendering ----------------------------------------------------------------------------------
 
+// Each frame redraws the page; a keyboard player keeps focus on the same card or move.
+function focusSelector(el) {
+  if (!el || el === document.body) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const box = el.closest("[id]");
+  const where = box ? `#${CSS.escape(box.id)} ` : "";
+  if (el.dataset.card) return `${where}[data-card="${CSS.escape(el.dataset.card)}"]`;
+  if (el.dataset.index) return `${where}.move[data-index="${el.dataset.index}"]`;
+  return null;
+}
+
 function render() {
+  const selector = focusSelector(document.activeElement);
+  draw();
+  if (selector && document.activeElement === document.body) {
+    const again = document.querySelector(selector) || document.querySelector("#moves .move:not(:disabled)");
+    again?.focus();
+  }
+}
+
+function draw() {
   const frame = app.frame;
   if (!frame) return;
   document.documentElement.lang = getLang();
