@@ -17,7 +17,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
 from live_server import LiveServer
 
-CHROMIUM = Path("/usr/bin/chromium")
+#: Debian's Chromium; MAZZO_CHROMIUM points elsewhere (another distribution's path)
+CHROMIUM = Path(os.environ.get("MAZZO_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
