@@ -1,6 +1,6 @@
 """Browser tests: Playwright for Python driving Debian's Chromium (``/usr/bin/chromium``; never
 ``playwright install``) against a live ``mazzo serve``. One browser and one server per test
-session (per xdist worker), many pages. Without Chromium the tests skip with a clear message,
+module run (per xdist worker), many pages. Without Chromium the tests skip with a clear message,
 unless ``CI`` is set: then they fail, so CI cannot pass them silently."""
 
 from __future__ import annotations
@@ -33,7 +33,10 @@ def _missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+# module scope, not session: Playwright's sync API keeps an event loop running in its thread,
+# and a later test of another module in the same xdist worker (the server tests) must be able to
+# call asyncio.run; pytest finalizes a module's fixtures before running another module's test
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     problem = _missing()
     if problem is not None:
