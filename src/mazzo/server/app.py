@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import all_games
 from mazzo.server.bots import BotPool
+from mazzo.server.pages import install as install_pages
 from mazzo.server.protocol import (
     LANGS,
     MAX_MESSAGE_BYTES,
@@ -93,6 +94,7 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     # no /docs pages: they would load scripts from a CDN; docs/server.md documents the API
     app = FastAPI(title="mazzo table server", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.manager = manager
+    install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
 
     def problem(exc: ProtocolError, lang: str) -> JSONResponse:
         return JSONResponse(exc.frame(lang), status_code=HTTP_STATUS.get(exc.code, 400))

@@ -44,6 +44,8 @@ ERRORS: Final[dict[str, tuple[str, str]]] = {
                     "The match is not being played (status: {status})."),
     "already_started": ("La partita è già cominciata.", "The match has already started."),
     "not_over": ("La partita non è ancora finita.", "The match is not over yet."),
+    "hints_off": ("A questo tavolo i suggerimenti sono disattivati.",
+                  "Hints are switched off at this table."),
     "server_error": ("Errore del server; riprova.", "Server error; please try again."),
 }
 
@@ -52,6 +54,7 @@ MESSAGES: Final[dict[str, dict[str, tuple[tuple[type, ...], bool]]]] = {
     "hello": {"lang": ((str,), False)},
     "sync": {},
     "ping": {},
+    "hint": {},
     "act": {"version": ((int,), True), "index": ((int,), False), "action": ((dict,), False)},
     "start": {"owner": ((str,), False)},
     "rematch": {"owner": ((str,), False)},

@@ -139,6 +139,11 @@ class Table:
     def option(self, name: str) -> float:
         return float(self.row.options.get(name, OPTIONS[name][0]))
 
+    @property
+    def hints(self) -> bool:
+        """Whether a seat may ask the esperto bot for a hint (``hints: false`` at creation)."""
+        return bool(self.row.options.get("hints", True))
+
     def is_human(self, seat: int) -> bool:
         return self.row.seats[seat].kind == HUMAN
 
@@ -175,7 +180,8 @@ class Table:
             "table": self.id, "game": self.game.id, "config": self.state.config.to_json(),
             "status": self.status, "version": self.version, "seats": self.public_seats(),
             "scores": self.state.scores(), "hand_number": self.state.hand_number,
-            "options": {k: self.option(k) for k in OPTIONS}, "rematch": self.row.rematch,
+            "options": {**{k: self.option(k) for k in OPTIONS}, "hints": self.hints},
+            "rematch": self.row.rematch,
             "result": self.state.returns() if self.status == OVER else None,
         }
 
@@ -213,7 +219,7 @@ class Table:
             "type": "state", "table": self.id, "game": self.game.id, "version": self.version,
             "status": self.status, "seat": seat, "view": view, "legal": legal,
             "events": shown, "commitments": public["commitments"], "seats": public["seats"],
-            "rematch": self.row.rematch,
+            "rematch": self.row.rematch, "hints": self.hints,
         }
 
     def public_parts(self) -> JSON:
@@ -345,6 +351,10 @@ class TableManager:
         if not isinstance(data, dict):
             raise BadRequest("options", "must be an object")
         out: JSON = {}
+        hints = data.get("hints", True)
+        if not isinstance(hints, bool):
+            raise BadRequest("options.hints", "must be true or false")
+        out["hints"] = hints
         for name, (default, low, high) in OPTIONS.items():
             value = data.get(name, self.defaults.get(name, default))
             if isinstance(value, bool) or not isinstance(value, int | float) or not (
@@ -352,9 +362,10 @@ class TableManager:
             ):
                 raise BadRequest(f"options.{name}", f"a number of seconds from {low} to {high}")
             out[name] = float(value)
-        unknown = sorted(set(data) - set(OPTIONS))
+        unknown = sorted(set(data) - set(OPTIONS) - {"hints"})
         if unknown:
-            raise BadRequest(f"options.{unknown[0]}", f"unknown; known: {', '.join(OPTIONS)}")
+            raise BadRequest(f"options.{unknown[0]}",
+                             f"unknown; known: {', '.join(OPTIONS)}, hints")
         return out
 
     # -- who is who ---------------------------------------------------------------------------
@@ -426,6 +437,8 @@ class TableManager:
             await client.send({"type": "pong", "version": table.version})
         elif kind == "act":
             await self.act(table, client, fields)
+        elif kind == "hint":
+            await self.hint(table, client)
         elif kind in ("start", "rematch"):
             if not (owner or self.is_owner(table, fields.get("owner"))):
                 raise ProtocolError("not_owner")
@@ -454,6 +467,31 @@ class TableManager:
                 raise ProtocolError("illegal_action", reason=_explain(table.game, exc,
                                                                        client.lang)) from None
         self.kick(table)
+
+    async def hint(self, table: Table, client: Client) -> None:
+        """What the esperto bot would play for the client's seat: computed in the bot pool from
+        that seat's turn (a fair bot: it decides from the seat's view, never the hidden cards)."""
+        seat = client.seat
+        async with table.lock:
+            if not table.hints:
+                raise ProtocolError("hints_off")
+            if seat is None:
+                raise ProtocolError("spectator")
+            if table.status != PLAYING:
+                raise ProtocolError("not_playing", status=table.status)
+            if table.state.current_player != seat:
+                raise ProtocolError("not_your_turn")
+            version = table.version
+            history = [a.to_json() for a in table.state.history]
+            config = table.state.config.to_json()
+        index = await self.bots.choose(table.game.id, config, history, seat, "esperto",
+                                       secrets.randbits(31))
+        async with table.lock:
+            if table.version != version:
+                return  # the moment passed: the client has a newer frame already
+            action = table.state.legal_actions()[index]
+            await client.send({"type": "hint", "version": version, "index": index,
+                               "text": table.game.describe_action(action, client.lang)})
 
     @staticmethod
     def _chosen(table: Table, lang: str, fields: JSON) -> Action:

@@ -1,0 +1,87 @@
+"""Screenshots of the browser app for docs/screenshots: the lobby and every game's table in the
+middle of a short match, at desktop (1280x800) and phone (360x740) size.
+
+    PYTHONPATH=src python scripts/screenshots.py [--out docs/screenshots] [--lang en]
+
+Needs the `dev` extra (Playwright) and Debian's Chromium at /usr/bin/chromium. It starts its own
+`mazzo serve` on a free port with a throwaway database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tests" / "web"), str(ROOT / "tests" / "server")]
+
+from driver import create_from_lobby, play_one, wait_turn_or_end  # noqa: E402
+from live_server import LiveServer  # noqa: E402
+
+from mazzo.engine.registry import all_games  # noqa: E402
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 360, "height": 740}
+#: moves to play before the picture, so each table shows a hand in progress
+MOVES = {"cribbage": 3, "nebraska": 4, "novantanove": 5, "poker_italiano": 1, "burraco": 4}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--lang", choices=("it", "en"), default="en")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as home:
+        server = LiveServer(Path(home), "--workers-bots", "1").start()
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                            args=CHROMIUM_ARGS)
+                shoot(browser, server.http, args.out, args.lang)
+                browser.close()
+        finally:
+            server.stop()
+    return 0
+
+
+def shoot(browser: object, base: str, out: Path, lang: str) -> None:
+    desktop = browser.new_context(viewport=DESKTOP, bypass_csp=True)  # type: ignore[attr-defined]
+    phone = browser.new_context(viewport=PHONE, bypass_csp=True,  # type: ignore[attr-defined]
+                                is_mobile=True, has_touch=True)
+    page = desktop.new_page()
+    small = phone.new_page()
+    for target, name in ((page, "desktop"), (small, "phone")):
+        target.goto(f"{base}/?lang={lang}")
+        target.wait_for_selector("body[data-ready=true]")
+        target.screenshot(path=str(out / f"lobby-{name}.png"))
+    for game in all_games():
+        create_from_lobby(page, base, game.id, lang=lang)
+        rng = random.Random(7)
+        for _ in range(MOVES.get(game.id, 3)):
+            if wait_turn_or_end(page) == "over":
+                break
+            play_one(page, rng)
+        wait_turn_or_end(page)
+        cards = page.locator("#hand button.card:not(.unplayable)")
+        if cards.count():  # show a card chosen, as a player would see it mid-choice
+            cards.first.click()
+        page.screenshot(path=str(out / f"{game.id}-desktop.png"))
+        small.goto(page.url)  # the same seat on a phone (the token is in the link)
+        small.wait_for_selector("body[data-status]")
+        small.wait_for_timeout(300)
+        small.screenshot(path=str(out / f"{game.id}-phone.png"))
+        print(f"{game.id}: saved", flush=True)
+    desktop.close()
+    phone.close()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,95 @@
+// The server's HTTP API and the table websocket (reconnecting with the token kept in the link).
+import { getLang } from "./i18n.js";
+
+export async function getJSON(path) {
+  const response = await fetch(path, { headers: { Accept: "application/json" } });
+  const data = await response.json();
+  if (!response.ok) throw Object.assign(new Error(data.message || response.statusText), { data });
+  return data;
+}
+
+export async function postJSON(path, body) {
+  const response = await fetch(path, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw Object.assign(new Error(data.message || response.statusText), { data });
+  return data;
+}
+
+/** Small DOM builder: h("p", {class: "x"}, "text", child). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "text") el.textContent = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+// "your tables" kept in this browser: {id, game, token, owner, seat, created}
+export function myTables() {
+  try { return JSON.parse(localStorage.getItem("mazzo.tables") || "[]"); } catch { return []; }
+}
+export function rememberTable(entry) {
+  const tables = myTables().filter((t) => t.id !== entry.id);
+  tables.unshift(entry);
+  localStorage.setItem("mazzo.tables", JSON.stringify(tables.slice(0, 30)));
+}
+export function forgetTable(id) {
+  localStorage.setItem("mazzo.tables", JSON.stringify(myTables().filter((t) => t.id !== id)));
+}
+
+/** A table websocket that reconnects after a drop (not after a bad token or unknown table). */
+export class TableSocket {
+  constructor(tableId, token, { onFrame, onError, onStatus, onMessage }) {
+    this.tableId = tableId;
+    this.token = token;
+    this.handlers = { onFrame, onError, onStatus, onMessage };
+    this.delay = 500;
+    this.closed = false;
+    this.connect();
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = new URLSearchParams({ lang: getLang() });
+    if (this.token) query.set("token", this.token);
+    return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}?${query}`;
+  }
+
+  connect() {
+    this.handlers.onStatus("connecting");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => { this.delay = 500; this.handlers.onStatus("connected"); };
+    ws.onmessage = (message) => {
+      const frame = JSON.parse(message.data);
+      if (frame.type === "state") this.handlers.onFrame(frame);
+      else if (frame.type === "error") this.handlers.onError(frame);
+      else this.handlers.onMessage?.(frame);
+    };
+    ws.onclose = (event) => {
+      if (this.closed) return;
+      if (event.code === 4401 || event.code === 4404) { this.closed = true; this.handlers.onStatus("refused"); return; }
+      this.handlers.onStatus("reconnecting");
+      setTimeout(() => this.connect(), this.delay);
+      this.delay = Math.min(this.delay * 2, 8000);
+    };
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+}

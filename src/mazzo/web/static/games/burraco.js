@@ -1,0 +1,50 @@
+// Burraco: both sides' melds (a wild shown where it stands), the pile, the stock and pozzetti,
+// cards left per player, the running tally and the last hand's score lines.
+import { cardText } from "../cards.js";
+import { backs, block, wideBlock, cardElement, cardRow, facts, grid, h, num, t } from "./common.js";
+
+const LINES = {
+  it: ["burraco", "chiusura", "carte calate", "carte in mano", "pozzetto", "totale"],
+  en: ["burraco", "closing", "melded cards", "cards in hand", "pozzetto", "total"],
+};
+
+function meldElement(meld, index) {
+  // the meld's text names each wild where it stands, e.g. "J★'(=8♥) 9♥' 10♥' J♥"
+  const parts = meld.text.split(" ");
+  const row = h("div", { class: "meld card-row", role: "group", "aria-label": `${index + 1}: ${meld.text}` });
+  meld.cards.forEach((card, i) => {
+    const el = cardElement(card, { small: true });
+    const m = /\(=(.+)\)$/.exec(parts[i] || "");
+    if (m) {
+      el.classList.add("wild");
+      el.append(h("span", { class: "wild-at", "aria-hidden": "true" }, `=${cardText(m[1])}`));
+      el.setAttribute("aria-label", `${el.getAttribute("aria-label")}, ${t("wildAt", { card: cardText(m[1]) })}`);
+    }
+    row.append(el);
+  });
+  if (meld.burraco) row.append(h("span", { class: "tag" }, `${t("burraco")} ${meld.burraco === "clean" ? t("clean") : meld.burraco === "dirty" ? t("dirty") : meld.burraco}`));
+  return h("li", {}, h("span", { class: "meld-no" }, `${index + 1}.`), row);
+}
+
+export function board(view, ctx) {
+  const lang = document.documentElement.lang === "it" ? "it" : "en";
+  const sides = view.sides.map((seats, side) => {
+    const names = seats.map(ctx.name).join(" + ");
+    const melds = view.melds[side] || [];
+    return wideBlock(`${names} — ${t("running")}: ${num(view.running[side] ?? 0)}`,
+      melds.length ? h("ol", { class: "melds plain" }, melds.map(meldElement)) : h("p", {}, "—"),
+      h("p", { class: "small" }, view.pozzetto_taken[side] ? t("pozzettoTaken") : t("pozzettoLeft", { n: view.pozzetti[side] ?? 0 })));
+  });
+  const last = view.last_hand;
+  const lines = last && last.lines && last.lines.length ? wideBlock(t("lastHand"), h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), LINES[lang].map((l) => h("th", { scope: "col" }, l)))),
+    h("tbody", {}, last.lines.map((line, i) => h("tr", {}, h("th", { scope: "row" }, (last.sides[i] || []).map(ctx.name).join(" + ")),
+      line.map((v) => h("td", {}, num(v))))))))) : null;
+  return grid(
+    block(t("pile"), view.pile.length ? cardRow(view.pile, t("pile"), { small: true }) : h("p", {}, "—"),
+      facts([[t("stock"), String(view.stock)], [t("pozzetti"), view.pozzetti.map(String).join(", ")]])),
+    ...sides,
+    block(t("hands"), facts(view.hand_counts.map((n, seat) => [ctx.name(seat), seat === view.seat ? t("cards", { n }) : backs(n, t("cards", { n }))]))),
+    lines,
+  );
+}

@@ -1,0 +1,48 @@
+// Shared pieces of the per-game boards. Each games/<id>.js exports board(view, ctx) -> Element
+// (drawn from the view only) and may export handNote(view) -> Element|null.
+import { h } from "../api.js";
+import { cardBack, cardElement, cardRow } from "../cards.js";
+import { t } from "../i18n.js";
+
+export { cardBack, cardElement, cardRow, h, t };
+
+export function seatName(frame, seat) {
+  const entry = frame.seats?.find((s) => s.seat === seat);
+  return entry ? entry.name : `#${seat + 1}`;
+}
+
+/** A titled block of the board. */
+export function block(title, ...children) {
+  return h("section", { class: "block" }, h("h3", {}, title), ...children);
+}
+
+/** A block that takes the board's whole width (tables, melds). */
+export function wideBlock(title, ...children) {
+  const el = block(title, ...children);
+  el.classList.add("wide");
+  return el;
+}
+
+/** A definition list from [term, value] pairs (values may be elements). */
+export function facts(pairs) {
+  return h("dl", { class: "facts" }, pairs.filter(Boolean).flatMap(([term, value]) => [h("dt", {}, term), h("dd", {}, value)]));
+}
+
+/** n face-down cards shown as backs, labelled with the count. */
+export function backs(n, label) {
+  const row = h("div", { class: "card-row backs", role: "img", "aria-label": label });
+  for (let i = 0; i < Math.min(n, 12); i++) {
+    const back = cardBack("");
+    back.removeAttribute("role");
+    back.setAttribute("aria-hidden", "true");
+    row.append(back);
+  }
+  if (n > 12) row.append(h("span", { class: "more", "aria-hidden": "true" }, `+${n - 12}`));
+  return row;
+}
+
+export function num(value) {
+  return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
+}
+
+export function grid(...children) { return h("div", { class: "board-grid" }, ...children); }

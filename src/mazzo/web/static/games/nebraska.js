@@ -1,0 +1,48 @@
+// Nebraska: the eight colour suits (colour + name + symbol), bids face down until revealed,
+// the candidate card, the common cards, the rejected ones, hand sizes and the last hand.
+import { COLOURS } from "../cards.js";
+import { getLang } from "../i18n.js";
+import { backs, block, cardElement, cardRow, facts, grid, h, num, t } from "./common.js";
+
+/** ask the server which of the seat's cards count now (the game's own scoring decides) */
+export const wantsNotes = true;
+
+function suitsKey(view) {
+  return block(t("suitsKey"), h("ul", { class: "suits-key" }, view.suit_order.map((colour) => {
+    const c = COLOURS[colour];
+    const name = getLang() === "it" ? colour : `${c.en} (${colour})`;
+    return h("li", { class: `swatch c-${c.css}` }, h("span", { class: "sym", "aria-hidden": "true" }, c.symbol), ` ${name}`);
+  })));
+}
+
+function bidsBlock(view, ctx) {
+  return block(t("bids"), h("ul", { class: "plain" }, view.bids.map((bid, seat) => {
+    let shown;
+    if (bid === null) shown = "—";
+    else if (bid === true) shown = backs(1, t("bidHidden"));
+    else shown = cardElement(bid, { small: true });
+    const spent = view.spent_bids[seat] || [];
+    return h("li", {}, `${ctx.name(seat)}: `, shown, spent.length ? cardRow(spent, `${ctx.name(seat)} — ${t("rejected")}`, { small: true }) : null);
+  })));
+}
+
+export function board(view, ctx) {
+  const last = view.last_hand;
+  return grid(
+    block(t("candidate"), view.candidate ? cardElement(view.candidate) : h("p", {}, "—")),
+    block(t("common"), view.common.length ? cardRow(view.common, t("common")) : h("p", {}, "—")),
+    bidsBlock(view, ctx),
+    block(t("hands"), facts([
+      ...view.hand_sizes.map((n, seat) => [ctx.name(seat), t("cards", { n })]),
+      [t("stock"), String(view.stock)],
+      view.rejected.length ? [t("rejected"), cardRow(view.rejected, t("rejected"), { small: true })] : null,
+      view.received?.length ? [t("received"), cardRow(view.received, t("received"), { small: true })] : null,
+    ])),
+    last ? block(`${t("lastHand")} (${t("handNo", { n: last.hand_number })})`,
+      cardRow(last.common, t("common"), { small: true }),
+      h("ul", { class: "plain" }, last.personal.map((cards, seat) => h("li", {},
+        `${ctx.name(seat)}: `, cardRow(cards, ctx.name(seat), { small: true }), ` → ${num(last.points[seat])}`,
+        last.winners.includes(seat) ? " ★" : "")))) : null,
+    suitsKey(view),
+  );
+}

@@ -1,0 +1,47 @@
+// Poker all'italiana: stacks, the pot and side pots, bets in this round, the draw, the showdown.
+import { backs, block, wideBlock, cardRow, facts, grid, h, num, t } from "./common.js";
+
+const WORDS = {
+  it: { pass: "passo", open: "apre", call: "vede", raise: "rilancia", fold: "lascia", draw: "cambia", buio: "buio", no_blind: "niente buio", check: "parola" },
+  en: { pass: "passes (passo)", open: "opens", call: "calls", raise: "raises", fold: "folds", draw: "draws", buio: "blind (buio)", no_blind: "no blind", check: "checks (parola)" },
+};
+
+const PHASES = {
+  it: { start: "inizio", deal: "distribuzione", blinds: "buio", opening: "apertura", betting: "puntate",
+        draw: "cambio", second_round: "secondo giro di puntate", over: "partita finita" },
+  en: { start: "start", deal: "deal", blinds: "blinds (buio)", opening: "opening", betting: "betting",
+        draw: "the draw", second_round: "second betting round", over: "match over" },
+};
+
+export function board(view, ctx) {
+  const lang = document.documentElement.lang === "it" ? "it" : "en";
+  const rows = view.chips.map((chips, seat) => h("tr", { class: view.current_player === seat ? "to-move" : "" },
+    h("th", { scope: "row" }, ctx.name(seat)),
+    h("td", {}, String(chips)),
+    h("td", {}, String(view.round_bets[seat])),
+    h("td", {}, view.folded[seat] ? t("folded") : !view.in_match[seat] ? "—"
+      : view.draws[seat] < 0 ? t("cards", { n: view.hand_counts[seat] })
+      : view.draws[seat] === 0 ? t("stood") : t("drew", { n: view.draws[seat] })),
+    h("td", {}, seat === view.seat || !view.hand_counts[seat] ? "" : backs(view.hand_counts[seat], t("cards", { n: view.hand_counts[seat] })))));
+  const stacks = h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, t("chips")), h("th", { scope: "col" }, t("bet")),
+      h("th", { scope: "col" }, t("draw")), h("th", { scope: "col" }, t("hands")))),
+    h("tbody", {}, rows)));
+  const pots = view.pots.map((p) => h("li", {}, t("potOf", { amount: p.amount, seats: p.seats.map(ctx.name).join(", ") })));
+  const log = view.log.slice(-8).map((e) => h("li", {}, `${ctx.name(e.seat)}: ${WORDS[lang][e.word] || e.word}${e.amount ? ` ${e.amount}` : ""}${e.all_in ? " (all-in)" : ""}`));
+  const last = view.last_hand;
+  const shown = last && last.shown ? Object.entries(last.shown) : [];
+  return grid(
+    block(`${t("pot")}: ${view.pot}`, h("ul", { class: "plain" }, pots),
+      facts([[t("phase"), PHASES[lang][view.phase] || view.phase], [t("toMatch"), String(view.to_match)],
+        [t("openingReq"), view.opening_requirement],
+        view.blinds.length ? [t("blinds"), view.blinds.map((b) => `${ctx.name(b.seat)}: ${b.name} ${b.amount}`).join(", ")] : null,
+        [t("stock"), String(view.stock)]])),
+    wideBlock(t("chips"), stacks),
+    block(t("log"), h("ol", { class: "plain" }, log)),
+    last && last.end ? block(`${t("lastHand")} (${t("handNo", { n: last.hand })})`,
+      h("p", {}, `${t("pot")}: ${last.pot} → ${last.winners.length ? last.winners.map(ctx.name).join(", ") : "—"} (${last.end})`),
+      h("ul", { class: "plain" }, shown.map(([seat, s]) => h("li", {}, `${ctx.name(Number(seat))}: `, cardRow(s.cards, ctx.name(Number(seat)), { small: true }), ` ${s.category}`)))) : null,
+    view.discarded?.length ? block(t("draw"), cardRow(view.discarded, t("draw"), { small: true })) : null,
+  );
+}

@@ -1,0 +1,176 @@
+// Every word the browser shows, in Italian and English (Italian game terms are canonical).
+// t(key, params) fills {name} fields; plural keys are [one, many] pairs chosen by params.n.
+const WORDS = {
+  it: {
+    app: "mazzo", lobbyTitle: "mazzo — gioca a carte nel browser",
+    lobbyIntro: "Scegli un gioco, chi siede al tavolo e crea il tavolo. Gli amici entrano con il loro link.",
+    language: "Lingua", game: "Gioco", players: "Giocatori", variant: "Variante", options: "Opzioni",
+    seats: "Posti", seat: "Posto {n}", you: "tu", friend: "un amico (con un link)",
+    bot: "bot {level} — {desc}", nickname: "Nome", create: "Crea il tavolo", creating: "Creo il tavolo…",
+    created: "Tavolo creato", invite: "Link d'invito per il posto {n} ({name})", copy: "Copia",
+    copied: "Copiato", spectate: "Link per guardare", goToSeat: "Vai al tuo posto",
+    goToTable: "Apri il tavolo", yourTables: "I tuoi tavoli", noTables: "Nessun tavolo per ora.",
+    rejoin: "Rientra", forget: "Dimentica", botPause: "Pausa dei bot (secondi)",
+    grace: "Attesa prima del sostituto (secondi)", hints: "Suggerimenti permessi",
+    needHuman: "Almeno un posto deve essere tuo o di un amico.",
+    youOnce: "Solo un posto può essere «tu».",
+    levels: {
+      random: "mosse a caso", facile: "euristica con errori voluti", medio: "euristica del gioco",
+      difficile: "ricerca veloce, ~0,2 s a mossa", esperto: "ricerca ISMCTS, ~1 s a mossa",
+    },
+    connecting: "Connessione…", connected: "Connesso", reconnecting: "Connessione persa: riconnessione…",
+    spectator: "Stai guardando", yourTurn: "Tocca a te", turnOf: "Tocca a {name}",
+    waiting: "In attesa dell'inizio", over: "Partita finita", start: "Comincia la partita",
+    rematch: "Rivincita", toRematch: "Vai alla rivincita",
+    moves: "Le tue mosse", allMoves: "Tutte le mosse ({n})", noMoves: "Nessuna mossa da fare ora.",
+    select: "Scegli le carte, poi conferma.", noMatch: "Nessuna mossa con queste carte.",
+    more: "Aggiungi altre carte.", clear: "Annulla la scelta", hand: "La tua mano",
+    log: "Cronaca", scores: "Punteggi", score: "Punti", rules: "Regole", hint: "Suggerimento",
+    hintIs: "L'esperto giocherebbe: {text}", hintsOff: "Suggerimenti disattivati a questo tavolo",
+    thinking: "L'esperto ci pensa…",
+    fairness: "Mescolate eque", fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seme si svela a mano finita.",
+    version: "versione", commitment: "impegno", seed: "seme", hidden: "nascosto fino a fine mano",
+    verify: "Verifica i semi", verified: "{ok} semi su {n} verificati: SHA-256(seme) = impegno.",
+    verifyBad: "Seme non valido alla versione {v}!", record: "Scarica il verbale (per «mazzo verify»)",
+    replay: "Rivedi la partita", standIn: "sostituito da un bot ({level})", away: "assente",
+    online: "presente", botSeat: "bot {level}", cards: ["{n} carta", "{n} carte"],
+    stock: "Tallone", pile: "Scarti", result: "Risultato", handNo: "Mano {n}",
+    winner: "Vince {name}", winners: "Vincono {names}", illegal: "Mossa rifiutata",
+    lastHand: "Ultima mano", timer: "{s} s", turnTime: "Tempo del turno",
+    backLobby: "Torna all'ingresso", langSwitch: "English", tableOf: "Tavolo di {game}",
+    you_: "(tu)", dealer: "mazziere", trump: "Briscola", board: "Tavolo", seatsTitle: "Al tavolo",
+    step: "Passo", first: "Inizio", prev: "Indietro", next: "Avanti", last: "Fine", viewAs: "Vista di",
+    everyone: "chi guarda", replayTitle: "Replay di {game}", replayNotOver: "Il replay si apre a partita finita.",
+    // game boards
+    candidate: "Candidata", common: "Carte comuni", rejected: "Scartate", bids: "Offerte",
+    bidHidden: "coperta", counts: "conta", notCounts: "non conta", suitsKey: "Colori",
+    hands: "Mani", received: "Ricevute",
+    count: "Conta", crib: "Crib", starter: "Carta di taglio", cribCards: ["{n} carta nel crib", "{n} carte nel crib"],
+    skunk: "linea dello skunk ({n})", target: "traguardo {n}", sequence: "In tavola", shown: "Conteggi",
+    gamesWon: "partite vinte", go: "passa (go)",
+    bidStatus: "Offerta", bidDown: "coperta ({n} carte)", declared: "dichiarata: {n}", revealed: "svelata: {n}",
+    tricks: "Prese", tricksOf: ["{n} presa su {bid}", "{n} prese su {bid}"], trick: "Presa in corso", noTrump: "nessuna",
+    turnUp: "Carta girata", dummy: "morto", gameScore: "partita",
+    pot: "Piatto", sidePots: "Piatti", potOf: "{amount} (tra {seats})", chips: "Fiches", bet: "Puntata nel giro",
+    toMatch: "Da pareggiare", folded: "passato", draw: "Cambio", drew: ["cambia {n} carta", "cambia {n} carte"],
+    stood: "servito", showdown: "Mostra", opening: "Apertura con {req}", openingReq: "Si apre con almeno", playerN: "Giocatore {n}", phase: "Fase", blinds: "Buio",
+    melds: "Combinazioni", side: "Coppia {n}", pozzetti: "Pozzetti", pozzettoTaken: "pozzetto preso",
+    pozzettoLeft: ["pozzetto di {n} carta", "pozzetto di {n} carte"], running: "Punti in tavola",
+    burraco: "burraco", clean: "pulito", dirty: "sporco", wildAt: "matta al posto di {card}",
+    known: "Carte note",
+  },
+  en: {
+    app: "mazzo", lobbyTitle: "mazzo — card games in the browser",
+    lobbyIntro: "Choose a game and who sits at the table, then create it. Friends join with their own link.",
+    language: "Language", game: "Game", players: "Players", variant: "Variant", options: "Options",
+    seats: "Seats", seat: "Seat {n}", you: "you", friend: "a friend (by link)",
+    bot: "{level} bot — {desc}", nickname: "Name", create: "Create the table", creating: "Creating the table…",
+    created: "Table created", invite: "Invite link for seat {n} ({name})", copy: "Copy",
+    copied: "Copied", spectate: "Spectator link", goToSeat: "Go to your seat",
+    goToTable: "Open the table", yourTables: "Your tables", noTables: "No tables yet.",
+    rejoin: "Rejoin", forget: "Forget", botPause: "Bot pause (seconds)",
+    grace: "Wait before a stand-in (seconds)", hints: "Hints allowed",
+    needHuman: "At least one seat must be you or a friend.",
+    youOnce: "Only one seat can be “you”.",
+    levels: {
+      random: "random legal moves", facile: "heuristic with deliberate mistakes", medio: "the game's heuristic",
+      difficile: "quick search, ~0.2 s per move", esperto: "ISMCTS search, ~1 s per move",
+    },
+    connecting: "Connecting…", connected: "Connected", reconnecting: "Connection lost: reconnecting…",
+    spectator: "You are watching", yourTurn: "Your turn", turnOf: "{name} to play",
+    waiting: "Waiting for the start", over: "Match over", start: "Start the match",
+    rematch: "Rematch", toRematch: "Go to the rematch",
+    moves: "Your moves", allMoves: "All moves ({n})", noMoves: "Nothing to do now.",
+    select: "Pick the cards, then confirm.", noMatch: "No move uses these cards.",
+    more: "Add more cards.", clear: "Clear the choice", hand: "Your hand",
+    log: "Log", scores: "Scores", score: "Score", rules: "Rules", hint: "Hint",
+    hintIs: "The esperto would play: {text}", hintsOff: "Hints are off at this table",
+    thinking: "The esperto is thinking…",
+    fairness: "Fair shuffles", fairnessIntro: "Each shuffle's SHA-256 commitment is published at once; its seed is revealed when the hand is over.",
+    version: "version", commitment: "commitment", seed: "seed", hidden: "hidden until the hand is over",
+    verify: "Verify the seeds", verified: "{ok} of {n} seeds verified: SHA-256(seed) = commitment.",
+    verifyBad: "Bad seed at version {v}!", record: "Download the record (for “mazzo verify”)",
+    replay: "Replay the match", standIn: "played by a stand-in bot ({level})", away: "away",
+    online: "here", botSeat: "{level} bot", cards: ["{n} card", "{n} cards"],
+    stock: "Stock", pile: "Discard pile", result: "Result", handNo: "Hand {n}",
+    winner: "{name} wins", winners: "{names} win", illegal: "Move refused",
+    lastHand: "Last hand", timer: "{s} s", turnTime: "Turn time",
+    backLobby: "Back to the lobby", langSwitch: "Italiano", tableOf: "{game} table",
+    you_: "(you)", dealer: "dealer", trump: "Trump (briscola)", board: "Table", seatsTitle: "At the table",
+    step: "Step", first: "Start", prev: "Back", next: "Forward", last: "End", viewAs: "View of",
+    everyone: "a spectator", replayTitle: "{game} replay", replayNotOver: "The replay opens once the match is over.",
+    candidate: "Candidate", common: "Common cards", rejected: "Rejected", bids: "Bids",
+    bidHidden: "face down", counts: "counts", notCounts: "does not count", suitsKey: "Colours",
+    hands: "Hands", received: "Received",
+    count: "Count", crib: "Crib", starter: "Starter", cribCards: ["{n} card in the crib", "{n} cards in the crib"],
+    skunk: "skunk line ({n})", target: "target {n}", sequence: "On the table", shown: "Counts",
+    gamesWon: "games won", go: "go",
+    bidStatus: "Bid", bidDown: "face down ({n} cards)", declared: "declared: {n}", revealed: "revealed: {n}",
+    tricks: "Tricks", tricksOf: ["{n} trick of {bid}", "{n} tricks of {bid}"], trick: "Current trick", noTrump: "none",
+    turnUp: "Turn-up", dummy: "dummy", gameScore: "game",
+    pot: "Pot", sidePots: "Pots", potOf: "{amount} (among {seats})", chips: "Chips", bet: "Bet this round",
+    toMatch: "To call", folded: "folded", draw: "Draw", drew: ["changes {n} card", "changes {n} cards"],
+    stood: "stands pat (servito)", showdown: "Showdown", opening: "Opening with {req}", openingReq: "Open with at least", playerN: "Player {n}", phase: "Phase", blinds: "Blinds (buio)",
+    melds: "Melds", side: "Side {n}", pozzetti: "Pozzetti", pozzettoTaken: "pozzetto taken",
+    pozzettoLeft: ["pozzetto of {n} card", "pozzetto of {n} cards"], running: "Points on the table",
+    burraco: "burraco", clean: "clean", dirty: "dirty", wildAt: "wild standing for {card}",
+    known: "Known cards",
+  },
+};
+
+export function currentLang() {
+  const fromUrl = new URLSearchParams(location.search).get("lang");
+  if (fromUrl === "it" || fromUrl === "en") {
+    localStorage.setItem("mazzo.lang", fromUrl);
+    return fromUrl;
+  }
+  const stored = localStorage.getItem("mazzo.lang");
+  if (stored === "it" || stored === "en") return stored;
+  return (navigator.language || "en").startsWith("it") ? "it" : "en";
+}
+
+let lang = currentLang();
+
+export function setLang(value) {
+  lang = value;
+  localStorage.setItem("mazzo.lang", value);
+  const url = new URL(location.href);
+  url.searchParams.set("lang", value);
+  history.replaceState(null, "", url);
+  document.documentElement.lang = value;
+}
+
+export function getLang() { return lang; }
+
+export function t(key, params = {}) {
+  let text = WORDS[lang][key] ?? WORDS.en[key] ?? key;
+  if (Array.isArray(text)) text = params.n === 1 ? text[0] : text[1];
+  return String(text).replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+export function levelDescription(level) {
+  return WORDS[lang].levels[level] ?? level;
+}
+
+// the games' config fields, for the lobby form: [Italian, English]
+const FIELDS = {
+  variant: ["variante", "variant"], target: ["traguardo (0: quello del gioco)", "target (0: the game's own)"],
+  hands: ["mani da giocare (0: fino al traguardo)", "hands to play (0: up to the target)"],
+  suit_order: ["ordine dei colori", "colour order"], ace_low_in_runs: ["asso basso nelle scale", "ace low in runs"],
+  tiebreak: ["spareggio", "tie-break"], deck: ["mazzo (0: quello giusto per i giocatori)", "deck (0: the right one for the players)"],
+  first_trump: ["prima briscola", "first trump"], mode: ["modo", "mode"], ante: ["invito (ante)", "ante"],
+  cip: ["cip", "cip (minimum bet)"], stack: ["fiches iniziali", "starting chips"], raise_limit: ["limite ai rilanci", "raise limit"],
+  open_exact_pot: ["apertura esatta al piatto", "open exactly the pot"], blind_base: ["base del buio", "blind base"],
+  blinds: ["buio", "blinds (buio)"], max_hands: ["mani al massimo", "at most this many hands"],
+  escalate_opening: ["apertura crescente", "escalating opening"], suit_before_kickers: ["seme prima delle carte spaiate", "suit before kickers"],
+  flush_by_suit: ["colore per seme", "flush by suit"], cyclic_straight_flush: ["scala colore ciclica", "cyclic straight flush"],
+  credit: ["credito", "credit"], bet_menu: ["puntate proposte", "bet menu"], games_to_win: ["partite da vincere", "games to win"],
+  match_scoring: ["punteggio dell'incontro", "match scoring"], muggins: ["muggins", "muggins"],
+  switch: ["cambio", "switch"], three_player_targets: ["traguardi a tre", "three-player targets"],
+  vp_table: ["tabella dei punti vittoria", "victory points table"], clean_burraco_to_close: ["burraco pulito per chiudere", "clean burraco to close"],
+};
+
+export function fieldLabel(name) {
+  const pair = FIELDS[name];
+  return pair ? pair[lang === "it" ? 0 : 1] : name.replaceAll("_", " ");
+}

@@ -1,0 +1,370 @@
+// The table page: draws the seat's view, offers exactly the frame's legal list (never inventing a
+// move), keeps a log in words, the scores, the fairness commitments, and reconnects by itself.
+import { TableSocket, getJSON, h, postJSON, rememberTable } from "./api.js";
+import { cardElement, cardText } from "./cards.js";
+import { getLang, setLang, t } from "./i18n.js";
+import { seatName } from "./games/common.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const params = new URLSearchParams(location.search);
+const token = params.get("token");
+const app = {
+  frame: null, selected: [], log: [], pending: false, hint: null, alert: "", games: [],
+  board: null, notes: null, socket: null, turnSince: Date.now(), turnKey: null, lastHand: null, verify: null,
+};
+
+function ownerToken() { return localStorage.getItem(`mazzo.owner.${tableId}`); }
+function gameTitle(id) { return app.games.find((g) => g.id === id)?.title[getLang()] || id; }
+function cardsOf(action) {
+  if (Array.isArray(action.cards)) return action.cards;
+  if (typeof action.card === "string") return [action.card];
+  return [];
+}
+const sameCards = (a, b) => a.length === b.length && [...a].sort().join("|") === [...b].sort().join("|");
+
+// -- frames -------------------------------------------------------------------------------------
+
+async function onFrame(frame) {
+  const previous = app.frame;
+  if (!previous && token) {
+    const known = existing();
+    rememberTable({ id: tableId, game: frame.game, url: location.href, owner: ownerToken(),
+                    seat: frame.seat, created: known?.created || Date.now() });
+  }
+  if (!app.board || previous?.game !== frame.game) {
+    app.board = await import(`./games/${frame.game}.js`);
+  }
+  if (previous && frame.version !== previous.version) {
+    app.selected = [];
+    app.hint = null;
+    app.alert = "";
+  }
+  const handNumber = frame.view.hand_number;
+  if (frame.events.length && handNumber !== undefined && handNumber !== app.lastHand) {
+    app.log.push({ hand: handNumber });
+    app.lastHand = handNumber;
+  }
+  for (const event of frame.events) app.log.push({ text: event.text, type: event.type });
+  if (app.log.length > 400) app.log.splice(0, app.log.length - 400);
+  const turnKey = `${frame.view.current_player}:${frame.view.hand_number}:${frame.status}`;
+  if (turnKey !== app.turnKey) { app.turnKey = turnKey; app.turnSince = Date.now(); }
+  app.frame = frame;
+  app.pending = false;
+  render();
+  if (app.board.wantsNotes && frame.seat !== null && Array.isArray(frame.view.hand)) fetchNotes(frame);
+}
+
+// notes the game's own code gives about this view (Nebraska: which of your cards count now)
+async function fetchNotes(frame) {
+  try {
+    const notes = await postJSON(`/api/games/${frame.game}/notes`, { view: frame.view, lang: getLang() });
+    if (app.frame && app.frame.version === frame.version) { app.notes = { version: frame.version, ...notes }; render(); }
+  } catch { /* notes are a help, not a need */ }
+}
+
+function onError(frame) {
+  app.pending = false;
+  app.alert = frame.code === "illegal_action" ? `${t("illegal")}: ${frame.message}` : frame.message;
+  render();
+}
+
+function onMessage(frame) {
+  if (frame.type === "hint" && app.frame && frame.version === app.frame.version) {
+    app.hint = frame;
+    render();
+  }
+}
+
+function onStatus(status) {
+  const el = document.getElementById("connection");
+  el.dataset.status = status;
+  el.textContent = status === "refused" ? "" : t(status === "connected" ? "connected" : status);
+}
+
+// -- actions ------------------------------------------------------------------------------------
+
+function play(index) {
+  const frame = app.frame;
+  if (!frame || app.pending) return;
+  app.pending = app.socket.send({ type: "act", version: frame.version, index });
+  render();
+}
+
+function toggleCard(token) {
+  const i = app.selected.indexOf(token);
+  if (i >= 0) app.selected.splice(i, 1);
+  else app.selected.push(token);
+  render();
+}
+
+function ownerCommand(command) {
+  postJSON(`/api/tables/${encodeURIComponent(tableId)}/${command}?lang=${getLang()}`, { owner: ownerToken() })
+    .catch((exc) => { app.alert = exc.message; render(); });
+}
+
+// -- rendering ----------------------------------------------------------------------------------
+
+// Each frame redraws the page; a keyboard player keeps focus on the same card or move.
+function focusSelector(el) {
+  if (!el || el === document.body) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const box = el.closest("[id]");
+  const where = box ? `#${CSS.escape(box.id)} ` : "";
+  if (el.dataset.card) return `${where}[data-card="${CSS.escape(el.dataset.card)}"]`;
+  if (el.dataset.index) return `${where}.move[data-index="${el.dataset.index}"]`;
+  return null;
+}
+
+function render() {
+  const selector = focusSelector(document.activeElement);
+  draw();
+  if (selector && document.activeElement === document.body) {
+    const again = document.querySelector(selector) || document.querySelector("#moves .move:not(:disabled)");
+    again?.focus();
+  }
+}
+
+function draw() {
+  const frame = app.frame;
+  if (!frame) return;
+  document.documentElement.lang = getLang();
+  document.body.dataset.status = frame.status;
+  document.body.dataset.version = String(frame.version);
+  document.body.dataset.myTurn = String(frame.legal.length > 0 && !app.pending);
+  document.body.dataset.game = frame.game;
+  const title = t("tableOf", { game: gameTitle(frame.game) });
+  document.title = `${title} — mazzo`;
+  document.getElementById("title").textContent = title;
+  const rules = document.getElementById("rules-link");
+  rules.textContent = t("rules");
+  rules.href = `/rules/${frame.game}?lang=${getLang()}`;
+  document.getElementById("lobby-link").textContent = t("backLobby");
+  document.getElementById("lang-switch").textContent = t("langSwitch");
+  renderStatus(frame);
+  renderSeats(frame);
+  renderBoard(frame);
+  renderPlay(frame);
+  renderLog();
+  renderFairness(frame);
+  const alert = document.getElementById("alert");
+  if (alert.textContent !== app.alert) alert.textContent = app.alert;
+}
+
+function renderStatus(frame) {
+  const bar = document.getElementById("status-bar");
+  const view = frame.view;
+  const parts = [];
+  if (frame.status === "waiting") {
+    parts.push(h("p", { class: "turn" }, t("waiting")));
+    if (ownerToken()) parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => ownerCommand("start") }, t("start")));
+  } else if (frame.status === "over") {
+    parts.push(h("p", { class: "turn", id: "result" }, t("over"), ". ", resultText(frame)));
+    if (frame.rematch) {
+      const url = new URL(location.href);
+      url.pathname = `/tables/${frame.rematch}`;
+      // a rematch keeps every token, the owner's too: carry it to the new table
+      const owner = ownerToken();
+      if (owner) localStorage.setItem(`mazzo.owner.${frame.rematch}`, owner);
+      parts.push(h("a", { class: "button", id: "to-rematch", href: url.toString() }, t("toRematch")));
+    } else if (ownerToken()) {
+      parts.push(h("button", { type: "button", id: "rematch", onclick: () => ownerCommand("rematch") }, t("rematch")));
+    }
+    parts.push(h("a", { class: "button", href: `/replay/${encodeURIComponent(tableId)}?lang=${getLang()}` + (frame.seat !== null ? `&seat=${frame.seat}` : "") }, t("replay")));
+  } else {
+    const mover = view.current_player;
+    const mine = frame.legal.length > 0;
+    const text = frame.seat === null ? `${t("spectator")} · ${mover != null ? t("turnOf", { name: seatName(frame, mover) }) : ""}`
+      : mine ? t("yourTurn") : mover != null ? t("turnOf", { name: seatName(frame, mover) }) : "";
+    parts.push(h("p", { class: "turn" + (mine ? " mine" : "") }, text));
+    parts.push(h("p", { class: "timer" }, `${t("turnTime")}: `, h("span", { id: "turn-timer" }, t("timer", { s: Math.floor((Date.now() - app.turnSince) / 1000) }))));
+  }
+  bar.replaceChildren(...parts);
+}
+
+function resultText(frame) {
+  const scores = frame.view.scores;
+  if (!Array.isArray(scores)) return "";
+  const best = Math.max(...scores);
+  const winners = frame.seats.filter((s) => scores[s.seat] === best).map((s) => seatName(frame, s.seat));
+  return winners.length === 1 ? t("winner", { name: winners[0] }) : t("winners", { names: winners.join(", ") });
+}
+
+function renderSeats(frame) {
+  const view = frame.view;
+  const panel = document.getElementById("seats-panel");
+  const rows = frame.seats.map((s) => {
+    const bits = [];
+    if (s.kind === "human") {
+      bits.push(s.stand_in ? t("standIn", { level: s.stand_in }) : s.connected ? t("online") : t("away"));
+    } else bits.push(t("botSeat", { level: s.kind }));
+    if (view.dealer === s.seat) bits.push(t("dealer"));
+    const turn = frame.status === "playing" && view.current_player === s.seat;
+    const score = Array.isArray(view.scores) ? view.scores[s.seat] : null;
+    return h("li", { class: "seat" + (turn ? " to-move" : "") + (s.seat === frame.seat ? " me" : ""), "aria-current": turn ? "true" : null },
+      h("span", { class: "seat-name" }, (turn ? "▶ " : "") + s.name + (s.seat === frame.seat ? ` ${t("you_")}` : "")),
+      h("span", { class: "seat-info" }, bits.join(" · ")),
+      score !== null && score !== undefined ? h("span", { class: "seat-score" }, `${t("score")}: ${formatScore(score)}`) : null);
+  });
+  panel.replaceChildren(h("h2", { id: "seats-title" }, t("seatsTitle")), h("ul", { class: "seats" }, rows));
+}
+
+export function formatScore(value) {
+  return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
+}
+
+function renderBoard(frame) {
+  const panel = document.getElementById("board");
+  const ctx = { frame, seat: frame.seat, name: (i) => seatName(frame, i) };
+  let content;
+  try { content = app.board.board(frame.view, ctx); } catch (exc) { content = h("pre", {}, String(exc)); }
+  panel.replaceChildren(h("h2", { id: "board-title" }, t("board")), content);
+}
+
+function renderPlay(frame) {
+  const area = document.getElementById("play-area");
+  const view = frame.view;
+  const legal = frame.legal;
+  const active = legal.length > 0 && !app.pending;
+  const cardMoves = legal.filter((m) => cardsOf(m.action).length > 0);
+  const usable = new Set(cardMoves.flatMap((m) => cardsOf(m.action)));
+  const handTokens = Array.isArray(view.hand) ? view.hand : [];
+  const extra = [...usable].filter((c) => !handTokens.includes(c));
+  const notes = app.notes && app.notes.version === frame.version ? app.notes : null;
+  const cardButton = (token) => {
+    const el = cardElement(token, {
+      onClick: () => (usable.has(token) && active ? toggleCard(token) : null),
+      selected: app.selected.includes(token), playable: active && usable.has(token),
+    });
+    if (notes && notes.cards.includes(token)) {
+      el.classList.add("counts");
+      el.append(h("span", { class: "sr-only" }, `, ${t("counts")}`));
+    }
+    return el;
+  };
+  const parts = [h("h2", { id: "moves-title" }, frame.seat === null ? t("hand") : t("moves"))];
+  if (frame.seat !== null) {
+    const note = app.board.handNote ? app.board.handNote(view) : null;
+    parts.push(h("div", { id: "hand", class: "hand", role: "group", "aria-label": t("hand") }, handTokens.map(cardButton)));
+    if (note) parts.push(note);
+    if (notes) parts.push(h("div", { id: "notes", class: "notes" }, notes.lines.map((line) => h("p", {}, line))));
+    if (extra.length) parts.push(h("div", { id: "other-cards", class: "hand", role: "group", "aria-label": t("known") }, extra.map(cardButton)));
+  }
+  const moves = h("div", { id: "moves", class: "moves" });
+  if (!legal.length) {
+    moves.append(h("p", {}, frame.status === "playing" && frame.seat !== null ? t("noMoves") : ""));
+  } else {
+    const plain = legal.filter((m) => cardsOf(m.action).length === 0);
+    const matching = cardMoves.filter((m) => sameCards(cardsOf(m.action), app.selected));
+    const wider = cardMoves.some((m) => app.selected.every((c) => cardsOf(m.action).includes(c)) && cardsOf(m.action).length > app.selected.length);
+    if (cardMoves.length) {
+      moves.append(h("p", { class: "help", id: "select-help" },
+        !app.selected.length ? t("select") : matching.length ? "" : wider ? t("more") : t("noMatch")));
+    }
+    const confirm = h("div", { class: "confirm", role: "group", "aria-label": t("moves") });
+    for (const m of [...matching, ...plain]) confirm.append(moveButton(m, active));
+    if (app.selected.length) confirm.append(h("button", { type: "button", class: "secondary", id: "clear", onclick: () => { app.selected = []; render(); } }, t("clear")));
+    moves.append(confirm);
+    const all = h("details", { id: "all-moves", class: "all-moves" }, h("summary", {}, t("allMoves", { n: legal.length })),
+      h("div", { class: "move-list" }, legal.map((m) => moveButton(m, active))));
+    if (document.getElementById("all-moves")?.open) all.open = true;
+    moves.append(all);
+  }
+  parts.push(moves);
+  if (frame.seat !== null && frame.status === "playing") parts.push(hintControls(frame, active));
+  area.replaceChildren(...parts);
+}
+
+function moveButton(move, active) {
+  const button = h("button", { type: "button", class: "move" + (app.hint?.index === move.index ? " hinted" : ""),
+    "data-index": move.index, "data-cards": JSON.stringify(cardsOf(move.action)), disabled: !active,
+    onclick: () => play(move.index) }, move.text);
+  button.addEventListener("dblclick", (e) => e.preventDefault());
+  return button;
+}
+
+function hintControls(frame, active) {
+  const box = h("div", { class: "hint", "aria-live": "polite" });
+  if (frame.hints === false) { box.append(h("p", {}, t("hintsOff"))); return box; }
+  box.append(h("button", { type: "button", id: "hint", disabled: !active, onclick: () => {
+    app.hint = { pending: true };
+    app.socket.send({ type: "hint" });
+    render();
+  } }, t("hint")));
+  if (app.hint?.pending) box.append(h("p", {}, t("thinking")));
+  else if (app.hint) box.append(h("p", { id: "hint-text" }, t("hintIs", { text: app.hint.text })));
+  return box;
+}
+
+function renderLog() {
+  const panel = document.getElementById("log-panel");
+  let list = document.getElementById("log");
+  if (!list) {
+    list = h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": t("log") });
+    panel.replaceChildren(h("h2", { id: "log-title" }, t("log")), list);
+  }
+  const stick = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+  list.replaceChildren(...app.log.map((entry) => entry.hand !== undefined
+    ? h("li", { class: "log-hand" }, t("handNo", { n: entry.hand }))
+    : h("li", { class: `ev ev-${entry.type}` }, entry.text)));
+  document.getElementById("log-title").textContent = t("log");
+  if (stick) list.scrollTop = list.scrollHeight;
+}
+
+function renderFairness(frame) {
+  const panel = document.getElementById("fair-panel");
+  const wasOpen = document.getElementById("fair")?.open;
+  const rows = frame.commitments.map((c) => h("tr", {},
+    h("td", {}, String(c.version)), h("td", { class: "hex" }, c.commitment),
+    h("td", { class: "hex" }, c.seed ?? t("hidden"))));
+  const details = h("details", { id: "fair" }, h("summary", { id: "fair-title" }, `${t("fairness")} (${frame.commitments.length})`),
+    h("p", {}, t("fairnessIntro")),
+    h("div", { class: "scroll", tabindex: "0" }, h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("version")),
+      h("th", { scope: "col" }, t("commitment")), h("th", { scope: "col" }, t("seed")))), h("tbody", {}, rows))));
+  if (frame.commitments.some((c) => c.seed)) {
+    details.append(h("button", { type: "button", id: "verify", onclick: () => verify(frame) }, t("verify")));
+  }
+  if (app.verify) details.append(h("p", { id: "verify-result", role: "status" }, app.verify));
+  if (frame.status === "over") {
+    details.append(h("p", {}, h("a", { href: `/api/tables/${encodeURIComponent(tableId)}/record`, download: `${tableId}.json` }, t("record"))));
+  }
+  details.open = Boolean(wasOpen);
+  panel.replaceChildren(details);
+}
+
+async function sha256Hex(hex) {
+  const bytes = new Uint8Array(hex.match(/../g).map((b) => parseInt(b, 16)));
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function verify(frame) {
+  const revealed = frame.commitments.filter((c) => c.seed);
+  let ok = 0;
+  for (const c of revealed) {
+    if ((await sha256Hex(c.seed)) === c.commitment) ok += 1;
+    else { app.verify = t("verifyBad", { v: c.version }); render(); return; }
+  }
+  app.verify = t("verified", { ok, n: revealed.length });
+  render();
+}
+
+// -- start --------------------------------------------------------------------------------------
+
+async function main() {
+  app.games = await getJSON("/api/games").catch(() => []);
+  document.getElementById("lang-switch").addEventListener("click", () => {
+    setLang(getLang() === "it" ? "en" : "it");
+    app.socket.send({ type: "hello", lang: getLang() });
+  });
+  app.socket = new TableSocket(tableId, token, { onFrame, onError, onStatus, onMessage });
+  setInterval(() => {
+    const el = document.getElementById("turn-timer");
+    if (el) el.textContent = t("timer", { s: Math.floor((Date.now() - app.turnSince) / 1000) });
+  }, 1000);
+}
+
+function existing() {
+  try { return JSON.parse(localStorage.getItem("mazzo.tables") || "[]").find((e) => e.id === tableId); } catch { return null; }
+}
+
+main();

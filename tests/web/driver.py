@@ -1,0 +1,92 @@
+"""Playing mazzo in the browser by clicking only: create a table from the lobby, then on each turn
+pick one of the move buttons the page offers (selecting its cards first when the move uses
+cards, as a person would), until the match is over."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from typing import Any
+
+from mazzo.engine.game import JSON
+
+#: short matches of every game: (lobby values to set, fields to fill)
+SHORT: dict[str, dict[str, Any]] = {
+    "cribbage": {"players": "2", "select": {"cfg-target": "61"}, "fill": {"cfg-games_to_win": "1"}},
+    "nebraska": {"players": "2", "select": {}, "fill": {"cfg-hands": "1"}},
+    "novantanove": {"players": "3", "select": {}, "fill": {"cfg-target": "1"}},
+    "poker_italiano": {"players": "3", "select": {},
+                       "fill": {"cfg-max_hands": "2", "cfg-stack": "20"}},
+    "burraco": {"players": "2", "select": {}, "fill": {"cfg-hands": "1"}},
+}
+
+
+def create_from_lobby(page: Any, base: str, game: str, seats: list[str] | None = None,
+                      lang: str = "en", go: bool = True) -> None:
+    """Fill the lobby form for a short match of ``game`` (seat 0 is you), create the table and,
+    with ``go``, follow the link to your seat."""
+    page.goto(f"{base}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    page.select_option("#game", game)
+    short = SHORT[game]
+    page.select_option("#players", short["players"])
+    for field, value in short["select"].items():
+        page.select_option(f"#{field}", value)
+    for field, value in short["fill"].items():
+        page.fill(f"#{field}", value)
+    page.fill("#opt-bot_pause_s", "0")
+    for i, kind in enumerate(seats or []):
+        page.select_option(f"#seat-{i}", kind)
+    page.click("#create")
+    page.wait_for_selector("#go-seat")
+    if go:
+        page.click("#go-seat")
+        page.wait_for_selector("body[data-status]")
+
+
+def wait_turn_or_end(page: Any, timeout: float = 30_000) -> str:
+    page.wait_for_function(
+        "document.body.dataset.status === 'over' || document.body.dataset.myTurn === 'true'",
+        timeout=timeout)
+    return str(page.evaluate("document.body.dataset.status"))
+
+
+def play_one(page: Any, rng: random.Random) -> None:
+    """Make one move by clicking: its cards in the hand first, then its button."""
+    version = page.evaluate("document.body.dataset.version")
+    buttons = page.locator("#all-moves .move")
+    moves = [(int(b.get_attribute("data-index")), json.loads(b.get_attribute("data-cards")))
+             for b in buttons.all()]
+    index, cards = moves[rng.randrange(len(moves))]
+    for card in cards:
+        page.locator(f'.hand [data-card="{card}"]').click()
+    page.locator(f'#moves .confirm .move[data-index="{index}"]').click()
+    page.wait_for_function(f"document.body.dataset.version !== {json.dumps(version)}")
+
+
+def play_to_end(page: Any, seed: int = 0, max_moves: int = 2000) -> int:
+    """Play the seat of ``page`` until the match is over; returns the number of moves made."""
+    rng = random.Random(seed)
+    for moves in range(max_moves):
+        if wait_turn_or_end(page) == "over":
+            return moves
+        play_one(page, rng)
+    raise AssertionError(f"the match did not end in {max_moves} moves")
+
+
+QUICK_CRIBBAGE: JSON = {"target": 61, "games_to_win": 1}
+
+
+def finished_table(server: Any) -> JSON:
+    """A cribbage match between two random bots, played to the end by the server itself."""
+    created = server.create({"game": "cribbage", "config": QUICK_CRIBBAGE,
+                             "seats": ["random", "random"], "start": True,
+                             "options": {"bot_pause_s": 0}})
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        summary: JSON = server.get(f"/api/tables/{created['table']}").json()
+        if summary["status"] == "over":
+            return summary
+        time.sleep(0.1)
+    raise AssertionError("the bots did not finish in 60 s")

@@ -1,0 +1,223 @@
+"""The browser app end to end: Chromium clicks through the lobby and whole short matches of every
+game against bots, two browsers play each other through an invite link (one reloads mid-match),
+a spectator sees no hidden card, a phone plays a hand, and axe-core finds no serious or critical
+accessibility problem on the lobby and every game's table."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from driver import create_from_lobby, finished_table, play_one, play_to_end, wait_turn_or_end
+
+from mazzo.engine.registry import all_games
+
+from live_server import LiveServer
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+GAMES = [g.id for g in all_games()]
+
+
+def axe_problems(page: Any) -> list[str]:
+    """Serious and critical axe-core violations on the page as it is now."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def test_lobby_is_built_from_the_api_in_both_languages(page: Any, server: LiveServer) -> None:
+    page.goto(f"{server.http}/?lang=it")
+    page.wait_for_selector("body[data-ready=true]")
+    options = page.locator("#game option").all_inner_texts()
+    assert len(options) == len(GAMES) and "Poker all'italiana" in options
+    assert page.locator("#create").inner_text() == "Crea il tavolo"
+    page.select_option("#game", "cribbage")
+    assert page.locator("#cfg-target option").all_inner_texts() == ["61", "121"]
+    assert page.locator("#seat-1 option").count() == 7  # you, a friend, five bot levels
+    assert "esperto" in page.locator("#seat-1").inner_text()
+    assert axe_problems(page) == []
+    page.select_option("#lang", "en")
+    assert page.locator("#create").inner_text() == "Create the table"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_short_match_by_clicking_only(page: Any, server: LiveServer, game: str) -> None:
+    create_from_lobby(page, server.http, game)
+    wait_turn_or_end(page)
+    if game == "nebraska":  # the game's scoring says which of your cards count
+        assert page.locator("#notes").inner_text(timeout=10_000).startswith("Counting now")
+    assert axe_problems(page) == []
+    moves = play_to_end(page, seed=GAMES.index(game))
+    assert moves > 0
+    result = page.locator("#result").inner_text()
+    assert "Match over" in result and ("wins" in result or "win" in result)
+    assert page.locator("#log li").count() > moves  # every move and more, told in words
+    # the seeds are revealed at the end and check against their commitments in the page
+    page.locator("#fair summary").click()
+    page.locator("#verify").click()
+    assert "verified" in page.locator("#verify-result").inner_text()
+    if game == "cribbage":  # the owner offers a rematch; the same link plays the new table
+        page.locator("#rematch").click()
+        page.locator("#to-rematch").click()
+        page.wait_for_selector("body[data-status=playing]")
+        assert wait_turn_or_end(page) == "playing"
+    # the table is in this browser's list, ready to rejoin
+    page.goto(f"{server.http}/?lang=en")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.locator("#my-tables a", has_text="Rejoin").count() >= 1
+
+
+def test_two_browsers_through_an_invite_link_with_a_reload(browser: Any,
+                                                           server: LiveServer) -> None:
+    host_ctx = browser.new_context(bypass_csp=True)
+    guest_ctx = browser.new_context(bypass_csp=True)
+    try:
+        host = host_ctx.new_page()
+        create_from_lobby(host, server.http, "cribbage", seats=["you", "friend"], go=False)
+        invite = host.locator("#created .links input").first.input_value()
+        assert "token=" in invite
+        host.click("#go-seat")
+        host.wait_for_selector("#start")  # a friend to wait for: the owner starts
+        guest = guest_ctx.new_page()
+        guest.goto(invite)
+        guest.wait_for_selector("body[data-status=waiting]")
+        host.locator("#start").click()
+        pages, rng, reloaded, moves = [host, guest], random.Random(5), False, 0
+        while True:
+            statuses = [p.evaluate("document.body.dataset.status") for p in pages]
+            if all(s == "over" for s in statuses):
+                break
+            acted = False
+            for p in pages:
+                if p.evaluate("document.body.dataset.myTurn") == "true":
+                    play_one(p, rng)
+                    moves += 1
+                    acted = True
+            if moves >= 6 and not reloaded:
+                guest.reload()  # the token is in the link: the seat carries on
+                guest.wait_for_selector("body[data-status=playing]")
+                reloaded = True
+            if not acted:
+                pages[0].wait_for_timeout(50)
+            assert moves < 1000
+        assert reloaded
+        assert "Match over" in guest.locator("#result").inner_text()
+    finally:
+        host_ctx.close()
+        guest_ctx.close()
+
+
+def test_a_spectator_sees_no_hidden_card(browser: Any, server: LiveServer) -> None:
+    created = server.create({"game": "cribbage", "seats": ["human", "medio"], "start": True,
+                             "options": {"bot_pause_s": 5}})
+    context = browser.new_context(bypass_csp=True)
+    try:
+        player = context.new_page()
+        player.goto(created["seats"][0]["url"] + "&lang=en")
+        player.wait_for_selector("#hand .card")
+        hand = {c.get_attribute("data-card") for c in player.locator("#hand .card").all()}
+        assert len(hand) == 6
+        spectator = context.new_page()
+        spectator.goto(created["spectate"] + "?lang=en")
+        spectator.wait_for_selector("body[data-status=playing]")
+        assert "You are watching" in spectator.locator("#status-bar").inner_text()
+        shown = {c.get_attribute("data-card") for c in spectator.locator("[data-card]").all()}
+        assert not shown & hand
+        assert spectator.locator("#hand").count() == 0
+        assert spectator.locator("#all-moves").count() == 0
+    finally:
+        context.close()
+
+
+def test_a_phone_plays_a_hand(browser: Any, server: LiveServer) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, bypass_csp=True,
+                                  is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        create_from_lobby(page, server.http, "cribbage")
+        rng = random.Random(3)
+        while wait_turn_or_end(page) != "over":
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 360, f"the page is {width} px wide on a 360 px phone"
+            play_one(page, rng)
+            if page.locator("#log .log-hand", has_text="Hand 2").count():
+                break
+        assert page.locator("#log li").count() > 5
+    finally:
+        context.close()
+
+
+def test_the_replay_viewer_steps_jumps_and_changes_seat(page: Any, server: LiveServer) -> None:
+    summary = finished_table(server)
+    page.goto(f"{server.http}/replay/{summary['table']}?lang=en")
+    page.wait_for_selector("body[data-ready=true]")
+    for _ in range(3):
+        version = page.evaluate("document.body.dataset.version")
+        page.locator("#next").click()
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert page.evaluate("document.body.dataset.version") == "3"
+    assert page.locator("#replay-hand .card").count() == 0  # a spectator's view: no hand
+    page.select_option("#view-as", "0")
+    page.wait_for_selector("#replay-hand .card")
+    page.locator("#last").click()
+    page.wait_for_function(f"document.body.dataset.version === '{summary['version']}'")
+    assert axe_problems(page) == []
+
+
+def test_the_hint_button_shows_the_espertos_move(page: Any, server: LiveServer) -> None:
+    create_from_lobby(page, server.http, "cribbage")
+    wait_turn_or_end(page)
+    page.locator("#hint").click()
+    text = page.locator("#hint-text").inner_text(timeout=30_000)
+    assert text.startswith("The esperto would play:")
+    hinted = page.locator("#all-moves .move.hinted")
+    assert hinted.count() == 1 and hinted.inner_text() in text
+    page.locator("#lang-switch").click()  # the table speaks Italian at once
+    page.wait_for_function("document.documentElement.lang === 'it'")
+    assert page.locator("#title").inner_text() == "Tavolo di Cribbage"
+    assert page.locator("#all-moves summary").inner_text().startswith("Tutte le mosse")
+
+
+def test_the_table_reconnects_by_itself_after_the_server_dies(
+        browser: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+    live = LiveServer(tmp_path_factory.mktemp("drop-home"), "--workers-bots", "0").start()
+    context = browser.new_context(bypass_csp=True)
+    try:
+        page = context.new_page()
+        create_from_lobby(page, live.http, "cribbage")
+        rng = random.Random(9)
+        wait_turn_or_end(page)
+        play_one(page, rng)
+        version = page.evaluate("document.body.dataset.version")
+        live.kill9()
+        page.wait_for_selector("#connection[data-status=reconnecting]")
+        live.start()  # same port and database: the table is rebuilt by replay
+        page.wait_for_selector("#connection[data-status=connected]", timeout=30_000)
+        assert wait_turn_or_end(page) == "playing"
+        assert int(page.evaluate("document.body.dataset.version")) >= int(version)
+        play_one(page, rng)  # and the seat plays on
+    finally:
+        context.close()
+        live.stop()
+
+
+def test_a_keyboard_alone_plays_and_keeps_its_focus(page: Any, server: LiveServer) -> None:
+    create_from_lobby(page, server.http, "cribbage")
+    wait_turn_or_end(page)
+    first = page.locator("#hand button.card").first
+    first.focus()
+    card = first.get_attribute("data-card")
+    page.keyboard.press("Enter")  # select it; the redraw keeps the focus on the same card
+    assert page.evaluate("document.activeElement.dataset.card") == card
+    assert page.locator(f'#hand [data-card="{card}"]').get_attribute("aria-pressed") == "true"
+    second = page.locator("#hand button.card").nth(1)
+    second.focus()
+    page.keyboard.press("Space")
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("#moves .confirm .move").first.focus()
+    page.keyboard.press("Enter")  # the crib discard of the two chosen cards
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert page.locator("#log li", has_text="lays away 2 cards").count() >= 1

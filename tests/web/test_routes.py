@@ -1,0 +1,120 @@
+"""The server side of the browser app, without a browser: pages and static files served, the
+rules pages rendered safely, the replay endpoint, and the ``hint`` message (on and off)."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import random
+from typing import Any
+
+import pytest
+from driver import finished_table
+from websockets.asyncio.client import connect
+
+from mazzo.engine.game import JSON
+from mazzo.engine.registry import all_games, get_game
+from mazzo.server.pages import render_markdown
+
+from live_server import LiveServer
+
+
+def test_pages_and_static_files_are_served(server: LiveServer) -> None:
+    for path in ("/", "/tables/anything", "/replay/anything", "/static/table.js",
+                 "/static/style.css", "/static/i18n.js"):
+        response = server.get(path)
+        assert response.status_code == 200, path
+    assert "Content-Security-Policy" in server.get("/").headers
+    for game in all_games():
+        assert server.get(f"/static/games/{game.id}.js").status_code == 200
+
+
+def test_rules_pages_render_in_both_languages_with_links_between_them(server: LiveServer) -> None:
+    for game in all_games():
+        for lang in ("it", "en"):
+            response = server.get(f"/rules/{game.id}?lang={lang}")
+            assert response.status_code == 200
+            assert f'<html lang="{lang}">' in response.text and "<h1>" in response.text
+    english = server.get("/rules/cribbage?lang=it").text
+    assert 'href="/rules/cribbage?lang=en"' in english  # "English: cribbage.md" now works
+    assert server.get("/rules/chess").status_code == 404
+
+
+def test_markdown_never_passes_raw_html() -> None:
+    html = render_markdown("# T\n\n<script>alert(1)</script>\n\n| a | b |\n|---|---|\n| 1 | 2 |")
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert "<table>" in html
+
+
+def test_replay_gives_the_engines_view_once_over(server: LiveServer) -> None:
+    live = server.create({"game": "cribbage", "seats": ["human", "medio"]})
+    refused = server.get(f"/api/tables/{live['table']}/replay?version=0")
+    assert refused.status_code == 409 and refused.json()["code"] == "not_over"
+    summary = finished_table(server)
+    table = summary["table"]
+    record = server.get(f"/api/tables/{table}/record").json()
+    game = get_game("cribbage")
+    state = game.new_match(game.config_class.from_json(record["config"]))
+    for data in record["history"][:7]:
+        state.apply(game.action_from_json(data))
+    for seat in (0, 1, None):
+        query = "version=7&lang=it" + ("" if seat is None else f"&seat={seat}")
+        moment = server.get(f"/api/tables/{table}/replay?{query}").json()
+        assert moment["view"] == json.loads(json.dumps(state.view(seat), ensure_ascii=False))
+        assert moment["total"] == summary["version"] and moment["action"]
+    assert server.get(f"/api/tables/{table}/replay?version=100000").status_code == 422
+    assert server.get(f"/api/tables/{table}/replay?version=1&seat=5").status_code == 422
+
+
+async def _first_frame_and_hint(url: str) -> tuple[JSON, JSON]:
+    async with connect(url, max_size=None) as ws:
+        frame = json.loads(await ws.recv())
+        while not frame.get("legal"):
+            frame = json.loads(await ws.recv())
+        await ws.send(json.dumps({"type": "hint"}))
+        while True:
+            answer: JSON = json.loads(await asyncio.wait_for(ws.recv(), 30))
+            if answer["type"] in ("hint", "error"):
+                return frame, answer
+
+
+@pytest.mark.parametrize("hints", [True, False])
+def test_hint_is_the_espertos_legal_move_or_refused_when_off(server: LiveServer,
+                                                             hints: bool) -> None:
+    created = server.create({"game": "cribbage", "seats": ["human", "medio"], "start": True,
+                             "options": {"bot_pause_s": 0, "hints": hints}})
+    # its own thread: Playwright's sync API keeps an event loop running in this one
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        frame, answer = pool.submit(asyncio.run,
+                                    _first_frame_and_hint(created["seats"][0]["ws"])).result()
+    assert frame["hints"] is hints
+    if hints:
+        assert answer["type"] == "hint" and answer["version"] == frame["version"]
+        chosen: Any = frame["legal"][answer["index"]]
+        assert answer["text"] == chosen["text"]
+    else:
+        assert answer == {"type": "error", "code": "hints_off",
+                          "message": "Hints are switched off at this table."}
+    summary = server.get(f"/api/tables/{created['table']}").json()
+    assert summary["options"]["hints"] is hints
+    bad = server.post("/api/tables", {"game": "cribbage", "options": {"hints": "yes"}})
+    assert bad.status_code == 422 and bad.json()["field"] == "options.hints"
+
+
+def test_nebraska_notes_say_which_of_your_cards_count(server: LiveServer) -> None:
+    from mazzo.games.nebraska.text import counting_now
+
+    game = get_game("nebraska")
+    rng = random.Random(4)
+    for variant in ("family", "expert", "poker"):
+        state = game.new_match(game.config_class.from_json({"players": 3, "variant": variant}))
+        while state.is_chance or not state.view(0)["common"]:  # play until common cards lie
+            legal = None if state.is_chance else state.legal_actions()
+            state.apply(state.sample_chance(rng) if legal is None else rng.choice(legal))
+        view = state.view(0)
+        notes = server.post("/api/games/nebraska/notes", {"view": view, "lang": "it"}).json()
+        assert notes["lines"] == counting_now(view, "it")
+        assert set(notes["cards"]) <= set(view["hand"])
+    assert server.post("/api/games/nebraska/notes", {"view": {}}).status_code == 422
+    assert server.post("/api/games/cribbage/notes", {"view": {}}).status_code == 404
