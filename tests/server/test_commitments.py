@@ -32,7 +32,7 @@ def test_commitments_follow_the_log_and_are_rebuilt_only_when_they_change() -> N
             assert table.commitments() is before  # nothing changed: the same list
             state.apply(legal[rng.randrange(len(legal))])
         expected = [
-            {"version": c.version, "commitment": c.commitment,
+            {"version": c.version, "hand": c.hand, "commitment": c.commitment,
              "seed": c.seed if state.is_terminal or state.hand_number > c.hand else None}
             for c in table.chance
         ]

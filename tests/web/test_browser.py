@@ -6,6 +6,7 @@ accessibility problem on the lobby and every game's table."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,8 @@ def test_a_whole_short_match_by_clicking_only(page: Any, server: LiveServer, gam
     assert page.locator("#log li").count() > moves  # every move and more, told in words
     # the seeds are revealed at the end and check against their commitments in the page
     page.locator("#fair summary").click()
+    first_of_hand = page.locator("#fair tbody tr td:first-child", has_text=re.compile(r"^Hand 1$"))
+    assert first_of_hand.count() == 1  # the commitments are grouped by hand
     page.locator("#verify").click()
     assert "verified" in page.locator("#verify-result").inner_text()
     if game == "cribbage":  # the owner offers a rematch; the same link plays the new table

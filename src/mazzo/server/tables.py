@@ -169,7 +169,7 @@ class Table:
         key = (len(self.chance), hand, over)
         if self._commitments is None or self._commitments[0] != key:
             self._commitments = (key, Encoded([
-                {"version": c.version, "commitment": c.commitment,
+                {"version": c.version, "hand": c.hand, "commitment": c.commitment,
                  "seed": c.seed if over or hand > c.hand else None}
                 for c in self.chance
             ]))

@@ -313,12 +313,14 @@ function renderLog() {
 function renderFairness(frame) {
   const panel = document.getElementById("fair-panel");
   const wasOpen = document.getElementById("fair")?.open;
-  const rows = frame.commitments.map((c) => h("tr", {},
+  // grouped by hand: each hand's shuffles, their commitments and, once it is over, its seeds
+  const rows = frame.commitments.map((c, i) => h("tr", {},
+    h("td", {}, i === 0 || frame.commitments[i - 1].hand !== c.hand ? t("handNo", { n: c.hand }) : ""),
     h("td", {}, String(c.version)), h("td", { class: "hex" }, c.commitment),
     h("td", { class: "hex" }, c.seed ?? t("hidden"))));
   const details = h("details", { id: "fair" }, h("summary", { id: "fair-title" }, `${t("fairness")} (${frame.commitments.length})`),
     h("p", {}, t("fairnessIntro")),
-    h("div", { class: "scroll", tabindex: "0" }, h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("version")),
+    h("div", { class: "scroll", tabindex: "0" }, h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("handCol")), h("th", { scope: "col" }, t("version")),
       h("th", { scope: "col" }, t("commitment")), h("th", { scope: "col" }, t("seed")))), h("tbody", {}, rows))));
   if (frame.commitments.some((c) => c.seed)) {
     details.append(h("button", { type: "button", id: "verify", onclick: () => verify(frame) }, t("verify")));
