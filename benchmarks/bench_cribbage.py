@@ -5,26 +5,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 
 from benchmarks.baseline import ratio
+from benchmarks.steps import timed
 from mazzo.engine import random_playout
 from mazzo.games.cribbage import GAME
 from mazzo.games.cribbage.config import CribbageConfig
 from mazzo.games.cribbage.scoring import DECK, discard_analysis, distribution, score_show
-
-
-def _timed(seconds: float, step: Callable[[int], int]) -> tuple[float, float]:
-    """Run ``step(i)`` (returning a work count) for ``seconds`` of this process's CPU time:
-    (calls/s, work/s). CPU time, not wall time, so a busy machine skews both sides alike."""
-    calls = work = 0
-    start = time.process_time()
-    while True:
-        work += step(calls)
-        calls += 1
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return calls / elapsed, work / elapsed
 
 
 def playouts(config: CribbageConfig, seconds: float) -> tuple[float, float]:
@@ -34,7 +21,7 @@ def playouts(config: CribbageConfig, seconds: float) -> tuple[float, float]:
         state = random_playout(GAME.new_match(config), random.Random(i))
         return len(state.history)
 
-    return _timed(seconds, step)
+    return timed(seconds, step)
 
 
 def openspiel_playouts(seconds: float) -> tuple[float, float] | None:
@@ -61,7 +48,7 @@ def openspiel_playouts(seconds: float) -> tuple[float, float] | None:
             actions += 1
         return actions
 
-    return _timed(seconds, step)
+    return timed(seconds, step)
 
 
 def run(quick: bool = False) -> list[str]:
@@ -80,13 +67,13 @@ def run(quick: bool = False) -> list[str]:
         lines.append(f"random playout (one game to 121, {players} players): {pm:,.0f} games/s "
                      f"({ratio(pm)}), {pa:,.0f} actions/s")
     hands = [tuple(random.Random(i).sample(DECK, 5)) for i in range(1000)]
-    calls, _ = _timed(seconds, lambda i: score_show(hands[i % 1000][:4], hands[i % 1000][4]).total)
+    calls, _ = timed(seconds, lambda i: score_show(hands[i % 1000][:4], hands[i % 1000][4]).total)
     lines.append(f"score_show: {calls:,.0f} calls/s ({ratio(calls)})")
     start = time.perf_counter()
     distribution()
     lines.append(f"distribution(): {time.perf_counter() - start:.2f} s for all 12,994,800 hands")
     sixes = [random.Random(i).sample(DECK, 6) for i in range(100)]
-    an, _ = _timed(seconds, lambda i: len(discard_analysis(sixes[i % 100], i % 2 == 0)))
+    an, _ = timed(seconds, lambda i: len(discard_analysis(sixes[i % 100], i % 2 == 0)))
     lines.append(f"discard_analysis (6 cards): {an:,.0f} calls/s ({ratio(an)})")
     spiel = openspiel_playouts(seconds)
     if spiel is None:
