@@ -13,6 +13,16 @@ const PHASES = {
         draw: "the draw", second_round: "second betting round", over: "match over" },
 };
 
+/** The last hand's showdown (also the hand history's sheet, from the view kept then). */
+export function handSheet(view, ctx) {
+  const last = view.last_hand;
+  if (!last || !last.end) return null;
+  const shown = last.shown ? Object.entries(last.shown) : [];
+  return block(`${t("lastHand")} (${t("handNo", { n: last.hand })})`,
+    h("p", {}, `${t("pot")}: ${last.pot} → ${last.winners.length ? last.winners.map(ctx.name).join(", ") : "—"} (${last.end})`),
+    h("ul", { class: "plain" }, shown.map(([seat, s]) => h("li", {}, `${ctx.name(Number(seat))}: `, cardRow(s.cards, ctx.name(Number(seat)), { small: true }), ` ${s.category}`))));
+}
+
 export function board(view, ctx) {
   const lang = document.documentElement.lang === "it" ? "it" : "en";
   const rows = view.chips.map((chips, seat) => h("tr", { class: view.current_player === seat ? "to-move" : "" },
@@ -29,8 +39,6 @@ export function board(view, ctx) {
     h("tbody", {}, rows)));
   const pots = view.pots.map((p) => h("li", {}, t("potOf", { amount: p.amount, seats: p.seats.map(ctx.name).join(", ") })));
   const log = view.log.slice(-8).map((e) => h("li", {}, `${ctx.name(e.seat)}: ${WORDS[lang][e.word] || e.word}${e.amount ? ` ${e.amount}` : ""}${e.all_in ? " (all-in)" : ""}`));
-  const last = view.last_hand;
-  const shown = last && last.shown ? Object.entries(last.shown) : [];
   return grid(
     block(`${t("pot")}: ${view.pot}`, h("ul", { class: "plain" }, pots),
       facts([[t("phase"), PHASES[lang][view.phase] || view.phase], [t("toMatch"), String(view.to_match)],
@@ -39,9 +47,7 @@ export function board(view, ctx) {
         [t("stock"), String(view.stock)]])),
     wideBlock(t("chips"), stacks),
     block(t("log"), h("ol", { class: "plain" }, log)),
-    last && last.end ? block(`${t("lastHand")} (${t("handNo", { n: last.hand })})`,
-      h("p", {}, `${t("pot")}: ${last.pot} → ${last.winners.length ? last.winners.map(ctx.name).join(", ") : "—"} (${last.end})`),
-      h("ul", { class: "plain" }, shown.map(([seat, s]) => h("li", {}, `${ctx.name(Number(seat))}: `, cardRow(s.cards, ctx.name(Number(seat)), { small: true }), ` ${s.category}`)))) : null,
+    handSheet(view, ctx),
     view.discarded?.length ? block(t("draw"), cardRow(view.discarded, t("draw"), { small: true })) : null,
   );
 }
