@@ -65,7 +65,7 @@ const WORDS = {
     handScores: "Punti a fine mano", inProgress: "mano in corso",
     omittedEvents: ["{n} evento precedente non mostrato", "{n} eventi precedenti non mostrati"],
     omittedHands: ["{n} mano precedente non mostrata", "{n} mani precedenti non mostrate"],
-    oneClick: "si gioca con un clic", clickToPlay: "Tocca una carta per giocarla.",
+    oneClick: "si gioca con un clic", whatHappened: "Cosa è successo ({n})", clickToPlay: "Tocca una carta per giocarla.",
   },
   en: {
     app: "mazzo", lobbyTitle: "mazzo — card games in the browser",
@@ -130,7 +130,7 @@ const WORDS = {
     handScores: "Scores after the hand", inProgress: "hand in progress",
     omittedEvents: ["{n} earlier event not shown", "{n} earlier events not shown"],
     omittedHands: ["{n} earlier hand not shown", "{n} earlier hands not shown"],
-    oneClick: "plays with one click", clickToPlay: "Click a card to play it.",
+    oneClick: "plays with one click", whatHappened: "What happened ({n})", clickToPlay: "Click a card to play it.",
   },
 };
 

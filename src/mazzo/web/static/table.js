@@ -14,6 +14,7 @@ const app = {
   // the log, hand by hand: [{hand, events: [{text, type, version}], omitted, sheet}]; it comes
   // whole from the server with the first frame of each connection, then grows with live events
   hands: [], omittedHands: 0, limits: { events: 500, hands: 40 }, historyOpen: false, sheetsStale: false,
+  openHands: new Map(), // hand number -> whether its events are unfolded in the hand history
   // the turn clock: the frame's seconds left, counted down from when the frame arrived
   turnEnds: null, announced: null,
 };
@@ -424,7 +425,7 @@ function renderHistory(frame) {
   if (app.historyOpen) {
     details.append(h("p", { class: "small" }, t("historyIntro")));
     if (app.omittedHands) details.append(h("p", { class: "small" }, t("omittedHands", { n: app.omittedHands })));
-    details.append(...[...app.hands].reverse().map((hand) => handEntry(frame, hand)));
+    details.append(h("div", { class: "hand-list" }, [...app.hands].reverse().map((hand) => handEntry(frame, hand))));
   }
   panel.replaceChildren(details);
 }
@@ -432,9 +433,16 @@ function renderHistory(frame) {
 function handEntry(frame, hand) {
   const ctx = { frame, seat: frame.seat, name: (i) => seatName(frame, i) };
   const title = t("handNo", { n: hand.hand }) + (hand.sheet ? "" : ` — ${t("inProgress")}`);
-  const events = h("ol", { class: "plain hand-events" },
-    hand.omitted ? h("li", { class: "log-omitted" }, t("omittedEvents", { n: hand.omitted })) : null,
-    hand.events.map((e) => h("li", {}, e.text)));
+  // what happened: folded away once the hand is over (its sheet says how it ended)
+  const events = h("details", { class: "hand-events-box" },
+    h("summary", {}, t("whatHappened", { n: hand.events.length + hand.omitted })),
+    h("ol", { class: "plain hand-events" },
+      hand.omitted ? h("li", { class: "log-omitted" }, t("omittedEvents", { n: hand.omitted })) : null,
+      hand.events.map((e) => h("li", {}, e.text))));
+  const open = app.openHands.get(hand.hand) ?? !hand.sheet;
+  events.open = open;
+  // setting "open" fires a toggle too: remember only what the person changed
+  events.addEventListener("toggle", () => { if (events.open !== open) app.openHands.set(hand.hand, events.open); });
   let sheet = null;
   if (hand.sheet) {
     let drawn = null;
@@ -444,7 +452,7 @@ function handEntry(frame, hand) {
         h("dd", {}, formatScore(hand.sheet.scores[s.seat]))]))) : null;
     sheet = h("div", { class: "hand-sheet" }, scores, drawn);
   }
-  return h("section", { class: "hand-entry", "aria-label": title }, h("h3", {}, title), events, sheet);
+  return h("section", { class: "hand-entry", "aria-label": title }, h("h3", {}, title), sheet, events);
 }
 
 function renderFairness(frame) {
