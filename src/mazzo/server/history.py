@@ -4,7 +4,7 @@ live, hand by hand, with each finished hand's score sheet; and the names texts g
 The log is derived by replaying the table's actions on a fresh state (never by sending the
 actions, which hold every card): after each action the seat's view is taken, and an event is
 kept only if every card it names is in the seat's view before or after that action — the very
-filter live frames use (``Table.frame``), so the log equals what the seat was sent. A seat's
+filter live frames use (``protocol.may_see``), so the log equals what the seat was sent. A seat's
 log is advanced incrementally and kept in a small cache, so a reload or a language switch
 replays only the actions since. Documented in docs/server.md ("The log").
 """
@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar, Final
 
 from mazzo.engine.game import JSON, Action, Config, Event, Game
-from mazzo.server.protocol import cards_in
+from mazzo.server.protocol import cards_in, may_see
 from mazzo.server.storage.base import SeatRow
 from mazzo.text import seat_label, seat_names
 
@@ -129,6 +129,9 @@ class SeatLog:
         self._seen = cards_in(self._view)
         #: held while the log is advanced (in a worker thread for a long stretch)
         self.lock = asyncio.Lock()
+        #: the last log made for the wire, by (version, language, names): a client asking
+        #: again and again (``sync``) costs no texts
+        self._wire: tuple[tuple[int, str, tuple[str, ...]], JSON] | None = None
 
     @property
     def version(self) -> int:
@@ -159,7 +162,7 @@ class SeatLog:
         for event, hand in zip(events, hands, strict=True):
             if hand != self.hands[-1].number:
                 self._enter(hand, view)  # this action closed a hand and opened the next
-            if cards_in(event.to_json()) <= allowed:
+            if may_see(event.to_json(), allowed):
                 self._keep(version, event)
         self._view, self._seen = view, seen
 
@@ -188,7 +191,11 @@ class SeatLog:
         return {key: view[key] for key in keys if key in view}
 
     def to_json(self, lang: str, labels: Sequence[str]) -> JSON:
-        """The log for the wire, its texts in ``lang`` naming the seats by ``labels``."""
+        """The log for the wire, its texts in ``lang`` naming the seats by ``labels`` (callers
+        must not change it: it is kept for the next client asking at the same version)."""
+        key = (self.version, lang, tuple(labels))
+        if self._wire is not None and self._wire[0] == key:
+            return self._wire[1]
         game = self.state.game
         hands = []
         with seat_names(labels):
@@ -202,8 +209,10 @@ class SeatLog:
                     events.append(data)
                 hands.append({"hand": hand.number, "events": events, "omitted": hand.omitted,
                               "sheet": hand.sheet})
-        return {"version": self.version, "hands": hands, "omitted_hands": self.omitted_hands,
+        wire = {"version": self.version, "hands": hands, "omitted_hands": self.omitted_hands,
                 "limits": {"events": self.max_events, "hands": self.max_hands}}
+        self._wire = (key, wire)
+        return wire
 
 
 class LogCache:

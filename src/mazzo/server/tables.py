@@ -36,7 +36,7 @@ from mazzo.server.history import (
     event_hands,
     seat_labels,
 )
-from mazzo.server.protocol import Encoded, Message, ProtocolError, cards_in
+from mazzo.server.protocol import Encoded, Message, ProtocolError, cards_in, may_see
 from mazzo.server.storage.base import (
     OVER,
     PLAYING,
@@ -270,7 +270,7 @@ class Table:
                 ]
             for i, event in enumerate(events):
                 data = event.to_json()
-                if cards_in(data) <= allowed:  # an event naming a card this seat cannot see stays
+                if may_see(data, allowed):  # an event naming a card this seat cannot see stays
                     data["text"] = describe_event(self.game, event, lang)
                     if hands is not None:
                         data["log_hand"] = hands[i]
