@@ -229,10 +229,13 @@ class Table:
             ]))
         return self._commitments[1]
 
-    def summary(self) -> JSON:
+    def summary(self, lang: str = "en") -> JSON:
+        """The public summary; each seat's ``label`` (the name texts use) in ``lang``."""
+        labels = self.labels(lang)
         return {
             "table": self.id, "game": self.game.id, "config": self.state.config.to_json(),
-            "status": self.status, "version": self.version, "seats": self.public_seats(),
+            "status": self.status, "version": self.version,
+            "seats": [{**s, "label": labels[s["seat"]]} for s in self.public_seats()],
             "scores": self.state.scores(), "hand_number": self.state.hand_number,
             "options": {**{k: self.option(k) for k in OPTIONS}, "hints": self.hints,
                         "turn_seconds": self.turn_seconds},
