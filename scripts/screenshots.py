@@ -1,6 +1,6 @@
 """Screenshots of the browser app for docs/screenshots: the lobby and every game's table in the
 middle of a short match, at desktop (1280x800) and phone (360x740) size (cribbage with a turn
-time limit, so its countdown shows), and the hand history of a cribbage match.
+time limit, so its countdown shows), and the hand history of a cribbage match at both sizes.
 
     PYTHONPATH=src python scripts/screenshots.py [--out docs/screenshots] [--lang en]
 
@@ -82,13 +82,15 @@ def shoot(browser: object, base: str, out: Path, lang: str) -> None:
         small.wait_for_timeout(300)
         small.screenshot(path=str(out / f"{game.id}-phone.png"))
         print(f"{game.id}: saved", flush=True)
-    shoot_history(page, base, out, lang)
+    shoot_history(page, small, out, lang)
     desktop.close()
     phone.close()
 
 
-def shoot_history(page: object, base: str, out: Path, lang: str) -> None:
-    """A cribbage match played into its third hand, then the hand history opened."""
+def shoot_history(page: object, small: object, out: Path, lang: str) -> None:
+    """A cribbage match played into its third hand, then the hand history opened (desktop and
+    phone)."""
+    base = page.url.split("/tables/")[0]  # type: ignore[attr-defined]
     create_from_lobby(page, base, "cribbage", lang=lang, fill={"name-0": "Ada"})
     rng = random.Random(3)
     third = "Mano 3" if lang == "it" else "Hand 3"
@@ -100,6 +102,11 @@ def shoot_history(page: object, base: str, out: Path, lang: str) -> None:
     page.wait_for_selector("#hand-history .hand-entry .hand-sheet")  # type: ignore[attr-defined]
     panel = page.locator("#history-panel")  # type: ignore[attr-defined]
     panel.screenshot(path=str(out / "hand-history-desktop.png"))
+    small.goto(page.url)  # type: ignore[attr-defined]
+    small.locator("#hand-history summary").click()  # type: ignore[attr-defined]
+    small.wait_for_selector("#hand-history .hand-entry .hand-sheet")  # type: ignore[attr-defined]
+    small.locator("#history-panel").screenshot(  # type: ignore[attr-defined]
+        path=str(out / "hand-history-phone.png"))
     print("hand history: saved", flush=True)
 
 

@@ -280,6 +280,8 @@ def test_the_log_and_the_hand_history_survive_a_reload(page: Any, server: LiveSe
     assert first_hand.locator(".hand-events li").count() > 3
     assert "Counts" in first_hand.inner_text()  # the game's own sheet: the shows
     assert axe_problems(page) == []
+    page.set_viewport_size({"width": 360, "height": 740})  # and it fits a phone
+    page.wait_for_function("document.documentElement.scrollWidth <= 360")
 
 
 def test_the_turn_timer_counts_down_and_the_stand_in_moves(page: Any, server: LiveServer) -> None:
