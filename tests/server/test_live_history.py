@@ -209,7 +209,7 @@ def test_when_the_turn_time_runs_out_the_stand_in_moves_and_everyone_is_told(
     turn = next(f["turn"] for f in mine if f["legal"])
     assert turn["seat"] == 0 and turn["seconds"] == 1 and 0 < turn["remaining"] <= 1
     assert abs(turn["deadline"] - (time.time() - waited + 1)) < 2  # server wall clock
-    assert 0.8 < waited < 5
+    assert 0.8 < waited < 10  # 1 s, then the bot's move (a loaded machine may be slow)
     timed_out = next(f for f in mine if any(e["type"] == "timeout" for e in f["events"]))
     notice = timed_out["events"][0]
     assert notice["type"] == "timeout" and notice["seat"] == 0 and notice["level"] == "medio"
