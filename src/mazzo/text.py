@@ -11,9 +11,8 @@ is "1 pt", "2 pts", while Italian texts write the word out ("1 punto", "2 punti"
 
 from __future__ import annotations
 
-import contextlib
 import contextvars
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 #: the nicknames of the seats for the texts being made now (None: "Giocatore 1", "Player 1")
 _SEAT_NAMES: contextvars.ContextVar[tuple[str, ...] | None] = contextvars.ContextVar(
@@ -79,12 +78,20 @@ def named_seats() -> tuple[str, ...] | None:
     return _SEAT_NAMES.get()
 
 
-@contextlib.contextmanager
-def seat_names(names: Sequence[str] | None) -> Iterator[None]:
+class seat_names:  # lower case: used like a function, ``with seat_names(names):``
     """Within the block, texts name seat i by ``names[i]`` (a context variable: safe with
-    threads and asyncio tasks; None keeps the numbered names)."""
-    token = _SEAT_NAMES.set(None if names is None else tuple(names))
-    try:
-        yield
-    finally:
-        _SEAT_NAMES.reset(token)
+    threads and asyncio tasks; None keeps the numbered names). A class rather than a
+    generator-based context manager: the table server enters one for every frame."""
+
+    __slots__ = ("_names", "_token")
+
+    def __init__(self, names: Sequence[str] | None) -> None:
+        self._names = None if names is None else tuple(names)
+        self._token: contextvars.Token[tuple[str, ...] | None] | None = None
+
+    def __enter__(self) -> None:
+        self._token = _SEAT_NAMES.set(self._names)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _SEAT_NAMES.reset(self._token)

@@ -284,14 +284,22 @@ class Table:
             "type": "state", "table": self.id, "game": self.game.id, "version": self.version,
             "status": self.status, "seat": seat, "view": view, "legal": legal,
             "events": shown, "commitments": public["commitments"],
-            "seats": [{**s, "label": labels[s["seat"]]} for s in public["seats"]],
+            "seats": self._labelled(public, lang),
             "rematch": self.row.rematch, "hints": self.hints, "turn": public["turn"],
         }
 
     def public_parts(self) -> JSON:
         """The parts of a frame that are the same for every client (built once per change)."""
         return {"commitments": self.commitments(), "seats": self.public_seats(),
-                "turn": self.turn()}
+                "turn": self.turn(), "labelled": {}}
+
+    def _labelled(self, public: JSON, lang: str) -> list[JSON]:
+        """The public seats with their labels in ``lang``, built once per change and language."""
+        by_lang: dict[str, list[JSON]] = public.setdefault("labelled", {})
+        if lang not in by_lang:
+            labels = self.labels(lang)
+            by_lang[lang] = [{**s, "label": labels[s["seat"]]} for s in public["seats"]]
+        return by_lang[lang]
 
 
 def replay_table(stored: StoredTable) -> Table:
