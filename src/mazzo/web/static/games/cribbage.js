@@ -31,8 +31,9 @@ export const oneClick = ["play"];
  * kept when the hand ended). */
 export function handSheet(view, ctx) {
   if (!view.shown?.length) return null;
+  const what = (w) => (w === "crib" ? t("showCrib") : w === "hand" ? t("showHand") : w);
   return block(t("shown"), h("ul", { class: "plain" }, view.shown.map((s) =>
-    h("li", {}, `${ctx.name(s.seat)} — ${s.what}: `, cardRow(s.cards, s.what, { small: true }), s.points === null ? "" : ` = ${s.points}`))));
+    h("li", {}, `${ctx.name(s.seat)} — ${what(s.what)}: `, cardRow(s.cards, what(s.what), { small: true }), s.points === null ? "" : ` = ${s.points}`))));
 }
 
 export function board(view, ctx) {

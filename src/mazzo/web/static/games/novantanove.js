@@ -29,7 +29,7 @@ export function handSheet(view, ctx) {
   const rows = last.points.map((points, hand) => h("tr", {},
     h("th", { scope: "row" }, handName(view, hand, ctx)),
     h("td", {}, last.bids[hand] === null || last.bids[hand] === undefined ? "—" : String(last.bids[hand]),
-      last.premium[hand] ? ` (${last.premium[hand]})` : ""),
+      last.premium[hand] ? ` (${t(last.premium[hand] === "reveal" ? "premiumReveal" : last.premium[hand] === "declare" ? "premiumDeclare" : last.premium[hand])})` : ""),
     h("td", {}, String(last.tricks[hand])),
     h("td", {}, last.success[hand] ? "✓" : "✗"),
     h("td", {}, num(points))));

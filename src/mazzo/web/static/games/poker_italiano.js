@@ -6,6 +6,18 @@ const WORDS = {
   en: { pass: "passes (passo)", open: "opens", call: "calls", raise: "raises", fold: "folds", draw: "draws", buio: "blind (buio)", no_blind: "no blind", check: "checks (parola)" },
 };
 
+// the engine's hand categories and how a hand ended, in words (the game's own names)
+const CATEGORIES = {
+  it: { high_card: "carta alta", pair: "coppia", two_pair: "doppia coppia", three_of_a_kind: "tris", straight: "scala",
+        full_house: "full", flush: "colore", four_of_a_kind: "poker", straight_flush: "scala reale" },
+  en: { high_card: "high card", pair: "pair", two_pair: "two pair", three_of_a_kind: "three of a kind", straight: "straight",
+        full_house: "full house", flush: "flush", four_of_a_kind: "four of a kind", straight_flush: "straight flush" },
+};
+const ENDS = {
+  it: { showdown: "mostra", uncontested: "nessuno vede", dead_deal: "mano morta", void: "mano nulla", parole: "piatto di parole" },
+  en: { showdown: "showdown", uncontested: "uncontested", dead_deal: "dead deal", void: "void hand", parole: "piatto di parole" },
+};
+
 const PHASES = {
   it: { start: "inizio", deal: "distribuzione", blinds: "buio", opening: "apertura", betting: "puntate",
         draw: "cambio", second_round: "secondo giro di puntate", over: "partita finita" },
@@ -17,10 +29,12 @@ const PHASES = {
 export function handSheet(view, ctx) {
   const last = view.last_hand;
   if (!last || !last.end) return null;
+  const lang = document.documentElement.lang === "it" ? "it" : "en";
   const shown = last.shown ? Object.entries(last.shown) : [];
   return block(`${t("lastHand")} (${t("handNo", { n: last.hand })})`,
-    h("p", {}, `${t("pot")}: ${last.pot} → ${last.winners.length ? last.winners.map(ctx.name).join(", ") : "—"} (${last.end})`),
-    h("ul", { class: "plain" }, shown.map(([seat, s]) => h("li", {}, `${ctx.name(Number(seat))}: `, cardRow(s.cards, ctx.name(Number(seat)), { small: true }), ` ${s.category}`))));
+    h("p", {}, `${t("pot")}: ${last.pot} → ${last.winners.length ? last.winners.map(ctx.name).join(", ") : "—"} (${ENDS[lang][last.end] || last.end})`),
+    h("ul", { class: "plain" }, shown.map(([seat, s]) => h("li", {}, `${ctx.name(Number(seat))}: `, cardRow(s.cards, ctx.name(Number(seat)), { small: true }),
+      ` ${CATEGORIES[lang][s.category] || s.category}`))));
 }
 
 export function board(view, ctx) {
