@@ -149,6 +149,13 @@ def test_texts_name_the_seats_by_their_nicknames_and_bots_by_level(server: LiveS
                 ws.send(json.dumps({"type": "act", "version": frame["version"], "index": 0}))
             frame = json.loads(ws.recv(timeout=10))
             texts += [e["text"] for e in frame["events"]] + [m["text"] for m in frame["legal"]]
+        ws.send(json.dumps({"type": "hello", "lang": "en"}))  # a new language: the log again
+        again = json.loads(ws.recv(timeout=10))
+        while "log" not in again:  # a frame of a move may come first
+            again = json.loads(ws.recv(timeout=10))
+    said = [e["text"] for e in log_events(again)]
+    assert any(t.startswith("Ada plays") for t in said), said
+    assert not any(" gioca " in t for t in said)
     assert [s["label"] for s in frame["seats"]] == ["Ada", "Bot medio"]
     assert [s["name"] for s in frame["seats"]] == ["Ada", "medio 2"]  # stored names unchanged
     assert any("Ada" in t for t in texts) and any("Bot medio" in t for t in texts)
