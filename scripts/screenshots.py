@@ -1,5 +1,6 @@
 """Screenshots of the browser app for docs/screenshots: the lobby and every game's table in the
-middle of a short match, at desktop (1280x800) and phone (360x740) size.
+middle of a short match, at desktop (1280x800) and phone (360x740) size (cribbage with a turn
+time limit, so its countdown shows), and the hand history of a cribbage match at both sizes.
 
     PYTHONPATH=src python scripts/screenshots.py [--out docs/screenshots] [--lang en]
 
@@ -29,6 +30,8 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
 #: moves to play before the picture, so each table shows a hand in progress
 MOVES = {"cribbage": 3, "nebraska": 4, "novantanove": 5, "poker_italiano": 1, "burraco": 4}
+#: lobby fields set per game (cribbage shows the turn countdown)
+FILL = {"cribbage": {"opt-turn_seconds": "90", "name-0": "Ada"}}
 
 
 def main() -> int:
@@ -63,14 +66,14 @@ def shoot(browser: object, base: str, out: Path, lang: str) -> None:
         target.wait_for_selector("body[data-ready=true]")
         target.screenshot(path=str(out / f"lobby-{name}.png"))
     for game in all_games():
-        create_from_lobby(page, base, game.id, lang=lang)
+        create_from_lobby(page, base, game.id, lang=lang, fill=FILL.get(game.id))
         rng = random.Random(7)
         for _ in range(MOVES.get(game.id, 3)):
             if wait_turn_or_end(page) == "over":
                 break
             play_one(page, rng)
         wait_turn_or_end(page)
-        cards = page.locator("#hand button.card:not(.unplayable)")
+        cards = page.locator("#hand button.card:not(.unplayable):not(.one-click)")
         if cards.count():  # show a card chosen, as a player would see it mid-choice
             cards.first.click()
         page.screenshot(path=str(out / f"{game.id}-desktop.png"))
@@ -79,8 +82,32 @@ def shoot(browser: object, base: str, out: Path, lang: str) -> None:
         small.wait_for_timeout(300)
         small.screenshot(path=str(out / f"{game.id}-phone.png"))
         print(f"{game.id}: saved", flush=True)
+    shoot_history(page, small, out, lang)
     desktop.close()
     phone.close()
+
+
+def shoot_history(page: object, small: object, out: Path, lang: str) -> None:
+    """A cribbage match played into its third hand, then the hand history opened (desktop and
+    phone)."""
+    base = page.url.split("/tables/")[0]  # type: ignore[attr-defined]
+    create_from_lobby(page, base, "cribbage", lang=lang, fill={"name-0": "Ada"})
+    rng = random.Random(3)
+    third = "Mano 3" if lang == "it" else "Hand 3"
+    while not page.locator("#log .log-hand", has_text=third).count():  # type: ignore[attr-defined]
+        if wait_turn_or_end(page) == "over":
+            break
+        play_one(page, rng)
+    page.locator("#hand-history summary").click()  # type: ignore[attr-defined]
+    page.wait_for_selector("#hand-history .hand-entry .hand-sheet")  # type: ignore[attr-defined]
+    panel = page.locator("#history-panel")  # type: ignore[attr-defined]
+    panel.screenshot(path=str(out / "hand-history-desktop.png"))
+    small.goto(page.url)  # type: ignore[attr-defined]
+    small.locator("#hand-history summary").click()  # type: ignore[attr-defined]
+    small.wait_for_selector("#hand-history .hand-entry .hand-sheet")  # type: ignore[attr-defined]
+    small.locator("#history-panel").screenshot(  # type: ignore[attr-defined]
+        path=str(out / "hand-history-phone.png"))
+    print("hand history: saved", flush=True)
 
 
 if __name__ == "__main__":

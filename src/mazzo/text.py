@@ -1,12 +1,22 @@
 """Words shared by every game's text: counts read in the right number, in Italian and English.
 
 Bottom layer (like ``cards``): imports nothing from mazzo, so games, CLI and arena can all use it.
+Seats are named through :func:`seat_label` ("Giocatore 2" / "Player 2"); a caller that knows the
+people at a table (the table server) sets their nicknames with :func:`seat_names` around the
+text calls, and every game's texts then say "Ada" instead, while the terminal keeps its numbers.
 Conventions: only exactly 1 is singular ("0 punti", "0 points"); the Italian loanword fiche
 takes the French plural, as at Italian tables ("1 fiche", "2 fiches"); the English abbreviation
 is "1 pt", "2 pts", while Italian texts write the word out ("1 punto", "2 punti").
 """
 
 from __future__ import annotations
+
+import contextvars
+from collections.abc import Sequence
+
+#: the nicknames of the seats for the texts being made now (None: "Giocatore 1", "Player 1")
+_SEAT_NAMES: contextvars.ContextVar[tuple[str, ...] | None] = contextvars.ContextVar(
+    "mazzo_seat_names", default=None)
 
 #: nouns counted by more than one game or tool: key -> language -> (singular, plural)
 NOUNS: dict[str, dict[str, tuple[str, str]]] = {
@@ -52,3 +62,36 @@ def counted_noun(count: float, key: str, lang: str) -> str:
 
 def _number(count: float) -> str:
     return str(int(count)) if count == int(count) else str(count)
+
+
+def seat_label(seat: int, lang: str) -> str:
+    """How texts name a seat: its nickname inside :func:`seat_names`, else "Giocatore 2" /
+    "Player 2" (seats count from 1 for people)."""
+    names = _SEAT_NAMES.get()
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    return f"{'Giocatore' if lang == 'it' else 'Player'} {seat + 1}"
+
+
+def named_seats() -> tuple[str, ...] | None:
+    """The nicknames set by :func:`seat_names` around the current call, if any."""
+    return _SEAT_NAMES.get()
+
+
+class seat_names:  # lower case: used like a function, ``with seat_names(names):``
+    """Within the block, texts name seat i by ``names[i]`` (a context variable: safe with
+    threads and asyncio tasks; None keeps the numbered names). A class rather than a
+    generator-based context manager: the table server enters one for every frame."""
+
+    __slots__ = ("_names", "_token")
+
+    def __init__(self, names: Sequence[str] | None) -> None:
+        self._names = None if names is None else tuple(names)
+        self._token: contextvars.Token[tuple[str, ...] | None] | None = None
+
+    def __enter__(self) -> None:
+        self._token = _SEAT_NAMES.set(self._names)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _SEAT_NAMES.reset(self._token)

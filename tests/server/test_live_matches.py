@@ -6,12 +6,10 @@ could not have seen by then; the finished record must verify."""
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Iterator
 
 import pytest
 
-from mazzo.engine.game import JSON
 from mazzo.engine.record import replay
 from mazzo.engine.registry import all_games, get_game
 from mazzo.server.fairness import verify_record
@@ -19,8 +17,7 @@ from mazzo.server.protocol import cards_in
 
 from conftest import LIVE_BACKENDS, serve_db_args
 from live_server import LiveServer, Player, play_all
-
-WILD_STANDS_FOR = re.compile(r"\(=[^)]*\)")
+from wire_secrecy import check_frames, views_by_version
 
 
 @pytest.fixture(scope="module", params=LIVE_BACKENDS)
@@ -31,52 +28,6 @@ def server(request: pytest.FixtureRequest,
                       *serve_db_args(request, request.param)).start()
     yield live
     live.stop()
-
-
-def views_by_version(record: JSON, seats: list[int | None]) -> list[dict[int | None, JSON]]:
-    """The engine's own view of every seat at every version of the finished record."""
-    game = get_game(record["game"])
-    state = game.new_match(game.config_class.from_json(record["config"]))
-    out = [{s: state.view(s) for s in seats}]
-    for data in record["history"]:
-        state.apply(game.action_from_json(data))
-        out.append({s: state.view(s) for s in seats})
-    return out
-
-
-def texts_in(data: object) -> list[str]:
-    if isinstance(data, dict):
-        return [t for k, v in data.items() for t in ([v] if k == "text" and isinstance(v, str)
-                                                   else texts_in(v))]
-    if isinstance(data, list):
-        return [t for item in data for t in texts_in(item)]
-    return []
-
-
-def check_frames(player: Player, seat: int | None, views: list[dict[int | None, JSON]],
-                 every_card: set[str]) -> None:
-    seen: set[str] = set()
-    seen_upto: list[set[str]] = []
-    for by_seat in views:
-        seen |= cards_in(by_seat[seat])
-        seen_upto.append(set(seen))
-    for frame in player.frames:
-        version = frame["version"]
-        assert frame["seat"] == seat
-        assert frame["view"] == views[version][seat], f"seat {seat} v{version}: not the view"
-        leaked = cards_in(frame) - seen_upto[version]
-        assert not leaked, f"seat {seat} v{version}: frame shows unseen cards {leaked}"
-        hidden = every_card - seen_upto[version]
-        known = sorted(seen_upto[version], key=len, reverse=True)
-        for text in texts_in(frame):
-            # "(=J♦)" after a wild card says which rank and suit it stands for, not a card
-            text = WILD_STANDS_FOR.sub("", text)
-            for token in known:
-                text = text.replace(token, "")
-            named = {c for c in hidden if c in text}
-            assert not named, f"seat {seat} v{version}: text {text!r} names {named}"
-        if seat is None:
-            assert frame["legal"] == []
 
 
 @pytest.mark.parametrize("game_id", [g.id for g in all_games()])

@@ -23,9 +23,10 @@ SHORT: dict[str, dict[str, Any]] = {
 
 
 def create_from_lobby(page: Any, base: str, game: str, seats: list[str] | None = None,
-                      lang: str = "en", go: bool = True) -> None:
-    """Fill the lobby form for a short match of ``game`` (seat 0 is you), create the table and,
-    with ``go``, follow the link to your seat."""
+                      lang: str = "en", go: bool = True,
+                      fill: dict[str, str] | None = None) -> None:
+    """Fill the lobby form for a short match of ``game`` (seat 0 is you; ``fill``: more fields
+    by id), create the table and, with ``go``, follow the link to your seat."""
     page.goto(f"{base}/?lang={lang}")
     page.wait_for_selector("body[data-ready=true]")
     page.select_option("#game", game)
@@ -36,6 +37,8 @@ def create_from_lobby(page: Any, base: str, game: str, seats: list[str] | None =
     for field, value in short["fill"].items():
         page.fill(f"#{field}", value)
     page.fill("#opt-bot_pause_s", "0")
+    for field, value in (fill or {}).items():
+        page.fill(f"#{field}", value)
     for i, kind in enumerate(seats or []):
         page.select_option(f"#seat-{i}", kind)
     page.click("#create")
@@ -53,15 +56,20 @@ def wait_turn_or_end(page: Any, timeout: float = 30_000) -> str:
 
 
 def play_one(page: Any, rng: random.Random) -> None:
-    """Make one move by clicking: its cards in the hand first, then its button."""
+    """Make one move by clicking: a card that plays at once, or its cards in the hand first,
+    then its button."""
     version = page.evaluate("document.body.dataset.version")
     buttons = page.locator("#all-moves .move")
     moves = [(int(b.get_attribute("data-index")), json.loads(b.get_attribute("data-cards")))
              for b in buttons.all()]
     index, cards = moves[rng.randrange(len(moves))]
-    for card in cards:
-        page.locator(f'.hand [data-card="{card}"]').click()
-    page.locator(f'#moves .confirm .move[data-index="{index}"]').click()
+    one_click = page.locator(f'.hand button.card.one-click[data-index="{index}"]')
+    if len(cards) == 1 and one_click.count():
+        one_click.click()  # playing one card: the click plays it
+    else:
+        for card in cards:
+            page.locator(f'.hand [data-card="{card}"]').click()
+        page.locator(f'#moves .confirm .move[data-index="{index}"]').click()
     page.wait_for_function(f"document.body.dataset.version !== {json.dumps(version)}")
 
 

@@ -224,3 +224,78 @@ def test_a_keyboard_alone_plays_and_keeps_its_focus(page: Any, server: LiveServe
     page.keyboard.press("Enter")  # the crib discard of the two chosen cards
     page.wait_for_function(f"document.body.dataset.version !== '{version}'")
     assert page.locator("#log li", has_text="lays away 2 cards").count() >= 1
+
+
+def discard_to_the_crib(page: Any) -> None:
+    """Cribbage's first move: two cards to the crib, chosen and confirmed."""
+    wait_turn_or_end(page)
+    for card in page.locator("#hand button.card").all()[:2]:
+        card.click()
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("#moves .confirm .move").first.click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+
+
+def test_one_click_plays_a_single_card(page: Any, server: LiveServer) -> None:
+    create_from_lobby(page, server.http, "cribbage")
+    discard_to_the_crib(page)
+    wait_turn_or_end(page)  # the play: each card is a move of its own
+    playable = page.locator("#hand button.card.one-click")
+    assert playable.count() >= 1
+    assert page.locator("#select-help").inner_text() == "Click a card to play it."
+    card = playable.first.get_attribute("data-card")
+    assert playable.first.get_attribute("aria-pressed") is None  # acts, does not toggle
+    version = page.evaluate("document.body.dataset.version")
+    playable.first.click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert page.locator(f'#hand [data-card="{card}"]').count() == 0
+    assert page.locator("#log li.ev-laid", has_text=f"plays {card}").count() == 1
+    if wait_turn_or_end(page) == "playing" and page.locator("#hand .one-click").count():
+        card = page.locator("#hand .one-click").first.get_attribute("data-card")
+        version = page.evaluate("document.body.dataset.version")
+        page.locator("#hand .one-click").first.focus()
+        page.keyboard.press("Enter")  # the keyboard plays it as well
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        assert page.locator(f'#hand [data-card="{card}"]').count() == 0
+
+
+def test_the_log_and_the_hand_history_survive_a_reload(page: Any, server: LiveServer) -> None:
+    create_from_lobby(page, server.http, "cribbage")
+    rng = random.Random(11)
+    while not page.locator("#log .log-hand", has_text="Hand 2").count():
+        assert wait_turn_or_end(page) == "playing"
+        play_one(page, rng)
+    before = page.locator("#log li").all_inner_texts()
+    assert any("Bot medio" in text for text in before)  # the bot's nickname, not "Player 2"
+    assert not any("Player 2" in text for text in before)
+    page.reload()
+    page.wait_for_selector("#connection[data-status=connected]")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length >= {len(before)}")
+    after = page.locator("#log li").all_inner_texts()
+    assert after[:len(before)] == before  # every earlier move, hand by hand
+    page.locator("#hand-history summary").click()
+    page.wait_for_selector("#hand-history .hand-entry")
+    first_hand = page.locator("#hand-history .hand-entry", has_text="Hand 1").first
+    assert "Scores after the hand" in first_hand.inner_text()
+    assert first_hand.locator(".hand-events li").count() > 3
+    assert "Counts" in first_hand.inner_text()  # the game's own sheet: the shows
+    assert axe_problems(page) == []
+    page.set_viewport_size({"width": 360, "height": 740})  # and it fits a phone
+    page.wait_for_function("document.documentElement.scrollWidth <= 360")
+
+
+def test_the_turn_timer_counts_down_and_the_stand_in_moves(page: Any, server: LiveServer) -> None:
+    page.goto(f"{server.http}/?lang=en")
+    page.wait_for_selector("body[data-ready=true]")
+    assert "0: no limit" in page.locator("#opt-turn_seconds-help").inner_text()
+    create_from_lobby(page, server.http, "cribbage",
+                      fill={"opt-turn_seconds": "4", "name-0": "Ada"})
+    wait_turn_or_end(page)
+    timer = page.locator("#timer")
+    assert timer.inner_text().startswith("Time left:")
+    page.wait_for_selector("#timer.urgent")  # the last ten seconds: at once with a 4 s limit
+    alert = page.locator("#timer-alert").inner_text()
+    assert re.fullmatch(r"[1-4] seconds left for your move!", alert), alert
+    page.wait_for_selector("#log li.ev-timeout", timeout=15_000)
+    assert "Time's up for Ada: the medio bot plays for them" in page.locator(
+        "#log li.ev-timeout").first.inner_text()

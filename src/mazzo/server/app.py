@@ -136,7 +136,7 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     @app.get("/api/tables/{table_id}", response_model=None)
     async def table_summary(table_id: str, lang: str | None = None) -> JSONResponse | JSON:
         try:
-            return (await manager.get(table_id)).summary()
+            return (await manager.get(table_id)).summary(_lang(lang))
         except ProtocolError as exc:
             return problem(exc, _lang(lang))
 
@@ -165,8 +165,8 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
                 raise ProtocolError("not_owner")
             if command == "start":
                 await manager.start(table)
-                return table.summary()
-            return (await manager.rematch(table)).summary()
+                return table.summary(_lang(lang))
+            return (await manager.rematch(table)).summary(_lang(lang))
         except ProtocolError as exc:
             return problem(exc, _lang(lang))
 

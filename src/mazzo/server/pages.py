@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Final
@@ -20,6 +21,7 @@ from mazzo.engine.registry import all_games, get_game
 from mazzo.server.notes import NOTES, NotesError
 from mazzo.server.protocol import ProtocolError
 from mazzo.server.storage.base import OVER
+from mazzo.text import seat_names
 
 STATIC: Final = Path(str(resources.files("mazzo") / "web" / "static"))
 #: pages are ours, but a strict policy makes any injected markup inert all the same
@@ -69,20 +71,23 @@ def _replay_problem(state: State, version: int, seat: int | None) -> str | None:
     return None
 
 
-def replay_frame(final: State, version: int, seat: int | None, lang: str) -> JSON:
-    """Replay a finished match to ``version`` and describe that moment for ``seat``."""
+def replay_frame(final: State, version: int, seat: int | None, lang: str,
+                 names: Sequence[str] | None = None) -> JSON:
+    """Replay a finished match to ``version`` and describe that moment for ``seat`` (texts
+    name the seats by ``names``, the table's nicknames, when given)."""
     game = final.game
     state = game.new_match(final.config)
     history = final.history
     for action in history[:version]:
         state.apply(action)
     last = history[version - 1] if version else None
-    return {
-        "version": version, "total": len(history), "seat": seat, "game": game.id,
-        "players": state.num_players, "view": state.view(seat),
-        "action": None if last is None else game.describe_action(last, lang),
-        "events": [game.describe_event(e, lang) for e in state.events] if version else [],
-    }
+    with seat_names(names):
+        return {
+            "version": version, "total": len(history), "seat": seat, "game": game.id,
+            "players": state.num_players, "view": state.view(seat),
+            "action": None if last is None else game.describe_action(last, lang),
+            "events": [game.describe_event(e, lang) for e in state.events] if version else [],
+        }
 
 
 def _escape(text: str) -> str:
@@ -125,7 +130,7 @@ def install(app: FastAPI) -> None:
         if problem is not None:
             return JSONResponse({"type": "error", "code": "bad_message", "message": problem},
                                 status_code=422)
-        return replay_frame(table.state, version, seat, lang)
+        return replay_frame(table.state, version, seat, lang, table.labels(lang))
 
     @app.post("/api/games/{game_id}/notes", response_model=None)
     async def notes(game_id: str, request: Request) -> JSONResponse | JSON:

@@ -195,6 +195,13 @@ def cards_in(data: Any) -> set[str]:
     return found
 
 
+def may_see(event: JSON, allowed: set[str]) -> bool:
+    """The per-seat event filter, for live frames and for the log alike: an event (as JSON)
+    reaches a seat only if every card it names is in ``allowed``, the cards of that seat's view
+    before or after the action that caused it. No game can leak a card through its events."""
+    return cards_in(event) <= allowed
+
+
 @functools.lru_cache(maxsize=16_384)
 def is_card_token(text: str) -> bool:
     """Whether ``text`` is exactly some card's token. Cached: every frame's view is scanned

@@ -10,7 +10,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final, Protocol, TypeVar
 
 from mazzo.bots.levels import LEVELS
@@ -28,7 +28,15 @@ from mazzo.engine.record import make_record
 from mazzo.engine.registry import get_game
 from mazzo.server.bots import BotPool
 from mazzo.server.fairness import commitment, fair_chance, new_seed
-from mazzo.server.protocol import Encoded, Message, ProtocolError, cards_in
+from mazzo.server.history import (
+    LogCache,
+    SeatLog,
+    TimedOut,
+    describe_event,
+    event_hands,
+    seat_labels,
+)
+from mazzo.server.protocol import Encoded, Message, ProtocolError, cards_in, may_see
 from mazzo.server.storage.base import (
     OVER,
     PLAYING,
@@ -41,6 +49,7 @@ from mazzo.server.storage.base import (
     UnknownTable,
 )
 from mazzo.server.storage.group import GroupCommit
+from mazzo.text import seat_names
 
 log = logging.getLogger("mazzo.server")
 T = TypeVar("T")
@@ -54,6 +63,13 @@ OPTIONS: Final[dict[str, tuple[float, float, float]]] = {
     "grace_s": (60.0, 0.0, 86_400.0),
     "bot_pause_s": (0.6, 0.0, 10.0),
 }
+#: the turn time limit a table may set: 0 (none, the default) or this many seconds
+TURN_SECONDS: Final = (1.0, 3600.0)
+#: a seat's log is caught up in the event loop when this few actions are missing, else in a
+#: worker thread (a long Burraco match replays in a few hundred ms)
+LOG_INLINE_ACTIONS: Final = 64
+#: why a bot moves for a seat: it is a bot, a stand-in for an absent person, or a time-out
+BOT, AWAY, TIMEOUT = "bot", "away", "timeout"
 
 
 def new_token() -> str:
@@ -119,6 +135,13 @@ class Table:
         #: card tokens of each connected seat's last view (the event filter's "before")
         self.seen: dict[int | None, set[str]] = {}
         self._commitments: tuple[tuple[int, int, bool], Encoded] | None = None
+        #: frame version -> the time-out notice told with the stand-in's move there (kept in
+        #: memory only: a restarted server's logs lack the notices from before the restart)
+        self.timeouts: dict[int, TimedOut] = {}
+        #: when the person to move must have moved (monotonic, and wall clock for clients)
+        self.turn_deadline: float | None = None
+        self.turn_deadline_wall: float | None = None
+        self._labels: dict[str, list[str]] = {}
 
     @property
     def id(self) -> str:
@@ -138,6 +161,37 @@ class Table:
 
     def option(self, name: str) -> float:
         return float(self.row.options.get(name, OPTIONS[name][0]))
+
+    @property
+    def turn_seconds(self) -> float:
+        """The turn time limit in seconds; 0: none."""
+        return float(self.row.options.get("turn_seconds", 0.0))
+
+    def labels(self, lang: str) -> list[str]:
+        """How texts in ``lang`` name each seat (nicknames, "Bot medio")."""
+        if lang not in self._labels:
+            self._labels[lang] = seat_labels(self.row.seats, lang)
+        return self._labels[lang]
+
+    def clock_turn(self) -> None:
+        """Start the turn clock when a person is to move at a table with a time limit (each
+        move gets the whole limit); otherwise stop it."""
+        state, limit = self.state, self.turn_seconds
+        if (limit and self.status == PLAYING and not state.is_terminal and not state.is_chance
+                and self.is_human(state.current_player)):
+            self.turn_deadline = time.monotonic() + limit
+            self.turn_deadline_wall = time.time() + limit
+        else:
+            self.turn_deadline = self.turn_deadline_wall = None
+
+    def turn(self) -> JSON | None:
+        """The running turn clock for frames: whose, the limit, the deadline (server wall clock,
+        seconds since the epoch, the same for every client) and the seconds left now."""
+        if self.turn_deadline is None or self.turn_deadline_wall is None:
+            return None
+        left = max(0.0, self.turn_deadline - time.monotonic())
+        return {"seat": self.state.current_player, "seconds": self.turn_seconds,
+                "deadline": round(self.turn_deadline_wall, 3), "remaining": round(left, 2)}
 
     @property
     def hints(self) -> bool:
@@ -175,12 +229,16 @@ class Table:
             ]))
         return self._commitments[1]
 
-    def summary(self) -> JSON:
+    def summary(self, lang: str = "en") -> JSON:
+        """The public summary; each seat's ``label`` (the name texts use) in ``lang``."""
+        labels = self.labels(lang)
         return {
             "table": self.id, "game": self.game.id, "config": self.state.config.to_json(),
-            "status": self.status, "version": self.version, "seats": self.public_seats(),
+            "status": self.status, "version": self.version,
+            "seats": [{**s, "label": labels[s["seat"]]} for s in self.public_seats()],
             "scores": self.state.scores(), "hand_number": self.state.hand_number,
-            "options": {**{k: self.option(k) for k in OPTIONS}, "hints": self.hints},
+            "options": {**{k: self.option(k) for k in OPTIONS}, "hints": self.hints,
+                        "turn_seconds": self.turn_seconds},
             "rematch": self.row.rematch,
             "result": self.state.returns() if self.status == OVER else None,
         }
@@ -197,34 +255,51 @@ class Table:
     # -- frames -------------------------------------------------------------------------------
 
     def frame(self, seat: int | None, lang: str, events: list[Event], view: JSON,
-              allowed: set[str], public: JSON | None = None) -> JSON:
-        """The state frame for one client: its view, its legal moves, the events it may see.
-        ``public`` is :meth:`public_parts`, when the caller builds it once for many frames."""
+              allowed: set[str], public: JSON | None = None,
+              hands: Sequence[int] | None = None) -> JSON:
+        """The state frame for one client: its view, its legal moves, the events it may see
+        (``hands``: the hand of the log each event belongs to). ``public`` is
+        :meth:`public_parts`, when the caller builds it once for many frames."""
         state = self.state
+        labels = self.labels(lang)
         legal: list[JSON] = []
-        if self.status == PLAYING and seat is not None and state.current_player == seat:
-            legal = [
-                {"index": i, "action": a.to_json(), "text": self.game.describe_action(a, lang)}
-                for i, a in enumerate(state.legal_actions())
-            ]
         shown = []
-        for event in events:
-            data = event.to_json()
-            if cards_in(data) <= allowed:  # an event naming a card this seat cannot see stays
-                data["text"] = self.game.describe_event(event, lang)
-                shown.append(data)
+        with seat_names(labels):  # texts name the seats by their nicknames
+            if self.status == PLAYING and seat is not None and state.current_player == seat:
+                legal = [
+                    {"index": i, "action": a.to_json(),
+                     "text": self.game.describe_action(a, lang)}
+                    for i, a in enumerate(state.legal_actions())
+                ]
+            for i, event in enumerate(events):
+                data = event.to_json()
+                if may_see(data, allowed):  # an event naming a card this seat cannot see stays
+                    data["text"] = describe_event(self.game, event, lang)
+                    if hands is not None:
+                        data["log_hand"] = hands[i]
+                    shown.append(data)
         if public is None:
             public = self.public_parts()
         return {
             "type": "state", "table": self.id, "game": self.game.id, "version": self.version,
             "status": self.status, "seat": seat, "view": view, "legal": legal,
-            "events": shown, "commitments": public["commitments"], "seats": public["seats"],
-            "rematch": self.row.rematch, "hints": self.hints,
+            "events": shown, "commitments": public["commitments"],
+            "seats": self._labelled(public, lang),
+            "rematch": self.row.rematch, "hints": self.hints, "turn": public["turn"],
         }
 
     def public_parts(self) -> JSON:
         """The parts of a frame that are the same for every client (built once per change)."""
-        return {"commitments": self.commitments(), "seats": self.public_seats()}
+        return {"commitments": self.commitments(), "seats": self.public_seats(),
+                "turn": self.turn(), "labelled": {}}
+
+    def _labelled(self, public: JSON, lang: str) -> list[JSON]:
+        """The public seats with their labels in ``lang``, built once per change and language."""
+        by_lang: dict[str, list[JSON]] = public.setdefault("labelled", {})
+        if lang not in by_lang:
+            labels = self.labels(lang)
+            by_lang[lang] = [{**s, "label": labels[s["seat"]]} for s in public["seats"]]
+        return by_lang[lang]
 
 
 def replay_table(stored: StoredTable) -> Table:
@@ -254,6 +329,8 @@ class TableManager:
         self.tables: dict[str, Table] = {}
         self.committer = GroupCommit(storage)
         self._tasks: set[asyncio.Task[Any]] = set()
+        #: the seats' logs for (re)connecting clients, replayed incrementally
+        self.logs = LogCache()
 
     async def _io(self, fn: Callable[..., T], *args: Any) -> T:
         """A storage call in a worker thread: the event loop never waits for the disk."""
@@ -311,6 +388,7 @@ class TableManager:
         table = self.tables.get(table_id)  # another caller may have loaded it meanwhile
         if table is None:
             table = self.tables[table_id] = replay_table(stored)
+            table.clock_turn()  # a table taken over gives the person to move a whole turn
             self.kick(table)
         return table
 
@@ -362,10 +440,11 @@ class TableManager:
             ):
                 raise BadRequest(f"options.{name}", f"a number of seconds from {low} to {high}")
             out[name] = float(value)
-        unknown = sorted(set(data) - set(OPTIONS) - {"hints"})
+        out["turn_seconds"] = _parse_turn_seconds(data.get("turn_seconds", 0))
+        unknown = sorted(set(data) - set(OPTIONS) - {"hints", "turn_seconds"})
         if unknown:
             raise BadRequest(f"options.{unknown[0]}",
-                             f"unknown; known: {', '.join(OPTIONS)}, hints")
+                             f"unknown; known: {', '.join(OPTIONS)}, hints, turn_seconds")
         return out
 
     # -- who is who ---------------------------------------------------------------------------
@@ -392,18 +471,34 @@ class TableManager:
     # -- connections --------------------------------------------------------------------------
 
     async def join(self, table: Table, client: Client) -> None:
-        """A client arrives (or comes back): it gets the current state at once."""
+        """A client arrives (or comes back): it gets the current state at once, with the log
+        of the match so far as its seat saw it."""
+        log = self.logs.get(table.id, table.game, table.state.config, client.seat,
+                            table.version)
+        async with log.lock:  # always taken before the table's lock, never inside it
+            await self._advance_log(table, log)
+            async with table.lock:
+                table.clients.add(client)
+                seat = client.seat
+                if seat is not None:
+                    table.away_since.pop(seat, None)
+                    if seat in table.stand_ins:
+                        table.stand_ins.discard(seat)
+                        await self._broadcast(table, [], skip=client)
+                    else:
+                        await self._broadcast(table, [], skip=client)  # "connected" changed
+                await self._send_state(table, client, log)
+
+    async def _advance_log(self, table: Table, log: SeatLog) -> None:
+        """Bring a seat's log near the table's version: the actions are read under the
+        table's lock (so only stored ones), a long stretch is replayed in a worker thread."""
         async with table.lock:
-            table.clients.add(client)
-            seat = client.seat
-            if seat is not None:
-                table.away_since.pop(seat, None)
-                if seat in table.stand_ins:
-                    table.stand_ins.discard(seat)
-                    await self._broadcast(table, [], skip=client)
-                else:
-                    await self._broadcast(table, [], skip=client)  # "connected" changed
-            await self._send_state(table, client)
+            actions = table.state.history[log.version:]
+            notices = dict(table.timeouts)
+        if len(actions) > LOG_INLINE_ACTIONS:
+            await asyncio.to_thread(log.advance, actions, notices)
+        else:
+            log.advance(actions, notices)
 
     async def leave(self, table: Table, client: Client) -> None:
         async with table.lock:
@@ -414,25 +509,39 @@ class TableManager:
                 await self._broadcast(table, [])
         self.kick(table)
 
-    async def _send_state(self, table: Table, client: Client) -> None:
+    async def _send_state(self, table: Table, client: Client, log: SeatLog | None = None) -> None:
+        """The current state frame (with the lock held); with ``log`` (its lock held too), the
+        seat's log caught up to exactly this version goes with it."""
         view = table.state.view(client.seat)
         table.seen[client.seat] = cards_in(view)
-        await _safe_send(client, table.frame(client.seat, client.lang, [], view, set()))
+        frame = table.frame(client.seat, client.lang, [], view, set())
+        if log is not None:
+            log.advance(table.state.history[log.version:], table.timeouts)
+            frame["log"] = log.to_json(client.lang, table.labels(client.lang))
+        await _safe_send(client, frame)
 
-    async def send_state(self, table: Table, client: Client) -> None:
-        async with table.lock:
-            await self._send_state(table, client)
+    async def send_state(self, table: Table, client: Client, with_log: bool = False) -> None:
+        if not with_log:
+            async with table.lock:
+                await self._send_state(table, client)
+            return
+        log = self.logs.get(table.id, table.game, table.state.config, client.seat,
+                            table.version)
+        async with log.lock:
+            await self._advance_log(table, log)
+            async with table.lock:
+                await self._send_state(table, client, log)
 
     # -- messages -----------------------------------------------------------------------------
 
     async def handle(self, table: Table, client: Client, message: Message, owner: bool) -> None:
         """Do what a validated message asks; ProtocolError for the client otherwise."""
         kind, fields = message.type, message.fields
-        if kind == "hello":
+        if kind == "hello":  # the log comes again, in the new language
             client.lang = fields.get("lang", client.lang)
-            await self.send_state(table, client)
+            await self.send_state(table, client, with_log=True)
         elif kind == "sync":
-            await self.send_state(table, client)
+            await self.send_state(table, client, with_log=True)
         elif kind == "ping":
             await client.send({"type": "pong", "version": table.version})
         elif kind == "act":
@@ -490,8 +599,10 @@ class TableManager:
             if table.version != version:
                 return  # the moment passed: the client has a newer frame already
             action = table.state.legal_actions()[index]
+            with seat_names(table.labels(client.lang)):
+                text = table.game.describe_action(action, client.lang)
             await client.send({"type": "hint", "version": version, "index": index,
-                               "text": table.game.describe_action(action, client.lang)})
+                               "text": text})
 
     @staticmethod
     def _chosen(table: Table, lang: str, fields: JSON) -> Action:
@@ -519,6 +630,7 @@ class TableManager:
             now = time.monotonic()
             for seat in table.away_since:
                 table.away_since[seat] = now
+            table.clock_turn()
             await self._broadcast(table, [])
         self.kick(table)
 
@@ -540,9 +652,12 @@ class TableManager:
 
     # -- playing ------------------------------------------------------------------------------
 
-    async def _commit(self, table: Table, action: Action, seed: bytes | None = None) -> None:
-        """Apply, store (committed), then tell everyone. Call with the table's lock held."""
+    async def _commit(self, table: Table, action: Action, seed: bytes | None = None,
+                      notice: TimedOut | None = None) -> None:
+        """Apply, store (committed), then tell everyone (``notice``: why a bot made the move,
+        told first). Call with the table's lock held."""
         state = table.state
+        before, chance = state.hand_number, state.is_chance
         state.apply(action)  # IllegalAction here changes nothing
         version = len(state.history) - 1
         promise = commitment(seed) if seed is not None else None
@@ -562,10 +677,17 @@ class TableManager:
             raise
         if seed is not None and promise is not None:
             table.chance.append(ChanceEntry(version, seed.hex(), promise, state.hand_number))
-        await self._broadcast(table, list(state.events))
+        table.clock_turn()
+        events = list(state.events)
+        hands = event_hands(table.game.id, before, state.hand_number, chance, events)
+        if notice is not None:
+            table.timeouts[version + 1] = notice  # keyed by the version of the frame
+            events.insert(0, notice)
+            hands.insert(0, state.hand_number if chance else before)
+        await self._broadcast(table, events, hands=hands)
 
     async def _broadcast(self, table: Table, events: list[Event],
-                         skip: Client | None = None) -> None:
+                         skip: Client | None = None, hands: Sequence[int] | None = None) -> None:
         # each view, card set and frame is built once per seat (and language), not per client
         views: dict[int | None, JSON] = {}
         seen: dict[int | None, set[str]] = {}
@@ -583,7 +705,7 @@ class TableManager:
             if key not in frames:
                 allowed = table.seen.get(seat, set()) | seen[seat]
                 frames[key] = table.frame(seat, client.lang, events, views[seat], allowed,
-                                          public)
+                                          public, hands)
             sends.append(_safe_send(client, frames[key]))
         table.seen.update(seen)
         await asyncio.gather(*sends)
@@ -611,42 +733,56 @@ class TableManager:
                 await self._commit(table, fair_chance(state, seed), seed)
                 return True
             seat = state.current_player
-            level = self._bot_level(table, seat)
-            if level is None:
+            mover = self._bot_mover(table, seat)
+            if mover is None:
                 return False
+            level, why = mover
             version = table.version
             history = [a.to_json() for a in state.history]
             config = state.config.to_json()
-            if table.is_human(seat) and seat not in table.stand_ins:
+            if why == AWAY and seat not in table.stand_ins:
                 table.stand_ins.add(seat)
                 await self._broadcast(table, [])  # everyone sees the stand-in take the seat
-        pause = table.option("bot_pause_s")
+        # the pause lets people follow a bot; a time-out has made everyone wait already
+        pause = 0.0 if why == TIMEOUT else table.option("bot_pause_s")
         if pause:
             await asyncio.sleep(pause)
         index = await self.bots.choose(table.game.id, config, history, seat, level,
                                        secrets.randbits(31))
         async with table.lock:
-            if table.version != version or self._bot_level(table, seat) != level:
+            if table.version != version or self._bot_mover(table, seat) != mover:
                 return True  # someone moved meanwhile, or the person came back
-            await self._commit(table, table.state.legal_actions()[index])
+            notice = TimedOut(seat, level) if why == TIMEOUT else None
+            await self._commit(table, table.state.legal_actions()[index], notice=notice)
         return True
 
-    def _bot_level(self, table: Table, seat: int) -> str | None:
-        """Who plays ``seat`` now: a bot level, or None when its person is to act."""
+    def _bot_mover(self, table: Table, seat: int) -> tuple[str, str] | None:
+        """Who plays ``seat`` now and why: (a bot level, :data:`BOT`), the stand-in for a
+        person away past the grace period (:data:`AWAY`) or whose turn time ran out
+        (:data:`TIMEOUT`); None while its person is to act (a timer then wakes the table when
+        the grace period or the turn time will run out)."""
         kind = table.row.seats[seat].kind
         if kind != HUMAN:
-            return kind
-        if table.connected(seat):
-            return None
-        if seat in table.stand_ins:
-            return STAND_IN
-        away = table.away_since.setdefault(seat, time.monotonic())
-        wait = away + table.option("grace_s") - time.monotonic()
-        if wait <= 0:
-            return STAND_IN
-        if table.timer is not None:
-            table.timer.cancel()
-        table.timer = asyncio.get_running_loop().call_later(wait, self.kick, table)
+            return kind, BOT
+        now = time.monotonic()
+        waits = []
+        if not table.connected(seat):
+            if seat in table.stand_ins:
+                return STAND_IN, AWAY
+            away = table.away_since.setdefault(seat, now)
+            wait = away + table.option("grace_s") - now
+            if wait <= 0:
+                return STAND_IN, AWAY
+            waits.append(wait)
+        if table.turn_deadline is not None:
+            wait = table.turn_deadline - now
+            if wait <= 0:
+                return STAND_IN, TIMEOUT
+            waits.append(wait)
+        if waits:
+            if table.timer is not None:
+                table.timer.cancel()
+            table.timer = asyncio.get_running_loop().call_later(min(waits), self.kick, table)
         return None
 
     async def close(self) -> None:
@@ -704,6 +840,18 @@ def _parse_seats(request: JSON, game: Game, players: int) -> list[str]:
         if kind not in allowed:
             raise BadRequest(f"seats.{i}", f"{kind!r} is not one of {', '.join(allowed)}")
     return list(seats)
+
+
+def _parse_turn_seconds(value: object) -> float:
+    low, high = TURN_SECONDS
+    if value is None:
+        return 0.0
+    if isinstance(value, bool) or not isinstance(value, int | float) or not (
+        value == 0 or low <= value <= high
+    ):
+        raise BadRequest("options.turn_seconds",
+                         f"0 (no time limit) or a number of seconds from {low:g} to {high:g}")
+    return float(value)
 
 
 def _parse_names(request: JSON, seats: list[str]) -> list[str]:

@@ -16,7 +16,7 @@ from mazzo.games.burraco.actions import (
     TakePile,
     meld_text,
 )
-from mazzo.text import counted, plural
+from mazzo.text import counted, plural, seat_label
 
 LINE_NAMES = {
     "it": ("burraco", "chiusura", "carte calate", "carte in mano", "pozzetto", "totale"),
@@ -31,7 +31,7 @@ PHASES = {
 
 
 def seat_name(seat: int, lang: str) -> str:
-    return f"{'Giocatore' if lang == 'it' else 'Player'} {seat + 1}"
+    return seat_label(seat, lang)
 
 
 def describe_action(action: Action, lang: str = "en") -> str:

@@ -20,16 +20,18 @@ from mazzo.games.cribbage.actions import (
     Play,
 )
 from mazzo.games.cribbage.scoring import fifteen_count
-from mazzo.text import counted, noun, plural
+from mazzo.text import counted, named_seats, noun, plural, seat_label
 
 
 def seat_name(seat: int, lang: str) -> str:
-    return f"{'Giocatore' if lang == 'it' else 'Player'} {seat + 1}"
+    return seat_label(seat, lang)
 
 
 def side_name(seat: int, players: int, lang: str) -> str:
     """A side is named by its players (partners in the 4-player game)."""
     if players == 4:
+        if named_seats() is not None:  # nicknames: "Ada+Bea"
+            return f"{seat_name(seat % 2, lang)}+{seat_name(seat % 2 + 2, lang)}"
         first, second = seat % 2 + 1, seat % 2 + 3
         return f"{'Giocatori' if lang == 'it' else 'Players'} {first}+{second}"
     return seat_name(seat, lang)

@@ -16,7 +16,7 @@ from mazzo.games.nebraska.scoring import (
     poker_combinations,
     valid_cards,
 )
-from mazzo.text import counted, plural
+from mazzo.text import counted, plural, seat_label
 
 VARIANT_NAMES = {
     "it": {"family": "Nebraska-family", "expert": "Nebraska-expert", "poker": "Nebraska-poker"},
@@ -64,7 +64,7 @@ def cards_line(items: list[str], lang: str) -> str:
 
 
 def seat_name(seat: int, lang: str) -> str:
-    return f"{'Giocatore' if lang == 'it' else 'Player'} {seat + 1}"
+    return seat_label(seat, lang)
 
 
 def describe_action(action: Action, lang: str = "en") -> str:

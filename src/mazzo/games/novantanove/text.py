@@ -16,7 +16,7 @@ from mazzo.games.novantanove.actions import (
     Play,
     Reveal,
 )
-from mazzo.text import counted, plural
+from mazzo.text import counted, plural, seat_label
 
 SUIT_WORD = {
     "it": {"♥": "cuori", "♦": "quadri", "♣": "fiori", "♠": "picche"},
@@ -26,7 +26,7 @@ _SUIT_BY_ID = {0: "♥", 1: "♦", 2: "♣", 3: "♠"}
 
 _WORDS: dict[str, dict[str, str]] = {
     "it": {
-        "seat": "Giocatore {}", "dummy": "Morto", "no_trump": "senza briscola",
+        "dummy": "Morto", "no_trump": "senza briscola",
         "trump": "briscola", "pass": "passo", "declare": "dichiaro",
         "reveal": "scopro (gioco a carte scoperte)", "play": "gioca {}",
         "bid_card": "mette {} tra le carte scommessa", "first_dealer": "primo mazziere: {}",
@@ -41,7 +41,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "phase_play": "gioco delle prese", "phase_deal": "distribuzione", "phase_cut": "sorteggio",
     },
     "en": {
-        "seat": "Player {}", "dummy": "Dummy", "no_trump": "no trump",
+        "dummy": "Dummy", "no_trump": "no trump",
         "trump": "trump", "pass": "pass", "declare": "declare",
         "reveal": "reveal (play with the hand face up)", "play": "play {}",
         "bid_card": "lays {} as a bid card", "first_dealer": "first dealer: {}",
@@ -67,7 +67,7 @@ def hand_name(hand: int, players: int, lang: str = "en") -> str:
     with two players is the dummy (morto)."""
     if players == 2 and hand == 2:
         return _w(lang)["dummy"]
-    return _w(lang)["seat"].format(hand + 1)
+    return seat_label(hand, lang)
 
 
 def trump_text(symbol: str | None, lang: str = "en") -> str:

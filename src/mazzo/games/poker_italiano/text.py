@@ -13,7 +13,7 @@ from mazzo.engine.refusals import translate
 from mazzo.games.poker_italiano import actions as A
 from mazzo.games.poker_italiano import events as E
 from mazzo.games.poker_italiano.scoring import NAMES_EN, NAMES_IT
-from mazzo.text import counted, counted_noun, noun
+from mazzo.text import counted, counted_noun, noun, seat_label
 
 WORDS_IT = {
     "buio": "buio", "controbuio": "controbuio", "over": "over", "no_blind": "niente buio",
@@ -31,7 +31,7 @@ WORDS_EN = {
 
 def seat_name(seat: int, lang: str) -> str:
     """Seats are shown 1-based, as everywhere in mazzo: seat 0 is "Giocatore 1"."""
-    return f"{'Giocatore' if lang == 'it' else 'Player'} {seat + 1}"
+    return seat_label(seat, lang)
 
 
 def hand_name(category: str, lang: str) -> str:

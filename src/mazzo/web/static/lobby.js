@@ -82,6 +82,10 @@ function renderForm() {
         h("input", { id: "opt-bot_pause_s", type: "number", min: 0, max: 10, step: 0.1, value: 0.6 })),
       h("div", { class: "field" }, h("label", { for: "opt-grace_s" }, t("grace")),
         h("input", { id: "opt-grace_s", type: "number", min: 0, max: 86400, step: 1, value: 60 })),
+      h("div", { class: "field" }, h("label", { for: "opt-turn_seconds" }, t("turnLimit")),
+        h("input", { id: "opt-turn_seconds", type: "number", min: 0, max: 3600, step: 1, value: 0,
+          "aria-describedby": "opt-turn_seconds-help" }),
+        h("span", { id: "opt-turn_seconds-help", class: "small" }, t("turnLimitHelp"))),
       h("div", { class: "field" }, h("label", { for: "opt-hints" }, t("hints")),
         h("input", { id: "opt-hints", type: "checkbox", checked: true }))),
     h("fieldset", { id: "seats" }, h("legend", {}, t("seats")), seatRows(count)),
@@ -106,6 +110,7 @@ async function create(event) {
     seats: kinds.map((k) => (k === "you" || k === "friend" ? "human" : k)), names,
     options: { bot_pause_s: Number(document.getElementById("opt-bot_pause_s").value),
                grace_s: Number(document.getElementById("opt-grace_s").value),
+               turn_seconds: Number(document.getElementById("opt-turn_seconds").value),
                hints: document.getElementById("opt-hints").checked },
     // with a friend to wait for, the owner starts from the table once everyone is in
     start: !kinds.includes("friend"),

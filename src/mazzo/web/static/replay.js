@@ -20,14 +20,14 @@ async function show(version) {
 function render(data) {
   const summary = state.summary;
   const frame = { seats: summary.seats, view: data.view, seat: state.seat };
-  const name = (i) => summary.seats[i]?.name ?? `#${i + 1}`;
+  const name = (i) => summary.seats[i]?.label ?? summary.seats[i]?.name ?? `#${i + 1}`;
   document.body.dataset.version = String(data.version);
   const step = (v) => () => show(Math.max(0, Math.min(state.total, v)));
   const jump = h("input", { type: "range", id: "jump", min: 0, max: state.total, value: data.version, "aria-label": t("step"),
     onchange: (e) => show(Number(e.target.value)) });
   const who = h("select", { id: "view-as", onchange: (e) => { state.seat = e.target.value === "" ? null : Number(e.target.value); show(state.version); } },
     h("option", { value: "", selected: state.seat === null }, t("everyone")),
-    summary.seats.map((s) => h("option", { value: s.seat, selected: state.seat === s.seat }, s.name)));
+    summary.seats.map((s) => h("option", { value: s.seat, selected: state.seat === s.seat }, s.label ?? s.name)));
   document.getElementById("controls").replaceChildren(
     h("button", { type: "button", id: "first", onclick: step(0) }, t("first")),
     h("button", { type: "button", id: "prev", onclick: step(data.version - 1) }, t("prev")),
@@ -49,7 +49,7 @@ async function main() {
   document.documentElement.lang = getLang();
   document.getElementById("lobby-link").textContent = t("backLobby");
   try {
-    state.summary = await getJSON(`/api/tables/${encodeURIComponent(tableId)}`);
+    state.summary = await getJSON(`/api/tables/${encodeURIComponent(tableId)}?lang=${getLang()}`);
     const title = t("replayTitle", { game: state.summary.game });
     document.getElementById("title").textContent = title;
     document.title = `${title} — mazzo`;

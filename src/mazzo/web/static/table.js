@@ -9,8 +9,14 @@ const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.search);
 const token = params.get("token");
 const app = {
-  frame: null, selected: [], log: [], pending: false, hint: null, alert: "", games: [],
-  board: null, notes: null, socket: null, turnSince: Date.now(), turnKey: null, lastHand: null, verify: null,
+  frame: null, selected: [], pending: false, hint: null, alert: "", games: [],
+  board: null, notes: null, socket: null, turnSince: Date.now(), turnKey: null, verify: null,
+  // the log, hand by hand: [{hand, events: [{text, type, version}], omitted, sheet}]; it comes
+  // whole from the server with the first frame of each connection, then grows with live events
+  hands: [], omittedHands: 0, limits: { events: 500, hands: 40 }, historyOpen: false, sheetsStale: false,
+  openHands: new Map(), // hand number -> whether its events are unfolded in the hand history
+  // the turn clock: the frame's seconds left, counted down from when the frame arrived
+  turnEnds: null, announced: null,
 };
 
 function ownerToken() { return localStorage.getItem(`mazzo.owner.${tableId}`); }
@@ -39,19 +45,52 @@ async function onFrame(frame) {
     app.hint = null;
     app.alert = "";
   }
-  const handNumber = frame.view.hand_number;
-  if (frame.events.length && handNumber !== undefined && handNumber !== app.lastHand) {
-    app.log.push({ hand: handNumber });
-    app.lastHand = handNumber;
-  }
-  for (const event of frame.events) app.log.push({ text: event.text, type: event.type });
-  if (app.log.length > 400) app.log.splice(0, app.log.length - 400);
+  if (frame.log) loadLog(frame.log);
+  else addEvents(frame);
   const turnKey = `${frame.view.current_player}:${frame.view.hand_number}:${frame.status}`;
   if (turnKey !== app.turnKey) { app.turnKey = turnKey; app.turnSince = Date.now(); }
+  // the server says how long is left; counting from arrival keeps every client's clock in step
+  app.turnEnds = frame.turn ? performance.now() + frame.turn.remaining * 1000 : null;
+  if (previous?.version !== frame.version) clearTimerAlert();
   app.frame = frame;
   app.pending = false;
   render();
   if (app.board.wantsNotes && frame.seat !== null && Array.isArray(frame.view.hand)) fetchNotes(frame);
+}
+
+// -- the log ------------------------------------------------------------------------------------
+
+function loadLog(log) {
+  app.hands = log.hands.map((hand) => ({ hand: hand.hand, omitted: hand.omitted, sheet: hand.sheet,
+    events: hand.events.map((e) => ({ text: e.text, type: e.type, version: e.version })) }));
+  app.omittedHands = log.omitted_hands;
+  app.limits = log.limits;
+  app.sheetsStale = false;
+}
+
+function addEvents(frame) {
+  for (const event of frame.events) {
+    const hand = event.log_hand ?? frame.view.hand_number ?? app.hands.at(-1)?.hand ?? 0;
+    if (app.hands.at(-1)?.hand !== hand) {
+      app.hands.push({ hand, events: [], omitted: 0, sheet: null });
+      app.sheetsStale = true; // the hand before is over: its score sheet is on the server
+    }
+    app.hands.at(-1).events.push({ text: event.text, type: event.type, version: frame.version });
+  }
+  // the same bounds as the server's log
+  while (app.hands.length > app.limits.hands) { app.hands.shift(); app.omittedHands += 1; }
+  let extra = app.hands.reduce((n, hand) => n + hand.events.length, 0) - app.limits.events;
+  for (const hand of app.hands) {
+    const drop = Math.min(extra, hand.events.length);
+    if (drop > 0) { hand.events.splice(0, drop); hand.omitted += drop; extra -= drop; }
+  }
+  if (app.sheetsStale && app.historyOpen) refreshLog();
+}
+
+// the whole log again (with the score sheet of the hand just over): the answer to "sync" has it
+function refreshLog() {
+  app.sheetsStale = false;
+  app.socket.send({ type: "sync" });
 }
 
 // notes the game's own code gives about this view (Nebraska: which of your cards count now)
@@ -145,6 +184,7 @@ function draw() {
   renderBoard(frame);
   renderPlay(frame);
   renderLog();
+  renderHistory(frame);
   renderFairness(frame);
   const alert = document.getElementById("alert");
   if (alert.textContent !== app.alert) alert.textContent = app.alert;
@@ -176,9 +216,40 @@ function renderStatus(frame) {
     const text = frame.seat === null ? `${t("spectator")} · ${mover != null ? t("turnOf", { name: seatName(frame, mover) }) : ""}`
       : mine ? t("yourTurn") : mover != null ? t("turnOf", { name: seatName(frame, mover) }) : "";
     parts.push(h("p", { class: "turn" + (mine ? " mine" : "") }, text));
-    parts.push(h("p", { class: "timer" }, `${t("turnTime")}: `, h("span", { id: "turn-timer" }, t("timer", { s: Math.floor((Date.now() - app.turnSince) / 1000) }))));
+    // not read out every second: the last ten seconds are announced once (#timer-alert)
+    parts.push(h("p", { class: "timer" + (frame.turn ? " limited" : ""), id: "timer", "aria-live": "off" },
+      `${frame.turn ? t("timeLeft") : t("turnTime")}: `, h("span", { id: "turn-timer" })));
   }
   bar.replaceChildren(...parts);
+  tick();
+}
+
+// Each second: the turn clock counts down (a table with a time limit) or up; in the last ten
+// seconds it turns urgent, and that is announced once per move.
+function tick() {
+  const el = document.getElementById("turn-timer");
+  const frame = app.frame;
+  if (!el || !frame) return;
+  if (app.turnEnds === null || !frame.turn) {
+    el.textContent = t("timer", { s: Math.floor((Date.now() - app.turnSince) / 1000) });
+    return;
+  }
+  const left = Math.max(0, Math.ceil((app.turnEnds - performance.now()) / 1000));
+  el.textContent = left > 0 ? t("timer", { s: left }) : t("timeUp");
+  const urgent = left <= 10;
+  document.getElementById("timer").classList.toggle("urgent", urgent);
+  if (urgent && left > 0 && app.announced !== frame.version) {
+    app.announced = frame.version;
+    const seat = frame.turn.seat;
+    document.getElementById("timer-alert").textContent = seat === frame.seat
+      ? t("urgentMine", { s: left }) : t("urgent", { s: left, name: seatName(frame, seat) });
+  }
+}
+
+function clearTimerAlert() {
+  app.announced = null;
+  const el = document.getElementById("timer-alert");
+  if (el) el.textContent = "";
 }
 
 function resultText(frame) {
@@ -201,7 +272,7 @@ function renderSeats(frame) {
     const turn = frame.status === "playing" && view.current_player === s.seat;
     const score = Array.isArray(view.scores) ? view.scores[s.seat] : null;
     return h("li", { class: "seat" + (turn ? " to-move" : "") + (s.seat === frame.seat ? " me" : ""), "aria-current": turn ? "true" : null },
-      h("span", { class: "seat-name" }, (turn ? "▶ " : "") + s.name + (s.seat === frame.seat ? ` ${t("you_")}` : "")),
+      h("span", { class: "seat-name" }, (turn ? "▶ " : "") + seatName(frame, s.seat) + (s.seat === frame.seat ? ` ${t("you_")}` : "")),
       h("span", { class: "seat-info" }, bits.join(" · ")),
       score !== null && score !== undefined ? h("span", { class: "seat-score" }, `${t("score")}: ${formatScore(score)}`) : null);
   });
@@ -230,11 +301,19 @@ function renderPlay(frame) {
   const handTokens = Array.isArray(view.hand) ? view.hand : [];
   const extra = [...usable].filter((c) => !handTokens.includes(c));
   const notes = app.notes && app.notes.version === frame.version ? app.notes : null;
+  const oneClick = oneClickMoves(cardMoves, usable);
   const cardButton = (token) => {
+    const move = oneClick.get(token);
     const el = cardElement(token, {
-      onClick: () => (usable.has(token) && active ? toggleCard(token) : null),
+      onClick: () => (!usable.has(token) || !active ? null : move ? play(move.index) : toggleCard(token)),
       selected: app.selected.includes(token), playable: active && usable.has(token),
     });
+    if (move && active) { // a button that acts at once, not a toggle
+      el.removeAttribute("aria-pressed");
+      el.classList.add("one-click");
+      el.dataset.index = String(move.index);
+      el.append(h("span", { class: "sr-only" }, `, ${t("oneClick")}`));
+    }
     if (notes && notes.cards.includes(token)) {
       el.classList.add("counts");
       el.append(h("span", { class: "sr-only" }, `, ${t("counts")}`));
@@ -257,8 +336,10 @@ function renderPlay(frame) {
     const matching = cardMoves.filter((m) => sameCards(cardsOf(m.action), app.selected));
     const wider = cardMoves.some((m) => app.selected.every((c) => cardsOf(m.action).includes(c)) && cardsOf(m.action).length > app.selected.length);
     if (cardMoves.length) {
+      const allOneClick = cardMoves.every((m) => oneClick.get(cardsOf(m.action)[0]) === m);
       moves.append(h("p", { class: "help", id: "select-help" },
-        !app.selected.length ? t("select") : matching.length ? "" : wider ? t("more") : t("noMatch")));
+        !app.selected.length ? (allOneClick ? t("clickToPlay") : t("select"))
+          : matching.length ? "" : wider ? t("more") : t("noMatch")));
     }
     const confirm = h("div", { class: "confirm", role: "group", "aria-label": t("moves") });
     for (const m of [...matching, ...plain]) confirm.append(moveButton(m, active));
@@ -272,6 +353,19 @@ function renderPlay(frame) {
   parts.push(moves);
   if (frame.seat !== null && frame.status === "playing") parts.push(hintControls(frame, active));
   area.replaceChildren(...parts);
+}
+
+// Cards whose only legal move is to play that one card (the board names those move types:
+// cribbage and Novantanove "play", Nebraska "bid"): one click plays them. Any card that has
+// another use, or moves with other cards, keeps select-and-confirm.
+function oneClickMoves(cardMoves, usable) {
+  const kinds = app.board.oneClick || [];
+  const out = new Map();
+  for (const token of usable) {
+    const uses = cardMoves.filter((m) => cardsOf(m.action).includes(token));
+    if (uses.length === 1 && cardsOf(uses[0].action).length === 1 && kinds.includes(uses[0].action.type)) out.set(token, uses[0]);
+  }
+  return out;
 }
 
 function moveButton(move, active) {
@@ -303,11 +397,62 @@ function renderLog() {
     panel.replaceChildren(h("h2", { id: "log-title" }, t("log")), list);
   }
   const stick = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
-  list.replaceChildren(...app.log.map((entry) => entry.hand !== undefined
-    ? h("li", { class: "log-hand" }, t("handNo", { n: entry.hand }))
-    : h("li", { class: `ev ev-${entry.type}` }, entry.text)));
+  const items = [];
+  if (app.omittedHands) items.push(h("li", { class: "log-omitted" }, t("omittedHands", { n: app.omittedHands })));
+  for (const hand of app.hands) {
+    items.push(h("li", { class: "log-hand" }, t("handNo", { n: hand.hand })));
+    if (hand.omitted) items.push(h("li", { class: "log-omitted" }, t("omittedEvents", { n: hand.omitted })));
+    for (const event of hand.events) items.push(h("li", { class: `ev ev-${event.type}` }, event.text));
+  }
+  list.replaceChildren(...items);
   document.getElementById("log-title").textContent = t("log");
   if (stick) list.scrollTop = list.scrollHeight;
+}
+
+// The hand history: per hand, newest first, what happened and its score sheet (the game's own
+// "last hand" drawing, from the part of the view the server kept when the hand ended).
+function renderHistory(frame) {
+  const panel = document.getElementById("history-panel");
+  const details = h("details", { id: "hand-history" },
+    h("summary", { id: "history-title" }, `${t("history")} (${app.hands.length})`));
+  details.open = app.historyOpen;
+  details.addEventListener("toggle", () => {
+    if (details.open === app.historyOpen) return; // our own redraw
+    app.historyOpen = details.open;
+    if (details.open) refreshLog();
+    render();
+  });
+  if (app.historyOpen) {
+    details.append(h("p", { class: "small" }, t("historyIntro")));
+    if (app.omittedHands) details.append(h("p", { class: "small" }, t("omittedHands", { n: app.omittedHands })));
+    details.append(h("div", { class: "hand-list" }, [...app.hands].reverse().map((hand) => handEntry(frame, hand))));
+  }
+  panel.replaceChildren(details);
+}
+
+function handEntry(frame, hand) {
+  const ctx = { frame, seat: frame.seat, name: (i) => seatName(frame, i) };
+  const title = t("handNo", { n: hand.hand }) + (hand.sheet ? "" : ` — ${t("inProgress")}`);
+  // what happened: folded away once the hand is over (its sheet says how it ended)
+  const events = h("details", { class: "hand-events-box" },
+    h("summary", {}, t("whatHappened", { n: hand.events.length + hand.omitted })),
+    h("ol", { class: "plain hand-events" },
+      hand.omitted ? h("li", { class: "log-omitted" }, t("omittedEvents", { n: hand.omitted })) : null,
+      hand.events.map((e) => h("li", {}, e.text))));
+  const open = app.openHands.get(hand.hand) ?? !hand.sheet;
+  events.open = open;
+  // setting "open" fires a toggle too: remember only what the person changed
+  events.addEventListener("toggle", () => { if (events.open !== open) app.openHands.set(hand.hand, events.open); });
+  let sheet = null;
+  if (hand.sheet) {
+    let drawn = null;
+    try { drawn = app.board.handSheet ? app.board.handSheet(hand.sheet, ctx) : null; } catch { drawn = null; }
+    const scores = Array.isArray(hand.sheet.scores) ? h("div", { class: "block" }, h("h4", {}, t("handScores")),
+      h("dl", { class: "facts" }, frame.seats.flatMap((s) => [h("dt", {}, seatName(frame, s.seat)),
+        h("dd", {}, formatScore(hand.sheet.scores[s.seat]))]))) : null;
+    sheet = h("div", { class: "hand-sheet" }, scores, drawn);
+  }
+  return h("section", { class: "hand-entry", "aria-label": title }, h("h3", {}, title), sheet, events);
 }
 
 function renderFairness(frame) {
@@ -359,10 +504,7 @@ async function main() {
     app.socket.send({ type: "hello", lang: getLang() });
   });
   app.socket = new TableSocket(tableId, token, { onFrame, onError, onStatus, onMessage });
-  setInterval(() => {
-    const el = document.getElementById("turn-timer");
-    if (el) el.textContent = t("timer", { s: Math.floor((Date.now() - app.turnSince) / 1000) });
-  }, 1000);
+  setInterval(tick, 250);
 }
 
 function existing() {

@@ -26,8 +26,18 @@ function meldElement(meld, index) {
   return h("li", {}, h("span", { class: "meld-no" }, `${index + 1}.`), row);
 }
 
-export function board(view, ctx) {
+/** The last hand's score lines (also the hand history's sheet, from the view kept then). */
+export function handSheet(view, ctx) {
   const lang = document.documentElement.lang === "it" ? "it" : "en";
+  const last = view.last_hand;
+  if (!last || !last.lines || !last.lines.length) return null;
+  return wideBlock(t("lastHand"), h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), LINES[lang].map((l) => h("th", { scope: "col" }, l)))),
+    h("tbody", {}, last.lines.map((line, i) => h("tr", {}, h("th", { scope: "row" }, (last.sides[i] || []).map(ctx.name).join(" + ")),
+      line.map((v) => h("td", {}, num(v)))))))));
+}
+
+export function board(view, ctx) {
   const sides = view.sides.map((seats, side) => {
     const names = seats.map(ctx.name).join(" + ");
     const melds = view.melds[side] || [];
@@ -35,11 +45,7 @@ export function board(view, ctx) {
       melds.length ? h("ol", { class: "melds plain" }, melds.map(meldElement)) : h("p", {}, "—"),
       h("p", { class: "small" }, view.pozzetto_taken[side] ? t("pozzettoTaken") : t("pozzettoLeft", { n: view.pozzetti[side] ?? 0 })));
   });
-  const last = view.last_hand;
-  const lines = last && last.lines && last.lines.length ? wideBlock(t("lastHand"), h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), LINES[lang].map((l) => h("th", { scope: "col" }, l)))),
-    h("tbody", {}, last.lines.map((line, i) => h("tr", {}, h("th", { scope: "row" }, (last.sides[i] || []).map(ctx.name).join(" + ")),
-      line.map((v) => h("td", {}, num(v))))))))) : null;
+  const lines = handSheet(view, ctx);
   return grid(
     block(t("pile"), view.pile.length ? cardRow(view.pile, t("pile"), { small: true }) : h("p", {}, "—"),
       facts([[t("stock"), String(view.stock)], [t("pozzetti"), view.pozzetti.map(String).join(", ")]])),

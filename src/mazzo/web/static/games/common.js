@@ -8,7 +8,8 @@ export { cardBack, cardElement, cardRow, h, t };
 
 export function seatName(frame, seat) {
   const entry = frame.seats?.find((s) => s.seat === seat);
-  return entry ? entry.name : `#${seat + 1}`;
+  // the label is the name the server's texts use (a nickname, "Bot medio")
+  return entry ? entry.label ?? entry.name : `#${seat + 1}`;
 }
 
 /** A titled block of the board. */

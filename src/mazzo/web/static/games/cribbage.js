@@ -24,6 +24,18 @@ function pegBoard(view, ctx) {
   return board;
 }
 
+/** a card laid in the play is one card: one click lays it */
+export const oneClick = ["play"];
+
+/** The shows with their points (also the hand history's sheet, from the part of the view
+ * kept when the hand ended). */
+export function handSheet(view, ctx) {
+  if (!view.shown?.length) return null;
+  const what = (w) => (w === "crib" ? t("showCrib") : w === "hand" ? t("showHand") : w);
+  return block(t("shown"), h("ul", { class: "plain" }, view.shown.map((s) =>
+    h("li", {}, `${ctx.name(s.seat)} — ${what(s.what)}: `, cardRow(s.cards, what(s.what), { small: true }), s.points === null ? "" : ` = ${s.points}`))));
+}
+
 export function board(view, ctx) {
   const play = block(`${t("count")}: ${view.count}`,
     cardRow(view.sequence, t("sequence")),
@@ -32,8 +44,7 @@ export function board(view, ctx) {
   const crib = block(t("crib") + ` — ${t("dealer")}: ${ctx.name(view.dealer)}`,
     view.crib ? cardRow(view.crib, t("crib")) : backs(view.crib_count, t("cribCards", { n: view.crib_count })));
   const starter = block(t("starter"), view.starter ? cardElement(view.starter) : backs(1, t("starter")));
-  const shown = view.shown.length ? block(t("shown"), h("ul", { class: "plain" }, view.shown.map((s) =>
-    h("li", {}, `${ctx.name(s.seat)} — ${s.what}: `, cardRow(s.cards, s.what, { small: true }), s.points === null ? "" : ` = ${s.points}`)))) : null;
+  const shown = handSheet(view, ctx);
   const others = block(t("hands"), h("ul", { class: "plain" }, view.hand_counts.map((n, seat) =>
     seat === view.seat ? null : h("li", {}, `${ctx.name(seat)}: `, backs(n, t("cards", { n }))))));
   return grid(block(t("scores"), pegBoard(view, ctx),

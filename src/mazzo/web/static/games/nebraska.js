@@ -6,6 +6,8 @@ import { backs, block, cardElement, cardRow, facts, grid, h, num, t } from "./co
 
 /** ask the server which of the seat's cards count now (the game's own scoring decides) */
 export const wantsNotes = true;
+/** a bid is one card laid: one click lays it */
+export const oneClick = ["bid"];
 
 function suitsKey(view) {
   return block(t("suitsKey"), h("ul", { class: "suits-key" }, view.suit_order.map((colour) => {
@@ -26,8 +28,19 @@ function bidsBlock(view, ctx) {
   })));
 }
 
-export function board(view, ctx) {
+/** The last hand's sheet: its common cards, each hand's cards and points (also the hand
+ * history's sheet, from the same part of the view kept when the hand ended). */
+export function handSheet(view, ctx) {
   const last = view.last_hand;
+  if (!last) return null;
+  return block(`${t("lastHand")} (${t("handNo", { n: last.hand_number })})`,
+    cardRow(last.common, t("common"), { small: true }),
+    h("ul", { class: "plain" }, last.personal.map((cards, seat) => h("li", {},
+      `${ctx.name(seat)}: `, cardRow(cards, ctx.name(seat), { small: true }), ` → ${num(last.points[seat])}`,
+      last.winners.includes(seat) ? " ★" : ""))));
+}
+
+export function board(view, ctx) {
   return grid(
     block(t("candidate"), view.candidate ? cardElement(view.candidate) : h("p", {}, "—")),
     block(t("common"), view.common.length ? cardRow(view.common, t("common")) : h("p", {}, "—")),
@@ -38,11 +51,7 @@ export function board(view, ctx) {
       view.rejected.length ? [t("rejected"), cardRow(view.rejected, t("rejected"), { small: true })] : null,
       view.received?.length ? [t("received"), cardRow(view.received, t("received"), { small: true })] : null,
     ])),
-    last ? block(`${t("lastHand")} (${t("handNo", { n: last.hand_number })})`,
-      cardRow(last.common, t("common"), { small: true }),
-      h("ul", { class: "plain" }, last.personal.map((cards, seat) => h("li", {},
-        `${ctx.name(seat)}: `, cardRow(cards, ctx.name(seat), { small: true }), ` → ${num(last.points[seat])}`,
-        last.winners.includes(seat) ? " ★" : "")))) : null,
+    handSheet(view, ctx),
     suitsKey(view),
   );
 }

@@ -2,9 +2,14 @@
 // against bids, the trick on the table and the last trick.
 import { backs, block, wideBlock, cardElement, cardRow, facts, grid, h, num, t } from "./common.js";
 
+/** a trick is won by playing one card: one click plays it */
+export const oneClick = ["play"];
+
 function handName(view, hand, ctx) {
-  const entry = view.hands[hand];
-  return entry?.dummy ? t("dummy") : ctx.name(hand);
+  const entry = view.hands?.[hand];
+  // a score sheet kept from an earlier view has no hands: with two players hand 3 is the dummy
+  const dummy = entry ? entry.dummy : view.players === 2 && hand === 2;
+  return dummy ? t("dummy") : ctx.name(hand);
 }
 
 function bidStatus(view, entry) {
@@ -17,12 +22,14 @@ function bidStatus(view, entry) {
   return n ? t("bidDown", { n }) : "—";
 }
 
-function lastDeal(view, ctx) {
+/** The last deal's sheet (also the hand history's, from the part of the view kept then). */
+export function handSheet(view, ctx) {
   const last = view.last_deal;
+  if (!last) return null;
   const rows = last.points.map((points, hand) => h("tr", {},
     h("th", { scope: "row" }, handName(view, hand, ctx)),
     h("td", {}, last.bids[hand] === null || last.bids[hand] === undefined ? "—" : String(last.bids[hand]),
-      last.premium[hand] ? ` (${last.premium[hand]})` : ""),
+      last.premium[hand] ? ` (${t(last.premium[hand] === "reveal" ? "premiumReveal" : last.premium[hand] === "declare" ? "premiumDeclare" : last.premium[hand])})` : ""),
     h("td", {}, String(last.tricks[hand])),
     h("td", {}, last.success[hand] ? "✓" : "✗"),
     h("td", {}, num(points))));
@@ -52,7 +59,7 @@ export function board(view, ctx) {
     wideBlock(t("bids"), table),
     block(t("trick"), trick.length ? h("ul", { class: "plain trick" }, trick) : h("p", {}, "—"),
       last ? h("p", { class: "small" }, `${t("lastHand")}: `, cardRow(last.cards.map(([, c]) => c), t("trick"), { small: true }), ` → ${handName(view, last.winner, ctx)}`) : null),
-    view.last_deal ? lastDeal(view, ctx) : null,
+    handSheet(view, ctx),
     block(t("scores"), facts(view.scores.map((s, seat) => [ctx.name(seat), `${num(s)} (${t("gamesWon")}: ${view.games_won[seat]})`]))),
   );
 }

@@ -6,12 +6,36 @@ const WORDS = {
   en: { pass: "passes (passo)", open: "opens", call: "calls", raise: "raises", fold: "folds", draw: "draws", buio: "blind (buio)", no_blind: "no blind", check: "checks (parola)" },
 };
 
+// the engine's hand categories and how a hand ended, in words (the game's own names)
+const CATEGORIES = {
+  it: { high_card: "carta alta", pair: "coppia", two_pair: "doppia coppia", three_of_a_kind: "tris", straight: "scala",
+        full_house: "full", flush: "colore", four_of_a_kind: "poker", straight_flush: "scala reale" },
+  en: { high_card: "high card", pair: "pair", two_pair: "two pair", three_of_a_kind: "three of a kind", straight: "straight",
+        full_house: "full house", flush: "flush", four_of_a_kind: "four of a kind", straight_flush: "straight flush" },
+};
+const ENDS = {
+  it: { showdown: "mostra", uncontested: "nessuno vede", dead_deal: "mano morta", void: "mano nulla", parole: "piatto di parole" },
+  en: { showdown: "showdown", uncontested: "uncontested", dead_deal: "dead deal", void: "void hand", parole: "piatto di parole" },
+};
+
 const PHASES = {
   it: { start: "inizio", deal: "distribuzione", blinds: "buio", opening: "apertura", betting: "puntate",
         draw: "cambio", second_round: "secondo giro di puntate", over: "partita finita" },
   en: { start: "start", deal: "deal", blinds: "blinds (buio)", opening: "opening", betting: "betting",
         draw: "the draw", second_round: "second betting round", over: "match over" },
 };
+
+/** The last hand's showdown (also the hand history's sheet, from the view kept then). */
+export function handSheet(view, ctx) {
+  const last = view.last_hand;
+  if (!last || !last.end) return null;
+  const lang = document.documentElement.lang === "it" ? "it" : "en";
+  const shown = last.shown ? Object.entries(last.shown) : [];
+  return block(`${t("lastHand")} (${t("handNo", { n: last.hand })})`,
+    h("p", {}, `${t("pot")}: ${last.pot} → ${last.winners.length ? last.winners.map(ctx.name).join(", ") : "—"} (${ENDS[lang][last.end] || last.end})`),
+    h("ul", { class: "plain" }, shown.map(([seat, s]) => h("li", {}, `${ctx.name(Number(seat))}: `, cardRow(s.cards, ctx.name(Number(seat)), { small: true }),
+      ` ${CATEGORIES[lang][s.category] || s.category}`))));
+}
 
 export function board(view, ctx) {
   const lang = document.documentElement.lang === "it" ? "it" : "en";
@@ -29,8 +53,6 @@ export function board(view, ctx) {
     h("tbody", {}, rows)));
   const pots = view.pots.map((p) => h("li", {}, t("potOf", { amount: p.amount, seats: p.seats.map(ctx.name).join(", ") })));
   const log = view.log.slice(-8).map((e) => h("li", {}, `${ctx.name(e.seat)}: ${WORDS[lang][e.word] || e.word}${e.amount ? ` ${e.amount}` : ""}${e.all_in ? " (all-in)" : ""}`));
-  const last = view.last_hand;
-  const shown = last && last.shown ? Object.entries(last.shown) : [];
   return grid(
     block(`${t("pot")}: ${view.pot}`, h("ul", { class: "plain" }, pots),
       facts([[t("phase"), PHASES[lang][view.phase] || view.phase], [t("toMatch"), String(view.to_match)],
@@ -39,9 +61,7 @@ export function board(view, ctx) {
         [t("stock"), String(view.stock)]])),
     wideBlock(t("chips"), stacks),
     block(t("log"), h("ol", { class: "plain" }, log)),
-    last && last.end ? block(`${t("lastHand")} (${t("handNo", { n: last.hand })})`,
-      h("p", {}, `${t("pot")}: ${last.pot} → ${last.winners.length ? last.winners.map(ctx.name).join(", ") : "—"} (${last.end})`),
-      h("ul", { class: "plain" }, shown.map(([seat, s]) => h("li", {}, `${ctx.name(Number(seat))}: `, cardRow(s.cards, ctx.name(Number(seat)), { small: true }), ` ${s.category}`)))) : null,
+    handSheet(view, ctx),
     view.discarded?.length ? block(t("draw"), cardRow(view.discarded, t("draw"), { small: true })) : null,
   );
 }
