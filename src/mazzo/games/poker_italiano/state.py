@@ -241,8 +241,10 @@ class PokerItalianoState(State):
     def _draw_options(self, hand: list[Card]) -> list[Action]:
         """Every discard of 0 to 4 cards (31 choices), cards in deck order."""
         key = sorted(hand)
-        draw = self.codec.draw
-        return [draw(c) for size in range(MAX_DISCARD + 1) for c in combinations(key, size)]
+        if len(key) != HAND_SIZE:  # never in play: every drawer holds five cards
+            draw = self.codec.draw
+            return [draw(c) for size in range(MAX_DISCARD + 1) for c in combinations(key, size)]
+        return self.codec.draws_of(key)
 
     def _menu(self, lo: int, hi: int, pot: int) -> list[int]:
         """Exact amounts offered between ``lo`` and ``hi``: all, or a short pot-based menu."""
@@ -832,14 +834,20 @@ class PokerItalianoState(State):
 
     def side_pots(self, live: Sequence[int]) -> list[tuple[int, list[int]]]:
         """(amount, eligible seats) from the lowest level up; the carried pot is in the first."""
-        levels = sorted({self.contrib[s] for s in live})
+        contrib = self.contrib
         pots: list[tuple[int, list[int]]] = []
         prev = 0
-        for lv in levels:
-            amount = sum(min(c, lv) - min(c, prev) for c in self.contrib)
-            pots.append((amount, [s for s in live if self.contrib[s] >= lv]))
+        for lv in sorted({contrib[s] for s in live}):
+            amount = 0  # what every seat put in between the previous level and this one
+            for c in contrib:
+                if c > prev:
+                    amount += (lv if c > lv else c) - prev
+            pots.append((amount, [s for s in live if contrib[s] >= lv]))
             prev = lv
-        extra = sum(max(0, c - prev) for c in self.contrib)  # folded chips above every live level
+        extra = 0  # folded chips above every live level
+        for c in contrib:
+            if c > prev:
+                extra += c - prev
         first_amount, first_seats = pots[0]
         pots[0] = (first_amount + self.carried, first_seats)
         last_amount, last_seats = pots[-1]
@@ -920,31 +928,26 @@ class PokerItalianoState(State):
     # ------------------------------------------------------------------ information
 
     def view(self, seat: int | None) -> JSON:
-        n = self.n
+        contrib = self.contrib
+        pot = self.carried + sum(contrib)
         out: JSON = {
             "phase": self.phase_name,
             "hand_number": self.hand_no,
             "current_player": self.turn,
-            "scores": self.scores(),
+            "scores": [float(c + b) for c, b in zip(self.chips, self.bank, strict=True)],
             "chips": list(self.chips),
             "in_match": list(self.in_match),
             "dealer": self.dealer,
             "deck_size": self.deck_size,
             "opening_requirement": RANK_TEXT[self.min_pair],
             "parole": self.parole,
-            "pot": self.pot,
+            "pot": pot,
             "carried": self.carried,
-            "contrib": list(self.contrib),
+            "contrib": list(contrib),
             "round_bets": list(self.rbet),
             "to_match": self.level,
-            "folded": [self.folded[s] or not self.in_match[s] for s in range(n)],
-            "blinds": [
-                {"seat": s, "level": i + 1, "name": BLIND_NAMES[i + 1], "amount": a,
-                 "covered": c}
-                for i, (s, a, c) in enumerate(
-                    zip(self.blind_seats, self.blind_amounts, self.covered, strict=True)
-                )
-            ],
+            "folded": [f or not m for f, m in zip(self.folded, self.in_match, strict=True)],
+            "blinds": self._blinds_view() if self.blind_seats else [],
             "opener": self.opener,
             # the entries are never changed once logged (``_say`` and the draw append new
             # ones), so views and clones share them: only the list is the state's own
@@ -956,7 +959,7 @@ class PokerItalianoState(State):
             # (the next hand replaces it), so every view shares it instead of deep-copying it
             # (that copy was a third of a view's time), as Nebraska and Burraco share theirs
             "last_hand": self.last_result,
-            "pots": self._pots_view(),
+            "pots": self._pots_view(pot),
         }
         if self.turn >= 0:
             out["mode"] = self.mode or self.phase_name
@@ -968,16 +971,28 @@ class PokerItalianoState(State):
             out["over"] = self.over_reason
         return out
 
-    def _pots_view(self) -> list[JSON]:
-        """Main and side pots as they stand (several only once somebody is all-in)."""
-        live = [s for s in self.seats if not self.folded[s]]
-        pot = self.pot
+    def _blinds_view(self) -> list[JSON]:
+        return [
+            {"seat": s, "level": i + 1, "name": BLIND_NAMES[i + 1], "amount": a, "covered": c}
+            for i, (s, a, c) in enumerate(
+                zip(self.blind_seats, self.blind_amounts, self.covered, strict=True)
+            )
+        ]
+
+    def _pots_view(self, pot: int) -> list[JSON]:
+        """Main and side pots as they stand (several only once somebody is all-in); ``pot``
+        is ``self.pot``, which the view has already summed."""
+        folded = self.folded
+        live = [s for s in self.seats if not folded[s]]
+        contrib = self.contrib
         if not live or not pot:
             return [{"amount": pot, "seats": live}] if pot else []
-        contrib = self.contrib
-        if len({contrib[s] for s in live}) == 1:  # the usual case, nobody all-in short: one
-            return [{"amount": pot, "seats": live}]  # pot, what ``side_pots`` gives, cheaper
-        return [{"amount": a, "seats": seats} for a, seats in self.side_pots(live)]
+        first = contrib[live[0]]
+        for s in live:
+            if contrib[s] != first:
+                return [{"amount": a, "seats": seats} for a, seats in self.side_pots(live)]
+        # the usual case, nobody all-in short: one pot, what ``side_pots`` gives, cheaper
+        return [{"amount": pot, "seats": live}]
 
     def pre_draw_hand(self, seat: int) -> list[Card]:
         """The five cards ``seat`` held before the draw: his kept cards (the front of the hand,
