@@ -9,10 +9,9 @@ Match totals are kept in half-points so a 3-player pair's halves stay exact.
 from __future__ import annotations
 
 import random
-from itertools import combinations
 from typing import Final, Self
 
-from mazzo.cards import Card
+from mazzo.cards import ACE, Card
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -50,14 +49,19 @@ from mazzo.games.burraco.scoring import (
     three_player_vp,
     victory_points,
 )
+from mazzo.games.burraco.tables import (
+    ATTACCA,
+    CALA,
+    meld_cards,
+    meld_moves,
+    run_patterns,
+    set_patterns,
+)
 
 HAND_SIZE: Final = 11
 WILD_TYPES: Final = (12 * 16, 2, 16 + 2, 32 + 2, 48 + 2)  # jolly, then the 2 of each suit
 _DECK_SET: Final = frozenset(DECK)
-
-
-def _order(c: Card) -> int:
-    return DECK_INDEX[c]
+_ACE_BITS: Final = 1 << 1 | 1 << 14  # an ace fills run positions 1 and 14
 
 
 class BurracoState(State):
@@ -88,6 +92,8 @@ class BurracoState(State):
         self.last_sides: list[list[int]] = []
         self.winner_seats: list[int] = []
         self._legal: list[Action] | None = None
+        #: per side: (the melds, their JSON, their points) of the last view, see _melds_view
+        self._meld_views: list[tuple[tuple[Meld, ...], list[JSON], int]] = []
 
     def _initial_sides(self) -> list[int]:
         n = self.config.players
@@ -165,27 +171,32 @@ class BurracoState(State):
         return self._legal
 
     def _compute_legal(self) -> list[Action]:
+        """Cala, then attacca, then discard moves, each in a fixed order (see ``tables``)."""
         if self.stage == "draw":
             return [DRAW, TAKE_PILE]
         if self.stage != "play":
             return []
-        seat = self.player
-        hand = self.hands[seat]
+        hand = self.hands[self.player]
         reps = self._reps(hand)
-        out: list[Action] = []
-        out.extend(self._cala_actions(hand, reps))
-        out.extend(self._attacca_actions(hand, reps))
-        out.extend(self._discard_actions(hand, reps))
+        wild_reps = [(t, reps[t]) for t in WILD_TYPES if t in reps]
+        out = self._cala_actions(hand, reps, wild_reps)
+        out += self._attacca_actions(hand, reps, wild_reps)
+        out += self._discard_actions(hand, reps)
         return out
 
     def _reps(self, hand: list[Card]) -> dict[int, list[Card]]:
-        """Hand cards by type; the single-card pile's card first (meld it, keep its twin)."""
+        """Hand cards by type, types in the deck order of their first card, each type's cards
+        in deck order; the single-card pile's card first (meld it, keep its twin)."""
         reps: dict[int, list[Card]] = {}
-        for c in sorted(hand, key=_order):
-            reps.setdefault(int(c) & 0xFF, []).append(c)
+        for c in sorted(hand, key=DECK_INDEX.__getitem__):
+            group = reps.get(c & 0xFF)
+            if group is None:
+                reps[c & 0xFF] = [c]
+            else:
+                group.append(c)
         r = self.restricted
         if r is not None:
-            group = reps.get(int(r) & 0xFF)
+            group = reps.get(r & 0xFF)
             if group and r in group and group[0] != r:
                 group.remove(r)
                 group.insert(0, r)
@@ -222,28 +233,40 @@ class BurracoState(State):
         last = next(c for c in hand if c not in used)
         return self._can_close_with(last) and self.side_has_burraco(side, new, replaced)
 
-    def _cala_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
+    def _cala_actions(self, hand: list[Card], reps: dict[int, list[Card]],
+                      wild_reps: list[tuple[int, list[Card]]]) -> list[Action]:
+        """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once."""
         side = self.side_of[self.player]
         set_ranks = {m.key for m in self.melds[side] if not m.run}
         found: dict[tuple[tuple[Card, ...], int], None] = {}
-        wild_reps = [(t, reps[t]) for t in WILD_TYPES if t in reps]
         per_rank = [0] * 16
         per_suit = [0] * 16
+        runs: list[list[Card | None]] = [[None] * 15 for _ in range(4)]
+        masks = [0, 0, 0, 0]
         for t, group in reps.items():
-            per_rank[t & 15] += len(group)
-            per_suit[t >> 4] += 1
-        need = 2 if wild_reps else 3
+            rank, suit = t & 15, t >> 4
+            per_rank[rank] += len(group)
+            per_suit[suit] += 1
+            if suit < 4:
+                if rank == ACE:  # an ace stands at 1 (A-2-3) or 14 (Q-K-A)
+                    runs[suit][1] = runs[suit][14] = group[0]
+                    masks[suit] |= _ACE_BITS
+                elif rank:
+                    runs[suit][rank] = group[0]
+                    masks[suit] |= 1 << rank
         for rank in range(3, 15):
             if per_rank[rank] >= 2 and rank not in set_ranks:
                 self._set_triples(rank, reps, wild_reps, found)
+        need = 2 if wild_reps else 3
         for suit in range(4):
             if per_suit[suit] >= need - (1 if (suit * 16 + 2) in reps else 0):
-                self._run_triples(suit, reps, wild_reps, found)
+                _run_triples(suit, runs[suit], masks[suit], wild_reps, found)
+        calas: list[Action] = list(map(CALA.__getitem__, found))
         if len(hand) >= 5:  # two cards stay in hand: always a way to end the turn
-            return [Cala(cards, wild) for cards, wild in found]
+            return calas
         # a new meld of three is never a burraco: only the side's existing melds count
-        return [Cala(cards, wild) for cards, wild in found
-                if self._leaves_a_finish(hand, cards, None, -1)]
+        return [a for a in calas
+                if self._leaves_a_finish(hand, a.cards, None, -1)]  # type: ignore[attr-defined]
 
     @staticmethod
     def _set_triples(
@@ -252,73 +275,36 @@ class BurracoState(State):
         wild_reps: list[tuple[int, list[Card]]],
         found: dict[tuple[tuple[Card, ...], int], None],
     ) -> None:
+        """The sets of three of ``rank``: natural, then a natural pair with each wild type."""
         naturals: list[Card] = []
+        copies = [0, 0, 0, 0]
         for suit in range(4):
-            naturals.extend(reps.get(suit * 16 + rank, ())[:2])
-        if len(naturals) < 2:
-            return
-        seen: set[tuple[int, ...]] = set()
-        for trio in combinations(naturals, 3):
-            types = tuple(sorted(int(c) & 0xFF for c in trio))
-            if types not in seen:
-                seen.add(types)
-                found[(meld_key(trio), 0)] = None
-        seen.clear()
-        for pair in combinations(naturals, 2):
-            types = tuple(sorted(int(c) & 0xFF for c in pair))
-            if types in seen:
-                continue
-            seen.add(types)
-            for _, group in wild_reps:
-                trio = (*pair, group[0])
-                found[(meld_key(trio), 0)] = None
-
-    @staticmethod
-    def _run_triples(
-        suit: int,
-        reps: dict[int, list[Card]],
-        wild_reps: list[tuple[int, list[Card]]],
-        found: dict[tuple[tuple[Card, ...], int], None],
-    ) -> None:
-        at: dict[int, Card] = {}
-        for rank in range(2, 14):
             group = reps.get(suit * 16 + rank)
             if group:
-                at[rank] = group[0]
-        ace = reps.get(suit * 16 + 14)
-        if ace:
-            at[1] = at[14] = ace[0]
-        if len(at) < 2:
-            return
-        for p in range(1, 13):
-            if p in at and p + 1 in at and p + 2 in at:
-                trio = (at[p], at[p + 1], at[p + 2])
-                found[(meld_key(trio), 0)] = None
-        if not wild_reps:
-            return
-        for p in range(1, 14):
-            if p not in at:
-                continue
-            for q, spots in ((p + 1, (p - 1, p + 2)), (p + 2, (p + 1,))):
-                if q not in at:
-                    continue
-                for spot in spots:
-                    if 1 <= spot <= 14:
-                        _run_with_wild(suit, {p: at[p], q: at[q]}, spot, wild_reps, found)
+                naturals += group
+                copies[suit] = len(group)
+        trios, pairs = set_patterns(tuple(copies))
+        for i, j, k in trios:
+            found[(meld_cards(naturals[i], naturals[j], naturals[k]), 0)] = None
+        for i, j in pairs:
+            for _, group in wild_reps:
+                found[(meld_cards(naturals[i], naturals[j], group[0]), 0)] = None
 
-    def _attacca_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
+    def _attacca_actions(self, hand: list[Card], reps: dict[int, list[Card]],
+                         wild_reps: list[tuple[int, list[Card]]]) -> list[Action]:
+        """Every card that may join one of the side's melds, meld by meld."""
         side = self.side_of[self.player]
         out: list[Action] = []
-        wild_types = [t for t in WILD_TYPES if t in reps]
+        roomy = len(hand) >= 3  # two cards stay in hand: always a way to end the turn
         for i, meld in enumerate(self.melds[side]):
-            for t in _candidate_types(meld, wild_types):
-                group = reps.get(t)
-                if group is None:
-                    continue
-                c = group[0]
-                for wild, grown in _attach_options(meld, c):
-                    if self._leaves_a_finish(hand, (c,), grown, i):
-                        out.append(Attacca(c, i, wild))
+            moves = meld_moves(meld)
+            tried = [reps[t][0] for t in moves.types if t in reps]
+            if moves.takes_wild:
+                tried += [group[0] for _, group in wild_reps]
+            for c in tried:
+                for wild, grown in moves.options_of(c):
+                    if roomy or self._leaves_a_finish(hand, (c,), grown, i):
+                        out.append(ATTACCA[(c, i, wild)])
         return out
 
     def _discard_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
@@ -327,13 +313,15 @@ class BurracoState(State):
         if closing and not self.side_has_burraco(self.side_of[self.player]):
             return out
         restricted = self.restricted
+        if restricted is None and not closing:
+            return [DISCARD[group[0]] for group in reps.values()]
         for group in reps.values():
             c = group[0]  # the restricted card, if any, is first in its group
             if c is restricted:
                 if len(group) == 1:
                     continue
                 c = group[1]
-            if closing and (int(c) & 15) in (0, 2):
+            if closing and (c & 15) in (0, 2):
                 continue  # the closing discard may not be a wild
             out.append(DISCARD[c])
         return out
@@ -639,11 +627,12 @@ class BurracoState(State):
         return sum(_meld_points(m, self.preset) for m in self.melds[side])
 
     def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may know. Parts that change rarely (each side's melds as JSON, the
+        sides' seats) are shared with earlier views of this state: a view is read-only, as
+        every consumer treats it (JSON to send, observations to encode)."""
         n = self.config.players
-        sides = self.active_sides()
-        preset = self.preset
-        # each meld's tokens, text and points looked up once, for both "melds" and "running"
-        infos = [[(m, _meld_info(m, preset)) for m in self.melds[s]] for s in range(n)]
+        melds_json, running = self._melds_view()
+        known = self.known
         return {
             "phase": self.stage,
             "hand_number": self.hand_number,
@@ -657,11 +646,11 @@ class BurracoState(State):
             "hands_to_play": self.config.hands,
             "hand": None if seat is None else _tokens(_sorted(self.hands[seat])),
             "hand_counts": [len(h) for h in self.hands],
-            "known": [_tokens(_sorted(k)) for k in self.known],
+            "known": [_tokens(_sorted(k)) if k else [] for k in known],
             "side_of": list(self.side_of),
-            "sides": [self.side_seats(s) for s in sides],
-            "melds": [[_info_json(m, info) for m, info in side] for side in infos],
-            "running": [sum(info[3] for _, info in side) for side in infos],
+            "sides": [list(seats) for seats in _sides_of(tuple(self.side_of))],
+            "melds": melds_json,
+            "running": running,
             "pozzetto_taken": list(self.taken),
             "pozzetti": [len(p) for p in self.pozzetti],
             "pile": _tokens(self.pile),
@@ -672,6 +661,29 @@ class BurracoState(State):
             "solo": self.solo,
             "last_hand": {"sides": self.last_sides, "lines": self.last_lines},
         }
+
+    def _melds_view(self) -> tuple[list[list[JSON]], list[int]]:
+        """Every seat's melds as JSON and their running points. Melds change only when one is
+        laid or grows (a fifth of the moves), so each side's part is kept with the melds it
+        was made from and reused while they are the same objects (melds are immutable)."""
+        preset = self.preset
+        kept = self._meld_views
+        if len(kept) != len(self.melds):
+            kept = self._meld_views = [((), [], 0)] * len(self.melds)
+        out: list[list[JSON]] = []
+        running: list[int] = []
+        for side, melds in enumerate(self.melds):
+            made_from, as_json, points = kept[side]
+            if len(made_from) != len(melds) or any(
+                a is not b for a, b in zip(made_from, melds, strict=True)
+            ):
+                infos = [_meld_info(m, preset) for m in melds]
+                as_json = [_info_json(m, info) for m, info in zip(melds, infos, strict=True)]
+                points = sum(info[3] for info in infos)
+                kept[side] = (tuple(melds), as_json, points)
+            out.append(as_json)
+            running.append(points)
+        return out, running
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         """Redeal what ``seat`` cannot see (others' cards not taken from the pile, the
@@ -741,6 +753,7 @@ class BurracoState(State):
         twin.taken = list(self.taken)
         twin.totals2 = list(self.totals2)
         twin.winner_seats = list(self.winner_seats)
+        twin._meld_views = list(self._meld_views)
         twin._legal = None
         return twin
 
@@ -788,20 +801,16 @@ def _meld_info(m: Meld, preset: str) -> tuple[tuple[str, ...], str, str | None, 
     return found
 
 
-_ATTACH: dict[tuple[Meld, Card], tuple[tuple[int, Meld], ...]] = {}
+_SIDES: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
-def _attach_options(meld: Meld, c: Card) -> tuple[tuple[int, Meld], ...]:
-    """``attach_options(meld, c)`` as (wild position, grown meld) pairs, cached: listing the
-    attacca moves asks it for every meld on the table and every fitting card at every turn,
-    while the melds change only when one is laid or grows (melds are immutable: safe keys)."""
-    key = (meld, c)
-    found = _ATTACH.get(key)
+def _sides_of(side_of: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side, sides in id order, for a ``side_of`` (a handful ever occur)."""
+    found = _SIDES.get(side_of)
     if found is None:
-        if len(_ATTACH) > 200_000:  # bounded: a long search visits many melds
-            _ATTACH.clear()
-        found = tuple(attach_options(meld, c).items())
-        _ATTACH[key] = found
+        ids = sorted(set(side_of))
+        found = tuple(tuple(s for s, x in enumerate(side_of) if x == i) for i in ids)
+        _SIDES[side_of] = found
     return found
 
 
@@ -819,43 +828,32 @@ def _info_json(m: Meld, info: tuple[tuple[str, ...], str, str | None, int]) -> J
             "text": text}
 
 
-def _candidate_types(meld: Meld, wild_types: list[int]) -> list[int]:
-    """Card types that might join ``meld``: its rank (set) or its suit near its ends (run),
-    plus the wilds when it has none (a same-suit 2 may also go to its natural place)."""
-    if not meld.run:
-        out = [suit * 16 + meld.key for suit in range(4)]
-    else:
-        base = meld.key * 16
-        ranks = range(max(3, meld.lo - 2), min(13, meld.hi + 2) + 1)
-        out = [base + r for r in ranks]
-        if meld.lo <= 3 or meld.hi >= 12:
-            out.append(base + 14)
-        if meld.lo <= 4 and meld.wild:
-            out.append(base + 2)
-    if not meld.wild:
-        out.extend(wild_types)
-    return out
-
-
-def _run_with_wild(
+def _run_triples(
     suit: int,
-    naturals: dict[int, Card],
-    spot: int,
+    at: list[Card | None],
+    mask: int,
     wild_reps: list[tuple[int, list[Card]]],
     found: dict[tuple[tuple[Card, ...], int], None],
 ) -> None:
-    used = set(naturals.values())
-    for wtype, group in wild_reps:
-        if wtype == suit * 16 + 2 and spot == 2:
-            continue  # a same-suit 2 at its own place is natural: the all-natural triple
-        w = next((x for x in group if x not in used), None)
-        if w is None:
-            continue
-        placed = dict(naturals)
-        placed[spot] = w
-        lo = min(placed)
-        trio = tuple(placed[p] for p in range(lo, lo + 3))
-        found[(meld_key(trio), spot)] = None
+    """The runs of three of ``suit``: natural ones, then a natural pair with a wild; ``at``:
+    the hand's card at each position (its first of the type), ``mask``: the positions filled."""
+    starts, with_wild = run_patterns(mask)
+    for p in starts:
+        found[(meld_cards(at[p], at[p + 1], at[p + 2]), 0)] = None  # type: ignore[arg-type]
+    if not wild_reps:
+        return
+    own_two = suit * 16 + 2
+    for p, q, spot in with_wild:
+        a, b = at[p], at[q]
+        for wtype, group in wild_reps:
+            if wtype == own_two and spot == 2:
+                continue  # a same-suit 2 at its own place is natural: the all-natural triple
+            w = group[0]
+            if w is a or w is b:  # its 2 already stands at 2 as a natural: its twin, if any
+                if len(group) == 1:
+                    continue
+                w = group[1]
+            found[(meld_cards(a, b, w), spot)] = None  # type: ignore[arg-type]
 
 
 __all__ = ["MAX_MELDS", "BurracoState"]
