@@ -241,18 +241,18 @@ class BurracoState(State):
         found: dict[tuple[tuple[Card, ...], int], None] = {}
         per_rank = [0] * 16
         per_suit = [0] * 16
-        runs: list[list[Card | None]] = [[None] * 15 for _ in range(4)]
-        masks = [0, 0, 0, 0]
+        at: list[Card | None] = [None] * 64  # run position p of suit s: the card at 16 s + p
+        masks = [0, 0, 0, 0]  # the run positions each suit fills
         for t, group in reps.items():
             rank, suit = t & 15, t >> 4
             per_rank[rank] += len(group)
             per_suit[suit] += 1
             if suit < 4:
                 if rank == ACE:  # an ace stands at 1 (A-2-3) or 14 (Q-K-A)
-                    runs[suit][1] = runs[suit][14] = group[0]
+                    at[t - 13] = at[t] = group[0]
                     masks[suit] |= _ACE_BITS
-                elif rank:
-                    runs[suit][rank] = group[0]
+                else:
+                    at[t] = group[0]
                     masks[suit] |= 1 << rank
         for rank in range(3, 15):
             if per_rank[rank] >= 2 and rank not in set_ranks:
@@ -260,7 +260,7 @@ class BurracoState(State):
         need = 2 if wild_reps else 3
         for suit in range(4):
             if per_suit[suit] >= need - (1 if (suit * 16 + 2) in reps else 0):
-                _run_triples(suit, runs[suit], masks[suit], wild_reps, found)
+                _run_triples(suit, at, masks[suit], wild_reps, found)
         calas: list[Action] = list(map(CALA.__getitem__, found))
         if len(hand) >= 5:  # two cards stay in hand: always a way to end the turn
             return calas
@@ -674,9 +674,7 @@ class BurracoState(State):
         running: list[int] = []
         for side, melds in enumerate(self.melds):
             made_from, as_json, points = kept[side]
-            if len(made_from) != len(melds) or any(
-                a is not b for a, b in zip(made_from, melds, strict=True)
-            ):
+            if made_from != tuple(melds):  # the same objects: a C-level identity check each
                 infos = [_meld_info(m, preset) for m in melds]
                 as_json = [_info_json(m, info) for m, info in zip(melds, infos, strict=True)]
                 points = sum(info[3] for info in infos)
@@ -836,15 +834,18 @@ def _run_triples(
     found: dict[tuple[tuple[Card, ...], int], None],
 ) -> None:
     """The runs of three of ``suit``: natural ones, then a natural pair with a wild; ``at``:
-    the hand's card at each position (its first of the type), ``mask``: the positions filled."""
+    the hand's card at each position of each suit (its first of the type; ``16 suit + p``),
+    ``mask``: the positions the suit fills."""
     starts, with_wild = run_patterns(mask)
+    base = suit * 16
     for p in starts:
+        p += base
         found[(meld_cards(at[p], at[p + 1], at[p + 2]), 0)] = None  # type: ignore[arg-type]
     if not wild_reps:
         return
-    own_two = suit * 16 + 2
+    own_two = base + 2
     for p, q, spot in with_wild:
-        a, b = at[p], at[q]
+        a, b = at[base + p], at[base + q]
         for wtype, group in wild_reps:
             if wtype == own_two and spot == 2:
                 continue  # a same-suit 2 at its own place is natural: the all-natural triple

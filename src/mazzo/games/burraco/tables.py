@@ -151,7 +151,12 @@ class MeldMoves:
             types = [suit * 16 + meld.key for suit in range(4)]
         else:
             base = meld.key * 16
-            types = [base + r for r in range(max(3, meld.lo - 2), min(13, meld.hi + 2) + 1)]
+            lo, hi = meld.lo, meld.hi
+            if meld.wild:  # a wild at an end may move: a natural two places off may fit
+                ranks: list[int] | range = range(max(3, lo - 2), min(13, hi + 2) + 1)
+            else:  # naturals only: just next to either end (inside, each place is taken)
+                ranks = [r for r in (lo - 1, hi + 1) if 3 <= r <= 13]
+            types = [base + r for r in ranks]
             if meld.lo <= 3 or meld.hi >= 12:
                 types.append(base + 14)
             if meld.lo <= 4 and meld.wild:
