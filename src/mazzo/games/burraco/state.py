@@ -9,6 +9,8 @@ Match totals are kept in half-points so a 3-player pair's halves stay exact.
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 from typing import Final, Self
 
 from mazzo.cards import ACE, Card
@@ -94,6 +96,8 @@ class BurracoState(State):
         self._legal: list[Action] | None = None
         #: per side: (the melds, their JSON, their points) of the last view, see _melds_view
         self._meld_views: list[tuple[tuple[Meld, ...], list[JSON], int]] = []
+        #: per seat: (its known cards, their tokens) of the last view, see _known_view
+        self._known_views: list[tuple[tuple[Card, ...], list[str]]] = []
 
     def _initial_sides(self) -> list[int]:
         n = self.config.players
@@ -169,6 +173,14 @@ class BurracoState(State):
         if self._legal is None:
             self._legal = self._compute_legal()
         return self._legal
+
+    def check(self, action: Action) -> None:
+        """As the engine's, faster for the usual case: the very object the list holds (moves
+        are made once and shared) is found by identity, in C, without calling the dataclass
+        ``__eq__`` of every move listed before it."""
+        if self.current_player >= 0 and any(map(is_, repeat(action), self.legal_actions())):
+            return
+        super().check(action)
 
     def _compute_legal(self) -> list[Action]:
         """Cala, then attacca, then discard moves, each in a fixed order (see ``tables``)."""
@@ -469,7 +481,8 @@ class BurracoState(State):
     def _attacca(self, action: Attacca) -> None:
         seat = self.player
         side = self.side_of[seat]
-        grown = attach_options(self.melds[side][action.meld], action.card)[action.wild]
+        options = meld_moves(self.melds[side][action.meld]).options_of(action.card)
+        grown = next(meld for wild, meld in options if wild == action.wild)
         self._remove(seat, (action.card,))
         self.melds[side][action.meld] = grown
         text = layout_text(grown.cards, grown.lo, grown.wild, grown.key, grown.run)
@@ -630,23 +643,22 @@ class BurracoState(State):
         """What ``seat`` may know. Parts that change rarely (each side's melds as JSON, the
         sides' seats) are shared with earlier views of this state: a view is read-only, as
         every consumer treats it (JSON to send, observations to encode)."""
-        n = self.config.players
+        config = self.config
         melds_json, running = self._melds_view()
-        known = self.known
         return {
             "phase": self.stage,
-            "hand_number": self.hand_number,
+            "hand_number": max(1, self.hand_no),
             "current_player": self.player,
             "seat": seat,
-            "players": n,
+            "players": config.players,
             "variant": self.preset,
             "dealer": self.dealer,
-            "scores": self.scores(),
-            "target": self.config.match_target,
-            "hands_to_play": self.config.hands,
+            "scores": [t / 2 for t in self.totals2],
+            "target": config.match_target,
+            "hands_to_play": config.hands,
             "hand": None if seat is None else _tokens(_sorted(self.hands[seat])),
             "hand_counts": [len(h) for h in self.hands],
-            "known": [_tokens(_sorted(k)) if k else [] for k in known],
+            "known": self._known_view(),
             "side_of": list(self.side_of),
             "sides": [list(seats) for seats in _sides_of(tuple(self.side_of))],
             "melds": melds_json,
@@ -682,6 +694,22 @@ class BurracoState(State):
             out.append(as_json)
             running.append(points)
         return out, running
+
+    def _known_view(self) -> list[list[str]]:
+        """The tokens of each seat's cards known to all (taken with the pile), in display
+        order; kept like the melds' JSON, as they change only when the pile is taken or such
+        a card leaves the hand."""
+        kept = self._known_views
+        if len(kept) != len(self.known):
+            kept = self._known_views = [((), [])] * len(self.known)
+        out = []
+        for seat, cards in enumerate(self.known):
+            made_from, as_tokens = kept[seat]
+            if made_from != tuple(cards):
+                as_tokens = _tokens(_sorted(cards))
+                kept[seat] = (tuple(cards), as_tokens)
+            out.append(as_tokens)
+        return out
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         """Redeal what ``seat`` cannot see (others' cards not taken from the pile, the
@@ -752,6 +780,7 @@ class BurracoState(State):
         twin.totals2 = list(self.totals2)
         twin.winner_seats = list(self.winner_seats)
         twin._meld_views = list(self._meld_views)
+        twin._known_views = list(self._known_views)
         twin._legal = None
         return twin
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, repeat
+from operator import is_
 from typing import Self
 
 from mazzo.cards import JACK, KING, QUEEN, RANK_TEXT, Card, short_deck
@@ -213,6 +214,14 @@ class PokerItalianoState(State):
         if self._legal is None:
             self._legal = self._compute_legal()
         return list(self._legal)
+
+    def check(self, action: Action) -> None:
+        """As the engine's, faster for the usual case: the very object the list holds (moves
+        are made once and shared) is found by identity, in C, without calling the dataclass
+        ``__eq__`` of every move listed before it."""
+        if self.current_player >= 0 and any(map(is_, repeat(action), self.legal_actions())):
+            return
+        super().check(action)
 
     def _compute_legal(self) -> list[Action]:
         s = self.turn
