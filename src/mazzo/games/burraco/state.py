@@ -54,10 +54,10 @@ from mazzo.games.burraco.scoring import (
 from mazzo.games.burraco.tables import (
     ATTACCA,
     CALA,
+    SET_PATTERNS,
     meld_cards,
     meld_moves,
     run_patterns,
-    set_patterns,
 )
 
 HAND_SIZE: Final = 11
@@ -248,59 +248,42 @@ class BurracoState(State):
     def _cala_actions(self, hand: list[Card], reps: dict[int, list[Card]],
                       wild_reps: list[tuple[int, list[Card]]]) -> list[Action]:
         """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once."""
-        side = self.side_of[self.player]
-        set_ranks = {m.key for m in self.melds[side] if not m.run}
         found: dict[tuple[tuple[Card, ...], int], None] = {}
-        per_rank = [0] * 16
-        per_suit = [0] * 16
-        at: list[Card | None] = [None] * 64  # run position p of suit s: the card at 16 s + p
+        per_rank = [0] * 15
+        # the hand's cards of each type at 16 suit + rank, which is also 16 suit + run position
+        # (an ace stands at 1, A-2-3, and at 14, Q-K-A)
+        at: list[list[Card] | None] = [None] * 64
         masks = [0, 0, 0, 0]  # the run positions each suit fills
         for t, group in reps.items():
-            rank, suit = t & 15, t >> 4
-            per_rank[rank] += len(group)
-            per_suit[suit] += 1
-            if suit < 4:
-                if rank == ACE:  # an ace stands at 1 (A-2-3) or 14 (Q-K-A)
-                    at[t - 13] = at[t] = group[0]
-                    masks[suit] |= _ACE_BITS
+            if t < 64:  # the four suits (a jolly's type is 192)
+                rank = t & 15
+                per_rank[rank] += len(group)
+                at[t] = group
+                if rank == ACE:
+                    at[t - 13] = group
+                    masks[t >> 4] |= _ACE_BITS
                 else:
-                    at[t] = group[0]
-                    masks[suit] |= 1 << rank
-        for rank in range(3, 15):
-            if per_rank[rank] >= 2 and rank not in set_ranks:
-                self._set_triples(rank, reps, wild_reps, found)
+                    masks[t >> 4] |= 1 << rank
+        ranks = [r for r in range(3, 15) if per_rank[r] >= 2]
+        if ranks:
+            side = self.side_of[self.player]
+            laid = {m.key for m in self.melds[side] if not m.run}  # one set per rank
+            wilds = [group[0] for _, group in wild_reps]
+            for rank in ranks:
+                if rank not in laid:
+                    _set_triples(rank, at, wilds, found)
         need = 2 if wild_reps else 3
-        for suit in range(4):
-            if per_suit[suit] >= need - (1 if (suit * 16 + 2) in reps else 0):
-                _run_triples(suit, at, masks[suit], wild_reps, found)
+        for suit, mask in enumerate(masks):
+            # the suit's types (an ace fills two places), its own 2 counting double: fewer
+            # cannot make a run of three
+            if mask.bit_count() - (mask >> 14 & 1) + (mask >> 2 & 1) >= need:
+                _run_triples(suit, at, mask, wild_reps, found)
         calas: list[Action] = list(map(CALA.__getitem__, found))
         if len(hand) >= 5:  # two cards stay in hand: always a way to end the turn
             return calas
         # a new meld of three is never a burraco: only the side's existing melds count
         return [a for a in calas
                 if self._leaves_a_finish(hand, a.cards, None, -1)]  # type: ignore[attr-defined]
-
-    @staticmethod
-    def _set_triples(
-        rank: int,
-        reps: dict[int, list[Card]],
-        wild_reps: list[tuple[int, list[Card]]],
-        found: dict[tuple[tuple[Card, ...], int], None],
-    ) -> None:
-        """The sets of three of ``rank``: natural, then a natural pair with each wild type."""
-        naturals: list[Card] = []
-        copies = [0, 0, 0, 0]
-        for suit in range(4):
-            group = reps.get(suit * 16 + rank)
-            if group:
-                naturals += group
-                copies[suit] = len(group)
-        trios, pairs = set_patterns(tuple(copies))
-        for i, j, k in trios:
-            found[(meld_cards(naturals[i], naturals[j], naturals[k]), 0)] = None
-        for i, j in pairs:
-            for _, group in wild_reps:
-                found[(meld_cards(naturals[i], naturals[j], group[0]), 0)] = None
 
     def _attacca_actions(self, hand: list[Card], reps: dict[int, list[Card]],
                          wild_reps: list[tuple[int, list[Card]]]) -> list[Action]:
@@ -855,9 +838,36 @@ def _info_json(m: Meld, info: tuple[tuple[str, ...], str, str | None, int]) -> J
             "text": text}
 
 
+def _set_triples(
+    rank: int,
+    at: list[list[Card] | None],
+    wilds: list[Card],
+    found: dict[tuple[tuple[Card, ...], int], None],
+) -> None:
+    """The sets of three of ``rank``: natural, then a natural pair with each wild type
+    (``wilds``: the first card of each); ``at``: the hand's cards by type."""
+    naturals: list[Card] = []
+    copies = 0  # how many of each suit, in base 3 (the index of the set patterns)
+    for suit_base, weight in _SUIT_WEIGHTS:
+        group = at[suit_base + rank]
+        if group:
+            naturals += group
+            copies += weight * len(group)
+    trios, pairs = SET_PATTERNS[copies]
+    for i, j, k in trios:
+        found[(meld_cards(naturals[i], naturals[j], naturals[k]), 0)] = None
+    if wilds:
+        for i, j in pairs:
+            for w in wilds:
+                found[(meld_cards(naturals[i], naturals[j], w), 0)] = None
+
+
+_SUIT_WEIGHTS: Final = ((0, 1), (16, 3), (32, 9), (48, 27))
+
+
 def _run_triples(
     suit: int,
-    at: list[Card | None],
+    at: list[list[Card] | None],
     mask: int,
     wild_reps: list[tuple[int, list[Card]]],
     found: dict[tuple[tuple[Card, ...], int], None],
@@ -869,12 +879,12 @@ def _run_triples(
     base = suit * 16
     for p in starts:
         p += base
-        found[(meld_cards(at[p], at[p + 1], at[p + 2]), 0)] = None  # type: ignore[arg-type]
+        found[(meld_cards(at[p][0], at[p + 1][0], at[p + 2][0]), 0)] = None  # type: ignore[index]
     if not wild_reps:
         return
     own_two = base + 2
     for p, q, spot in with_wild:
-        a, b = at[base + p], at[base + q]
+        a, b = at[base + p][0], at[base + q][0]  # type: ignore[index]
         for wtype, group in wild_reps:
             if wtype == own_two and spot == 2:
                 continue  # a same-suit 2 at its own place is natural: the all-natural triple
@@ -883,7 +893,7 @@ def _run_triples(
                 if len(group) == 1:
                     continue
                 w = group[1]
-            found[(meld_cards(a, b, w), spot)] = None  # type: ignore[arg-type]
+            found[(meld_cards(a, b, w), spot)] = None
 
 
 __all__ = ["MAX_MELDS", "BurracoState"]

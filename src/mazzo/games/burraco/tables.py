@@ -19,6 +19,7 @@ listing as the oracle.
 
 from __future__ import annotations
 
+import typing
 from itertools import combinations
 from typing import Final
 
@@ -79,7 +80,6 @@ def meld_cards(a: Card, b: Card, c: Card) -> tuple[Card, ...]:
 # --- sets ----------------------------------------------------------------------------------------
 
 SetPatterns = tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...]]
-_SET_PATTERNS: dict[tuple[int, ...], SetPatterns] = {}
 
 
 def set_patterns(copies: tuple[int, ...]) -> SetPatterns:
@@ -87,12 +87,10 @@ def set_patterns(copies: tuple[int, ...]) -> SetPatterns:
     rank listed suit by suit: the index triples of the distinct natural sets of three and the
     index pairs of the distinct natural pairs (to complete with a wild), each the first of its
     kind in ``combinations`` order."""
-    found = _SET_PATTERNS.get(copies)
-    if found is None:
-        suits = [s for s, k in enumerate(copies) for _ in range(k)]
-        found = (_first_of_kind(suits, 3), _first_of_kind(suits, 2))  # type: ignore[assignment]
-        _SET_PATTERNS[copies] = found  # type: ignore[assignment]
-    return found  # type: ignore[return-value]
+    suits = [s for s, k in enumerate(copies) for _ in range(k)]
+    trios = typing.cast(tuple[tuple[int, int, int], ...], _first_of_kind(suits, 3))
+    pairs = typing.cast(tuple[tuple[int, int], ...], _first_of_kind(suits, 2))
+    return trios, pairs
 
 
 def _first_of_kind(suits: list[int], size: int) -> tuple[tuple[int, ...], ...]:
@@ -104,6 +102,13 @@ def _first_of_kind(suits: list[int], size: int) -> tuple[tuple[int, ...], ...]:
             seen.add(kind)
             out.append(picked)
     return tuple(out)
+
+
+#: :func:`set_patterns` of every count of copies, indexed by the counts in base 3 (suit 0 the
+#: units): 81 entries
+SET_PATTERNS: Final = tuple(
+    set_patterns((code % 3, code // 3 % 3, code // 9 % 3, code // 27)) for code in range(81)
+)
 
 
 # --- runs ----------------------------------------------------------------------------------------
