@@ -157,10 +157,16 @@ class MeldMoves:
         else:
             base = meld.key * 16
             lo, hi = meld.lo, meld.hi
-            if meld.wild:  # a wild at an end may move: a natural two places off may fit
-                ranks: list[int] | range = range(max(3, lo - 2), min(13, hi + 2) + 1)
-            else:  # naturals only: just next to either end (inside, each place is taken)
-                ranks = [r for r in (lo - 1, hi + 1) if 3 <= r <= 13]
+            wild = meld.wild
+            # a natural fits only at a free place: next to an end, or at the wild's (which
+            # then moves); a wild at an end may also move to let one in two places off
+            if not wild:
+                near: tuple[int, ...] = (lo - 1, hi + 1)
+            elif wild in (lo, hi):
+                near = (lo - 2, lo - 1, wild, hi + 1, hi + 2)
+            else:
+                near = (lo - 1, wild, hi + 1)
+            ranks = [r for r in near if 3 <= r <= 13]
             types = [base + r for r in ranks]
             if meld.lo <= 3 or meld.hi >= 12:
                 types.append(base + 14)
