@@ -54,6 +54,8 @@ from mazzo.games.burraco.scoring import (
 from mazzo.games.burraco.tables import (
     ATTACCA,
     CALA,
+    DISCARDED,
+    DREW,
     SET_PATTERNS,
     meld_cards,
     meld_moves,
@@ -430,7 +432,7 @@ class BurracoState(State):
         seat = self.player
         self.hands[seat].append(self.stock.pop())
         self.stage = "play"
-        self.events = [ev.Drew(seat, len(self.stock))]
+        self.events = [DREW[(seat, len(self.stock))]]
         if len(self.stock) <= 2:
             self.last_turn = True
             self.events.append(ev.StockExhausted(seat))
@@ -499,7 +501,7 @@ class BurracoState(State):
         side = self.side_of[seat]
         self._remove(seat, (c,))
         self.pile.append(c)
-        self.events = [ev.Discarded(seat, c)]
+        self.events = [DISCARDED[(seat, c)]]
         self.restricted = None
         if not self.hands[seat]:
             if self.taken[side]:
@@ -640,14 +642,14 @@ class BurracoState(State):
             "target": config.match_target,
             "hands_to_play": config.hands,
             "hand": None if seat is None else _tokens(_sorted(self.hands[seat])),
-            "hand_counts": [len(h) for h in self.hands],
+            "hand_counts": list(map(len, self.hands)),
             "known": self._known_view(),
             "side_of": list(self.side_of),
-            "sides": [list(seats) for seats in _sides_of(tuple(self.side_of))],
+            "sides": list(map(list, _sides_of(tuple(self.side_of)))),
             "melds": melds_json,
             "running": running,
             "pozzetto_taken": list(self.taken),
-            "pozzetti": [len(p) for p in self.pozzetti],
+            "pozzetti": list(map(len, self.pozzetti)),
             "pile": _tokens(self.pile),
             "stock": len(self.stock) if self.stage in ("draw", "play") else 0,
             "restricted": None if self.restricted is None else _TOKEN[self.restricted],

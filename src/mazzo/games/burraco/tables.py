@@ -9,7 +9,8 @@ of a hand is worked out once per shape and kept:
 - which three-card runs a suit offers, from the positions the hand fills in it (a bit mask,
   :func:`run_patterns`), naturals first, then a natural pair with a wild in a gap or at an end;
 - which card types may join a meld, and how (:class:`MeldMoves`, per meld: melds are immutable);
-- the actions themselves, made once and shared (:data:`CALA`, :data:`ATTACCA`).
+- the actions themselves, made once and shared (:data:`CALA`, :data:`ATTACCA`), and the
+  events of the commonest moves (:data:`DREW`, :data:`DISCARDED`).
 
 Each table is built by running the plain enumeration on the shape, in the very order the plain
 listing used, so the fast listing offers the same actions in the same order (seeded bots and the
@@ -20,12 +21,17 @@ listing as the oracle.
 from __future__ import annotations
 
 import typing
+from collections.abc import Callable
 from itertools import combinations
-from typing import Final
+from typing import Final, TypeVar
 
 from mazzo.cards import Card
+from mazzo.games.burraco import events as ev
 from mazzo.games.burraco.actions import Attacca, Cala
 from mazzo.games.burraco.melds import Meld, attach_options
+
+K = TypeVar("K", bound=tuple[object, ...])
+V = TypeVar("V")
 
 #: card type (rank + 16 × suit) of the jolly; the twos are 2 + 16 × suit
 JOLLY_TYPE: Final = 12 * 16
@@ -34,32 +40,29 @@ JOLLY_TYPE: Final = 12 * 16
 # --- interned actions ----------------------------------------------------------------------------
 
 
-class _Calas(dict[tuple[tuple[Card, ...], int], Cala]):
-    """Cala by (cards in deck order, wild), made when first asked for: a frozen dataclass costs
-    a Python call per field to build, a lookup none."""
+class Interned(dict[K, V]):
+    """Immutable values by the arguments that make them (a tuple), each made when first asked
+    for: a frozen dataclass costs a Python call per field to build, a lookup none."""
 
-    def __missing__(self, key: tuple[tuple[Card, ...], int]) -> Cala:
-        if len(self) >= _KEPT:
+    def __init__(self, make: Callable[..., V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> V:
+        if len(self) >= _KEPT:  # bounded: a long search meets many
             self.clear()
-        made = self[key] = Cala(*key)
+        made = self[key] = self.make(*key)
         return made
 
 
-class _Attaccas(dict[tuple[Card, int, int], Attacca]):
-    """Attacca by (card, meld number, wild position), made when first asked for."""
-
-    def __missing__(self, key: tuple[Card, int, int]) -> Attacca:
-        if len(self) >= _KEPT:
-            self.clear()
-        made = self[key] = Attacca(*key)
-        return made
-
-
-#: the most entries an interning table or cache keeps before it starts again (long searches)
+#: the most entries an interning table or cache keeps before it starts again
 _KEPT: Final = 200_000
 
-CALA: Final = _Calas()
-ATTACCA: Final = _Attaccas()
+CALA: Final[Interned[tuple[tuple[Card, ...], int], Cala]] = Interned(Cala)
+ATTACCA: Final[Interned[tuple[Card, int, int], Attacca]] = Interned(Attacca)
+#: the events of the commonest moves, made once each too (events are immutable)
+DREW: Final[Interned[tuple[int, int], ev.Drew]] = Interned(ev.Drew)
+DISCARDED: Final[Interned[tuple[int, Card], ev.Discarded]] = Interned(ev.Discarded)
 
 
 def meld_cards(a: Card, b: Card, c: Card) -> tuple[Card, ...]:
