@@ -57,6 +57,7 @@ from mazzo.games.burraco.tables import (
     DISCARDED,
     DREW,
     SET_PATTERNS,
+    MeldMoves,
     meld_cards,
     meld_moves,
     run_patterns,
@@ -66,6 +67,7 @@ HAND_SIZE: Final = 11
 WILD_TYPES: Final = (12 * 16, 2, 16 + 2, 32 + 2, 48 + 2)  # jolly, then the 2 of each suit
 _DECK_SET: Final = frozenset(DECK)
 _ACE_BITS: Final = 1 << 1 | 1 << 14  # an ace fills run positions 1 and 14
+_NO_MOVES: Final[tuple[tuple[Meld, ...], list[MeldMoves]]] = ((), [])
 
 
 class BurracoState(State):
@@ -98,6 +100,8 @@ class BurracoState(State):
         self._legal: list[Action] | None = None
         #: per side: (the melds, their JSON, their points) of the last view, see _melds_view
         self._meld_views: list[tuple[tuple[Meld, ...], list[JSON], int]] = []
+        #: per side: (its melds, their MeldMoves) of the last listing, see _side_moves
+        self._moves_kept: dict[int, tuple[tuple[Meld, ...], list[MeldMoves]]] = {}
         #: per seat: (its known cards, their tokens) of the last view, see _known_view
         self._known_views: list[tuple[tuple[Card, ...], list[str]]] = []
 
@@ -191,30 +195,52 @@ class BurracoState(State):
         if self.stage != "play":
             return []
         hand = self.hands[self.player]
-        reps = self._reps(hand)
+        reps, at, masks, per_rank = self._hand_index(hand)
         wild_reps = [(t, reps[t]) for t in WILD_TYPES if t in reps]
-        out = self._cala_actions(hand, reps, wild_reps)
+        out = self._cala_actions(hand, at, masks, per_rank, wild_reps)
         out += self._attacca_actions(hand, reps, wild_reps)
         out += self._discard_actions(hand, reps)
         return out
 
-    def _reps(self, hand: list[Card]) -> dict[int, list[Card]]:
-        """Hand cards by type, types in the deck order of their first card, each type's cards
-        in deck order; the single-card pile's card first (meld it, keep its twin)."""
+    def _hand_index(self, hand: list[Card]) -> tuple[
+        dict[int, list[Card]], list[list[Card] | None], list[int], list[int]
+    ]:
+        """The hand in one pass, as the listing reads it:
+
+        - ``reps``: its cards by type, types in the deck order of their first card, each type's
+          cards in deck order, the single-card pile's card first (meld it, keep its twin);
+        - ``at``: the same lists at 16 suit + rank, which is also 16 suit + run position (an
+          ace stands at 1, A-2-3, and at 14, Q-K-A); the jollies (type 192) are not there;
+        - ``masks``: the run positions each suit fills, a bit each;
+        - ``per_rank``: how many naturals of each rank.
+        """
         reps: dict[int, list[Card]] = {}
+        at: list[list[Card] | None] = [None] * 64
+        masks = [0, 0, 0, 0]
+        per_rank = [0] * 15
         for c in sorted(hand, key=DECK_INDEX.__getitem__):
-            group = reps.get(c & 0xFF)
-            if group is None:
-                reps[c & 0xFF] = [c]
-            else:
+            t = c & 0xFF
+            group = reps.get(t)
+            if group is not None:
                 group.append(c)
+            else:
+                group = reps[t] = [c]
+                if t < 64:  # the four suits
+                    at[t] = group
+                    if t & 15 == ACE:
+                        at[t - 13] = group
+                        masks[t >> 4] |= _ACE_BITS
+                    else:
+                        masks[t >> 4] |= 1 << (t & 15)
+            if t < 64:
+                per_rank[t & 15] += 1
         r = self.restricted
         if r is not None:
             group = reps.get(r & 0xFF)
             if group and r in group and group[0] != r:
-                group.remove(r)
+                group.remove(r)  # in place: ``at`` holds the same list
                 group.insert(0, r)
-        return reps
+        return reps, at, masks, per_rank
 
     def side_has_burraco(self, side: int, extra: Meld | None = None, replaced: int = -1) -> bool:
         """Whether the side has a burraco (clean one with the option), counting ``extra`` in
@@ -247,25 +273,11 @@ class BurracoState(State):
         last = next(c for c in hand if c not in used)
         return self._can_close_with(last) and self.side_has_burraco(side, new, replaced)
 
-    def _cala_actions(self, hand: list[Card], reps: dict[int, list[Card]],
+    def _cala_actions(self, hand: list[Card], at: list[list[Card] | None], masks: list[int],
+                      per_rank: list[int],
                       wild_reps: list[tuple[int, list[Card]]]) -> list[Action]:
         """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once."""
         found: dict[tuple[tuple[Card, ...], int], None] = {}
-        per_rank = [0] * 15
-        # the hand's cards of each type at 16 suit + rank, which is also 16 suit + run position
-        # (an ace stands at 1, A-2-3, and at 14, Q-K-A)
-        at: list[list[Card] | None] = [None] * 64
-        masks = [0, 0, 0, 0]  # the run positions each suit fills
-        for t, group in reps.items():
-            if t < 64:  # the four suits (a jolly's type is 192)
-                rank = t & 15
-                per_rank[rank] += len(group)
-                at[t] = group
-                if rank == ACE:
-                    at[t - 13] = group
-                    masks[t >> 4] |= _ACE_BITS
-                else:
-                    masks[t >> 4] |= 1 << rank
         ranks = [r for r in range(3, 15) if per_rank[r] >= 2]
         if ranks:
             side = self.side_of[self.player]
@@ -293,8 +305,7 @@ class BurracoState(State):
         side = self.side_of[self.player]
         out: list[Action] = []
         roomy = len(hand) >= 3  # two cards stay in hand: always a way to end the turn
-        for i, meld in enumerate(self.melds[side]):
-            moves = meld_moves(meld)
+        for i, moves in enumerate(self._side_moves(side)):
             tried = [reps[t][0] for t in moves.types if t in reps]
             if moves.takes_wild:
                 tried += [group[0] for _, group in wild_reps]
@@ -303,6 +314,17 @@ class BurracoState(State):
                     if roomy or self._leaves_a_finish(hand, (c,), grown, i):
                         out.append(ATTACCA[(c, i, wild)])
         return out
+
+    def _side_moves(self, side: int) -> list[MeldMoves]:
+        """The :class:`MeldMoves` of each of the side's melds, kept with the melds they were
+        made from while those are the same objects (they change in one move out of five)."""
+        melds = self.melds[side]
+        kept = self._moves_kept
+        made_from, moves = kept.get(side, _NO_MOVES)
+        if made_from != tuple(melds):
+            moves = list(map(meld_moves, melds))
+            kept[side] = (tuple(melds), moves)
+        return moves
 
     def _discard_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
         out: list[Action] = []
@@ -766,6 +788,7 @@ class BurracoState(State):
         twin.winner_seats = list(self.winner_seats)
         twin._meld_views = list(self._meld_views)
         twin._known_views = list(self._known_views)
+        twin._moves_kept = dict(self._moves_kept)
         twin._legal = None
         return twin
 
