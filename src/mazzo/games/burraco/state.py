@@ -98,12 +98,13 @@ class BurracoState(State):
         self.last_sides: list[list[int]] = []
         self.winner_seats: list[int] = []
         self._legal: list[Action] | None = None
-        #: per side: (the melds, their JSON, their points) of the last view, see _melds_view
-        self._meld_views: list[tuple[tuple[Meld, ...], list[JSON], int]] = []
+        #: (the melds of every side, their JSON, their points) of the last view: _melds_view
+        self._meld_views: tuple[tuple[tuple[Meld, ...], ...], list[list[JSON]], list[int]] = (
+            (), [], [])
         #: per side: (its melds, their MeldMoves) of the last listing, see _side_moves
         self._moves_kept: dict[int, tuple[tuple[Meld, ...], list[MeldMoves]]] = {}
-        #: per seat: (its known cards, their tokens) of the last view, see _known_view
-        self._known_views: list[tuple[tuple[Card, ...], list[str]]] = []
+        #: (every seat's known cards, their tokens) of the last view: _known_view
+        self._known_views: tuple[tuple[tuple[Card, ...], ...], list[list[str]]] = ((), [])
 
     def _initial_sides(self) -> list[int]:
         n = self.config.players
@@ -683,40 +684,31 @@ class BurracoState(State):
 
     def _melds_view(self) -> tuple[list[list[JSON]], list[int]]:
         """Every seat's melds as JSON and their running points. Melds change only when one is
-        laid or grows (a fifth of the moves), so each side's part is kept with the melds it
-        was made from and reused while they are the same objects (melds are immutable)."""
-        preset = self.preset
-        kept = self._meld_views
-        if len(kept) != len(self.melds):
-            kept = self._meld_views = [((), [], 0)] * len(self.melds)
-        out: list[list[JSON]] = []
-        running: list[int] = []
-        for side, melds in enumerate(self.melds):
-            made_from, as_json, points = kept[side]
-            if made_from != tuple(melds):  # the same objects: a C-level identity check each
+        laid or grows (a fifth of the moves), so the last answer is kept with the melds it was
+        made from and given again while they are the same objects (melds are immutable; the
+        check is one C-level tuple comparison)."""
+        now = tuple(map(tuple, self.melds))
+        made_from, as_json, running = self._meld_views
+        if made_from != now:
+            preset = self.preset
+            as_json, running = [], []
+            for melds in self.melds:
                 infos = [_meld_info(m, preset) for m in melds]
-                as_json = [_info_json(m, info) for m, info in zip(melds, infos, strict=True)]
-                points = sum(info[3] for info in infos)
-                kept[side] = (tuple(melds), as_json, points)
-            out.append(as_json)
-            running.append(points)
-        return out, running
+                as_json.append([_info_json(m, info) for m, info in zip(melds, infos, strict=True)])
+                running.append(sum(info[3] for info in infos))
+            self._meld_views = (now, as_json, running)
+        return list(as_json), list(running)
 
     def _known_view(self) -> list[list[str]]:
         """The tokens of each seat's cards known to all (taken with the pile), in display
         order; kept like the melds' JSON, as they change only when the pile is taken or such
         a card leaves the hand."""
-        kept = self._known_views
-        if len(kept) != len(self.known):
-            kept = self._known_views = [((), [])] * len(self.known)
-        out = []
-        for seat, cards in enumerate(self.known):
-            made_from, as_tokens = kept[seat]
-            if made_from != tuple(cards):
-                as_tokens = _tokens(_sorted(cards))
-                kept[seat] = (tuple(cards), as_tokens)
-            out.append(as_tokens)
-        return out
+        now = tuple(map(tuple, self.known))
+        made_from, as_tokens = self._known_views
+        if made_from != now:
+            as_tokens = [_tokens(_sorted(k)) if k else [] for k in self.known]
+            self._known_views = (now, as_tokens)
+        return list(as_tokens)
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         """Redeal what ``seat`` cannot see (others' cards not taken from the pile, the
@@ -786,8 +778,6 @@ class BurracoState(State):
         twin.taken = list(self.taken)
         twin.totals2 = list(self.totals2)
         twin.winner_seats = list(self.winner_seats)
-        twin._meld_views = list(self._meld_views)
-        twin._known_views = list(self._known_views)
         twin._moves_kept = dict(self._moves_kept)
         twin._legal = None
         return twin
