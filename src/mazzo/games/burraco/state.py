@@ -664,7 +664,9 @@ class BurracoState(State):
             "scores": [t / 2 for t in self.totals2],
             "target": config.match_target,
             "hands_to_play": config.hands,
-            "hand": None if seat is None else _tokens(_sorted(self.hands[seat])),
+            "hand": None if seat is None else list(
+                map(_TOKEN_OF, sorted(self.hands[seat], key=_DISPLAY_KEY))
+            ),
             "hand_counts": list(map(len, self.hands)),
             "known": self._known_view(),
             "side_of": list(self.side_of),
@@ -673,7 +675,7 @@ class BurracoState(State):
             "running": running,
             "pozzetto_taken": list(self.taken),
             "pozzetti": list(map(len, self.pozzetti)),
-            "pile": _tokens(self.pile),
+            "pile": list(map(_TOKEN_OF, self.pile)),
             "stock": len(self.stock) if self.stage in ("draw", "play") else 0,
             "restricted": None if self.restricted is None else _TOKEN[self.restricted],
             "last_turn": self.last_turn,
@@ -803,6 +805,9 @@ def _sorted(cards: list[Card]) -> list[Card]:
 
 
 _TOKEN: Final = {c: card_token(c) for c in DECK}
+#: the lookups views use at every call, bound once (no Python-level call per card)
+_TOKEN_OF: Final = _TOKEN.__getitem__
+_DISPLAY_KEY: Final = _DISPLAY_ORDER.__getitem__
 
 
 def _tokens(cards: list[Card]) -> list[str]:
