@@ -703,12 +703,18 @@ class BurracoState(State):
 
     def _known_view(self) -> list[list[str]]:
         """The tokens of each seat's cards known to all (taken with the pile), in display
-        order; kept like the melds' JSON, as they change only when the pile is taken or such
-        a card leaves the hand."""
+        order; kept like the melds' JSON (they change only when the pile is taken or such a
+        card leaves the hand), and remade only for the seats whose cards changed."""
         now = tuple(map(tuple, self.known))
         made_from, as_tokens = self._known_views
         if made_from != now:
-            as_tokens = [_tokens(_sorted(k)) if k else [] for k in self.known]
+            if len(made_from) != len(now):
+                made_from = ((),) * len(now)
+                as_tokens = [[] for _ in now]
+            as_tokens = [
+                kept if was == cards else list(map(_TOKEN_OF, sorted(cards, key=_DISPLAY_KEY)))
+                for was, cards, kept in zip(made_from, now, as_tokens, strict=True)
+            ]
             self._known_views = (now, as_tokens)
         return list(as_tokens)
 
@@ -812,12 +818,15 @@ _DISPLAY_KEY: Final = _DISPLAY_ORDER.__getitem__
 
 def _tokens(cards: list[Card]) -> list[str]:
     return list(map(_TOKEN.__getitem__, cards))
-_MELD_INFO: dict[tuple[Meld, str], tuple[tuple[str, ...], str, str | None, int]] = {}
+_MELD_INFO: dict[
+    tuple[bool, tuple[Card, ...], int, int, str], tuple[tuple[str, ...], str, str | None, int]
+] = {}
 
 
 def _meld_info(m: Meld, preset: str) -> tuple[tuple[str, ...], str, str | None, int]:
-    """Tokens, table text, burraco type and points of a meld (melds are immutable: cached)."""
-    key = (m, preset)
+    """Tokens, table text, burraco type and points of a meld (melds are immutable: cached by
+    their fields, which hash in C, where the dataclass hashes in Python)."""
+    key = (m.run, m.cards, m.lo, m.wild, preset)
     found = _MELD_INFO.get(key)
     if found is None:
         if len(_MELD_INFO) > 200_000:
