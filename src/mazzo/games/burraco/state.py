@@ -805,19 +805,13 @@ class BurracoState(State):
 _DISPLAY_ORDER: Final = {c: (int(c) & 0xFF) * 4 + (int(c) >> 8) for c in DECK}
 
 
-def _sorted(cards: list[Card]) -> list[Card]:
-    """Display order: by suit, then rank, twins together, jokers last."""
-    return sorted(cards, key=_DISPLAY_ORDER.__getitem__)
-
-
 _TOKEN: Final = {c: card_token(c) for c in DECK}
-#: the lookups views use at every call, bound once (no Python-level call per card)
+#: the lookups views use at every call, bound once (no Python-level call per card): a view
+#: lists tokens with ``list(map(_TOKEN_OF, sorted(cards, key=_DISPLAY_KEY)))``
 _TOKEN_OF: Final = _TOKEN.__getitem__
 _DISPLAY_KEY: Final = _DISPLAY_ORDER.__getitem__
 
 
-def _tokens(cards: list[Card]) -> list[str]:
-    return list(map(_TOKEN.__getitem__, cards))
 _MELD_INFO: dict[
     tuple[bool, tuple[Card, ...], int, int, str], tuple[tuple[str, ...], str, str | None, int]
 ] = {}
