@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations, repeat
-from operator import is_
+from operator import add, is_, not_, or_
 from typing import Self
 
 from mazzo.cards import JACK, KING, QUEEN, RANK_TEXT, Card, short_deck
@@ -943,7 +943,7 @@ class PokerItalianoState(State):
             "phase": self.phase_name,
             "hand_number": self.hand_no,
             "current_player": self.turn,
-            "scores": [float(c + b) for c, b in zip(self.chips, self.bank, strict=True)],
+            "scores": list(map(float, map(add, self.chips, self.bank))),  # as scores()
             "chips": list(self.chips),
             "in_match": list(self.in_match),
             "dealer": self.dealer,
@@ -955,13 +955,14 @@ class PokerItalianoState(State):
             "contrib": list(contrib),
             "round_bets": list(self.rbet),
             "to_match": self.level,
-            "folded": [f or not m for f, m in zip(self.folded, self.in_match, strict=True)],
+            # folded, or out of the match (map in C: a view is built at every move)
+            "folded": list(map(or_, self.folded, map(not_, self.in_match))),
             "blinds": self._blinds_view() if self.blind_seats else [],
             "opener": self.opener,
             # the entries are never changed once logged (``_say`` and the draw append new
             # ones), so views and clones share them: only the list is the state's own
             "log": list(self.log),
-            "hand_counts": [len(h) for h in self.hands],
+            "hand_counts": list(map(len, self.hands)),
             "draws": list(self.draws),
             "stock": len(self.stock),
             # the last hand's result is built whole when the hand ends and never changed after
@@ -999,9 +1000,18 @@ class PokerItalianoState(State):
         first = contrib[live[0]]
         for s in live:
             if contrib[s] != first:
-                return [{"amount": a, "seats": seats} for a, seats in self.side_pots(live)]
-        # the usual case, nobody all-in short: one pot, what ``side_pots`` gives, cheaper
-        return [{"amount": pot, "seats": live}]
+                break
+        else:  # every live seat put in the same: one pot, what ``side_pots`` gives, cheaper
+            return [{"amount": pot, "seats": live}]
+        # mid-round, or somebody all-in: the same few contributions come back again and
+        # again (a bet, then the calls), so the split is kept by what it is made of
+        key = (self.carried, tuple(contrib), tuple(live))
+        pots = _POTS.get(key)
+        if pots is None:
+            if len(_POTS) >= _POTS_KEPT:
+                _POTS.clear()
+            pots = _POTS[key] = tuple((a, tuple(seats)) for a, seats in self.side_pots(live))
+        return [{"amount": a, "seats": list(seats)} for a, seats in pots]
 
     def pre_draw_hand(self, seat: int) -> list[Card]:
         """The five cards ``seat`` held before the draw: his kept cards (the front of the hand,
@@ -1152,6 +1162,11 @@ class PokerItalianoState(State):
         out += [c for c, _ in self.pool]
         return out
 
+
+#: side pots for the views by (carried, contributions, live seats); see _pots_view
+_Pots = tuple[tuple[int, tuple[int, ...]], ...]
+_POTS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Pots] = {}
+_POTS_KEPT = 100_000
 
 _LIST_FIELDS = (
     "chips", "bank", "in_match", "stock", "pool", "undealt", "out_of_play", "draws", "seats",
