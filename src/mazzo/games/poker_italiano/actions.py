@@ -7,10 +7,11 @@ Discards are card tuples, encoded by their combinatorial rank among the table's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from mazzo.cards import Card, cards_text, short_deck
 from mazzo.engine.chance import ChooseDealer as ChooseDealer
@@ -18,6 +19,7 @@ from mazzo.engine.chance import Deal as Deal
 from mazzo.engine.game import Action
 
 BLIND_NAMES = {1: "buio", 2: "controbuio", 3: "over"}
+A = TypeVar("A", bound=Action)
 
 
 # --- chance ------------------------------------------------------------------------------------
@@ -184,6 +186,27 @@ ACTION_TYPES = CHANCE_TYPES + PLAYER_TYPES
 NO_BLIND, COVER, NO_COVER = NoBlind(), Cover(), NoCover()
 PASS, PAROLA, STAY, CALL, FOLD = Pass(), Parola(), Stay(), Call(), Fold()
 BLINDS = {level: Blind(level) for level in (1, 2, 3)}
+
+
+class _ByAmount(dict[int, A]):
+    """Open, Bet or Raise actions by amount, each made once when first asked for: the betting
+    menus list several at every bet (a frozen dataclass costs a Python call to build, a
+    lookup none)."""
+
+    def __init__(self, make: Callable[[int], A]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, amount: int) -> A:
+        if len(self) >= 100_000:  # amounts are bounded by the chips at the table; still
+            self.clear()
+        made = self[amount] = self.make(amount)
+        return made
+
+
+OPEN: _ByAmount[Open] = _ByAmount(Open)
+BET: _ByAmount[Bet] = _ByAmount(Bet)
+RAISE: _ByAmount[Raise] = _ByAmount(Raise)
 _SIMPLE: tuple[Action, ...] = (
     NO_BLIND, BLINDS[1], BLINDS[2], BLINDS[3], COVER, NO_COVER, PASS, PAROLA, STAY, CALL, FOLD,
 )

@@ -33,6 +33,7 @@ from mazzo.engine.game import (
     tokens,
 )
 from mazzo.games.poker_italiano.actions import (
+    BET,
     BLIND_NAMES,
     BLINDS,
     CALL,
@@ -40,8 +41,10 @@ from mazzo.games.poker_italiano.actions import (
     FOLD,
     NO_BLIND,
     NO_COVER,
+    OPEN,
     PAROLA,
     PASS,
+    RAISE,
     STAY,
     ActionCodec,
     Bet,
@@ -237,15 +240,15 @@ class PokerItalianoState(State):
         if mode == M_OPEN:
             out: list[Action] = [PASS]
             if opens(self.hands[s], self.deck_size, self.min_pair):
-                out += [Open(a) for a in self.open_amounts(s)]
+                out += map(OPEN.__getitem__, self.open_amounts(s))
             return out
         if mode == M_SECOND:
-            return [PAROLA, *(Bet(a) for a in self.bet_amounts(s)), PASS]
+            return [PAROLA, *map(BET.__getitem__, self.bet_amounts(s)), PASS]
         if mode == M_CALL_ONLY:
             return [FOLD, CALL]
         if mode == M_STAY:
-            return [STAY, *(Raise(a) for a in self.raise_amounts(s))]
-        return [FOLD, CALL, *(Raise(a) for a in self.raise_amounts(s))]
+            return [STAY, *map(RAISE.__getitem__, self.raise_amounts(s))]
+        return [FOLD, CALL, *map(RAISE.__getitem__, self.raise_amounts(s))]
 
     def _draw_options(self, hand: list[Card]) -> list[Action]:
         """Every discard of 0 to 4 cards (31 choices), cards in deck order."""
@@ -287,7 +290,11 @@ class PokerItalianoState(State):
         remaining = self.chips[seat] - to_call
         if remaining <= 0 or self.acted_at[seat] == self.full_raises:
             return []
-        if not any(self.can_bet(o) for o in self.seats if o != seat):
+        folded, chips = self.folded, self.chips
+        for o in self.seats:
+            if o != seat and not folded[o] and chips[o] > 0:
+                break
+        else:
             return []  # everybody else is all-in: nothing to raise against
         pot_after = self.pot + to_call
         lo = min(self.config.cip, remaining)
@@ -614,7 +621,13 @@ class PokerItalianoState(State):
 
     def _say(self, seat: int, word: str, amount: int) -> None:
         all_in = amount > 0 and self.chips[seat] == 0
-        self.events.append(Spoke(seat, word, amount, all_in))
+        key = (seat, word, amount, all_in)
+        spoke = _SPOKEN.get(key)
+        if spoke is None:  # events are immutable: each betting word is made once, then shared
+            if len(_SPOKEN) >= _POTS_KEPT:
+                _SPOKEN.clear()
+            spoke = _SPOKEN[key] = Spoke(*key)
+        self.events.append(spoke)
         self.log.append({"seat": seat, "word": word, "amount": amount, "all_in": all_in})
 
     def _bet_action(self, action: Action) -> None:
@@ -1166,7 +1179,8 @@ class PokerItalianoState(State):
 #: side pots for the views by (carried, contributions, live seats); see _pots_view
 _Pots = tuple[tuple[int, tuple[int, ...]], ...]
 _POTS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Pots] = {}
-_POTS_KEPT = 100_000
+_POTS_KEPT = 100_000  # (and of betting words kept, below)
+_SPOKEN: dict[tuple[int, str, int, bool], Spoke] = {}
 
 _LIST_FIELDS = (
     "chips", "bank", "in_match", "stock", "pool", "undealt", "out_of_play", "draws", "seats",
