@@ -222,8 +222,12 @@ class PokerItalianoState(State):
         """As the engine's, faster for the usual case: the very object the list holds (moves
         are made once and shared) is found by identity, in C, without calling the dataclass
         ``__eq__`` of every move listed before it."""
-        if self.current_player >= 0 and any(map(is_, repeat(action), self.legal_actions())):
-            return
+        if self.turn >= 0:
+            legal = self._legal  # the list itself: legal_actions() hands out copies
+            if legal is None:
+                legal = self._legal = self._compute_legal()
+            if any(map(is_, repeat(action), legal)):
+                return
         super().check(action)
 
     def _compute_legal(self) -> list[Action]:
@@ -264,10 +268,17 @@ class PokerItalianoState(State):
             return [lo]
         if self.config.bet_menu == "all" or hi - lo < 6:
             return list(range(lo, hi + 1))
-        picks = {lo, hi, pot // 4, pot // 2, 3 * pot // 4, pot}
-        if self.config.raise_limit == "none":
-            picks.add(2 * pot)
-        return sorted(a for a in picks if lo <= a <= hi)
+        unlimited = self.config.raise_limit == "none"
+        key = (lo, hi, pot, unlimited)
+        menu = _MENUS.get(key)  # the same few (lo, hi, pot) come back move after move
+        if menu is None:
+            picks = {lo, hi, pot // 4, pot // 2, 3 * pot // 4, pot}
+            if unlimited:
+                picks.add(2 * pot)
+            if len(_MENUS) >= _POTS_KEPT:
+                _MENUS.clear()
+            menu = _MENUS[key] = tuple(sorted(a for a in picks if lo <= a <= hi))
+        return list(menu)
 
     def open_amounts(self, seat: int) -> list[int]:
         chips, pot, cfg = self.chips[seat], self.pot, self.config
@@ -1181,6 +1192,8 @@ _Pots = tuple[tuple[int, tuple[int, ...]], ...]
 _POTS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Pots] = {}
 _POTS_KEPT = 100_000  # (and of betting words kept, below)
 _SPOKEN: dict[tuple[int, str, int, bool], Spoke] = {}
+#: pot-fraction menus by (lo, hi, pot, raise limit none); see _menu
+_MENUS: dict[tuple[int, int, int, bool], tuple[int, ...]] = {}
 
 _LIST_FIELDS = (
     "chips", "bank", "in_match", "stock", "pool", "undealt", "out_of_play", "draws", "seats",
