@@ -298,7 +298,7 @@ class ActionCodec:
 
 
 #: hands whose draw lists a codec keeps (then it starts again: a bound for long searches)
-_HAND_DRAWS_KEPT = 50_000
+_HAND_DRAWS_KEPT = 20_000
 
 
 class _InternedDraws(dict[tuple[Card, ...], Draw]):
