@@ -9,10 +9,11 @@ Match totals are kept in half-points so a 3-player pair's halves stay exact.
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from itertools import repeat
+from operator import is_
 from typing import Final, Self
 
-from mazzo.cards import Card
+from mazzo.cards import ACE, Card
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -50,14 +51,23 @@ from mazzo.games.burraco.scoring import (
     three_player_vp,
     victory_points,
 )
+from mazzo.games.burraco.tables import (
+    ATTACCA,
+    CALA,
+    DISCARDED,
+    DREW,
+    SET_PATTERNS,
+    MeldMoves,
+    meld_cards,
+    meld_moves,
+    run_patterns,
+)
 
 HAND_SIZE: Final = 11
 WILD_TYPES: Final = (12 * 16, 2, 16 + 2, 32 + 2, 48 + 2)  # jolly, then the 2 of each suit
 _DECK_SET: Final = frozenset(DECK)
-
-
-def _order(c: Card) -> int:
-    return DECK_INDEX[c]
+_ACE_BITS: Final = 1 << 1 | 1 << 14  # an ace fills run positions 1 and 14
+_NO_MOVES: Final[tuple[tuple[Meld, ...], list[MeldMoves]]] = ((), [])
 
 
 class BurracoState(State):
@@ -88,6 +98,13 @@ class BurracoState(State):
         self.last_sides: list[list[int]] = []
         self.winner_seats: list[int] = []
         self._legal: list[Action] | None = None
+        #: (the melds of every side, their JSON, their points) of the last view: _melds_view
+        self._meld_views: tuple[tuple[tuple[Meld, ...], ...], list[list[JSON]], list[int]] = (
+            (), [], [])
+        #: per side: (its melds, their MeldMoves) of the last listing, see _side_moves
+        self._moves_kept: dict[int, tuple[tuple[Meld, ...], list[MeldMoves]]] = {}
+        #: (every seat's known cards, their tokens) of the last view: _known_view
+        self._known_views: tuple[tuple[tuple[Card, ...], ...], list[list[str]]] = ((), [])
 
     def _initial_sides(self) -> list[int]:
         n = self.config.players
@@ -164,32 +181,67 @@ class BurracoState(State):
             self._legal = self._compute_legal()
         return self._legal
 
+    def check(self, action: Action) -> None:
+        """As the engine's, faster for the usual case: the very object the list holds (moves
+        are made once and shared) is found by identity, in C, without calling the dataclass
+        ``__eq__`` of every move listed before it."""
+        if self.current_player >= 0 and any(map(is_, repeat(action), self.legal_actions())):
+            return
+        super().check(action)
+
     def _compute_legal(self) -> list[Action]:
+        """Cala, then attacca, then discard moves, each in a fixed order (see ``tables``)."""
         if self.stage == "draw":
             return [DRAW, TAKE_PILE]
         if self.stage != "play":
             return []
-        seat = self.player
-        hand = self.hands[seat]
-        reps = self._reps(hand)
-        out: list[Action] = []
-        out.extend(self._cala_actions(hand, reps))
-        out.extend(self._attacca_actions(hand, reps))
-        out.extend(self._discard_actions(hand, reps))
+        hand = self.hands[self.player]
+        reps, at, masks, per_rank = self._hand_index(hand)
+        wild_reps = [(t, reps[t]) for t in WILD_TYPES if t in reps]
+        out = self._cala_actions(hand, at, masks, per_rank, wild_reps)
+        out += self._attacca_actions(hand, reps, wild_reps)
+        out += self._discard_actions(hand, reps)
         return out
 
-    def _reps(self, hand: list[Card]) -> dict[int, list[Card]]:
-        """Hand cards by type; the single-card pile's card first (meld it, keep its twin)."""
+    def _hand_index(self, hand: list[Card]) -> tuple[
+        dict[int, list[Card]], list[list[Card] | None], list[int], list[int]
+    ]:
+        """The hand in one pass, as the listing reads it:
+
+        - ``reps``: its cards by type, types in the deck order of their first card, each type's
+          cards in deck order, the single-card pile's card first (meld it, keep its twin);
+        - ``at``: the same lists at 16 suit + rank, which is also 16 suit + run position (an
+          ace stands at 1, A-2-3, and at 14, Q-K-A); the jollies (type 192) are not there;
+        - ``masks``: the run positions each suit fills, a bit each;
+        - ``per_rank``: how many naturals of each rank.
+        """
         reps: dict[int, list[Card]] = {}
-        for c in sorted(hand, key=_order):
-            reps.setdefault(int(c) & 0xFF, []).append(c)
+        at: list[list[Card] | None] = [None] * 64
+        masks = [0, 0, 0, 0]
+        per_rank = [0] * 15
+        for c in sorted(hand, key=DECK_INDEX.__getitem__):
+            t = c & 0xFF
+            group = reps.get(t)
+            if group is not None:
+                group.append(c)
+            else:
+                group = reps[t] = [c]
+                if t < 64:  # the four suits
+                    at[t] = group
+                    if t & 15 == ACE:
+                        at[t - 13] = group
+                        masks[t >> 4] |= _ACE_BITS
+                    else:
+                        masks[t >> 4] |= 1 << (t & 15)
+            if t < 64:
+                per_rank[t & 15] += 1
         r = self.restricted
         if r is not None:
-            group = reps.get(int(r) & 0xFF)
+            group = reps.get(r & 0xFF)
             if group and r in group and group[0] != r:
-                group.remove(r)
+                group.remove(r)  # in place: ``at`` holds the same list
                 group.insert(0, r)
-        return reps
+        return reps, at, masks, per_rank
 
     def side_has_burraco(self, side: int, extra: Meld | None = None, replaced: int = -1) -> bool:
         """Whether the side has a burraco (clean one with the option), counting ``extra`` in
@@ -222,104 +274,58 @@ class BurracoState(State):
         last = next(c for c in hand if c not in used)
         return self._can_close_with(last) and self.side_has_burraco(side, new, replaced)
 
-    def _cala_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
-        side = self.side_of[self.player]
-        set_ranks = {m.key for m in self.melds[side] if not m.run}
+    def _cala_actions(self, hand: list[Card], at: list[list[Card] | None], masks: list[int],
+                      per_rank: list[int],
+                      wild_reps: list[tuple[int, list[Card]]]) -> list[Action]:
+        """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once."""
         found: dict[tuple[tuple[Card, ...], int], None] = {}
-        wild_reps = [(t, reps[t]) for t in WILD_TYPES if t in reps]
-        per_rank = [0] * 16
-        per_suit = [0] * 16
-        for t, group in reps.items():
-            per_rank[t & 15] += len(group)
-            per_suit[t >> 4] += 1
+        ranks = [r for r in range(3, 15) if per_rank[r] >= 2]
+        if ranks:
+            side = self.side_of[self.player]
+            laid = {m.key for m in self.melds[side] if not m.run}  # one set per rank
+            wilds = [group[0] for _, group in wild_reps]
+            for rank in ranks:
+                if rank not in laid:
+                    _set_triples(rank, at, wilds, found)
         need = 2 if wild_reps else 3
-        for rank in range(3, 15):
-            if per_rank[rank] >= 2 and rank not in set_ranks:
-                self._set_triples(rank, reps, wild_reps, found)
-        for suit in range(4):
-            if per_suit[suit] >= need - (1 if (suit * 16 + 2) in reps else 0):
-                self._run_triples(suit, reps, wild_reps, found)
+        for suit, mask in enumerate(masks):
+            # the suit's types (an ace fills two places), its own 2 counting double: fewer
+            # cannot make a run of three
+            if mask.bit_count() - (mask >> 14 & 1) + (mask >> 2 & 1) >= need:
+                _run_triples(suit, at, mask, wild_reps, found)
+        calas: list[Action] = list(map(CALA.__getitem__, found))
         if len(hand) >= 5:  # two cards stay in hand: always a way to end the turn
-            return [Cala(cards, wild) for cards, wild in found]
+            return calas
         # a new meld of three is never a burraco: only the side's existing melds count
-        return [Cala(cards, wild) for cards, wild in found
-                if self._leaves_a_finish(hand, cards, None, -1)]
+        return [a for a in calas
+                if self._leaves_a_finish(hand, a.cards, None, -1)]  # type: ignore[attr-defined]
 
-    @staticmethod
-    def _set_triples(
-        rank: int,
-        reps: dict[int, list[Card]],
-        wild_reps: list[tuple[int, list[Card]]],
-        found: dict[tuple[tuple[Card, ...], int], None],
-    ) -> None:
-        naturals: list[Card] = []
-        for suit in range(4):
-            naturals.extend(reps.get(suit * 16 + rank, ())[:2])
-        if len(naturals) < 2:
-            return
-        seen: set[tuple[int, ...]] = set()
-        for trio in combinations(naturals, 3):
-            types = tuple(sorted(int(c) & 0xFF for c in trio))
-            if types not in seen:
-                seen.add(types)
-                found[(meld_key(trio), 0)] = None
-        seen.clear()
-        for pair in combinations(naturals, 2):
-            types = tuple(sorted(int(c) & 0xFF for c in pair))
-            if types in seen:
-                continue
-            seen.add(types)
-            for _, group in wild_reps:
-                trio = (*pair, group[0])
-                found[(meld_key(trio), 0)] = None
-
-    @staticmethod
-    def _run_triples(
-        suit: int,
-        reps: dict[int, list[Card]],
-        wild_reps: list[tuple[int, list[Card]]],
-        found: dict[tuple[tuple[Card, ...], int], None],
-    ) -> None:
-        at: dict[int, Card] = {}
-        for rank in range(2, 14):
-            group = reps.get(suit * 16 + rank)
-            if group:
-                at[rank] = group[0]
-        ace = reps.get(suit * 16 + 14)
-        if ace:
-            at[1] = at[14] = ace[0]
-        if len(at) < 2:
-            return
-        for p in range(1, 13):
-            if p in at and p + 1 in at and p + 2 in at:
-                trio = (at[p], at[p + 1], at[p + 2])
-                found[(meld_key(trio), 0)] = None
-        if not wild_reps:
-            return
-        for p in range(1, 14):
-            if p not in at:
-                continue
-            for q, spots in ((p + 1, (p - 1, p + 2)), (p + 2, (p + 1,))):
-                if q not in at:
-                    continue
-                for spot in spots:
-                    if 1 <= spot <= 14:
-                        _run_with_wild(suit, {p: at[p], q: at[q]}, spot, wild_reps, found)
-
-    def _attacca_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
+    def _attacca_actions(self, hand: list[Card], reps: dict[int, list[Card]],
+                         wild_reps: list[tuple[int, list[Card]]]) -> list[Action]:
+        """Every card that may join one of the side's melds, meld by meld."""
         side = self.side_of[self.player]
         out: list[Action] = []
-        wild_types = [t for t in WILD_TYPES if t in reps]
-        for i, meld in enumerate(self.melds[side]):
-            for t in _candidate_types(meld, wild_types):
-                group = reps.get(t)
-                if group is None:
-                    continue
-                c = group[0]
-                for wild, grown in _attach_options(meld, c):
-                    if self._leaves_a_finish(hand, (c,), grown, i):
-                        out.append(Attacca(c, i, wild))
+        roomy = len(hand) >= 3  # two cards stay in hand: always a way to end the turn
+        for i, moves in enumerate(self._side_moves(side)):
+            tried = [reps[t][0] for t in moves.types if t in reps]
+            if moves.takes_wild:
+                tried += [group[0] for _, group in wild_reps]
+            for c in tried:
+                for wild, grown in moves.options_of(c):
+                    if roomy or self._leaves_a_finish(hand, (c,), grown, i):
+                        out.append(ATTACCA[(c, i, wild)])
         return out
+
+    def _side_moves(self, side: int) -> list[MeldMoves]:
+        """The :class:`MeldMoves` of each of the side's melds, kept with the melds they were
+        made from while those are the same objects (they change in one move out of five)."""
+        melds = self.melds[side]
+        kept = self._moves_kept
+        made_from, moves = kept.get(side, _NO_MOVES)
+        if made_from != tuple(melds):
+            moves = list(map(meld_moves, melds))
+            kept[side] = (tuple(melds), moves)
+        return moves
 
     def _discard_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
         out: list[Action] = []
@@ -327,13 +333,15 @@ class BurracoState(State):
         if closing and not self.side_has_burraco(self.side_of[self.player]):
             return out
         restricted = self.restricted
+        if restricted is None and not closing:
+            return [DISCARD[group[0]] for group in reps.values()]
         for group in reps.values():
             c = group[0]  # the restricted card, if any, is first in its group
             if c is restricted:
                 if len(group) == 1:
                     continue
                 c = group[1]
-            if closing and (int(c) & 15) in (0, 2):
+            if closing and (c & 15) in (0, 2):
                 continue  # the closing discard may not be a wild
             out.append(DISCARD[c])
         return out
@@ -447,7 +455,7 @@ class BurracoState(State):
         seat = self.player
         self.hands[seat].append(self.stock.pop())
         self.stage = "play"
-        self.events = [ev.Drew(seat, len(self.stock))]
+        self.events = [DREW[(seat, len(self.stock))]]
         if len(self.stock) <= 2:
             self.last_turn = True
             self.events.append(ev.StockExhausted(seat))
@@ -481,7 +489,8 @@ class BurracoState(State):
     def _attacca(self, action: Attacca) -> None:
         seat = self.player
         side = self.side_of[seat]
-        grown = attach_options(self.melds[side][action.meld], action.card)[action.wild]
+        options = meld_moves(self.melds[side][action.meld]).options_of(action.card)
+        grown = next(meld for wild, meld in options if wild == action.wild)
         self._remove(seat, (action.card,))
         self.melds[side][action.meld] = grown
         text = layout_text(grown.cards, grown.lo, grown.wild, grown.key, grown.run)
@@ -515,7 +524,7 @@ class BurracoState(State):
         side = self.side_of[seat]
         self._remove(seat, (c,))
         self.pile.append(c)
-        self.events = [ev.Discarded(seat, c)]
+        self.events = [DISCARDED[(seat, c)]]
         self.restricted = None
         if not self.hands[seat]:
             if self.taken[side]:
@@ -639,32 +648,34 @@ class BurracoState(State):
         return sum(_meld_points(m, self.preset) for m in self.melds[side])
 
     def view(self, seat: int | None) -> JSON:
-        n = self.config.players
-        sides = self.active_sides()
-        preset = self.preset
-        # each meld's tokens, text and points looked up once, for both "melds" and "running"
-        infos = [[(m, _meld_info(m, preset)) for m in self.melds[s]] for s in range(n)]
+        """What ``seat`` may know. Parts that change rarely (each side's melds as JSON, the
+        sides' seats) are shared with earlier views of this state: a view is read-only, as
+        every consumer treats it (JSON to send, observations to encode)."""
+        config = self.config
+        melds_json, running = self._melds_view()
         return {
             "phase": self.stage,
-            "hand_number": self.hand_number,
+            "hand_number": max(1, self.hand_no),
             "current_player": self.player,
             "seat": seat,
-            "players": n,
+            "players": config.players,
             "variant": self.preset,
             "dealer": self.dealer,
-            "scores": self.scores(),
-            "target": self.config.match_target,
-            "hands_to_play": self.config.hands,
-            "hand": None if seat is None else _tokens(_sorted(self.hands[seat])),
-            "hand_counts": [len(h) for h in self.hands],
-            "known": [_tokens(_sorted(k)) for k in self.known],
+            "scores": [t / 2 for t in self.totals2],
+            "target": config.match_target,
+            "hands_to_play": config.hands,
+            "hand": None if seat is None else list(
+                map(_TOKEN_OF, sorted(self.hands[seat], key=_DISPLAY_KEY))
+            ),
+            "hand_counts": list(map(len, self.hands)),
+            "known": self._known_view(),
             "side_of": list(self.side_of),
-            "sides": [self.side_seats(s) for s in sides],
-            "melds": [[_info_json(m, info) for m, info in side] for side in infos],
-            "running": [sum(info[3] for _, info in side) for side in infos],
+            "sides": list(map(list, _sides_of(tuple(self.side_of)))),
+            "melds": melds_json,
+            "running": running,
             "pozzetto_taken": list(self.taken),
-            "pozzetti": [len(p) for p in self.pozzetti],
-            "pile": _tokens(self.pile),
+            "pozzetti": list(map(len, self.pozzetti)),
+            "pile": list(map(_TOKEN_OF, self.pile)),
             "stock": len(self.stock) if self.stage in ("draw", "play") else 0,
             "restricted": None if self.restricted is None else _TOKEN[self.restricted],
             "last_turn": self.last_turn,
@@ -672,6 +683,40 @@ class BurracoState(State):
             "solo": self.solo,
             "last_hand": {"sides": self.last_sides, "lines": self.last_lines},
         }
+
+    def _melds_view(self) -> tuple[list[list[JSON]], list[int]]:
+        """Every seat's melds as JSON and their running points. Melds change only when one is
+        laid or grows (a fifth of the moves), so the last answer is kept with the melds it was
+        made from and given again while they are the same objects (melds are immutable; the
+        check is one C-level tuple comparison)."""
+        now = tuple(map(tuple, self.melds))
+        made_from, as_json, running = self._meld_views
+        if made_from != now:
+            preset = self.preset
+            as_json, running = [], []
+            for melds in self.melds:
+                infos = [_meld_info(m, preset) for m in melds]
+                as_json.append([_info_json(m, info) for m, info in zip(melds, infos, strict=True)])
+                running.append(sum(info[3] for info in infos))
+            self._meld_views = (now, as_json, running)
+        return list(as_json), list(running)
+
+    def _known_view(self) -> list[list[str]]:
+        """The tokens of each seat's cards known to all (taken with the pile), in display
+        order; kept like the melds' JSON (they change only when the pile is taken or such a
+        card leaves the hand), and remade only for the seats whose cards changed."""
+        now = tuple(map(tuple, self.known))
+        made_from, as_tokens = self._known_views
+        if made_from != now:
+            if len(made_from) != len(now):
+                made_from = ((),) * len(now)
+                as_tokens = [[] for _ in now]
+            as_tokens = [
+                kept if was == cards else list(map(_TOKEN_OF, sorted(cards, key=_DISPLAY_KEY)))
+                for was, cards, kept in zip(made_from, now, as_tokens, strict=True)
+            ]
+            self._known_views = (now, as_tokens)
+        return list(as_tokens)
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         """Redeal what ``seat`` cannot see (others' cards not taken from the pile, the
@@ -741,6 +786,7 @@ class BurracoState(State):
         twin.taken = list(self.taken)
         twin.totals2 = list(self.totals2)
         twin.winner_seats = list(self.winner_seats)
+        twin._moves_kept = dict(self._moves_kept)
         twin._legal = None
         return twin
 
@@ -759,22 +805,22 @@ class BurracoState(State):
 _DISPLAY_ORDER: Final = {c: (int(c) & 0xFF) * 4 + (int(c) >> 8) for c in DECK}
 
 
-def _sorted(cards: list[Card]) -> list[Card]:
-    """Display order: by suit, then rank, twins together, jokers last."""
-    return sorted(cards, key=_DISPLAY_ORDER.__getitem__)
-
-
 _TOKEN: Final = {c: card_token(c) for c in DECK}
+#: the lookups views use at every call, bound once (no Python-level call per card): a view
+#: lists tokens with ``list(map(_TOKEN_OF, sorted(cards, key=_DISPLAY_KEY)))``
+_TOKEN_OF: Final = _TOKEN.__getitem__
+_DISPLAY_KEY: Final = _DISPLAY_ORDER.__getitem__
 
 
-def _tokens(cards: list[Card]) -> list[str]:
-    return list(map(_TOKEN.__getitem__, cards))
-_MELD_INFO: dict[tuple[Meld, str], tuple[tuple[str, ...], str, str | None, int]] = {}
+_MELD_INFO: dict[
+    tuple[bool, tuple[Card, ...], int, int, str], tuple[tuple[str, ...], str, str | None, int]
+] = {}
 
 
 def _meld_info(m: Meld, preset: str) -> tuple[tuple[str, ...], str, str | None, int]:
-    """Tokens, table text, burraco type and points of a meld (melds are immutable: cached)."""
-    key = (m, preset)
+    """Tokens, table text, burraco type and points of a meld (melds are immutable: cached by
+    their fields, which hash in C, where the dataclass hashes in Python)."""
+    key = (m.run, m.cards, m.lo, m.wild, preset)
     found = _MELD_INFO.get(key)
     if found is None:
         if len(_MELD_INFO) > 200_000:
@@ -788,20 +834,16 @@ def _meld_info(m: Meld, preset: str) -> tuple[tuple[str, ...], str, str | None, 
     return found
 
 
-_ATTACH: dict[tuple[Meld, Card], tuple[tuple[int, Meld], ...]] = {}
+_SIDES: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
-def _attach_options(meld: Meld, c: Card) -> tuple[tuple[int, Meld], ...]:
-    """``attach_options(meld, c)`` as (wild position, grown meld) pairs, cached: listing the
-    attacca moves asks it for every meld on the table and every fitting card at every turn,
-    while the melds change only when one is laid or grows (melds are immutable: safe keys)."""
-    key = (meld, c)
-    found = _ATTACH.get(key)
+def _sides_of(side_of: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side, sides in id order, for a ``side_of`` (a handful ever occur)."""
+    found = _SIDES.get(side_of)
     if found is None:
-        if len(_ATTACH) > 200_000:  # bounded: a long search visits many melds
-            _ATTACH.clear()
-        found = tuple(attach_options(meld, c).items())
-        _ATTACH[key] = found
+        ids = sorted(set(side_of))
+        found = tuple(tuple(s for s, x in enumerate(side_of) if x == i) for i in ids)
+        _SIDES[side_of] = found
     return found
 
 
@@ -819,43 +861,62 @@ def _info_json(m: Meld, info: tuple[tuple[str, ...], str, str | None, int]) -> J
             "text": text}
 
 
-def _candidate_types(meld: Meld, wild_types: list[int]) -> list[int]:
-    """Card types that might join ``meld``: its rank (set) or its suit near its ends (run),
-    plus the wilds when it has none (a same-suit 2 may also go to its natural place)."""
-    if not meld.run:
-        out = [suit * 16 + meld.key for suit in range(4)]
-    else:
-        base = meld.key * 16
-        ranks = range(max(3, meld.lo - 2), min(13, meld.hi + 2) + 1)
-        out = [base + r for r in ranks]
-        if meld.lo <= 3 or meld.hi >= 12:
-            out.append(base + 14)
-        if meld.lo <= 4 and meld.wild:
-            out.append(base + 2)
-    if not meld.wild:
-        out.extend(wild_types)
-    return out
+def _set_triples(
+    rank: int,
+    at: list[list[Card] | None],
+    wilds: list[Card],
+    found: dict[tuple[tuple[Card, ...], int], None],
+) -> None:
+    """The sets of three of ``rank``: natural, then a natural pair with each wild type
+    (``wilds``: the first card of each); ``at``: the hand's cards by type."""
+    naturals: list[Card] = []
+    copies = 0  # how many of each suit, in base 3 (the index of the set patterns)
+    for suit_base, weight in _SUIT_WEIGHTS:
+        group = at[suit_base + rank]
+        if group:
+            naturals += group
+            copies += weight * len(group)
+    trios, pairs = SET_PATTERNS[copies]
+    for i, j, k in trios:
+        found[(meld_cards(naturals[i], naturals[j], naturals[k]), 0)] = None
+    if wilds:
+        for i, j in pairs:
+            for w in wilds:
+                found[(meld_cards(naturals[i], naturals[j], w), 0)] = None
 
 
-def _run_with_wild(
+_SUIT_WEIGHTS: Final = ((0, 1), (16, 3), (32, 9), (48, 27))
+
+
+def _run_triples(
     suit: int,
-    naturals: dict[int, Card],
-    spot: int,
+    at: list[list[Card] | None],
+    mask: int,
     wild_reps: list[tuple[int, list[Card]]],
     found: dict[tuple[tuple[Card, ...], int], None],
 ) -> None:
-    used = set(naturals.values())
-    for wtype, group in wild_reps:
-        if wtype == suit * 16 + 2 and spot == 2:
-            continue  # a same-suit 2 at its own place is natural: the all-natural triple
-        w = next((x for x in group if x not in used), None)
-        if w is None:
-            continue
-        placed = dict(naturals)
-        placed[spot] = w
-        lo = min(placed)
-        trio = tuple(placed[p] for p in range(lo, lo + 3))
-        found[(meld_key(trio), spot)] = None
+    """The runs of three of ``suit``: natural ones, then a natural pair with a wild; ``at``:
+    the hand's card at each position of each suit (its first of the type; ``16 suit + p``),
+    ``mask``: the positions the suit fills."""
+    starts, with_wild = run_patterns(mask)
+    base = suit * 16
+    for p in starts:
+        p += base
+        found[(meld_cards(at[p][0], at[p + 1][0], at[p + 2][0]), 0)] = None  # type: ignore[index]
+    if not wild_reps:
+        return
+    own_two = base + 2
+    for p, q, spot in with_wild:
+        a, b = at[base + p][0], at[base + q][0]  # type: ignore[index]
+        for wtype, group in wild_reps:
+            if wtype == own_two and spot == 2:
+                continue  # a same-suit 2 at its own place is natural: the all-natural triple
+            w = group[0]
+            if w is a or w is b:  # its 2 already stands at 2 as a natural: its twin, if any
+                if len(group) == 1:
+                    continue
+                w = group[1]
+            found[(meld_cards(a, b, w), spot)] = None
 
 
 __all__ = ["MAX_MELDS", "BurracoState"]

@@ -7,9 +7,11 @@ Discards are card tuples, encoded by their combinatorial rank among the table's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import combinations
 from math import comb
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from mazzo.cards import Card, cards_text, short_deck
 from mazzo.engine.chance import ChooseDealer as ChooseDealer
@@ -17,6 +19,7 @@ from mazzo.engine.chance import Deal as Deal
 from mazzo.engine.game import Action
 
 BLIND_NAMES = {1: "buio", 2: "controbuio", 3: "over"}
+A = TypeVar("A", bound=Action)
 
 
 # --- chance ------------------------------------------------------------------------------------
@@ -183,6 +186,27 @@ ACTION_TYPES = CHANCE_TYPES + PLAYER_TYPES
 NO_BLIND, COVER, NO_COVER = NoBlind(), Cover(), NoCover()
 PASS, PAROLA, STAY, CALL, FOLD = Pass(), Parola(), Stay(), Call(), Fold()
 BLINDS = {level: Blind(level) for level in (1, 2, 3)}
+
+
+class _ByAmount(dict[int, A]):
+    """Open, Bet or Raise actions by amount, each made once when first asked for: the betting
+    menus list several at every bet (a frozen dataclass costs a Python call to build, a
+    lookup none)."""
+
+    def __init__(self, make: Callable[[int], A]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, amount: int) -> A:
+        if len(self) >= 100_000:  # amounts are bounded by the chips at the table; still
+            self.clear()
+        made = self[amount] = self.make(amount)
+        return made
+
+
+OPEN: _ByAmount[Open] = _ByAmount(Open)
+BET: _ByAmount[Bet] = _ByAmount(Bet)
+RAISE: _ByAmount[Raise] = _ByAmount(Raise)
 _SIMPLE: tuple[Action, ...] = (
     NO_BLIND, BLINDS[1], BLINDS[2], BLINDS[3], COVER, NO_COVER, PASS, PAROLA, STAY, CALL, FOLD,
 )
@@ -206,7 +230,8 @@ class ActionCodec:
             self.draw_offsets.append(self.draw_offsets[-1] + comb(n, k))
         self.size = self.draw_base + self.draw_offsets[4] + comb(n, 4)
         self.simple_index = {a: i for i, a in enumerate(_SIMPLE)}
-        self._draw_cache: dict[tuple[Card, ...], Draw] = {}
+        self._draw_cache = _InternedDraws()
+        self._hand_draws: dict[tuple[Card, ...], list[Action]] = {}
 
     def index(self, action: Action) -> int:
         found = self.simple_index.get(action)
@@ -252,8 +277,34 @@ class ActionCodec:
 
     def draw(self, cards: tuple[Card, ...]) -> Draw:
         """The interned Draw of these cards (kept in deck order)."""
-        found = self._draw_cache.get(cards)
+        return self._draw_cache[cards]
+
+    def draws_of(self, hand: list[Card]) -> list[Action]:
+        """The 31 draws of a five-card hand in deck order (``hand`` sorted): keep all, then
+        change one, two, three or four cards, each size in ``combinations`` order.
+
+        Shared, never to be changed: one list per hand, kept (a search asks again and again for
+        the same hand of the seat it searches for), the Draws interned.
+        """
+        key = tuple(hand)
+        found = self._hand_draws.get(key)
         if found is None:
-            found = Draw(cards)
-            self._draw_cache[cards] = found
+            if len(self._hand_draws) >= _HAND_DRAWS_KEPT:
+                self._hand_draws.clear()
+            subsets = [c for size in range(5) for c in combinations(key, size)]
+            found = list(map(self._draw_cache.__getitem__, subsets))
+            self._hand_draws[key] = found
+        return found
+
+
+#: hands whose draw lists a codec keeps (then it starts again: a bound for long searches)
+_HAND_DRAWS_KEPT = 20_000
+
+
+class _InternedDraws(dict[tuple[Card, ...], Draw]):
+    """Draws by their cards, each made once, when first asked for (``__missing__``: a lookup
+    that finds it costs no Python call)."""
+
+    def __missing__(self, cards: tuple[Card, ...]) -> Draw:
+        found = self[cards] = Draw(cards)
         return found

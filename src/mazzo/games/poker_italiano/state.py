@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, repeat
+from operator import add, is_, not_, or_
 from typing import Self
 
 from mazzo.cards import JACK, KING, QUEEN, RANK_TEXT, Card, short_deck
@@ -32,6 +33,7 @@ from mazzo.engine.game import (
     tokens,
 )
 from mazzo.games.poker_italiano.actions import (
+    BET,
     BLIND_NAMES,
     BLINDS,
     CALL,
@@ -39,8 +41,10 @@ from mazzo.games.poker_italiano.actions import (
     FOLD,
     NO_BLIND,
     NO_COVER,
+    OPEN,
     PAROLA,
     PASS,
+    RAISE,
     STAY,
     ActionCodec,
     Bet,
@@ -214,6 +218,18 @@ class PokerItalianoState(State):
             self._legal = self._compute_legal()
         return list(self._legal)
 
+    def check(self, action: Action) -> None:
+        """As the engine's, faster for the usual case: the very object the list holds (moves
+        are made once and shared) is found by identity, in C, without calling the dataclass
+        ``__eq__`` of every move listed before it."""
+        if self.turn >= 0:
+            legal = self._legal  # the list itself: legal_actions() hands out copies
+            if legal is None:
+                legal = self._legal = self._compute_legal()
+            if any(map(is_, repeat(action), legal)):
+                return
+        super().check(action)
+
     def _compute_legal(self) -> list[Action]:
         s = self.turn
         phase = self.phase_name
@@ -228,21 +244,23 @@ class PokerItalianoState(State):
         if mode == M_OPEN:
             out: list[Action] = [PASS]
             if opens(self.hands[s], self.deck_size, self.min_pair):
-                out += [Open(a) for a in self.open_amounts(s)]
+                out += map(OPEN.__getitem__, self.open_amounts(s))
             return out
         if mode == M_SECOND:
-            return [PAROLA, *(Bet(a) for a in self.bet_amounts(s)), PASS]
+            return [PAROLA, *map(BET.__getitem__, self.bet_amounts(s)), PASS]
         if mode == M_CALL_ONLY:
             return [FOLD, CALL]
         if mode == M_STAY:
-            return [STAY, *(Raise(a) for a in self.raise_amounts(s))]
-        return [FOLD, CALL, *(Raise(a) for a in self.raise_amounts(s))]
+            return [STAY, *map(RAISE.__getitem__, self.raise_amounts(s))]
+        return [FOLD, CALL, *map(RAISE.__getitem__, self.raise_amounts(s))]
 
     def _draw_options(self, hand: list[Card]) -> list[Action]:
         """Every discard of 0 to 4 cards (31 choices), cards in deck order."""
         key = sorted(hand)
-        draw = self.codec.draw
-        return [draw(c) for size in range(MAX_DISCARD + 1) for c in combinations(key, size)]
+        if len(key) != HAND_SIZE:  # never in play: every drawer holds five cards
+            draw = self.codec.draw
+            return [draw(c) for size in range(MAX_DISCARD + 1) for c in combinations(key, size)]
+        return self.codec.draws_of(key)
 
     def _menu(self, lo: int, hi: int, pot: int) -> list[int]:
         """Exact amounts offered between ``lo`` and ``hi``: all, or a short pot-based menu."""
@@ -250,10 +268,17 @@ class PokerItalianoState(State):
             return [lo]
         if self.config.bet_menu == "all" or hi - lo < 6:
             return list(range(lo, hi + 1))
-        picks = {lo, hi, pot // 4, pot // 2, 3 * pot // 4, pot}
-        if self.config.raise_limit == "none":
-            picks.add(2 * pot)
-        return sorted(a for a in picks if lo <= a <= hi)
+        unlimited = self.config.raise_limit == "none"
+        key = (lo, hi, pot, unlimited)
+        menu = _MENUS.get(key)  # the same few (lo, hi, pot) come back move after move
+        if menu is None:
+            picks = {lo, hi, pot // 4, pot // 2, 3 * pot // 4, pot}
+            if unlimited:
+                picks.add(2 * pot)
+            if len(_MENUS) >= _POTS_KEPT:
+                _MENUS.clear()
+            menu = _MENUS[key] = tuple(sorted(a for a in picks if lo <= a <= hi))
+        return list(menu)
 
     def open_amounts(self, seat: int) -> list[int]:
         chips, pot, cfg = self.chips[seat], self.pot, self.config
@@ -276,7 +301,11 @@ class PokerItalianoState(State):
         remaining = self.chips[seat] - to_call
         if remaining <= 0 or self.acted_at[seat] == self.full_raises:
             return []
-        if not any(self.can_bet(o) for o in self.seats if o != seat):
+        folded, chips = self.folded, self.chips
+        for o in self.seats:
+            if o != seat and not folded[o] and chips[o] > 0:
+                break
+        else:
             return []  # everybody else is all-in: nothing to raise against
         pot_after = self.pot + to_call
         lo = min(self.config.cip, remaining)
@@ -603,7 +632,13 @@ class PokerItalianoState(State):
 
     def _say(self, seat: int, word: str, amount: int) -> None:
         all_in = amount > 0 and self.chips[seat] == 0
-        self.events.append(Spoke(seat, word, amount, all_in))
+        key = (seat, word, amount, all_in)
+        spoke = _SPOKEN.get(key)
+        if spoke is None:  # events are immutable: each betting word is made once, then shared
+            if len(_SPOKEN) >= _POTS_KEPT:
+                _SPOKEN.clear()
+            spoke = _SPOKEN[key] = Spoke(*key)
+        self.events.append(spoke)
         self.log.append({"seat": seat, "word": word, "amount": amount, "all_in": all_in})
 
     def _bet_action(self, action: Action) -> None:
@@ -832,14 +867,20 @@ class PokerItalianoState(State):
 
     def side_pots(self, live: Sequence[int]) -> list[tuple[int, list[int]]]:
         """(amount, eligible seats) from the lowest level up; the carried pot is in the first."""
-        levels = sorted({self.contrib[s] for s in live})
+        contrib = self.contrib
         pots: list[tuple[int, list[int]]] = []
         prev = 0
-        for lv in levels:
-            amount = sum(min(c, lv) - min(c, prev) for c in self.contrib)
-            pots.append((amount, [s for s in live if self.contrib[s] >= lv]))
+        for lv in sorted({contrib[s] for s in live}):
+            amount = 0  # what every seat put in between the previous level and this one
+            for c in contrib:
+                if c > prev:
+                    amount += (lv if c > lv else c) - prev
+            pots.append((amount, [s for s in live if contrib[s] >= lv]))
             prev = lv
-        extra = sum(max(0, c - prev) for c in self.contrib)  # folded chips above every live level
+        extra = 0  # folded chips above every live level
+        for c in contrib:
+            if c > prev:
+                extra += c - prev
         first_amount, first_seats = pots[0]
         pots[0] = (first_amount + self.carried, first_seats)
         last_amount, last_seats = pots[-1]
@@ -920,43 +961,39 @@ class PokerItalianoState(State):
     # ------------------------------------------------------------------ information
 
     def view(self, seat: int | None) -> JSON:
-        n = self.n
+        contrib = self.contrib
+        pot = self.carried + sum(contrib)
         out: JSON = {
             "phase": self.phase_name,
             "hand_number": self.hand_no,
             "current_player": self.turn,
-            "scores": self.scores(),
+            "scores": list(map(float, map(add, self.chips, self.bank))),  # as scores()
             "chips": list(self.chips),
             "in_match": list(self.in_match),
             "dealer": self.dealer,
             "deck_size": self.deck_size,
             "opening_requirement": RANK_TEXT[self.min_pair],
             "parole": self.parole,
-            "pot": self.pot,
+            "pot": pot,
             "carried": self.carried,
-            "contrib": list(self.contrib),
+            "contrib": list(contrib),
             "round_bets": list(self.rbet),
             "to_match": self.level,
-            "folded": [self.folded[s] or not self.in_match[s] for s in range(n)],
-            "blinds": [
-                {"seat": s, "level": i + 1, "name": BLIND_NAMES[i + 1], "amount": a,
-                 "covered": c}
-                for i, (s, a, c) in enumerate(
-                    zip(self.blind_seats, self.blind_amounts, self.covered, strict=True)
-                )
-            ],
+            # folded, or out of the match (map in C: a view is built at every move)
+            "folded": list(map(or_, self.folded, map(not_, self.in_match))),
+            "blinds": self._blinds_view() if self.blind_seats else [],
             "opener": self.opener,
             # the entries are never changed once logged (``_say`` and the draw append new
             # ones), so views and clones share them: only the list is the state's own
             "log": list(self.log),
-            "hand_counts": [len(h) for h in self.hands],
+            "hand_counts": list(map(len, self.hands)),
             "draws": list(self.draws),
             "stock": len(self.stock),
             # the last hand's result is built whole when the hand ends and never changed after
             # (the next hand replaces it), so every view shares it instead of deep-copying it
             # (that copy was a third of a view's time), as Nebraska and Burraco share theirs
             "last_hand": self.last_result,
-            "pots": self._pots_view(),
+            "pots": self._pots_view(pot),
         }
         if self.turn >= 0:
             out["mode"] = self.mode or self.phase_name
@@ -968,16 +1005,37 @@ class PokerItalianoState(State):
             out["over"] = self.over_reason
         return out
 
-    def _pots_view(self) -> list[JSON]:
-        """Main and side pots as they stand (several only once somebody is all-in)."""
-        live = [s for s in self.seats if not self.folded[s]]
-        pot = self.pot
+    def _blinds_view(self) -> list[JSON]:
+        return [
+            {"seat": s, "level": i + 1, "name": BLIND_NAMES[i + 1], "amount": a, "covered": c}
+            for i, (s, a, c) in enumerate(
+                zip(self.blind_seats, self.blind_amounts, self.covered, strict=True)
+            )
+        ]
+
+    def _pots_view(self, pot: int) -> list[JSON]:
+        """Main and side pots as they stand (several only once somebody is all-in); ``pot``
+        is ``self.pot``, which the view has already summed."""
+        folded = self.folded
+        live = [s for s in self.seats if not folded[s]]
+        contrib = self.contrib
         if not live or not pot:
             return [{"amount": pot, "seats": live}] if pot else []
-        contrib = self.contrib
-        if len({contrib[s] for s in live}) == 1:  # the usual case, nobody all-in short: one
-            return [{"amount": pot, "seats": live}]  # pot, what ``side_pots`` gives, cheaper
-        return [{"amount": a, "seats": seats} for a, seats in self.side_pots(live)]
+        first = contrib[live[0]]
+        for s in live:
+            if contrib[s] != first:
+                break
+        else:  # every live seat put in the same: one pot, what ``side_pots`` gives, cheaper
+            return [{"amount": pot, "seats": live}]
+        # mid-round, or somebody all-in: the same few contributions come back again and
+        # again (a bet, then the calls), so the split is kept by what it is made of
+        key = (self.carried, tuple(contrib), tuple(live))
+        pots = _POTS.get(key)
+        if pots is None:
+            if len(_POTS) >= _POTS_KEPT:
+                _POTS.clear()
+            pots = _POTS[key] = tuple((a, tuple(seats)) for a, seats in self.side_pots(live))
+        return [{"amount": a, "seats": list(seats)} for a, seats in pots]
 
     def pre_draw_hand(self, seat: int) -> list[Card]:
         """The five cards ``seat`` held before the draw: his kept cards (the front of the hand,
@@ -1128,6 +1186,14 @@ class PokerItalianoState(State):
         out += [c for c, _ in self.pool]
         return out
 
+
+#: side pots for the views by (carried, contributions, live seats); see _pots_view
+_Pots = tuple[tuple[int, tuple[int, ...]], ...]
+_POTS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Pots] = {}
+_POTS_KEPT = 100_000  # (and of betting words kept, below)
+_SPOKEN: dict[tuple[int, str, int, bool], Spoke] = {}
+#: pot-fraction menus by (lo, hi, pot, raise limit none); see _menu
+_MENUS: dict[tuple[int, int, int, bool], tuple[int, ...]] = {}
 
 _LIST_FIELDS = (
     "chips", "bank", "in_match", "stock", "pool", "undealt", "out_of_play", "draws", "seats",

@@ -1,0 +1,201 @@
+"""Tables and caches behind the Burraco legal listing (``BurracoState._compute_legal``).
+
+Listing the moves was ~70 % of a random playout's time: it asked every three-card combination of
+the hand and every card of every meld again at every step. Here what depends only on the *shape*
+of a hand is worked out once per shape and kept:
+
+- which three-card sets a rank offers, from how many copies of it the hand holds in each suit
+  (:func:`set_patterns`);
+- which three-card runs a suit offers, from the positions the hand fills in it (a bit mask,
+  :func:`run_patterns`), naturals first, then a natural pair with a wild in a gap or at an end;
+- which card types may join a meld, and how (:class:`MeldMoves`, per meld: melds are immutable);
+- the actions themselves, made once and shared (:data:`CALA`, :data:`ATTACCA`), and the
+  events of the commonest moves (:data:`DREW`, :data:`DISCARDED`).
+
+Each table is built by running the plain enumeration on the shape, in the very order the plain
+listing used, so the fast listing offers the same actions in the same order (seeded bots and the
+golden playthroughs pick by position); ``tests/games/burraco/legal_reference.py`` keeps that plain
+listing as the oracle.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable
+from itertools import combinations
+from typing import Final, TypeVar
+
+from mazzo.cards import Card
+from mazzo.games.burraco import events as ev
+from mazzo.games.burraco.actions import Attacca, Cala
+from mazzo.games.burraco.melds import Meld, attach_options
+
+K = TypeVar("K", bound=tuple[object, ...])
+V = TypeVar("V")
+
+#: card type (rank + 16 × suit) of the jolly; the twos are 2 + 16 × suit
+JOLLY_TYPE: Final = 12 * 16
+
+
+# --- interned actions ----------------------------------------------------------------------------
+
+
+class Interned(dict[K, V]):
+    """Immutable values by the arguments that make them (a tuple), each made when first asked
+    for: a frozen dataclass costs a Python call per field to build, a lookup none."""
+
+    def __init__(self, make: Callable[..., V]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: K) -> V:
+        if len(self) >= _KEPT:  # bounded: a long search meets many
+            self.clear()
+        made = self[key] = self.make(*key)
+        return made
+
+
+#: the most entries an interning table or cache keeps before it starts again
+_KEPT: Final = 200_000
+
+CALA: Final[Interned[tuple[tuple[Card, ...], int], Cala]] = Interned(Cala)
+ATTACCA: Final[Interned[tuple[Card, int, int], Attacca]] = Interned(Attacca)
+#: the events of the commonest moves, made once each too (events are immutable)
+DREW: Final[Interned[tuple[int, int], ev.Drew]] = Interned(ev.Drew)
+DISCARDED: Final[Interned[tuple[int, Card], ev.Discarded]] = Interned(ev.Discarded)
+
+
+def meld_cards(a: Card, b: Card, c: Card) -> tuple[Card, ...]:
+    """Three cards in deck order (``actions.meld_key``), without a key function: the deck lists
+    copy 0 then copy 1, each by suit and rank, which is the order of the card ids, then the
+    jollies (ids 192 + 256 × copy, out of that order): a meld holds at most one jolly."""
+    if c & 0xFF == JOLLY_TYPE:
+        return (a, b, c) if a < b else (b, a, c)
+    if a < b:
+        if b < c:
+            return (a, b, c)
+        return (a, c, b) if a < c else (c, a, b)
+    if a < c:
+        return (b, a, c)
+    return (b, c, a) if b < c else (c, b, a)
+
+
+# --- sets ----------------------------------------------------------------------------------------
+
+SetPatterns = tuple[tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...]]
+
+
+def set_patterns(copies: tuple[int, ...]) -> SetPatterns:
+    """For a rank held in ``copies[suit]`` copies (0..2) per suit, the hand's naturals of that
+    rank listed suit by suit: the index triples of the distinct natural sets of three and the
+    index pairs of the distinct natural pairs (to complete with a wild), each the first of its
+    kind in ``combinations`` order."""
+    suits = [s for s, k in enumerate(copies) for _ in range(k)]
+    trios = typing.cast(tuple[tuple[int, int, int], ...], _first_of_kind(suits, 3))
+    pairs = typing.cast(tuple[tuple[int, int], ...], _first_of_kind(suits, 2))
+    return trios, pairs
+
+
+def _first_of_kind(suits: list[int], size: int) -> tuple[tuple[int, ...], ...]:
+    seen: set[tuple[int, ...]] = set()
+    out = []
+    for picked in combinations(range(len(suits)), size):
+        kind = tuple(sorted(suits[i] for i in picked))
+        if kind not in seen:
+            seen.add(kind)
+            out.append(picked)
+    return tuple(out)
+
+
+#: :func:`set_patterns` of every count of copies, indexed by the counts in base 3 (suit 0 the
+#: units): 81 entries
+SET_PATTERNS: Final = tuple(
+    set_patterns((code % 3, code // 3 % 3, code // 9 % 3, code // 27)) for code in range(81)
+)
+
+
+# --- runs ----------------------------------------------------------------------------------------
+
+#: (start positions of natural runs of three, (p, q, spot) for a natural pair at p < q with a
+#: wild at ``spot``)
+RunPatterns = tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]
+_RUN_PATTERNS: dict[int, RunPatterns] = {}
+
+
+def run_patterns(mask: int) -> RunPatterns:
+    """The runs of three a suit offers when the hand fills the positions of ``mask`` (bit p:
+    position p, 1..14; an ace fills 1 and 14): natural ones, then every natural pair one
+    position apart with the wild before or after it, or two apart with the wild between."""
+    found = _RUN_PATTERNS.get(mask)
+    if found is None:
+        at = {p for p in range(1, 15) if mask >> p & 1}
+        starts = tuple(p for p in range(1, 13) if {p, p + 1, p + 2} <= at)
+        with_wild = []
+        for p in range(1, 14):
+            if p not in at:
+                continue
+            for q, spots in ((p + 1, (p - 1, p + 2)), (p + 2, (p + 1,))):
+                if q in at:
+                    with_wild += [(p, q, spot) for spot in spots if 1 <= spot <= 14]
+        found = (starts, tuple(with_wild))
+        _RUN_PATTERNS[mask] = found
+    return found
+
+
+# --- adding to a meld ----------------------------------------------------------------------------
+
+
+class MeldMoves:
+    """What may join one meld: the natural card types worth trying (its rank in every suit, or
+    its suit near its ends), whether a wild may join (it has none), and the options of each
+    card tried, kept (a meld stays on the table for many turns)."""
+
+    __slots__ = ("meld", "options", "takes_wild", "types")
+
+    def __init__(self, meld: Meld) -> None:
+        self.meld = meld
+        self.takes_wild = not meld.wild
+        if not meld.run:
+            types = [suit * 16 + meld.key for suit in range(4)]
+        else:
+            base = meld.key * 16
+            lo, hi = meld.lo, meld.hi
+            wild = meld.wild
+            # a natural fits only at a free place: next to an end, or at the wild's (which
+            # then moves); a wild at an end may also move to let one in two places off
+            if not wild:
+                near: tuple[int, ...] = (lo - 1, hi + 1)
+            elif wild in (lo, hi):
+                near = (lo - 2, lo - 1, wild, hi + 1, hi + 2)
+            else:
+                near = (lo - 1, wild, hi + 1)
+            ranks = [r for r in near if 3 <= r <= 13]
+            types = [base + r for r in ranks]
+            if meld.lo <= 3 or meld.hi >= 12:
+                types.append(base + 14)
+            if meld.lo <= 4 and meld.wild:
+                types.append(base + 2)  # its own 2 may replace the wild at its natural place
+        self.types: tuple[int, ...] = tuple(types)
+        self.options: dict[Card, tuple[tuple[int, Meld], ...]] = {}
+
+    def options_of(self, c: Card) -> tuple[tuple[int, Meld], ...]:
+        """``attach_options(meld, c)`` as (wild position, grown meld) pairs."""
+        found = self.options.get(c)
+        if found is None:
+            found = self.options[c] = tuple(attach_options(self.meld, c).items())
+        return found
+
+
+_MELD_MOVES: dict[tuple[bool, tuple[Card, ...], int, int], MeldMoves] = {}
+
+
+def meld_moves(meld: Meld) -> MeldMoves:
+    """The :class:`MeldMoves` of ``meld``, by its fields (hashing those is a C call; hashing the
+    dataclass, a Python one)."""
+    key = (meld.run, meld.cards, meld.lo, meld.wild)
+    found = _MELD_MOVES.get(key)
+    if found is None:
+        if len(_MELD_MOVES) >= _KEPT // 4:
+            _MELD_MOVES.clear()
+        found = _MELD_MOVES[key] = MeldMoves(meld)
+    return found

@@ -1,0 +1,77 @@
+"""The speed-ups keep every answer: the 31 draws listed once per hand, the side pots views keep
+by what they are made of, and check's identity fast path, each against the plain computation
+over thousands of states of random matches."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+
+from mazzo.cards import short_deck
+from mazzo.engine import CHANCE, TERMINAL, IllegalAction
+from mazzo.games.poker_italiano import GAME
+from mazzo.games.poker_italiano.actions import Draw, Open
+from mazzo.games.poker_italiano.config import PokerItalianoConfig
+from mazzo.games.poker_italiano.state import PokerItalianoState
+
+
+def plain_side_pots(state: PokerItalianoState, live: Sequence[int]) -> list[tuple[int, list[int]]]:
+    """``side_pots`` as first written (generator sums)."""
+    levels = sorted({state.contrib[s] for s in live})
+    pots: list[tuple[int, list[int]]] = []
+    prev = 0
+    for lv in levels:
+        amount = sum(min(c, lv) - min(c, prev) for c in state.contrib)
+        pots.append((amount, [s for s in live if state.contrib[s] >= lv]))
+        prev = lv
+    extra = sum(max(0, c - prev) for c in state.contrib)
+    pots[0] = (pots[0][0] + state.carried, pots[0][1])
+    pots[-1] = (pots[-1][0] + extra, pots[-1][1])
+    return pots
+
+
+def plain_pots_view(state: PokerItalianoState) -> list[dict[str, object]]:
+    live = [s for s in state.seats if not state.folded[s]]
+    if not live or not state.pot:
+        return [{"amount": state.pot, "seats": live}] if state.pot else []
+    return [{"amount": a, "seats": seats} for a, seats in plain_side_pots(state, live)]
+
+
+def test_draws_of_a_hand_are_every_discard_in_order() -> None:
+    codec = GAME._codec(PokerItalianoConfig())  # type: ignore[attr-defined]
+    rng = random.Random(5)
+    deck = list(short_deck(32))
+    for _ in range(2000):
+        hand = sorted(rng.sample(deck, 5))
+        expected = [Draw(c) for size in range(5) for c in combinations(hand, size)]
+        assert codec.draws_of(hand) == expected
+        assert codec.draws_of(list(hand)) is codec.draws_of(hand)  # kept per hand
+
+
+def test_views_pots_and_checks_match_the_plain_ones() -> None:
+    checked = 0
+    for players in (3, 4, 6):
+        config = PokerItalianoConfig(players=players, max_hands=15)
+        for seed in range(12):
+            rng = random.Random(seed)
+            state: PokerItalianoState = GAME.new_match(config)  # type: ignore[assignment]
+            while state.current_player != TERMINAL:
+                if state.current_player == CHANCE:
+                    state.apply(state.sample_chance(rng))
+                    continue
+                assert state.view(state.current_player)["pots"] == plain_pots_view(state)
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+                twin = state.clone()
+                twin.apply(type(action).from_json(action.to_json()))  # equal, not the same
+                try:
+                    state.check(Open(10_000))
+                except IllegalAction:
+                    pass
+                else:
+                    raise AssertionError("an amount never offered was accepted")
+                state.apply(action)
+                assert twin.view(0) == state.view(0)
+                checked += 1
+    assert checked > 2000
