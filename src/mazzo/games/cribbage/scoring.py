@@ -25,6 +25,8 @@ VALUE: tuple[int, ...] = tuple(min(r, 10) for r in CRANK)
 _KEY: tuple[int, ...] = tuple(5 ** (r - 1) if r else 0 for r in CRANK)
 
 DECK: tuple[Card, ...] = french_deck()
+#: ``_KEY`` by card id (cribbage cards have ids below 64): one lookup per card in the show
+_KEY_BY_ID: tuple[int, ...] = tuple(_KEY[i & 15] for i in range(64))
 
 
 def crank(c: int) -> int:
@@ -120,13 +122,23 @@ def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowS
 
 def show_score(hand: Sequence[int], starter: int, crib: bool = False) -> ShowScore:
     """:func:`score_show` without the validation (the engine's hot path)."""
-    key = _KEY[hand[0] & 15] + _KEY[hand[1] & 15] + _KEY[hand[2] & 15] + _KEY[hand[3] & 15]
-    key += _KEY[starter & 15]
+    a, b, c, d = hand
+    key_of = _KEY_BY_ID
+    key = key_of[a] + key_of[b] + key_of[c] + key_of[d] + key_of[starter]
     found = _RANK_CACHE.get(key)
     if found is None:
         found = _rank_part(key, (*hand, starter))
     fifteens, pairs, runs = found
-    flush, nobs = _suit_part(hand, starter, crib)
+    # the suit part inline (as _suit_part): a 4-card flush, 5 with the starter; his nobs
+    suit = a >> 4
+    flush = 0
+    if b >> 4 == suit and c >> 4 == suit and d >> 4 == suit:
+        if starter >> 4 == suit:
+            flush = 5
+        elif not crib:
+            flush = 4
+    jack = (starter & 0xF0) | JACK
+    nobs = 1 if jack != starter and (a == jack or b == jack or c == jack or d == jack) else 0
     return ShowScore(fifteens, pairs, runs, flush, nobs, fifteens + pairs + runs + flush + nobs)
 
 

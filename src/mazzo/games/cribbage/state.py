@@ -9,6 +9,7 @@ target (shared/rules/cribbage.md §5), mid-play or mid-show.
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Self
 
 from mazzo.cards import JACK, Card
@@ -72,6 +73,14 @@ DECK_SET = frozenset(DECK)
 #: the ids of no card map to a placeholder Play, and no hand ever holds them)
 VAL: list[int] = [VALUE[i & 15] for i in range(64)]
 PLAY_BY_ID: list[Play] = [PLAY.get(i, PLAY[int(DECK[0])]) for i in range(64)]
+#: cribbage rank (ace 1) by card id
+RANK_BY_ID: list[int] = [CRANK[i & 15] for i in range(64)]
+_NO_PARTS: tuple[tuple[str, int], ...] = ()
+_PLAY_OF = PLAY_BY_ID.__getitem__
+_SINGLE_OF = DISCARD1.__getitem__
+#: the Discard of two cards by the pair, either order (legal listing maps ``combinations`` on it)
+_PAIR_OF = {(a, b): DISCARD2[min(a, b)][max(a, b)]
+            for a in DECK for b in DECK if a != b}.__getitem__
 
 # --- muggins bookkeeping -----------------------------------------------------------------------
 
@@ -167,16 +176,14 @@ class CribbageState(State):
         phase = self._phase
         if phase == "pegging":
             room = 31 - self.count
+            if room >= 10:  # every card fits (no card counts more than 10)
+                return list(map(_PLAY_OF, self.hands[p]))
             return [PLAY_BY_ID[c] for c in self.hands[p] if VAL[c] <= room]
         if phase == "discard":
             h = self.hands[p]
-            if self.n == 2:
-                out: list[Action] = []
-                for i in range(5):
-                    row = DISCARD2[h[i]]
-                    out += [row[b] for b in h[i + 1:]]
-                return out
-            return [DISCARD1[c] for c in h]
+            if self.n == 2:  # the pairs in the order of ``combinations`` of the sorted hand
+                return list(map(_PAIR_OF, combinations(h, 2)))
+            return list(map(_SINGLE_OF, h))
         if phase == "announce":
             assert self.pending is not None
             return list(ANNOUNCE)  # any claim; one above the truth is corrected down
@@ -227,8 +234,12 @@ class CribbageState(State):
 
     def _discard_ok(self, p: int, cards: tuple[Card, ...]) -> bool:
         hand = self.hands[p]
-        return (len(cards) == len(hand) - 4 and len(set(cards)) == len(cards)
-                and all(c in hand for c in cards))
+        if len(cards) != len(hand) - 4:
+            return False
+        if len(cards) == 2:  # two players: the usual case, without a set and a generator
+            a, b = cards
+            return a != b and a in hand and b in hand
+        return len(set(cards)) == len(cards) and all(c in hand for c in cards)
 
     def _refusal(self, action: Action) -> IllegalAction:
         phase = self._phase
@@ -300,15 +311,14 @@ class CribbageState(State):
     def _draw(rng: random.Random, k: int) -> tuple[Card, ...]:
         """k different cards in random order (uniform: rejection sampling of uniform draws,
         cheaper than ``rng.sample`` for k ≤ 20 of 52)."""
-        out: list[Card] = []
-        seen: set[Card] = set()
         rand = rng.random
-        while len(out) < k:
-            c = DECK[int(rand() * 52)]
-            if c not in seen:
-                seen.add(c)
-                out.append(c)
-        return tuple(out)
+        deck = DECK
+        # a dict keeps each card where it was first drawn: a repeat is dropped, as rejection
+        # sampling drops it (the same draws give the same deal as a loop with a set)
+        picked = dict.fromkeys([deck[int(rand() * 52)] for _ in range(k)])
+        while len(picked) < k:
+            picked[deck[int(rand() * 52)]] = None
+        return tuple(picked)
 
     @property
     def stock(self) -> list[Card]:
@@ -370,14 +380,14 @@ class CribbageState(State):
         n = self.n
         d = self.dealer
         size = _LEFT_TO_DEAL[n] * n
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for j in range(n):
-            hands[(d + 1 + j) % n] = sorted(order[j:size:n])
-        self.hands = hands
+        # one card at a time from the dealer's left: seat d+1+j gets order[j], order[j+n], ...
+        by_turn = [sorted(order[j:size:n]) for j in range(n)]
+        first = n - 1 - d  # the turn of seat 0
+        self.hands = by_turn[first:] + by_turn[:first] if first else by_turn
         self.crib = [order[size]] if n == 3 else []
         self.crib_owner = [-1] if n == 3 else []
         self.dealt = set(order)
-        self.kept = [() for _ in range(n)]
+        self.kept = [()] * n
         self.discards = [[] for _ in range(n)]
         self.laid = [[] for _ in range(n)]
         self.crib_open = False
@@ -398,9 +408,9 @@ class CribbageState(State):
         hand = self.hands[p]
         for c in cards:
             hand.remove(c)
-            self.crib.append(c)
-            self.crib_owner.append(p)
-            self.discards[p].append(c)
+        self.crib += cards
+        self.crib_owner += [p] * len(cards)
+        self.discards[p] += cards
         self.events.append(Discarded(p, len(cards)))
         nxt = (p + 1) % self.n
         if nxt == (self.dealer + 1) % self.n:
@@ -426,17 +436,17 @@ class CribbageState(State):
         self.laid[p].append(c)
         self.seq.append(c)
         ranks = self.seq_ranks
-        r = CRANK[c & 15]
+        r = RANK_BY_ID[c]
         ranks.append(r)
         count = self.count + VAL[c]
         self.count = count
         self.events.append(Laid(p, c, count))
-        # most cards score nothing: only a 15/31, a pair or 3+ cards can
+        # most cards score nothing: only a 15/31, a pair or 3+ cards can (a lead cannot)
+        n = len(ranks)
         parts = (peg_parts(ranks, count)
-                 if count == 15 or count == 31 or len(ranks) >= 3
-                 or (len(ranks) == 2 and ranks[0] == r) else [])
+                 if n >= 3 or (n == 2 and (count == 15 or ranks[0] == r)) else _NO_PARTS)
         if self.muggins:
-            self._play_muggins(p, parts, count)
+            self._play_muggins(p, list(parts), count)
             return
         for reason, pts in parts:
             if self._score(p, pts, reason):
@@ -444,8 +454,12 @@ class CribbageState(State):
         if count != 31:
             # fast path: the next seat can play (no go to record)
             q = p + 1 if p + 1 < self.n else 0
+            hand = self.hands[q]
+            if hand and count <= 21:  # room for any card: every card counts 10 at most
+                self.current_player = q
+                return
             room = 31 - count
-            for x in self.hands[q]:
+            for x in hand:
                 if VAL[x] <= room:
                     self.current_player = q
                     return
