@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 from typing import Self
 
-from mazzo.cards import JOKER_SUIT, Card
+from mazzo.cards import JOKER_SUIT, TOKEN, Card
+from mazzo.engine.frozen import FrozenDict, FrozenList, frozen
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -77,6 +78,7 @@ NINE = 9
 #: suit and rank of every card id; a classic deal copies these with the joker's entries changed
 _BASE_SUIT: list[int] = [(i >> 4) & 15 for i in range(256)]
 _BASE_RANK: list[int] = [i & 15 for i in range(256)]
+_token_of = TOKEN.__getitem__
 OFFER_NAME = {0: "pass", DECLARE_PREMIUM: "declare", REVEAL_POINTS: "reveal"}
 SUIT_TEXT = {0: "♥", 1: "♦", 2: "♣", 3: "♠"}
 
@@ -123,6 +125,23 @@ class NovantanoveState(State):
         self.games: list[JSON] = []
         self.last_deal: JSON | None = None
         self.winner = -1
+        self._forget_views()
+
+    def _forget_views(self) -> None:
+        """Drop the parts of views kept between moves (see :meth:`view`)."""
+        self._forget_hand_views()
+        #: ``view()["tricks"]``: one read-only entry per trick of ``_tricks_of`` (``played``)
+        self._tricks_view: list[JSON] = []
+        self._tricks_of: list[tuple[int, tuple[tuple[int, Card], ...], int]] = self.played
+
+    def _forget_hand_views(self) -> None:
+        """After a move that may change any part of a view but the tricks."""
+        #: each hand's entry of ``view()["hands"]`` as the other seats see it and as its own
+        #: seat sees it, but for its cards and tricks (which plays change); None: to build
+        self._hand_views: list[JSON | None] = [None] * self.nh
+        self._own_views: list[JSON | None] = [None] * self.nh
+        #: every key of the view in order, the values that change only between stages set
+        self._base_view: JSON | None = None
 
     # -- whose turn -------------------------------------------------------------------------
 
@@ -299,9 +318,15 @@ class NovantanoveState(State):
         if stage == PLAY_STAGE:
             assert isinstance(action, Play)
             self._play(action.card)
+            if self.stage == PLAY_STAGE:  # the deal goes on: only cards held and tricks won
+                return  # changed, which views read at each call
         elif stage == BID_STAGE:
             assert isinstance(action, BidCard)
+            seat = self.order[self.turn]
             self._lay_bid(action.card)
+            self._own_views[seat] = None  # others see only how many bid cards (read at each call)
+            if self.stage == BID_STAGE:
+                return
         elif stage == PREMIUM:
             self._offer(action)
         elif stage == CUT:
@@ -312,6 +337,8 @@ class NovantanoveState(State):
         else:
             assert isinstance(action, Deal)
             self._deal(action.order)
+        # anything else may change any part of a view (stage, premiums, scores)
+        self._forget_hand_views()
 
     # -- the deal ---------------------------------------------------------------------------
 
@@ -486,7 +513,7 @@ class NovantanoveState(State):
                 )
             )
         self.prev_successes = sum(ok)
-        self.last_deal = {
+        self.last_deal = frozen({  # shared by every view until the next deal is scored
             "hand_number": self.deal_no,
             "trump": _suit_json(self.trump),
             "bids": bids,
@@ -498,7 +525,7 @@ class NovantanoveState(State):
             "next_trump": (
                 None if self.turn_up is not None else _suit_json(next_trump(self.prev_successes))
             ),
-        }
+        })
         self._after_deal()
 
     def _after_deal(self) -> None:
@@ -516,10 +543,10 @@ class NovantanoveState(State):
         self.games_won[winner] += 1
         for s in range(n):
             self.rubber[s] += totals[s] + bonuses[s]
-        self.games.append(
+        self.games.append(frozen(  # shared by every view
             {"game": self.game_number, "winner": winner, "scores": list(self.game_scores),
              "bonuses": bonuses}
-        )
+        ))
         self.events.append(GameOver(winner, self.game_number, tuple(bonuses), tuple(totals)))
         if self.config.mode == "game":
             self._finish(winner)
@@ -549,57 +576,112 @@ class NovantanoveState(State):
         return hand == seat or self.exposed_bid[hand] or self.stage in (DEAL, OVER)
 
     def view(self, seat: int | None) -> JSON:
-        dealt = self.deal_no > 0
-        hands: list[JSON] = []
+        """What ``seat`` may know, assembled from parts kept between moves: the keys that change
+        only between stages, each hand's entry but for its counts of cards, tricks and bid cards
+        (rebuilt after a move changes what else it says) and the deal's finished tricks (added
+        as they are won). Every list and dict in it is either new at each call or shared between
+        calls and then read-only (:mod:`mazzo.engine.frozen`): the caller may change nothing it
+        did not copy, so no view can change another or the state."""
+        base = self._base_view
+        if base is None:
+            base = self._base_view = self._stage_view()
+        out = base.copy()
+        out["seat"] = seat
+        out["current_player"] = self.current_player
+        hands = self.hands
+        if seat is not None:
+            out["hand"] = list(map(_token_of, hands[seat]))
+        own, public, won, bids = self._own_views, self._hand_views, self.tricks_won, self.bids
+        entries = []
         for h in range(self.nh):
-            bid_seen = dealt and self.bid_visible(h, seat)
-            full = len(self.bids[h]) == BID_CARDS
-            hands.append(
-                {
-                    "hand": h,
-                    "dummy": h == self.dummy,
-                    "cards": tokens(self.hands[h]) if self.hand_visible(h, seat) else None,
-                    "count": len(self.hands[h]),
-                    "bid_cards": tokens(self.bids[h]) if bid_seen else None,
-                    "bid_count": len(self.bids[h]),
-                    "bid": self.bid_of(h) if bid_seen and full else None,
-                    "tricks": self.tricks_won[h],
-                    "offer": OFFER_NAME[self.premium[h]] if self.premium[h] else None,
-                    "game_score": self.game_scores[h],
-                }
-            )
-        out: JSON = {
+            # a copy of the kept entry, with the cards the hand holds now
+            if h == seat:
+                entry = (own[h] or self._keep_hand_view(h, seat)).copy()
+            else:  # every other seat (and a spectator) sees the same
+                entry = (public[h] or self._keep_hand_view(h, None)).copy()
+            cards = hands[h]
+            entry["count"] = len(cards)
+            entry["tricks"] = won[h]
+            entry["bid_count"] = len(bids[h])
+            if entry["cards"] is not None:  # a hand this seat sees
+                entry["cards"] = list(map(_token_of, cards))
+            if entry["bid_cards"] is not None:
+                entry["bid_cards"] = list(entry["bid_cards"])
+            entries.append(entry)
+        out["hands"] = entries
+        out["trick"] = [[h, _token_of(c)] for h, c in self.trick]
+        tricks = self._tricks_view
+        if len(tricks) == len(self.played) and self._tricks_of is self.played:
+            out["tricks"] = list(tricks)
+        else:
+            out["tricks"] = self._tricks_json()
+        if self.stage == PLAY_STAGE:
+            out["playing_hand"] = self.playing_hand
+            out["controller"] = self.controller if self.dummy >= 0 else None
+        return out
+
+    def _stage_view(self) -> JSON:
+        """Every key of the view in its order; those :meth:`view` sets at each call are None."""
+        dealt = self.deal_no > 0
+        return {
             "game": "novantanove",
-            "seat": seat,
+            "seat": None,
             "players": self.n,
             "phase": self.stage,
             "hand_number": self.hand_number,
             "game_number": self.game_number,
-            "current_player": self.current_player,
+            "current_player": None,
             "dealer": self.dealer,
             "trump": _suit_json(self.trump) if dealt else None,
             "turn_up": card_token(self.turn_up) if self.turn_up is not None else None,
             "tricks_per_deal": self.config.tricks,
             "target": self.config.target,
-            "scores": self.scores(),
-            "game_scores": self.game_scores[: self.n],
-            "games_won": list(self.games_won),
+            "scores": FrozenList(self.scores()),
+            "game_scores": FrozenList(self.game_scores[: self.n]),
+            "games_won": FrozenList(self.games_won),
             "dummy_score": self.game_scores[self.dummy] if self.dummy >= 0 else None,
-            "hand": tokens(self.hands[seat]) if seat is not None else None,
-            "hands": hands,
-            "offers": [[s, o] for s, o in self.offers],
-            "trick": [[h, card_token(c)] for h, c in self.trick],
-            "tricks": [
-                {"leader": lead, "cards": [[h, card_token(c)] for h, c in cards], "winner": w}
-                for lead, cards, w in self.played
-            ],
+            "hand": None,
+            "hands": None,
+            "offers": FrozenList(FrozenList(pair) for pair in self.offers),
+            "trick": None,
+            "tricks": None,
             "last_deal": self.last_deal,
-            "games": list(self.games),
+            "games": FrozenList(self.games),
         }
-        if self.stage == PLAY_STAGE:
-            out["playing_hand"] = self.playing_hand
-            out["controller"] = self.controller if self.dummy >= 0 else None
-        return out
+
+    def _keep_hand_view(self, h: int, seat: int | None) -> JSON:
+        """Build and keep hand ``h``'s entry as its own ``seat`` (or anyone else: None) sees it."""
+        entry = self._hand_view(h, seat)
+        (self._hand_views if seat is None else self._own_views)[h] = entry
+        return entry
+
+    def _hand_view(self, h: int, seat: int | None) -> JSON:
+        """Hand ``h``'s entry of the view of ``seat`` (``cards``: whether seen, not which)."""
+        bid_seen = self.deal_no > 0 and self.bid_visible(h, seat)
+        bid = self.bids[h]
+        return {
+            "hand": h,
+            "dummy": h == self.dummy,
+            "cards": FrozenList() if self.hand_visible(h, seat) else None,
+            "count": 0,
+            "bid_cards": FrozenList(map(_token_of, bid)) if bid_seen else None,
+            "bid_count": len(bid),
+            "bid": self.bid_of(h) if bid_seen and len(bid) == BID_CARDS else None,
+            "tricks": self.tricks_won[h],
+            "offer": OFFER_NAME[self.premium[h]] if self.premium[h] else None,
+            "game_score": self.game_scores[h],
+        }
+
+    def _tricks_json(self) -> list[JSON]:
+        """``view()["tricks"]``, a new list of the shared entries (one per finished trick)."""
+        played, cache = self.played, self._tricks_view
+        if self._tricks_of is not played or len(cache) > len(played):
+            cache = self._tricks_view = []  # a new deal (or a new list put in): start again
+            self._tricks_of = played
+        for lead, cards, winner in played[len(cache):]:
+            cache.append(FrozenDict(leader=lead, cards=FrozenList(
+                FrozenList((h, card_token(c))) for h, c in cards), winner=winner))
+        return list(cache)
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         other = self.clone()
@@ -657,6 +739,7 @@ class NovantanoveState(State):
         other.rubber = list(self.rubber)
         other.games_won = list(self.games_won)
         other.games = list(self.games)
+        other._forget_views()
         return other
 
     def cards_in_play(self) -> list[Card]:
