@@ -12,7 +12,8 @@ import random
 from itertools import combinations
 from typing import Self
 
-from mazzo.cards import JACK, Card
+from mazzo.cards import JACK, TOKEN, Card
+from mazzo.engine.frozen import FrozenDict, FrozenList, frozen
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -22,7 +23,6 @@ from mazzo.engine.game import (
     IllegalAction,
     State,
     card_token,
-    tokens,
 )
 from mazzo.games.cribbage.actions import (
     ANNOUNCE,
@@ -77,6 +77,7 @@ PLAY_BY_ID: list[Play] = [PLAY.get(i, PLAY[int(DECK[0])]) for i in range(64)]
 RANK_BY_ID: list[int] = [CRANK[i & 15] for i in range(64)]
 _NO_PARTS: tuple[tuple[str, int], ...] = ()
 _PLAY_OF = PLAY_BY_ID.__getitem__
+_token_of = TOKEN.__getitem__
 _SINGLE_OF = DISCARD1.__getitem__
 #: the Discard of two cards by the pair, either order (legal listing maps ``combinations`` on it)
 _PAIR_OF = {(a, b): DISCARD2[min(a, b)][max(a, b)]
@@ -158,6 +159,11 @@ class CribbageState(State):
         self.match_winner = -1
         self._phase = "cut_for_deal"
         self.current_player = CHANCE
+        #: the view's keys with the parts that change only between phases (see :meth:`view`);
+        #: None: to build (every move but a card of the play that keeps the play going drops it)
+        self._base_view: JSON | None = None
+        #: each seat's laid cards as read-only tokens, with the list they were read from
+        self._laid_views: list[tuple[list[str], list[Card]]] = [([], [])] * n
 
     # -- protocol basics ------------------------------------------------------------------------
 
@@ -201,6 +207,8 @@ class CribbageState(State):
                 self.events = []
                 self._play(c)
                 self.history.append(action)
+                if self._phase != "pegging":  # the show, an announcement or a game's end
+                    self._base_view = None
                 return
         elif cls is Discard and phase == "discard":
             cards = action.cards  # type: ignore[attr-defined]
@@ -208,14 +216,24 @@ class CribbageState(State):
                 self.events = []
                 self._discard(cards)
                 self.history.append(action)
+                if self._phase != "discard":
+                    self._base_view = None
                 return
         elif (cls is Deal and phase == "deal") or (cls is Cut and phase == "starter"):
             self._check_chance(action)
             self.events = []
             self._apply(action)
             self.history.append(action)
+            base = self._base_view
+            if cls is Cut and base is not None and self._phase == "pegging":
+                base = self._base_view = base.copy()  # the same hand, a card more on the table
+                base["phase"] = "pegging"
+                base["starter"] = _token_of(action.card)  # type: ignore[attr-defined]
+            else:
+                self._base_view = None
             return
         super().apply(action)
+        self._base_view = None
 
     def check(self, action: Action) -> None:
         p = self.current_player
@@ -673,8 +691,8 @@ class CribbageState(State):
         self.match_points[side] += points
         scores = tuple(self.board)
         self.events.append(GameWon(side, self.n, self.game_no, scores, skunk, points))
-        self.last_game = {"winner": side, "game_number": self.game_no, "scores": list(scores),
-                          "skunk": skunk, "match_points": points}
+        self.last_game = frozen({"winner": side, "game_number": self.game_no,  # shared by views
+                                 "scores": list(scores), "skunk": skunk, "match_points": points})
         self.pending = None
         if outright or self.games_won[side] >= self.config.games_to_win:
             self.match_winner = side
@@ -694,49 +712,82 @@ class CribbageState(State):
     # -- information ----------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may know, assembled on a copy of the parts that change only between
+        the phases of a hand (kept from one card of the play to the next: the deal, the cut, the
+        crib, the show, the games). Every list and dict in it is either new at each call or
+        shared between calls and then read-only (:mod:`mazzo.engine.frozen`): the caller may
+        change nothing it did not copy, so no view can change another or the state."""
+        base = self._base_view
+        if base is None:
+            base = self._base_view = self._phase_view()
+        out = base.copy()
+        out["current_player"] = self.current_player
+        board = self.board
+        # partners share their side's score; else each seat is its own side
+        out["scores"] = [board[s & 1] for s in range(4)] if self.n == 4 else list(board)
+        out["hand_counts"] = list(map(len, self.hands))
+        out["crib_count"] = len(self.crib)
+        out["count"] = self.count
+        out["sequence"] = list(map(_token_of, self.seq))
+        laid, kept = self.laid, self._laid_views
+        for s in range(self.n):
+            tokens_, source = kept[s]
+            if source is not laid[s] or len(tokens_) != len(source):  # a card laid, a new hand
+                kept[s] = (FrozenList(map(_token_of, laid[s])), laid[s])
+        out["laid"] = [tokens_ for tokens_, _ in kept]
+        out["go"] = list(self.goers)
+        pend = self.pending
+        if pend is not None:
+            out["pending"] = {
+                "owner": pend.owner, "what": pend.what, "announced": pend.announced,
+                # what an opponent may claim, once the owner has announced
+                "overlooked": pend.true - pend.announced if pend.announced >= 0 else None,
+            }
+        if seat is not None:
+            out["seat"] = seat
+            out["hand"] = list(map(_token_of, self.hands[seat]))
+            out["discards"] = list(map(_token_of, self.discards[seat]))
+        return out
+
+    def _phase_view(self) -> JSON:
+        """Every key of the view in its order, with what changes only between phases set (the
+        rest is set at each call)."""
         n = self.n
         side = self.side
-        pend = self.pending
-        shown = [{"seat": s, "what": w, "cards": tokens(cs), "points": pts}
+        shown = [FrozenDict(seat=s, what=w, cards=FrozenList(map(_token_of, cs)), points=pts)
                  for s, w, cs, pts in self.shown]
+        pend = self.pending
         if pend is not None and pend.what != "peg" and shown:
-            shown[-1]["points"] = None  # the owner must count it himself
-        v: JSON = {
+            last = dict(shown[-1])
+            last["points"] = None  # the owner must count it himself
+            shown[-1] = FrozenDict(last)
+        return {
             "phase": self._phase,
             "hand_number": self.hand_no,
             "game_number": self.game_no,
-            "current_player": self.current_player,
+            "current_player": None,
             "players": n,
             "partnerships": n == 4,
             "target": self.target,
             "skunk_line": (91 if self.target == 121 else 31) if self.nsides == 2 else None,
             "muggins": self.muggins,
             "dealer": self.dealer,
-            "scores": [self.board[side[s]] for s in range(n)],
-            "games_won": [self.games_won[side[s]] for s in range(n)],
-            "match_points": [self.match_points[side[s]] for s in range(n)],
-            "cut_for_deal": tokens(self.cuts),
-            "hand_counts": [len(h) for h in self.hands],
-            "crib_count": len(self.crib),
-            "crib": tokens(self.crib) if self.crib_open else None,
+            "scores": None,
+            "games_won": FrozenList([self.games_won[side[s]] for s in range(n)]),
+            "match_points": FrozenList([self.match_points[side[s]] for s in range(n)]),
+            "cut_for_deal": FrozenList(map(_token_of, self.cuts)),
+            "hand_counts": None,
+            "crib_count": 0,
+            "crib": FrozenList(map(_token_of, self.crib)) if self.crib_open else None,
             "starter": card_token(self.starter) if self.starter is not None else None,
-            "count": self.count,
-            "sequence": tokens(self.seq),
-            "laid": [tokens(cards) for cards in self.laid],
-            "go": list(self.goers),
-            "shown": shown,
-            "pending": None if pend is None else {
-                "owner": pend.owner, "what": pend.what, "announced": pend.announced,
-                # what an opponent may claim, once the owner has announced
-                "overlooked": pend.true - pend.announced if pend.announced >= 0 else None,
-            },
+            "count": 0,
+            "sequence": None,
+            "laid": None,
+            "go": None,
+            "shown": FrozenList(shown),
+            "pending": None,
             "last_game": self.last_game,
         }
-        if seat is not None:
-            v["seat"] = seat
-            v["hand"] = tokens(self.hands[seat])
-            v["discards"] = tokens(self.discards[seat])
-        return v
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         """Redeal the cards ``seat`` cannot see (others' hands, the crib cards others laid away
@@ -868,10 +919,12 @@ class CribbageState(State):
         st.show_queue = list(self.show_queue)
         st.pending = self.pending.copy() if self.pending is not None else None
         st.pending_show = self.pending_show
-        st.last_game = dict(self.last_game) if self.last_game is not None else None
+        st.last_game = self.last_game  # read-only
         st.match_winner = self.match_winner
         st._phase = self._phase
         st.current_player = self.current_player
+        st._base_view = None
+        st._laid_views = [([], [])] * self.n
         return st
 
     def cards_in_play(self) -> list[Card]:
