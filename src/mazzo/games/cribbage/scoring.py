@@ -199,13 +199,13 @@ def peg_parts(ranks: Sequence[int], count: int) -> list[tuple[str, int]]:
     if same >= 2:
         parts.append((PAIR_REASON[same], PAIR_POINTS[same]))
         return parts
-    best = _run_length(ranks)
+    best = last_run_length(ranks)
     if best:
         parts.append(("run", best))
     return parts
 
 
-def _run_length(ranks: Sequence[int]) -> int:
+def last_run_length(ranks: Sequence[int]) -> int:
     """Longest n ≥ 3 such that the last n ranks are n distinct consecutive ranks, else 0."""
     n = len(ranks)
     if n < 3:
@@ -239,7 +239,7 @@ def peg_total(ranks: Sequence[int], count: int) -> int:
         while same < n and ranks[n - 1 - same] == last:
             same += 1
         return pts + PAIR_POINTS[same]
-    return pts + _run_length(ranks)
+    return pts + last_run_length(ranks)
 
 
 def peg_points(played: Sequence[Card]) -> int:

@@ -61,9 +61,12 @@ from mazzo.games.cribbage.events import (
 )
 from mazzo.games.cribbage.scoring import (
     CRANK,
+    PAIR_POINTS,
+    PAIR_REASON,
     RUN_SHAPE,
     VALUE,
     ShowScore,
+    last_run_length,
     peg_parts,
     show_score,
 )
@@ -75,7 +78,6 @@ VAL: list[int] = [VALUE[i & 15] for i in range(64)]
 PLAY_BY_ID: list[Play] = [PLAY.get(i, PLAY[int(DECK[0])]) for i in range(64)]
 #: cribbage rank (ace 1) by card id
 RANK_BY_ID: list[int] = [CRANK[i & 15] for i in range(64)]
-_NO_PARTS: tuple[tuple[str, int], ...] = ()
 _PLAY_OF = PLAY_BY_ID.__getitem__
 _token_of = TOKEN.__getitem__
 _SINGLE_OF = DISCARD1.__getitem__
@@ -219,13 +221,22 @@ class CribbageState(State):
                 if self._phase != "discard":
                     self._base_view = None
                 return
-        elif (cls is Deal and phase == "deal") or (cls is Cut and phase == "starter"):
+        elif cls is Deal and phase == "deal":
+            order = action.order  # type: ignore[attr-defined]
+            dealt = set(order)  # checked here, then kept by the deal as the cards out
+            if len(order) == _DEALT[self.n] == len(dealt) and dealt <= DECK_SET:
+                self.events = []
+                self._deal(order, dealt)
+                self.history.append(action)
+                self._base_view = None
+                return
+        elif cls is Cut and phase == "starter":
             self._check_chance(action)
             self.events = []
-            self._apply(action)
+            self._cut(action.card)  # type: ignore[attr-defined]
             self.history.append(action)
             base = self._base_view
-            if cls is Cut and base is not None and self._phase == "pegging":
+            if base is not None and self._phase == "pegging":
                 base = self._base_view = base.copy()  # the same hand, a card more on the table
                 base["phase"] = "pegging"
                 base["starter"] = _token_of(action.card)  # type: ignore[attr-defined]
@@ -371,7 +382,7 @@ class CribbageState(State):
         elif cls is Discard:
             self._discard(action.cards)  # type: ignore[attr-defined]
         elif cls is Deal:
-            self._deal(action.order)  # type: ignore[attr-defined]
+            self._deal(action.order, set(action.order))  # type: ignore[attr-defined]
         elif cls is Cut:
             self._cut(action.card)  # type: ignore[attr-defined]
         elif cls is CutForDeal:
@@ -394,20 +405,27 @@ class CribbageState(State):
         self.events.append(CutForDealt(cards, self.dealer))
         self._phase = "deal"
 
-    def _deal(self, order: tuple[Card, ...]) -> None:
+    def _deal(self, order: tuple[Card, ...], dealt: set[Card]) -> None:
+        """Deal ``order`` (``dealt``: its cards, the set the stock is read from)."""
         n = self.n
         d = self.dealer
         size = _LEFT_TO_DEAL[n] * n
         # one card at a time from the dealer's left: seat d+1+j gets order[j], order[j+n], ...
-        by_turn = [sorted(order[j:size:n]) for j in range(n)]
-        first = n - 1 - d  # the turn of seat 0
-        self.hands = by_turn[first:] + by_turn[:first] if first else by_turn
+        if n == 2:
+            first, second = sorted(order[0:size:2]), sorted(order[1:size:2])
+            self.hands = [second, first] if d == 0 else [first, second]
+            self.discards = [[], []]
+            self.laid = [[], []]
+        else:
+            by_turn = [sorted(order[j:size:n]) for j in range(n)]
+            turn = n - 1 - d  # the turn of seat 0
+            self.hands = by_turn[turn:] + by_turn[:turn] if turn else by_turn
+            self.discards = [[] for _ in range(n)]
+            self.laid = [[] for _ in range(n)]
         self.crib = [order[size]] if n == 3 else []
         self.crib_owner = [-1] if n == 3 else []
-        self.dealt = set(order)
+        self.dealt = dealt
         self.kept = [()] * n
-        self.discards = [[] for _ in range(n)]
-        self.laid = [[] for _ in range(n)]
         self.crib_open = False
         self.starter = None
         self.count = 0
@@ -459,16 +477,24 @@ class CribbageState(State):
         count = self.count + VAL[c]
         self.count = count
         self.events.append(Laid(p, c, count))
-        # most cards score nothing: only a 15/31, a pair or 3+ cards can (a lead cannot)
         n = len(ranks)
-        parts = (peg_parts(ranks, count)
-                 if n >= 3 or (n == 2 and (count == 15 or ranks[0] == r)) else _NO_PARTS)
         if self.muggins:
-            self._play_muggins(p, list(parts), count)
+            self._play_muggins(p, peg_parts(ranks, count) if n >= 2 else [], count)
             return
-        for reason, pts in parts:
-            if self._score(p, pts, reason):
+        if n >= 2:  # the parts of ``peg_parts``, in its order, each pegged as it is found
+            if (count == 15 or count == 31) and self._score(
+                    p, 2, "fifteen" if count == 15 else "thirty_one"):
                 return
+            if ranks[-2] == r:
+                same = 2
+                while same < n and ranks[-1 - same] == r:
+                    same += 1
+                if self._score(p, PAIR_POINTS[same], PAIR_REASON[same]):
+                    return
+            elif n >= 3:
+                run = last_run_length(ranks)
+                if run and self._score(p, run, "run"):
+                    return
         if count != 31:
             # fast path: the next seat can play (no go to record)
             q = p + 1 if p + 1 < self.n else 0
@@ -565,25 +591,29 @@ class CribbageState(State):
         """Count the next hands in order; with muggins stop at the first owner who must announce."""
         starter = self.starter
         assert starter is not None
-        while self.show_queue:
-            seat, what = self.show_queue.pop(0)
+        queue, board, events = self.show_queue, self.board, self.events
+        while queue:
+            seat, what = queue.pop(0)
             if what == "crib":
                 self.crib_open = True
                 cards = tuple(self.crib)
             else:
                 cards = self.kept[seat]
             sc = show_score(cards, starter, what == "crib")
-            self.shown.append((seat, what, cards, sc.total))
-            if self.muggins and sc.total:
-                self.pending = Pending(seat, what, sc.total, (), -1)
+            points = sc.total
+            self.shown.append((seat, what, cards, points))
+            if self.muggins and points:
+                self.pending = Pending(seat, what, points, (), -1)
                 self.pending_show = sc
                 self._phase = "announce"
                 self.current_player = seat
                 return
             side = self.side[seat]
-            total = self.board[side] + sc.total
-            self.events.append(self._counted(seat, what, cards, sc, -1, total))
-            self.board[side] = total
+            total = board[side] + points
+            fifteens, pairs, runs, flush, nobs, _ = sc  # as _counted, inline: the show's hot path
+            events.append(Counted(seat, what, cards, starter, fifteens, pairs,
+                                  RUN_SHAPE[runs][0], runs, flush, nobs, points, -1, total))
+            board[side] = total
             if total >= self.target:
                 self._end_game(side)
                 return
