@@ -133,6 +133,8 @@ class NovantanoveState(State):
         #: ``view()["tricks"]``: one read-only entry per trick of ``_tricks_of`` (``played``)
         self._tricks_view: list[JSON] = []
         self._tricks_of: list[tuple[int, tuple[tuple[int, Card], ...], int]] = self.played
+        #: each hand's cards as read-only tokens, with the list they were read from
+        self._held_views: list[tuple[list[str], list[Card]]] = [([], [])] * self.nh
 
     def _forget_hand_views(self) -> None:
         """After a move that may change any part of a view but the tricks."""
@@ -588,9 +590,13 @@ class NovantanoveState(State):
         out = base.copy()
         out["seat"] = seat
         out["current_player"] = self.current_player
-        hands = self.hands
+        hands, held = self.hands, self._held_views
+        for h in range(self.nh):  # the tokens of each hand, read-only, kept while it is unchanged
+            tokens_, source = held[h]
+            if source is not hands[h] or len(tokens_) != len(source):
+                held[h] = (FrozenList(map(_token_of, hands[h])), hands[h])
         if seat is not None:
-            out["hand"] = list(map(_token_of, hands[seat]))
+            out["hand"] = held[seat][0]
         own, public, won, bids = self._own_views, self._hand_views, self.tricks_won, self.bids
         entries = []
         for h in range(self.nh):
@@ -604,9 +610,7 @@ class NovantanoveState(State):
             entry["tricks"] = won[h]
             entry["bid_count"] = len(bids[h])
             if entry["cards"] is not None:  # a hand this seat sees
-                entry["cards"] = list(map(_token_of, cards))
-            if entry["bid_cards"] is not None:
-                entry["bid_cards"] = list(entry["bid_cards"])
+                entry["cards"] = held[h][0]
             entries.append(entry)
         out["hands"] = entries
         out["trick"] = [[h, _token_of(c)] for h, c in self.trick]
