@@ -122,3 +122,14 @@ def test_frozen_containers_read_like_json_and_refuse_changes() -> None:
         made["a"].append(4)  # copies are the caller's own
     assert type(copy.copy(value)) is dict and type(list(value["a"])) is list
     assert value["a"] == [1, [2, 3]]
+
+
+def test_frozen_copies_are_made_once_per_part() -> None:
+    from mazzo.engine.frozen import FrozenCopies
+
+    copies = FrozenCopies()
+    part = {"points": [1, 2]}
+    first = copies(part)
+    assert first == part and isinstance(first, FrozenDict) and copies(part) is first
+    assert copies({"points": [1, 2]}) is not first  # another part, another copy
+    assert copies(None) is None

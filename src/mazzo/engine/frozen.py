@@ -68,3 +68,31 @@ def frozen(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return FrozenList([frozen(item) for item in value])
     return value
+
+
+class FrozenCopies:
+    """Read-only copies of a state's JSON parts (a last hand's result, finished games), each made
+    once, when a view first needs it: the state keeps its parts plain, so a search that plays
+    thousands of hands without looking pays nothing for views. Copies are found by the identity
+    of the part (a part is replaced, never changed, once the state has built it); only the latest
+    few are kept."""
+
+    __slots__ = ("_kept",)
+
+    #: parts remembered (a view needs the latest hand's result and the games so far)
+    KEEP = 32
+
+    def __init__(self) -> None:
+        self._kept: dict[int, tuple[Any, Any]] = {}
+
+    def __call__(self, value: Any) -> Any:
+        if value is None:
+            return None
+        found = self._kept.get(id(value))
+        if found is not None and found[0] is value:
+            return found[1]
+        if len(self._kept) >= self.KEEP:
+            self._kept.clear()
+        made = frozen(value)
+        self._kept[id(value)] = (value, made)  # the part itself is held: its id stays its own
+        return made

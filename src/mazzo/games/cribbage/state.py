@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import Self
 
 from mazzo.cards import JACK, TOKEN, Card
-from mazzo.engine.frozen import FrozenDict, FrozenList, frozen
+from mazzo.engine.frozen import FrozenCopies, FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -164,6 +164,8 @@ class CribbageState(State):
         #: the view's keys with the parts that change only between phases (see :meth:`view`);
         #: None: to build (every move but a card of the play that keeps the play going drops it)
         self._base_view: JSON | None = None
+        #: the read-only copies of ``last_game`` the views share
+        self._frozen = FrozenCopies()
         #: each seat's laid cards as read-only tokens, with the list they were read from
         self._laid_views: list[tuple[list[str], list[Card]]] = [([], [])] * n
 
@@ -721,8 +723,8 @@ class CribbageState(State):
         self.match_points[side] += points
         scores = tuple(self.board)
         self.events.append(GameWon(side, self.n, self.game_no, scores, skunk, points))
-        self.last_game = frozen({"winner": side, "game_number": self.game_no,  # shared by views
-                                 "scores": list(scores), "skunk": skunk, "match_points": points})
+        self.last_game = {"winner": side, "game_number": self.game_no, "scores": list(scores),
+                          "skunk": skunk, "match_points": points}
         self.pending = None
         if outright or self.games_won[side] >= self.config.games_to_win:
             self.match_winner = side
@@ -816,7 +818,7 @@ class CribbageState(State):
             "go": None,
             "shown": FrozenList(shown),
             "pending": None,
-            "last_game": self.last_game,
+            "last_game": self._frozen(self.last_game),
         }
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
@@ -949,7 +951,8 @@ class CribbageState(State):
         st.show_queue = list(self.show_queue)
         st.pending = self.pending.copy() if self.pending is not None else None
         st.pending_show = self.pending_show
-        st.last_game = self.last_game  # read-only
+        st.last_game = dict(self.last_game) if self.last_game is not None else None
+        st._frozen = self._frozen
         st.match_winner = self.match_winner
         st._phase = self._phase
         st.current_player = self.current_player

@@ -13,7 +13,7 @@ from typing import Any, Self
 
 from mazzo.cards import COLOUR_BY_NAME, TOKEN, Card
 from mazzo.engine.chance import shuffled
-from mazzo.engine.frozen import FrozenList, frozen
+from mazzo.engine.frozen import FrozenCopies, FrozenList
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -96,6 +96,8 @@ class NebraskaState(State):
         #: the view's keys with the parts that change only between rounds (see :meth:`view`);
         #: None: to build (every move but a bid, and the end of a hand, drop it)
         self._base_view: JSON | None = None
+        #: the read-only copies of ``last_hand`` the views share (clones share it too)
+        self._frozen = FrozenCopies()
 
     # -- protocol basics ----------------------------------------------------------------------
 
@@ -270,7 +272,7 @@ class NebraskaState(State):
             detail = {"counts": counts, "tiebreak": _tiebreak_json(settled)}
         for s, p in enumerate(points):
             self.totals[s] += p
-        self.last_hand = frozen({  # shared by every view until the next hand ends
+        self.last_hand = {
             "hand_number": self.hand_no,
             "reason": reason,
             "common": tokens(self.common),
@@ -278,7 +280,7 @@ class NebraskaState(State):
             "points": points,
             "winners": winners,
             **detail,
-        })
+        }
         self._base_view = None
         by_tiebreak = bool(detail.get("tiebreak"))
         self.events.append(HandScored(tuple(points), tuple(winners), by_tiebreak))
@@ -369,7 +371,7 @@ class NebraskaState(State):
             "decider": self.decider if all_bid else None,
             "suit_order": FrozenList(self.config.suit_order),
             "ace_low_in_runs": self.config.ace_low_in_runs,
-            "last_hand": self.last_hand,
+            "last_hand": self._frozen(self.last_hand),
         }
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:

@@ -11,10 +11,10 @@ player who controls it in the current trick.
 from __future__ import annotations
 
 import random
-from typing import Self
+from typing import Any, Self
 
 from mazzo.cards import JOKER_SUIT, TOKEN, Card
-from mazzo.engine.frozen import FrozenDict, FrozenList, frozen
+from mazzo.engine.frozen import FrozenCopies, FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -125,25 +125,11 @@ class NovantanoveState(State):
         self.games: list[JSON] = []
         self.last_deal: JSON | None = None
         self.winner = -1
-        self._forget_views()
-
-    def _forget_views(self) -> None:
-        """Drop the parts of views kept between moves (see :meth:`view`)."""
-        self._forget_hand_views()
-        #: ``view()["tricks"]``: one read-only entry per trick of ``_tricks_of`` (``played``)
-        self._tricks_view: list[JSON] = []
-        self._tricks_of: list[tuple[int, tuple[tuple[int, Card], ...], int]] = self.played
-        #: each hand's cards as read-only tokens, with the list they were read from
-        self._held_views: list[tuple[list[str], list[Card]]] = [([], [])] * self.nh
-
-    def _forget_hand_views(self) -> None:
-        """After a move that may change any part of a view but the tricks."""
-        #: each hand's entry of ``view()["hands"]`` as the other seats see it and as its own
-        #: seat sees it, but for its cards and tricks (which plays change); None: to build
-        self._hand_views: list[JSON | None] = [None] * self.nh
-        self._own_views: list[JSON | None] = [None] * self.nh
-        #: every key of the view in order, the values that change only between stages set
-        self._base_view: JSON | None = None
+        #: the read-only copies of ``last_deal`` and ``games`` the views share (clones too)
+        self._frozen = FrozenCopies()
+        #: the parts of views kept between moves (see :meth:`view`); None until a view is made
+        #: (a clone starts without: searches that never look pay nothing)
+        self._kept: _KeptViews | None = None
 
     # -- whose turn -------------------------------------------------------------------------
 
@@ -326,7 +312,9 @@ class NovantanoveState(State):
             assert isinstance(action, BidCard)
             seat = self.order[self.turn]
             self._lay_bid(action.card)
-            self._own_views[seat] = None  # others see only how many bid cards (read at each call)
+            kept = self._kept
+            if kept is not None:  # others see only how many bid cards (read at each call)
+                kept.own[seat] = None
             if self.stage == BID_STAGE:
                 return
         elif stage == PREMIUM:
@@ -340,7 +328,8 @@ class NovantanoveState(State):
             assert isinstance(action, Deal)
             self._deal(action.order)
         # anything else may change any part of a view (stage, premiums, scores)
-        self._forget_hand_views()
+        if self._kept is not None:
+            self._kept.forget_stage(self.nh)
 
     # -- the deal ---------------------------------------------------------------------------
 
@@ -515,7 +504,7 @@ class NovantanoveState(State):
                 )
             )
         self.prev_successes = sum(ok)
-        self.last_deal = frozen({  # shared by every view until the next deal is scored
+        self.last_deal = {
             "hand_number": self.deal_no,
             "trump": _suit_json(self.trump),
             "bids": bids,
@@ -527,7 +516,7 @@ class NovantanoveState(State):
             "next_trump": (
                 None if self.turn_up is not None else _suit_json(next_trump(self.prev_successes))
             ),
-        })
+        }
         self._after_deal()
 
     def _after_deal(self) -> None:
@@ -545,10 +534,10 @@ class NovantanoveState(State):
         self.games_won[winner] += 1
         for s in range(n):
             self.rubber[s] += totals[s] + bonuses[s]
-        self.games.append(frozen(  # shared by every view
+        self.games.append(
             {"game": self.game_number, "winner": winner, "scores": list(self.game_scores),
              "bonuses": bonuses}
-        ))
+        )
         self.events.append(GameOver(winner, self.game_number, tuple(bonuses), tuple(totals)))
         if self.config.mode == "game":
             self._finish(winner)
@@ -584,27 +573,30 @@ class NovantanoveState(State):
         as they are won). Every list and dict in it is either new at each call or shared between
         calls and then read-only (:mod:`mazzo.engine.frozen`): the caller may change nothing it
         did not copy, so no view can change another or the state."""
-        base = self._base_view
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = _KeptViews(self.nh, self.played)
+        base = kept.base
         if base is None:
-            base = self._base_view = self._stage_view()
+            base = kept.base = self._stage_view()
         out = base.copy()
         out["seat"] = seat
         out["current_player"] = self.current_player
-        hands, held = self.hands, self._held_views
+        hands, held = self.hands, kept.held
         for h in range(self.nh):  # the tokens of each hand, read-only, kept while it is unchanged
             tokens_, source = held[h]
             if source is not hands[h] or len(tokens_) != len(source):
                 held[h] = (FrozenList(map(_token_of, hands[h])), hands[h])
         if seat is not None:
             out["hand"] = held[seat][0]
-        own, public, won, bids = self._own_views, self._hand_views, self.tricks_won, self.bids
+        own, public, won, bids = kept.own, kept.public, self.tricks_won, self.bids
         entries = []
         for h in range(self.nh):
             # a copy of the kept entry, with the cards the hand holds now
             if h == seat:
-                entry = (own[h] or self._keep_hand_view(h, seat)).copy()
+                entry = (own[h] or self._keep_hand_view(kept, h, seat)).copy()
             else:  # every other seat (and a spectator) sees the same
-                entry = (public[h] or self._keep_hand_view(h, None)).copy()
+                entry = (public[h] or self._keep_hand_view(kept, h, None)).copy()
             cards = hands[h]
             entry["count"] = len(cards)
             entry["tricks"] = won[h]
@@ -614,11 +606,11 @@ class NovantanoveState(State):
             entries.append(entry)
         out["hands"] = entries
         out["trick"] = [[h, _token_of(c)] for h, c in self.trick]
-        tricks = self._tricks_view
-        if len(tricks) == len(self.played) and self._tricks_of is self.played:
+        tricks = kept.tricks
+        if len(tricks) == len(self.played) and kept.tricks_of is self.played:
             out["tricks"] = list(tricks)
         else:
-            out["tricks"] = self._tricks_json()
+            out["tricks"] = self._tricks_json(kept)
         if self.stage == PLAY_STAGE:
             out["playing_hand"] = self.playing_hand
             out["controller"] = self.controller if self.dummy >= 0 else None
@@ -649,14 +641,14 @@ class NovantanoveState(State):
             "offers": FrozenList(FrozenList(pair) for pair in self.offers),
             "trick": None,
             "tricks": None,
-            "last_deal": self.last_deal,
-            "games": FrozenList(self.games),
+            "last_deal": self._frozen(self.last_deal),
+            "games": FrozenList([self._frozen(entry) for entry in self.games]),
         }
 
-    def _keep_hand_view(self, h: int, seat: int | None) -> JSON:
+    def _keep_hand_view(self, kept: _KeptViews, h: int, seat: int | None) -> JSON:
         """Build and keep hand ``h``'s entry as its own ``seat`` (or anyone else: None) sees it."""
         entry = self._hand_view(h, seat)
-        (self._hand_views if seat is None else self._own_views)[h] = entry
+        (kept.public if seat is None else kept.own)[h] = entry
         return entry
 
     def _hand_view(self, h: int, seat: int | None) -> JSON:
@@ -676,12 +668,12 @@ class NovantanoveState(State):
             "game_score": self.game_scores[h],
         }
 
-    def _tricks_json(self) -> list[JSON]:
+    def _tricks_json(self, kept: _KeptViews) -> list[JSON]:
         """``view()["tricks"]``, a new list of the shared entries (one per finished trick)."""
-        played, cache = self.played, self._tricks_view
-        if self._tricks_of is not played or len(cache) > len(played):
-            cache = self._tricks_view = []  # a new deal (or a new list put in): start again
-            self._tricks_of = played
+        played, cache = self.played, kept.tricks
+        if kept.tricks_of is not played or len(cache) > len(played):
+            cache = kept.tricks = []  # a new deal (or a new list put in): start again
+            kept.tricks_of = played
         for lead, cards, winner in played[len(cache):]:
             cache.append(FrozenDict(leader=lead, cards=FrozenList(
                 FrozenList((h, card_token(c))) for h, c in cards), winner=winner))
@@ -743,7 +735,7 @@ class NovantanoveState(State):
         other.rubber = list(self.rubber)
         other.games_won = list(self.games_won)
         other.games = list(self.games)
-        other._forget_views()
+        other._kept = None
         return other
 
     def cards_in_play(self) -> list[Card]:
@@ -759,6 +751,29 @@ class NovantanoveState(State):
         if self.turn_up is not None:
             cards.append(self.turn_up)
         return cards
+
+
+class _KeptViews:
+    """The parts of a state's views kept between moves (see :meth:`NovantanoveState.view`)."""
+
+    __slots__ = ("base", "held", "own", "public", "tricks", "tricks_of")
+
+    def __init__(self, hands: int, played: list[Any]) -> None:
+        self.forget_stage(hands)
+        #: ``view()["tricks"]``: one read-only entry per trick of ``tricks_of`` (``played``)
+        self.tricks: list[JSON] = []
+        self.tricks_of = played
+        #: each hand's cards as read-only tokens, with the list they were read from
+        self.held: list[tuple[list[str], list[Card]]] = [([], [])] * hands
+
+    def forget_stage(self, hands: int) -> None:
+        """After a move that may change any part of a view but the tricks and cards held."""
+        #: every key of the view in order, with the values that change only between stages
+        self.base: JSON | None = None
+        #: each hand's entry of ``view()["hands"]`` as the other seats see it and as its own
+        #: seat sees it, but for its counts (which plays change); None: to build
+        self.public: list[JSON | None] = [None] * hands
+        self.own: list[JSON | None] = [None] * hands
 
 
 def _suit_json(suit: int) -> str | None:
