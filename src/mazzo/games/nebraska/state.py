@@ -177,7 +177,12 @@ class NebraskaState(State):
         elif isinstance(action, Deal):
             self._deal(action.order)
         else:
-            self._decide(isinstance(action, Promote))
+            promote = isinstance(action, Promote)
+            self._decide(promote)
+            base = self._base_view
+            if self.stage == "bid" and base is not None:  # the same hand, a round later
+                self._base_view = self._next_round_view(base, promote)
+                return
         self._base_view = None
 
     def _deal(self, order: Sequence[Card]) -> None:
@@ -340,6 +345,21 @@ class NebraskaState(State):
         if own is not None:  # a seat sees its own bid; the others' are still face down
             bids[seat] = _token_of(own)  # type: ignore[index]
         out["bids"] = bids
+        return out
+
+    def _next_round_view(self, base: JSON, promoted: bool) -> JSON:
+        """The kept part of the view after a decision that did not end the hand: the candidate
+        went to the common cards or the rejected ones, every bid to its seat's spent bids."""
+        out = base.copy()
+        out["phase"] = self.stage
+        out["stock"] = len(self.stock)
+        out["candidate"] = card_token(self.candidate) if self.candidate is not None else None
+        if promoted:
+            out["common"] = FrozenList(map(_token_of, self.common))
+        else:
+            out["rejected"] = FrozenList(map(_token_of, self.rejected))
+        out["spent_bids"] = FrozenList([FrozenList(map(_token_of, b)) for b in self.spent])
+        out["bids"] = out["decider"] = None
         return out
 
     def _round_view(self) -> JSON:
