@@ -60,3 +60,33 @@ def test_discard_pairs_are_every_pair_in_order() -> None:
             state.apply(state.sample_chance(rng))
         hand = state.hands[state.current_player]
         assert state.legal_actions() == [Discard(pair) for pair in combinations(hand, 2)]
+
+
+def test_the_six_card_listing_is_the_pairs_in_order_of_any_hand() -> None:
+    from mazzo.games.cribbage.state import _pairs_of_six
+
+    rng = random.Random(5)
+    for _ in range(2_000):
+        hand = rng.sample(DECK, 6)  # sorted or not
+        assert _pairs_of_six(hand) == [Discard(pair) for pair in combinations(hand, 2)]
+
+
+def _plain_run_length(ranks: list[int]) -> int:
+    best = 0
+    for size in range(3, len(ranks) + 1):
+        window = ranks[-size:]
+        if len(set(window)) == size and max(window) - min(window) == size - 1:
+            best = size
+    return best
+
+
+def test_last_run_length_matches_every_window() -> None:
+    from mazzo.games.cribbage.scoring import last_run_length
+
+    rng = random.Random(11)
+    for _ in range(50_000):
+        ranks = [rng.randint(1, 13) for _ in range(rng.randint(1, 9))]
+        if rng.random() < 0.5:  # runs are rare at random: make some
+            start = rng.randint(1, 9)
+            ranks += rng.sample(range(start, start + 5), rng.randint(2, 5))
+        assert last_run_length(ranks) == _plain_run_length(ranks), ranks

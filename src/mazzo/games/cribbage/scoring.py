@@ -210,22 +210,22 @@ def last_run_length(ranks: Sequence[int]) -> int:
     n = len(ranks)
     if n < 3:
         return 0
-    seen = 0
-    lo = hi = ranks[-1]
-    best = 0
-    for i in range(n - 1, -1, -1):
-        r = ranks[i]
+    seen = best = 0
+    lo, hi = 14, 0
+    for size, r in enumerate(reversed(ranks), 1):
         bit = 1 << r
         if seen & bit:
             break  # a repeated rank: no longer window can be a run
         seen |= bit
         if r < lo:
             lo = r
-        elif r > hi:
+        if r > hi:
             hi = r
-        size = n - i
-        if size >= 3 and hi - lo == size - 1:
-            best = size
+        if hi - lo == size - 1:
+            if size >= 3:
+                best = size
+        elif hi - lo >= n:
+            break  # the span only grows, and no window is longer than n
     return best
 
 

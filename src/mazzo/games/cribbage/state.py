@@ -85,6 +85,30 @@ _SINGLE_OF = DISCARD1.__getitem__
 _PAIR_OF = {(a, b): DISCARD2[min(a, b)][max(a, b)]
             for a in DECK for b in DECK if a != b}.__getitem__
 
+#: ``_PAIR_BY_ID[a][b]``: the Discard of cards a and b, by id (ids are below 64; the ids of no
+#: card, and a == b, hold a placeholder no hand can reach)
+_PAIR_BY_ID: list[list[Action]] = [[DISCARD1[int(DECK[0])]] * 64 for _ in range(64)]
+for _a in DECK:
+    for _b in DECK:
+        if _a != _b:
+            _PAIR_BY_ID[_a][_b] = DISCARD2[min(_a, _b)][max(_a, _b)]
+del _a, _b
+
+
+def _pairs_of_six(hand: list[Card]) -> list[Action]:
+    """The 15 ways to lay away two of a sorted six-card hand, in the order of
+    ``combinations(hand, 2)``: written out, list lookups only (the two-player deal's hot path,
+    three times faster than mapping the pairs through a dict)."""
+    h0, h1, h2, h3, h4, h5 = hand
+    r0, r1, r2, r3, r4 = (_PAIR_BY_ID[h0], _PAIR_BY_ID[h1], _PAIR_BY_ID[h2], _PAIR_BY_ID[h3],
+                          _PAIR_BY_ID[h4])
+    return [r0[h1], r0[h2], r0[h3], r0[h4], r0[h5], r1[h2], r1[h3], r1[h4], r1[h5],
+            r2[h3], r2[h4], r2[h5], r3[h4], r3[h5], r4[h5]]
+
+
+#: every ``Laid`` event made so far, by ``seat << 11 | count << 6 | card id`` (see ``_play``)
+_LAID: list[Laid | None] = [None] * (4 << 11)
+
 # --- muggins bookkeeping -----------------------------------------------------------------------
 
 
@@ -192,6 +216,8 @@ class CribbageState(State):
         if phase == "discard":
             h = self.hands[p]
             if self.n == 2:  # the pairs in the order of ``combinations`` of the sorted hand
+                if len(h) == 6:
+                    return _pairs_of_six(h)
                 return list(map(_PAIR_OF, combinations(h, 2)))
             return list(map(_SINGLE_OF, h))
         if phase == "announce":
@@ -478,7 +504,11 @@ class CribbageState(State):
         ranks.append(r)
         count = self.count + VAL[c]
         self.count = count
-        self.events.append(Laid(p, c, count))
+        key = p << 11 | count << 6 | c  # the event's fields as one index (seat < 4, count < 32)
+        laid = _LAID[key]
+        if laid is None:  # events are immutable values: each one is made once, then shared
+            laid = _LAID[key] = Laid(p, c, count)
+        self.events.append(laid)
         n = len(ranks)
         if self.muggins:
             self._play_muggins(p, peg_parts(ranks, count) if n >= 2 else [], count)
