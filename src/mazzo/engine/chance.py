@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mazzo.cards import Card
-from mazzo.engine.game import Action
+from mazzo.engine.game import Action, quick_init
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ChooseDealer(Action):
     """Chance: the first dealer, drawn by lot."""
@@ -25,6 +26,7 @@ class ChooseDealer(Action):
         return f"first dealer: seat {self.seat}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Deal(Action):
     """Chance: the shuffled cards in the order the game deals them, top card first."""

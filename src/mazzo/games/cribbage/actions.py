@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from mazzo.cards import Card, french_deck
 from mazzo.engine.chance import Deal as Deal
-from mazzo.engine.game import Action
+from mazzo.engine.game import Action, quick_init
 
 DECK: tuple[Card, ...] = french_deck()
 
@@ -30,6 +30,7 @@ class CutForDeal(Action):
         return "cut for deal " + " ".join(str(c) for c in self.cards)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Cut(Action):
     """Chance: the starter turned up from the undealt cards."""

@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mazzo.cards import Card
-from mazzo.engine.game import Event
+from mazzo.engine.game import Event, quick_init
 
 # --- events ------------------------------------------------------------------------------------
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CutForDealt(Event):
     """Each player's cut for the first deal; ``dealer`` -1 means equal lowest cards: cut again."""
@@ -20,6 +21,7 @@ class CutForDealt(Event):
     dealer: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Dealt(Event):
     kind: ClassVar[str] = "dealt"
@@ -28,6 +30,7 @@ class Dealt(Event):
     game_number: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
     kind: ClassVar[str] = "discarded"
@@ -35,6 +38,7 @@ class Discarded(Event):
     count: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class StarterCut(Event):
     kind: ClassVar[str] = "starter"
@@ -42,6 +46,7 @@ class StarterCut(Event):
     card: Card
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Laid(Event):
     kind: ClassVar[str] = "laid"
@@ -50,6 +55,7 @@ class Laid(Event):
     count: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Go(Event):
     kind: ClassVar[str] = "go"
@@ -57,6 +63,7 @@ class Go(Event):
     count: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CountReset(Event):
     """The count goes back to 0; ``seat`` leads the next series."""
@@ -65,6 +72,7 @@ class CountReset(Event):
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Scored(Event):
     """Points pegged during the deal or the play. Reasons: his_heels, fifteen, thirty_one, pair,
@@ -77,6 +85,7 @@ class Scored(Event):
     total: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Counted(Event):
     """One hand or crib counted in the show, by category, so the count can be followed.
@@ -101,6 +110,7 @@ class Counted(Event):
     total: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PegWorth(Event):
     """Muggins: what a card laid was really worth, once the claim window closed."""
@@ -112,6 +122,7 @@ class PegWorth(Event):
     announced: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Announced(Event):
     kind: ClassVar[str] = "announced"
@@ -122,6 +133,7 @@ class Announced(Event):
     total: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Claimed(Event):
     kind: ClassVar[str] = "muggins"
@@ -131,12 +143,14 @@ class Claimed(Event):
     total: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Declined(Event):
     kind: ClassVar[str] = "declined"
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameWon(Event):
     """``seat`` (of the winning side) won the game; ``skunk`` 0 none, 1 skunk/lurch, 2 double,
@@ -151,6 +165,7 @@ class GameWon(Event):
     match_points: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class MatchWon(Event):
     kind: ClassVar[str] = "match_won"

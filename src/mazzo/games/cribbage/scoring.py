@@ -25,6 +25,8 @@ VALUE: tuple[int, ...] = tuple(min(r, 10) for r in CRANK)
 _KEY: tuple[int, ...] = tuple(5 ** (r - 1) if r else 0 for r in CRANK)
 
 DECK: tuple[Card, ...] = french_deck()
+#: ``_KEY`` by card id (cribbage cards have ids below 64): one lookup per card in the show
+_KEY_BY_ID: tuple[int, ...] = tuple(_KEY[i & 15] for i in range(64))
 
 
 def crank(c: int) -> int:
@@ -120,13 +122,23 @@ def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowS
 
 def show_score(hand: Sequence[int], starter: int, crib: bool = False) -> ShowScore:
     """:func:`score_show` without the validation (the engine's hot path)."""
-    key = _KEY[hand[0] & 15] + _KEY[hand[1] & 15] + _KEY[hand[2] & 15] + _KEY[hand[3] & 15]
-    key += _KEY[starter & 15]
+    a, b, c, d = hand
+    key_of = _KEY_BY_ID
+    key = key_of[a] + key_of[b] + key_of[c] + key_of[d] + key_of[starter]
     found = _RANK_CACHE.get(key)
     if found is None:
         found = _rank_part(key, (*hand, starter))
     fifteens, pairs, runs = found
-    flush, nobs = _suit_part(hand, starter, crib)
+    # the suit part inline (as _suit_part): a 4-card flush, 5 with the starter; his nobs
+    suit = a >> 4
+    flush = 0
+    if b >> 4 == suit and c >> 4 == suit and d >> 4 == suit:
+        if starter >> 4 == suit:
+            flush = 5
+        elif not crib:
+            flush = 4
+    jack = (starter & 0xF0) | JACK
+    nobs = 1 if jack != starter and (a == jack or b == jack or c == jack or d == jack) else 0
     return ShowScore(fifteens, pairs, runs, flush, nobs, fifteens + pairs + runs + flush + nobs)
 
 
@@ -187,33 +199,33 @@ def peg_parts(ranks: Sequence[int], count: int) -> list[tuple[str, int]]:
     if same >= 2:
         parts.append((PAIR_REASON[same], PAIR_POINTS[same]))
         return parts
-    best = _run_length(ranks)
+    best = last_run_length(ranks)
     if best:
         parts.append(("run", best))
     return parts
 
 
-def _run_length(ranks: Sequence[int]) -> int:
+def last_run_length(ranks: Sequence[int]) -> int:
     """Longest n ≥ 3 such that the last n ranks are n distinct consecutive ranks, else 0."""
     n = len(ranks)
     if n < 3:
         return 0
-    seen = 0
-    lo = hi = ranks[-1]
-    best = 0
-    for i in range(n - 1, -1, -1):
-        r = ranks[i]
+    seen = best = 0
+    lo, hi = 14, 0
+    for size, r in enumerate(reversed(ranks), 1):
         bit = 1 << r
         if seen & bit:
             break  # a repeated rank: no longer window can be a run
         seen |= bit
         if r < lo:
             lo = r
-        elif r > hi:
+        if r > hi:
             hi = r
-        size = n - i
-        if size >= 3 and hi - lo == size - 1:
-            best = size
+        if hi - lo == size - 1:
+            if size >= 3:
+                best = size
+        elif hi - lo >= n:
+            break  # the span only grows, and no window is longer than n
     return best
 
 
@@ -227,7 +239,7 @@ def peg_total(ranks: Sequence[int], count: int) -> int:
         while same < n and ranks[n - 1 - same] == last:
             same += 1
         return pts + PAIR_POINTS[same]
-    return pts + _run_length(ranks)
+    return pts + last_run_length(ranks)
 
 
 def peg_points(played: Sequence[Card]) -> int:

@@ -9,9 +9,11 @@ target (shared/rules/cribbage.md §5), mid-play or mid-show.
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Self
 
-from mazzo.cards import JACK, Card
+from mazzo.cards import JACK, TOKEN, Card
+from mazzo.engine.frozen import FrozenCopies, FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -21,7 +23,6 @@ from mazzo.engine.game import (
     IllegalAction,
     State,
     card_token,
-    tokens,
 )
 from mazzo.games.cribbage.actions import (
     ANNOUNCE,
@@ -60,9 +61,12 @@ from mazzo.games.cribbage.events import (
 )
 from mazzo.games.cribbage.scoring import (
     CRANK,
+    PAIR_POINTS,
+    PAIR_REASON,
     RUN_SHAPE,
     VALUE,
     ShowScore,
+    last_run_length,
     peg_parts,
     show_score,
 )
@@ -72,6 +76,38 @@ DECK_SET = frozenset(DECK)
 #: the ids of no card map to a placeholder Play, and no hand ever holds them)
 VAL: list[int] = [VALUE[i & 15] for i in range(64)]
 PLAY_BY_ID: list[Play] = [PLAY.get(i, PLAY[int(DECK[0])]) for i in range(64)]
+#: cribbage rank (ace 1) by card id
+RANK_BY_ID: list[int] = [CRANK[i & 15] for i in range(64)]
+_PLAY_OF = PLAY_BY_ID.__getitem__
+_token_of = TOKEN.__getitem__
+_SINGLE_OF = DISCARD1.__getitem__
+#: the Discard of two cards by the pair, either order (legal listing maps ``combinations`` on it)
+_PAIR_OF = {(a, b): DISCARD2[min(a, b)][max(a, b)]
+            for a in DECK for b in DECK if a != b}.__getitem__
+
+#: ``_PAIR_BY_ID[a][b]``: the Discard of cards a and b, by id (ids are below 64; the ids of no
+#: card, and a == b, hold a placeholder no hand can reach)
+_PAIR_BY_ID: list[list[Action]] = [[DISCARD1[int(DECK[0])]] * 64 for _ in range(64)]
+for _a in DECK:
+    for _b in DECK:
+        if _a != _b:
+            _PAIR_BY_ID[_a][_b] = DISCARD2[min(_a, _b)][max(_a, _b)]
+del _a, _b
+
+
+def _pairs_of_six(hand: list[Card]) -> list[Action]:
+    """The 15 ways to lay away two of a sorted six-card hand, in the order of
+    ``combinations(hand, 2)``: written out, list lookups only (the two-player deal's hot path,
+    three times faster than mapping the pairs through a dict)."""
+    h0, h1, h2, h3, h4, h5 = hand
+    r0, r1, r2, r3, r4 = (_PAIR_BY_ID[h0], _PAIR_BY_ID[h1], _PAIR_BY_ID[h2], _PAIR_BY_ID[h3],
+                          _PAIR_BY_ID[h4])
+    return [r0[h1], r0[h2], r0[h3], r0[h4], r0[h5], r1[h2], r1[h3], r1[h4], r1[h5],
+            r2[h3], r2[h4], r2[h5], r3[h4], r3[h5], r4[h5]]
+
+
+#: every ``Laid`` event made so far, by ``seat << 11 | count << 6 | card id`` (see ``_play``)
+_LAID: list[Laid | None] = [None] * (4 << 11)
 
 # --- muggins bookkeeping -----------------------------------------------------------------------
 
@@ -149,6 +185,13 @@ class CribbageState(State):
         self.match_winner = -1
         self._phase = "cut_for_deal"
         self.current_player = CHANCE
+        #: the view's keys with the parts that change only between phases (see :meth:`view`);
+        #: None: to build (every move but a card of the play that keeps the play going drops it)
+        self._base_view: JSON | None = None
+        #: the read-only copies of ``last_game`` the views share
+        self._frozen = FrozenCopies()
+        #: each seat's laid cards as read-only tokens, with the list they were read from
+        self._laid_views: list[tuple[list[str], list[Card]]] = [([], [])] * n
 
     # -- protocol basics ------------------------------------------------------------------------
 
@@ -167,16 +210,16 @@ class CribbageState(State):
         phase = self._phase
         if phase == "pegging":
             room = 31 - self.count
+            if room >= 10:  # every card fits (no card counts more than 10)
+                return list(map(_PLAY_OF, self.hands[p]))
             return [PLAY_BY_ID[c] for c in self.hands[p] if VAL[c] <= room]
         if phase == "discard":
             h = self.hands[p]
-            if self.n == 2:
-                out: list[Action] = []
-                for i in range(5):
-                    row = DISCARD2[h[i]]
-                    out += [row[b] for b in h[i + 1:]]
-                return out
-            return [DISCARD1[c] for c in h]
+            if self.n == 2:  # the pairs in the order of ``combinations`` of the sorted hand
+                if len(h) == 6:
+                    return _pairs_of_six(h)
+                return list(map(_PAIR_OF, combinations(h, 2)))
+            return list(map(_SINGLE_OF, h))
         if phase == "announce":
             assert self.pending is not None
             return list(ANNOUNCE)  # any claim; one above the truth is corrected down
@@ -194,6 +237,8 @@ class CribbageState(State):
                 self.events = []
                 self._play(c)
                 self.history.append(action)
+                if self._phase != "pegging":  # the show, an announcement or a game's end
+                    self._base_view = None
                 return
         elif cls is Discard and phase == "discard":
             cards = action.cards  # type: ignore[attr-defined]
@@ -201,14 +246,33 @@ class CribbageState(State):
                 self.events = []
                 self._discard(cards)
                 self.history.append(action)
+                if self._phase != "discard":
+                    self._base_view = None
                 return
-        elif (cls is Deal and phase == "deal") or (cls is Cut and phase == "starter"):
+        elif cls is Deal and phase == "deal":
+            order = action.order  # type: ignore[attr-defined]
+            dealt = set(order)  # checked here, then kept by the deal as the cards out
+            if len(order) == _DEALT[self.n] == len(dealt) and dealt <= DECK_SET:
+                self.events = []
+                self._deal(order, dealt)
+                self.history.append(action)
+                self._base_view = None
+                return
+        elif cls is Cut and phase == "starter":
             self._check_chance(action)
             self.events = []
-            self._apply(action)
+            self._cut(action.card)  # type: ignore[attr-defined]
             self.history.append(action)
+            base = self._base_view
+            if base is not None and self._phase == "pegging":
+                base = self._base_view = base.copy()  # the same hand, a card more on the table
+                base["phase"] = "pegging"
+                base["starter"] = _token_of(action.card)  # type: ignore[attr-defined]
+            else:
+                self._base_view = None
             return
         super().apply(action)
+        self._base_view = None
 
     def check(self, action: Action) -> None:
         p = self.current_player
@@ -227,8 +291,12 @@ class CribbageState(State):
 
     def _discard_ok(self, p: int, cards: tuple[Card, ...]) -> bool:
         hand = self.hands[p]
-        return (len(cards) == len(hand) - 4 and len(set(cards)) == len(cards)
-                and all(c in hand for c in cards))
+        if len(cards) != len(hand) - 4:
+            return False
+        if len(cards) == 2:  # two players: the usual case, without a set and a generator
+            a, b = cards
+            return a != b and a in hand and b in hand
+        return len(set(cards)) == len(cards) and all(c in hand for c in cards)
 
     def _refusal(self, action: Action) -> IllegalAction:
         phase = self._phase
@@ -300,15 +368,14 @@ class CribbageState(State):
     def _draw(rng: random.Random, k: int) -> tuple[Card, ...]:
         """k different cards in random order (uniform: rejection sampling of uniform draws,
         cheaper than ``rng.sample`` for k ≤ 20 of 52)."""
-        out: list[Card] = []
-        seen: set[Card] = set()
         rand = rng.random
-        while len(out) < k:
-            c = DECK[int(rand() * 52)]
-            if c not in seen:
-                seen.add(c)
-                out.append(c)
-        return tuple(out)
+        deck = DECK
+        # a dict keeps each card where it was first drawn: a repeat is dropped, as rejection
+        # sampling drops it (the same draws give the same deal as a loop with a set)
+        picked = dict.fromkeys([deck[int(rand() * 52)] for _ in range(k)])
+        while len(picked) < k:
+            picked[deck[int(rand() * 52)]] = None
+        return tuple(picked)
 
     @property
     def stock(self) -> list[Card]:
@@ -343,7 +410,7 @@ class CribbageState(State):
         elif cls is Discard:
             self._discard(action.cards)  # type: ignore[attr-defined]
         elif cls is Deal:
-            self._deal(action.order)  # type: ignore[attr-defined]
+            self._deal(action.order, set(action.order))  # type: ignore[attr-defined]
         elif cls is Cut:
             self._cut(action.card)  # type: ignore[attr-defined]
         elif cls is CutForDeal:
@@ -366,20 +433,27 @@ class CribbageState(State):
         self.events.append(CutForDealt(cards, self.dealer))
         self._phase = "deal"
 
-    def _deal(self, order: tuple[Card, ...]) -> None:
+    def _deal(self, order: tuple[Card, ...], dealt: set[Card]) -> None:
+        """Deal ``order`` (``dealt``: its cards, the set the stock is read from)."""
         n = self.n
         d = self.dealer
         size = _LEFT_TO_DEAL[n] * n
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for j in range(n):
-            hands[(d + 1 + j) % n] = sorted(order[j:size:n])
-        self.hands = hands
+        # one card at a time from the dealer's left: seat d+1+j gets order[j], order[j+n], ...
+        if n == 2:
+            first, second = sorted(order[0:size:2]), sorted(order[1:size:2])
+            self.hands = [second, first] if d == 0 else [first, second]
+            self.discards = [[], []]
+            self.laid = [[], []]
+        else:
+            by_turn = [sorted(order[j:size:n]) for j in range(n)]
+            turn = n - 1 - d  # the turn of seat 0
+            self.hands = by_turn[turn:] + by_turn[:turn] if turn else by_turn
+            self.discards = [[] for _ in range(n)]
+            self.laid = [[] for _ in range(n)]
         self.crib = [order[size]] if n == 3 else []
         self.crib_owner = [-1] if n == 3 else []
-        self.dealt = set(order)
-        self.kept = [() for _ in range(n)]
-        self.discards = [[] for _ in range(n)]
-        self.laid = [[] for _ in range(n)]
+        self.dealt = dealt
+        self.kept = [()] * n
         self.crib_open = False
         self.starter = None
         self.count = 0
@@ -398,9 +472,9 @@ class CribbageState(State):
         hand = self.hands[p]
         for c in cards:
             hand.remove(c)
-            self.crib.append(c)
-            self.crib_owner.append(p)
-            self.discards[p].append(c)
+        self.crib += cards
+        self.crib_owner += [p] * len(cards)
+        self.discards[p] += cards
         self.events.append(Discarded(p, len(cards)))
         nxt = (p + 1) % self.n
         if nxt == (self.dealer + 1) % self.n:
@@ -426,26 +500,42 @@ class CribbageState(State):
         self.laid[p].append(c)
         self.seq.append(c)
         ranks = self.seq_ranks
-        r = CRANK[c & 15]
+        r = RANK_BY_ID[c]
         ranks.append(r)
         count = self.count + VAL[c]
         self.count = count
-        self.events.append(Laid(p, c, count))
-        # most cards score nothing: only a 15/31, a pair or 3+ cards can
-        parts = (peg_parts(ranks, count)
-                 if count == 15 or count == 31 or len(ranks) >= 3
-                 or (len(ranks) == 2 and ranks[0] == r) else [])
+        key = p << 11 | count << 6 | c  # the event's fields as one index (seat < 4, count < 32)
+        laid = _LAID[key]
+        if laid is None:  # events are immutable values: each one is made once, then shared
+            laid = _LAID[key] = Laid(p, c, count)
+        self.events.append(laid)
+        n = len(ranks)
         if self.muggins:
-            self._play_muggins(p, parts, count)
+            self._play_muggins(p, peg_parts(ranks, count) if n >= 2 else [], count)
             return
-        for reason, pts in parts:
-            if self._score(p, pts, reason):
+        if n >= 2:  # the parts of ``peg_parts``, in its order, each pegged as it is found
+            if (count == 15 or count == 31) and self._score(
+                    p, 2, "fifteen" if count == 15 else "thirty_one"):
                 return
+            if ranks[-2] == r:
+                same = 2
+                while same < n and ranks[-1 - same] == r:
+                    same += 1
+                if self._score(p, PAIR_POINTS[same], PAIR_REASON[same]):
+                    return
+            elif n >= 3:
+                run = last_run_length(ranks)
+                if run and self._score(p, run, "run"):
+                    return
         if count != 31:
             # fast path: the next seat can play (no go to record)
             q = p + 1 if p + 1 < self.n else 0
+            hand = self.hands[q]
+            if hand and count <= 21:  # room for any card: every card counts 10 at most
+                self.current_player = q
+                return
             room = 31 - count
-            for x in self.hands[q]:
+            for x in hand:
                 if VAL[x] <= room:
                     self.current_player = q
                     return
@@ -533,25 +623,29 @@ class CribbageState(State):
         """Count the next hands in order; with muggins stop at the first owner who must announce."""
         starter = self.starter
         assert starter is not None
-        while self.show_queue:
-            seat, what = self.show_queue.pop(0)
+        queue, board, events = self.show_queue, self.board, self.events
+        while queue:
+            seat, what = queue.pop(0)
             if what == "crib":
                 self.crib_open = True
                 cards = tuple(self.crib)
             else:
                 cards = self.kept[seat]
             sc = show_score(cards, starter, what == "crib")
-            self.shown.append((seat, what, cards, sc.total))
-            if self.muggins and sc.total:
-                self.pending = Pending(seat, what, sc.total, (), -1)
+            points = sc.total
+            self.shown.append((seat, what, cards, points))
+            if self.muggins and points:
+                self.pending = Pending(seat, what, points, (), -1)
                 self.pending_show = sc
                 self._phase = "announce"
                 self.current_player = seat
                 return
             side = self.side[seat]
-            total = self.board[side] + sc.total
-            self.events.append(self._counted(seat, what, cards, sc, -1, total))
-            self.board[side] = total
+            total = board[side] + points
+            fifteens, pairs, runs, flush, nobs, _ = sc  # as _counted, inline: the show's hot path
+            events.append(Counted(seat, what, cards, starter, fifteens, pairs,
+                                  RUN_SHAPE[runs][0], runs, flush, nobs, points, -1, total))
+            board[side] = total
             if total >= self.target:
                 self._end_game(side)
                 return
@@ -680,49 +774,82 @@ class CribbageState(State):
     # -- information ----------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may know, assembled on a copy of the parts that change only between
+        the phases of a hand (kept from one card of the play to the next: the deal, the cut, the
+        crib, the show, the games). Every list and dict in it is either new at each call or
+        shared between calls and then read-only (:mod:`mazzo.engine.frozen`): the caller may
+        change nothing it did not copy, so no view can change another or the state."""
+        base = self._base_view
+        if base is None:
+            base = self._base_view = self._phase_view()
+        out = base.copy()
+        out["current_player"] = self.current_player
+        board = self.board
+        # partners share their side's score; else each seat is its own side
+        out["scores"] = [board[s & 1] for s in range(4)] if self.n == 4 else list(board)
+        out["hand_counts"] = list(map(len, self.hands))
+        out["crib_count"] = len(self.crib)
+        out["count"] = self.count
+        out["sequence"] = list(map(_token_of, self.seq))
+        laid, kept = self.laid, self._laid_views
+        for s in range(self.n):
+            tokens_, source = kept[s]
+            if source is not laid[s] or len(tokens_) != len(source):  # a card laid, a new hand
+                kept[s] = (FrozenList(map(_token_of, laid[s])), laid[s])
+        out["laid"] = [tokens_ for tokens_, _ in kept]
+        out["go"] = list(self.goers)
+        pend = self.pending
+        if pend is not None:
+            out["pending"] = {
+                "owner": pend.owner, "what": pend.what, "announced": pend.announced,
+                # what an opponent may claim, once the owner has announced
+                "overlooked": pend.true - pend.announced if pend.announced >= 0 else None,
+            }
+        if seat is not None:
+            out["seat"] = seat
+            out["hand"] = list(map(_token_of, self.hands[seat]))
+            out["discards"] = list(map(_token_of, self.discards[seat]))
+        return out
+
+    def _phase_view(self) -> JSON:
+        """Every key of the view in its order, with what changes only between phases set (the
+        rest is set at each call)."""
         n = self.n
         side = self.side
-        pend = self.pending
-        shown = [{"seat": s, "what": w, "cards": tokens(cs), "points": pts}
+        shown = [FrozenDict(seat=s, what=w, cards=FrozenList(map(_token_of, cs)), points=pts)
                  for s, w, cs, pts in self.shown]
+        pend = self.pending
         if pend is not None and pend.what != "peg" and shown:
-            shown[-1]["points"] = None  # the owner must count it himself
-        v: JSON = {
+            last = dict(shown[-1])
+            last["points"] = None  # the owner must count it himself
+            shown[-1] = FrozenDict(last)
+        return {
             "phase": self._phase,
             "hand_number": self.hand_no,
             "game_number": self.game_no,
-            "current_player": self.current_player,
+            "current_player": None,
             "players": n,
             "partnerships": n == 4,
             "target": self.target,
             "skunk_line": (91 if self.target == 121 else 31) if self.nsides == 2 else None,
             "muggins": self.muggins,
             "dealer": self.dealer,
-            "scores": [self.board[side[s]] for s in range(n)],
-            "games_won": [self.games_won[side[s]] for s in range(n)],
-            "match_points": [self.match_points[side[s]] for s in range(n)],
-            "cut_for_deal": tokens(self.cuts),
-            "hand_counts": [len(h) for h in self.hands],
-            "crib_count": len(self.crib),
-            "crib": tokens(self.crib) if self.crib_open else None,
+            "scores": None,
+            "games_won": FrozenList([self.games_won[side[s]] for s in range(n)]),
+            "match_points": FrozenList([self.match_points[side[s]] for s in range(n)]),
+            "cut_for_deal": FrozenList(map(_token_of, self.cuts)),
+            "hand_counts": None,
+            "crib_count": 0,
+            "crib": FrozenList(map(_token_of, self.crib)) if self.crib_open else None,
             "starter": card_token(self.starter) if self.starter is not None else None,
-            "count": self.count,
-            "sequence": tokens(self.seq),
-            "laid": [tokens(cards) for cards in self.laid],
-            "go": list(self.goers),
-            "shown": shown,
-            "pending": None if pend is None else {
-                "owner": pend.owner, "what": pend.what, "announced": pend.announced,
-                # what an opponent may claim, once the owner has announced
-                "overlooked": pend.true - pend.announced if pend.announced >= 0 else None,
-            },
-            "last_game": self.last_game,
+            "count": 0,
+            "sequence": None,
+            "laid": None,
+            "go": None,
+            "shown": FrozenList(shown),
+            "pending": None,
+            "last_game": self._frozen(self.last_game),
         }
-        if seat is not None:
-            v["seat"] = seat
-            v["hand"] = tokens(self.hands[seat])
-            v["discards"] = tokens(self.discards[seat])
-        return v
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         """Redeal the cards ``seat`` cannot see (others' hands, the crib cards others laid away
@@ -855,9 +982,12 @@ class CribbageState(State):
         st.pending = self.pending.copy() if self.pending is not None else None
         st.pending_show = self.pending_show
         st.last_game = dict(self.last_game) if self.last_game is not None else None
+        st._frozen = self._frozen
         st.match_winner = self.match_winner
         st._phase = self._phase
         st.current_player = self.current_player
+        st._base_view = None
+        st._laid_views = [([], [])] * self.n
         return st
 
     def cards_in_play(self) -> list[Card]:

@@ -11,8 +11,9 @@ from bisect import insort
 from collections.abc import Sequence
 from typing import Any, Self
 
-from mazzo.cards import COLOUR_BY_NAME, Card
+from mazzo.cards import COLOUR_BY_NAME, TOKEN, Card
 from mazzo.engine.chance import shuffled
+from mazzo.engine.frozen import FrozenCopies, FrozenList
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -60,6 +61,7 @@ from mazzo.games.nebraska.scoring import (
 HAND_SIZE = 10
 COMMON_SIZE = 5
 _SORTED_DECK = tuple(sorted(DECK))
+_token_of = TOKEN.__getitem__
 
 
 class NebraskaState(State):
@@ -91,6 +93,11 @@ class NebraskaState(State):
         self.stage = "deal"
         self.last_hand: JSON | None = None
         self.finished = False
+        #: the view's keys with the parts that change only between rounds (see :meth:`view`);
+        #: None: to build (every move but a bid, and the end of a hand, drop it)
+        self._base_view: JSON | None = None
+        #: the read-only copies of ``last_hand`` the views share (clones share it too)
+        self._frozen = FrozenCopies()
 
     # -- protocol basics ----------------------------------------------------------------------
 
@@ -153,15 +160,30 @@ class NebraskaState(State):
     # -- rules ---------------------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
-        if isinstance(action, ChooseDealer):
+        if action.__class__ is Bid:
+            self._bid(action.card)
+            base = self._base_view
+            if self.stage == "bid" or base is None:  # a bid changes no part of the view kept
+                return  # for the round
+            # the last bid: every bid face up, the decider named; the rest of the table stays
+            base = self._base_view = base.copy()
+            base["phase"] = self.stage
+            base["bids"] = FrozenList([None if c is None else _token_of(c) for c in self.bids])
+            base["decider"] = self.decider
+            return
+        elif isinstance(action, ChooseDealer):
             self.dealer = action.seat
             self.events = [DealerChosen(action.seat)]
         elif isinstance(action, Deal):
             self._deal(action.order)
-        elif isinstance(action, Bid):
-            self._bid(action.card)
         else:
-            self._decide(isinstance(action, Promote))
+            promote = isinstance(action, Promote)
+            self._decide(promote)
+            base = self._base_view
+            if self.stage == "bid" and base is not None:  # the same hand, a round later
+                self._base_view = self._next_round_view(base, promote)
+                return
+        self._base_view = None
 
     def _deal(self, order: Sequence[Card]) -> None:
         n = self.num_players
@@ -264,6 +286,7 @@ class NebraskaState(State):
             "winners": winners,
             **detail,
         }
+        self._base_view = None
         by_tiebreak = bool(detail.get("tiebreak"))
         self.events.append(HandScored(tuple(points), tuple(winners), by_tiebreak))
         self._next_hand_or_end()
@@ -300,20 +323,52 @@ class NebraskaState(State):
     # -- information ---------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may know, assembled on a copy of the parts that change only between
+        rounds (kept from one bid to the next: the table, the scores, the last hand). Every list
+        and dict in it is either new at each call or shared between calls and then read-only
+        (:mod:`mazzo.engine.frozen`): the caller may change nothing it did not copy, so no view
+        can change another or the state."""
+        base = self._base_view
+        if base is None:
+            base = self._base_view = self._round_view()
+        out = base.copy()
+        out["seat"] = seat
+        out["current_player"] = TERMINAL if self.finished else self.to_act
+        if seat is not None:
+            out["hand"] = list(map(_token_of, self.hands[seat]))
+            out["received"] = list(map(_token_of, self.received[seat]))
+        out["hand_sizes"] = list(map(len, self.hands))
+        if self.stage == "decide":  # every bid face up (in the kept part)
+            return out
+        bids: list[str | bool | None] = [None if c is None else True for c in self.bids]
+        own = self.bids[seat] if seat is not None else None
+        if own is not None:  # a seat sees its own bid; the others' are still face down
+            bids[seat] = _token_of(own)  # type: ignore[index]
+        out["bids"] = bids
+        return out
+
+    def _next_round_view(self, base: JSON, promoted: bool) -> JSON:
+        """The kept part of the view after a decision that did not end the hand: the candidate
+        went to the common cards or the rejected ones, every bid to its seat's spent bids."""
+        out = base.copy()
+        out["phase"] = self.stage
+        out["stock"] = len(self.stock)
+        out["candidate"] = card_token(self.candidate) if self.candidate is not None else None
+        if promoted:
+            out["common"] = FrozenList(map(_token_of, self.common))
+        else:
+            out["rejected"] = FrozenList(map(_token_of, self.rejected))
+        out["spent_bids"] = FrozenList([FrozenList(map(_token_of, b)) for b in self.spent])
+        out["bids"] = out["decider"] = None
+        return out
+
+    def _round_view(self) -> JSON:
+        """Every key of the view in its order, with what changes only between rounds."""
         n = self.num_players
         all_bid = self.stage == "decide"
-        bids: list[str | bool | None] = []
-        for s in range(n):
-            card = self.bids[s]
-            if card is None:
-                bids.append(None)
-            elif all_bid or s == seat:
-                bids.append(card_token(card))
-            else:
-                bids.append(True)  # has bid, card still face down
         return {
             "game": "nebraska",
-            "seat": seat,
+            "seat": None,
             "players": n,
             "variant": self.config.variant,
             "target": self.config.match_target,
@@ -321,21 +376,22 @@ class NebraskaState(State):
             "phase": self.phase,
             "hand_number": self.hand_number,
             "dealer": self.dealer,
-            "current_player": self.current_player,
-            "scores": list(self.totals),
-            "hand": tokens(self.hands[seat]) if seat is not None else None,
-            "received": tokens(self.received[seat]) if seat is not None else None,
-            "hand_sizes": [len(h) for h in self.hands],
+            "current_player": None,
+            "scores": FrozenList(self.totals),
+            "hand": None,
+            "received": None,
+            "hand_sizes": None,
             "stock": len(self.stock),
             "candidate": card_token(self.candidate) if self.candidate is not None else None,
-            "common": tokens(self.common),
-            "rejected": tokens(self.rejected),
-            "spent_bids": [tokens(b) for b in self.spent],
-            "bids": bids,
+            "common": FrozenList(map(_token_of, self.common)),
+            "rejected": FrozenList(map(_token_of, self.rejected)),
+            "spent_bids": FrozenList([FrozenList(map(_token_of, b)) for b in self.spent]),
+            "bids": FrozenList([None if c is None else _token_of(c) for c in self.bids])
+            if all_bid else None,
             "decider": self.decider if all_bid else None,
-            "suit_order": list(self.config.suit_order),
+            "suit_order": FrozenList(self.config.suit_order),
             "ace_low_in_runs": self.config.ace_low_in_runs,
-            "last_hand": self.last_hand,
+            "last_hand": self._frozen(self.last_hand),
         }
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
@@ -387,6 +443,7 @@ class NebraskaState(State):
         other.spent = [list(b) for b in self.spent]
         other.bids = list(self.bids)
         other.received = [list(r) for r in self.received]
+        other._base_view = None
         return other
 
     def cards_in_play(self) -> list[Card]:

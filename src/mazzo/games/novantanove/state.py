@@ -11,9 +11,10 @@ player who controls it in the current trick.
 from __future__ import annotations
 
 import random
-from typing import Self
+from typing import Any, Self
 
-from mazzo.cards import JOKER_SUIT, Card
+from mazzo.cards import JOKER_SUIT, TOKEN, Card
+from mazzo.engine.frozen import FrozenCopies, FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -77,6 +78,7 @@ NINE = 9
 #: suit and rank of every card id; a classic deal copies these with the joker's entries changed
 _BASE_SUIT: list[int] = [(i >> 4) & 15 for i in range(256)]
 _BASE_RANK: list[int] = [i & 15 for i in range(256)]
+_token_of = TOKEN.__getitem__
 OFFER_NAME = {0: "pass", DECLARE_PREMIUM: "declare", REVEAL_POINTS: "reveal"}
 SUIT_TEXT = {0: "♥", 1: "♦", 2: "♣", 3: "♠"}
 
@@ -123,6 +125,11 @@ class NovantanoveState(State):
         self.games: list[JSON] = []
         self.last_deal: JSON | None = None
         self.winner = -1
+        #: the read-only copies of ``last_deal`` and ``games`` the views share (clones too)
+        self._frozen = FrozenCopies()
+        #: the parts of views kept between moves (see :meth:`view`); None until a view is made
+        #: (a clone starts without: searches that never look pay nothing)
+        self._kept: _KeptViews | None = None
 
     # -- whose turn -------------------------------------------------------------------------
 
@@ -299,9 +306,17 @@ class NovantanoveState(State):
         if stage == PLAY_STAGE:
             assert isinstance(action, Play)
             self._play(action.card)
+            if self.stage == PLAY_STAGE:  # the deal goes on: only cards held and tricks won
+                return  # changed, which views read at each call
         elif stage == BID_STAGE:
             assert isinstance(action, BidCard)
+            seat = self.order[self.turn]
             self._lay_bid(action.card)
+            kept = self._kept
+            if kept is not None:  # others see only how many bid cards (read at each call)
+                kept.own[seat] = None
+            if self.stage == BID_STAGE:
+                return
         elif stage == PREMIUM:
             self._offer(action)
         elif stage == CUT:
@@ -312,6 +327,9 @@ class NovantanoveState(State):
         else:
             assert isinstance(action, Deal)
             self._deal(action.order)
+        # anything else may change any part of a view (stage, premiums, scores)
+        if self._kept is not None:
+            self._kept.forget_stage(self.nh)
 
     # -- the deal ---------------------------------------------------------------------------
 
@@ -549,57 +567,117 @@ class NovantanoveState(State):
         return hand == seat or self.exposed_bid[hand] or self.stage in (DEAL, OVER)
 
     def view(self, seat: int | None) -> JSON:
-        dealt = self.deal_no > 0
-        hands: list[JSON] = []
+        """What ``seat`` may know, assembled from parts kept between moves: the keys that change
+        only between stages, each hand's entry but for its counts of cards, tricks and bid cards
+        (rebuilt after a move changes what else it says) and the deal's finished tricks (added
+        as they are won). Every list and dict in it is either new at each call or shared between
+        calls and then read-only (:mod:`mazzo.engine.frozen`): the caller may change nothing it
+        did not copy, so no view can change another or the state."""
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = _KeptViews(self.nh, self.played)
+        base = kept.base
+        if base is None:
+            base = kept.base = self._stage_view()
+        out = base.copy()
+        out["seat"] = seat
+        out["current_player"] = self.current_player
+        hands, held = self.hands, kept.held
+        for h in range(self.nh):  # the tokens of each hand, read-only, kept while it is unchanged
+            tokens_, source = held[h]
+            if source is not hands[h] or len(tokens_) != len(source):
+                held[h] = (FrozenList(map(_token_of, hands[h])), hands[h])
+        if seat is not None:
+            out["hand"] = held[seat][0]
+        own, public, won, bids = kept.own, kept.public, self.tricks_won, self.bids
+        entries = []
         for h in range(self.nh):
-            bid_seen = dealt and self.bid_visible(h, seat)
-            full = len(self.bids[h]) == BID_CARDS
-            hands.append(
-                {
-                    "hand": h,
-                    "dummy": h == self.dummy,
-                    "cards": tokens(self.hands[h]) if self.hand_visible(h, seat) else None,
-                    "count": len(self.hands[h]),
-                    "bid_cards": tokens(self.bids[h]) if bid_seen else None,
-                    "bid_count": len(self.bids[h]),
-                    "bid": self.bid_of(h) if bid_seen and full else None,
-                    "tricks": self.tricks_won[h],
-                    "offer": OFFER_NAME[self.premium[h]] if self.premium[h] else None,
-                    "game_score": self.game_scores[h],
-                }
-            )
-        out: JSON = {
+            # a copy of the kept entry, with the cards the hand holds now
+            if h == seat:
+                entry = (own[h] or self._keep_hand_view(kept, h, seat)).copy()
+            else:  # every other seat (and a spectator) sees the same
+                entry = (public[h] or self._keep_hand_view(kept, h, None)).copy()
+            cards = hands[h]
+            entry["count"] = len(cards)
+            entry["tricks"] = won[h]
+            entry["bid_count"] = len(bids[h])
+            if entry["cards"] is not None:  # a hand this seat sees
+                entry["cards"] = held[h][0]
+            entries.append(entry)
+        out["hands"] = entries
+        out["trick"] = [[h, _token_of(c)] for h, c in self.trick]
+        tricks = kept.tricks
+        if len(tricks) == len(self.played) and kept.tricks_of is self.played:
+            out["tricks"] = list(tricks)
+        else:
+            out["tricks"] = self._tricks_json(kept)
+        if self.stage == PLAY_STAGE:
+            out["playing_hand"] = self.playing_hand
+            out["controller"] = self.controller if self.dummy >= 0 else None
+        return out
+
+    def _stage_view(self) -> JSON:
+        """Every key of the view in its order; those :meth:`view` sets at each call are None."""
+        dealt = self.deal_no > 0
+        return {
             "game": "novantanove",
-            "seat": seat,
+            "seat": None,
             "players": self.n,
             "phase": self.stage,
             "hand_number": self.hand_number,
             "game_number": self.game_number,
-            "current_player": self.current_player,
+            "current_player": None,
             "dealer": self.dealer,
             "trump": _suit_json(self.trump) if dealt else None,
             "turn_up": card_token(self.turn_up) if self.turn_up is not None else None,
             "tricks_per_deal": self.config.tricks,
             "target": self.config.target,
-            "scores": self.scores(),
-            "game_scores": self.game_scores[: self.n],
-            "games_won": list(self.games_won),
+            "scores": FrozenList(self.scores()),
+            "game_scores": FrozenList(self.game_scores[: self.n]),
+            "games_won": FrozenList(self.games_won),
             "dummy_score": self.game_scores[self.dummy] if self.dummy >= 0 else None,
-            "hand": tokens(self.hands[seat]) if seat is not None else None,
-            "hands": hands,
-            "offers": [[s, o] for s, o in self.offers],
-            "trick": [[h, card_token(c)] for h, c in self.trick],
-            "tricks": [
-                {"leader": lead, "cards": [[h, card_token(c)] for h, c in cards], "winner": w}
-                for lead, cards, w in self.played
-            ],
-            "last_deal": self.last_deal,
-            "games": list(self.games),
+            "hand": None,
+            "hands": None,
+            "offers": FrozenList(FrozenList(pair) for pair in self.offers),
+            "trick": None,
+            "tricks": None,
+            "last_deal": self._frozen(self.last_deal),
+            "games": FrozenList([self._frozen(entry) for entry in self.games]),
         }
-        if self.stage == PLAY_STAGE:
-            out["playing_hand"] = self.playing_hand
-            out["controller"] = self.controller if self.dummy >= 0 else None
-        return out
+
+    def _keep_hand_view(self, kept: _KeptViews, h: int, seat: int | None) -> JSON:
+        """Build and keep hand ``h``'s entry as its own ``seat`` (or anyone else: None) sees it."""
+        entry = self._hand_view(h, seat)
+        (kept.public if seat is None else kept.own)[h] = entry
+        return entry
+
+    def _hand_view(self, h: int, seat: int | None) -> JSON:
+        """Hand ``h``'s entry of the view of ``seat`` (``cards``: whether seen, not which)."""
+        bid_seen = self.deal_no > 0 and self.bid_visible(h, seat)
+        bid = self.bids[h]
+        return {
+            "hand": h,
+            "dummy": h == self.dummy,
+            "cards": FrozenList() if self.hand_visible(h, seat) else None,
+            "count": 0,
+            "bid_cards": FrozenList(map(_token_of, bid)) if bid_seen else None,
+            "bid_count": len(bid),
+            "bid": self.bid_of(h) if bid_seen and len(bid) == BID_CARDS else None,
+            "tricks": self.tricks_won[h],
+            "offer": OFFER_NAME[self.premium[h]] if self.premium[h] else None,
+            "game_score": self.game_scores[h],
+        }
+
+    def _tricks_json(self, kept: _KeptViews) -> list[JSON]:
+        """``view()["tricks"]``, a new list of the shared entries (one per finished trick)."""
+        played, cache = self.played, kept.tricks
+        if kept.tricks_of is not played or len(cache) > len(played):
+            cache = kept.tricks = []  # a new deal (or a new list put in): start again
+            kept.tricks_of = played
+        for lead, cards, winner in played[len(cache):]:
+            cache.append(FrozenDict(leader=lead, cards=FrozenList(
+                FrozenList((h, card_token(c))) for h, c in cards), winner=winner))
+        return list(cache)
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         other = self.clone()
@@ -657,6 +735,7 @@ class NovantanoveState(State):
         other.rubber = list(self.rubber)
         other.games_won = list(self.games_won)
         other.games = list(self.games)
+        other._kept = None
         return other
 
     def cards_in_play(self) -> list[Card]:
@@ -672,6 +751,29 @@ class NovantanoveState(State):
         if self.turn_up is not None:
             cards.append(self.turn_up)
         return cards
+
+
+class _KeptViews:
+    """The parts of a state's views kept between moves (see :meth:`NovantanoveState.view`)."""
+
+    __slots__ = ("base", "held", "own", "public", "tricks", "tricks_of")
+
+    def __init__(self, hands: int, played: list[Any]) -> None:
+        self.forget_stage(hands)
+        #: ``view()["tricks"]``: one read-only entry per trick of ``tricks_of`` (``played``)
+        self.tricks: list[JSON] = []
+        self.tricks_of = played
+        #: each hand's cards as read-only tokens, with the list they were read from
+        self.held: list[tuple[list[str], list[Card]]] = [([], [])] * hands
+
+    def forget_stage(self, hands: int) -> None:
+        """After a move that may change any part of a view but the tricks and cards held."""
+        #: every key of the view in order, with the values that change only between stages
+        self.base: JSON | None = None
+        #: each hand's entry of ``view()["hands"]`` as the other seats see it and as its own
+        #: seat sees it, but for its counts (which plays change); None: to build
+        self.public: list[JSON | None] = [None] * hands
+        self.own: list[JSON | None] = [None] * hands
 
 
 def _suit_json(suit: int) -> str | None:

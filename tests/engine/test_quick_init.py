@@ -1,0 +1,57 @@
+"""``quick_init``: the same dataclass, made faster, still frozen."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+from typing import ClassVar
+
+import pytest
+
+from mazzo.engine.game import Event, quick_init
+from mazzo.games.cribbage.events import Counted, Laid
+
+
+@quick_init
+@dataclasses.dataclass(frozen=True, slots=True)
+class Moved(Event):
+    kind: ClassVar[str] = "moved"
+    seat: int
+    cards: tuple[int, ...]
+
+
+def test_same_signature_values_equality_and_json() -> None:
+    assert list(inspect.signature(Moved).parameters) == ["seat", "cards"]
+    made = Moved(1, (2, 3))
+    assert made == Moved(seat=1, cards=(2, 3)) and hash(made) == hash(Moved(1, (2, 3)))
+    assert (made.seat, made.cards) == (1, (2, 3))
+    assert made.to_json() == {"type": "moved", "seat": 1, "cards": [2, 3]}
+    assert repr(made) == "Moved(seat=1, cards=(2, 3))"
+    with pytest.raises(TypeError):
+        Moved(1)  # type: ignore[call-arg]
+
+
+def test_still_frozen() -> None:
+    made = Laid(0, 5, 10)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.seat = 1  # type: ignore[misc]
+    assert Counted.__init__.__qualname__ == "Counted.__init__"
+
+
+def test_refuses_defaults_and_post_init() -> None:
+    with pytest.raises(TypeError, match="no defaults"):
+
+        @quick_init
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class WithDefault(Event):
+            seat: int = 0
+
+    with pytest.raises(TypeError, match="no defaults"):
+
+        @quick_init
+        @dataclasses.dataclass(frozen=True, slots=True)
+        class WithPostInit(Event):
+            seat: int
+
+            def __post_init__(self) -> None:
+                pass

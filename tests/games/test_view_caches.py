@@ -1,0 +1,135 @@
+"""Views kept between moves (cribbage, Nebraska, novantanove) say exactly what a view built from
+scratch says, and no caller can change a view, a later view or the state through one.
+
+A clone starts with no kept parts, so ``state.clone().view(seat)`` is the view recomputed from the
+state alone; the matches below look at views at random moments (so kept parts go stale across
+several moves) for every seat and a spectator, in every test config of each game.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+from mazzo.engine import CHANCE, TERMINAL, State, get_game
+from mazzo.engine.frozen import FrozenDict, FrozenList, frozen
+
+GAMES = ("cribbage", "nebraska", "novantanove")
+#: random matches per test config, a few thousand views per game in all
+MATCHES = 3
+
+
+def _dump(view: Any) -> str:
+    """The view as JSON, keys in their order: equal dumps mean equal values in the same order."""
+    return json.dumps(view, ensure_ascii=False)
+
+
+def _seats(state: State) -> list[int | None]:
+    return [*range(state.num_players), None]
+
+
+def _random_states(game_id: str, seed: int) -> Any:
+    """Every state of a random match of each test config, after each move."""
+    game = get_game(game_id)
+    for index, config in enumerate(game.test_configs()):
+        rng = random.Random(seed * 1000 + index)
+        state = game.new_match(config)
+        steps = 0
+        while state.current_player != TERMINAL and steps < 1500:
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+            steps += 1
+            yield state, rng
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("seed", range(MATCHES))
+def test_kept_views_equal_views_from_scratch(game_id: str, seed: int) -> None:
+    looked = 0
+    for state, rng in _random_states(game_id, seed):
+        if rng.random() < 0.3:  # now and then, so kept parts must survive several moves
+            continue
+        fresh = state.clone()
+        for seat in _seats(state):
+            assert _dump(state.view(seat)) == _dump(fresh.view(seat)), (game_id, seat)
+            looked += 1
+    assert looked > 100
+
+
+def _mutate_everything(value: Any) -> int:
+    """Try to change every list and dict in ``value``: the new ones change, the shared ones
+    (read-only) refuse. Returns how many refused."""
+    refused = 0
+    children = list(value.values()) if isinstance(value, dict) else (
+        list(value) if isinstance(value, list) else [])
+    for child in children:
+        refused += _mutate_everything(child)
+    if isinstance(value, FrozenList | FrozenDict):
+        with pytest.raises(TypeError):
+            value.append(0) if isinstance(value, list) else value.update(x=1)
+        with pytest.raises(TypeError):
+            value.clear()
+        return refused + 1
+    if isinstance(value, list):
+        value.append("junk")
+        value.reverse()
+    elif isinstance(value, dict):
+        for key in list(value):
+            value[key] = "junk"
+        value["junk"] = [1]
+    return refused
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_changing_a_view_changes_no_other_view_nor_the_state(game_id: str) -> None:
+    refused = 0
+    for state, rng in _random_states(game_id, 99):
+        if rng.random() < 0.5:
+            continue
+        seat = rng.choice(_seats(state))
+        before = {s: _dump(state.view(s)) for s in _seats(state)}
+        refused += _mutate_everything(state.view(seat))
+        # neither the kept parts nor the state changed: the same views again, and from scratch
+        for s in _seats(state):
+            assert _dump(state.view(s)) == before[s]
+            assert _dump(state.clone().view(s)) == before[s]
+    assert refused > 0  # the shared parts were there, and held
+
+
+def test_frozen_containers_read_like_json_and_refuse_changes() -> None:
+    value = frozen({"a": [1, (2, 3)], "b": {"c": None}})
+    assert value == {"a": [1, [2, 3]], "b": {"c": None}}
+    assert json.dumps(value) == '{"a": [1, [2, 3]], "b": {"c": null}}'
+    assert isinstance(value, dict) and isinstance(value["a"], list)
+    for change in (
+        lambda: value.__setitem__("a", 1), lambda: value.pop("a"), lambda: value.setdefault("z"),
+        lambda: value["a"].append(4), lambda: value["a"].sort(), lambda: value["a"][1].pop(),
+        lambda: value["a"].__iadd__([5]), lambda: value["b"].popitem(),
+    ):
+        with pytest.raises(TypeError, match="read-only"):
+            change()
+    assert value == {"a": [1, [2, 3]], "b": {"c": None}}
+    for made in (copy.deepcopy(value), pickle.loads(pickle.dumps(value))):
+        assert made == value and type(made) is dict and type(made["a"]) is list
+        made["a"].append(4)  # copies are the caller's own
+    assert type(copy.copy(value)) is dict and type(list(value["a"])) is list
+    assert value["a"] == [1, [2, 3]]
+
+
+def test_frozen_copies_are_made_once_per_part() -> None:
+    from mazzo.engine.frozen import FrozenCopies
+
+    copies = FrozenCopies()
+    part = {"points": [1, 2]}
+    first = copies(part)
+    assert first == part and isinstance(first, FrozenDict) and copies(part) is first
+    assert copies({"points": [1, 2]}) is not first  # another part, another copy
+    assert copies(None) is None
