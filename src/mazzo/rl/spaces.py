@@ -76,6 +76,11 @@ class GameSpaces(Protocol):
         """A fresh float32 vector of ``observation_size`` built from a seat's view only."""
         ...
 
+    def with_pending(self, observation: Observation, pending: Pending) -> Observation:
+        """A copy of ``observation`` (made with :data:`NO_PENDING`) with ``pending`` written in:
+        the same vector as ``observe(view, pending)``, without encoding the view again."""
+        ...
+
     def mask(self, state: State, pending: Pending) -> Mask:
         """int8 vector of ``action_size``: 1 where the index is legal for the seat to move."""
         ...
@@ -146,6 +151,12 @@ class ComposedSpaces:
     def observe(self, view: JSON, pending: Pending) -> Observation:
         out = np.zeros(self.observation_size, dtype=np.float32)
         self.encoder.encode(view, out[: self.encoder.size])
+        if pending.is_open:
+            self.actions.encode_pending(pending, out[self.encoder.size:])
+        return out
+
+    def with_pending(self, observation: Observation, pending: Pending) -> Observation:
+        out = observation.copy()
         if pending.is_open:
             self.actions.encode_pending(pending, out[self.encoder.size:])
         return out
