@@ -53,8 +53,6 @@ class TokenCoder:
         self.size = size
         self._tokenize = tokenize
         self._tokens: dict[Action, Tokens] = {}
-        self._by_id: dict[int, Tokens] = {}
-        self._alive: list[Action] = []
         self._decisions: dict[int, Decision] = {}
 
     def tokens(self, action: Action) -> Tokens:
@@ -88,25 +86,11 @@ class TokenCoder:
         return found
 
     def _moves(self, state: State) -> list[Move]:
-        """The legal moves with their spellings. Engines hand out the same action objects again
-        and again (tables of plays, bids, discards), so spellings are first looked up by the
-        actions' ids in one C-level pass: an action's own hash is a Python call, several times
-        dearer. The coder keeps every action it knows by id alive (``_alive``), so a live action
-        whose id is known is that very action."""
+        """The legal moves of the seat to move with their token sequences."""
         if state.is_terminal or state.is_chance:
             return []
         legal = state.legal_actions()
-        by_id = self._by_id
-        seqs = list(map(by_id.get, map(id, legal)))
-        if None in seqs:
-            if len(by_id) + len(legal) > IDENTITIES_KEPT:
-                by_id.clear()
-                self._alive.clear()
-            for i, action in enumerate(legal):
-                if seqs[i] is None:
-                    seqs[i] = by_id[id(action)] = self.tokens(action)
-                    self._alive.append(action)
-        return list(zip(seqs, legal, strict=True))  # type: ignore[arg-type]
+        return list(zip(map(self.tokens, legal), legal, strict=True))
 
     def candidates(self, state: State, prefix: Tokens) -> list[Move]:
         """The legal moves of the seat to move whose sequence starts with ``prefix``."""
@@ -149,8 +133,6 @@ class TokenCoder:
 
 
 _FIRST = itemgetter(0)
-#: actions whose spelling a coder keeps by identity (all dropped when full)
-IDENTITIES_KEPT = 8192
 #: decisions a coder keeps (one per state object; all dropped when full): several envs of one
 #: config may alternate
 DECISIONS_KEPT = 32
@@ -159,24 +141,21 @@ DECISIONS_KEPT = 32
 class Node:
     """The legal moves sharing one prefix (``depth`` tokens long)."""
 
-    __slots__ = ("_mask", "depth", "moves")
+    __slots__ = ("depth", "moves")
 
     def __init__(self, moves: list[Move], depth: int) -> None:
         self.moves = moves
         self.depth = depth
-        self._mask: Mask | None = None
 
     def mask(self, size: int) -> Mask:
-        """A fresh int8 mask of the tokens that extend this prefix (the caller may write it)."""
-        if self._mask is None:
-            depth = self.depth
-            mask = np.zeros(size, dtype=np.int8)
-            if depth:
-                mask[[seq[depth] for seq, _ in self.moves if len(seq) > depth]] = 1
-            else:  # every sequence has a first token
-                mask[list(map(_FIRST, map(_FIRST, self.moves)))] = 1
-            self._mask = mask
-        return self._mask.copy()
+        """A fresh int8 mask of the tokens that extend this prefix."""
+        depth = self.depth
+        mask = np.zeros(size, dtype=np.int8)
+        if depth:
+            mask[[seq[depth] for seq, _ in self.moves if len(seq) > depth]] = 1
+        else:  # every sequence has a first token
+            mask[list(map(_FIRST, map(_FIRST, self.moves)))] = 1
+        return mask
 
     def branch(self, token: int) -> list[Move]:
         """The moves whose next token is ``token``."""
@@ -206,13 +185,38 @@ class Decision:
 # --- one-token games -----------------------------------------------------------------------------
 
 
+class FlatCoder(TokenCoder):
+    """One token per move, so no selection is ever open: the mask is the legal moves' tokens and
+    ``advance`` finds the move with that token. For a handful of moves two plain passes cost
+    less than building and keeping a :class:`Decision`."""
+
+    def mask(self, state: State, pending: Pending) -> Mask:
+        out = np.zeros(self.size, dtype=np.int8)
+        if not pending.is_open and not state.is_terminal and not state.is_chance:
+            tokens = self.tokens
+            for action in state.legal_actions():
+                out[tokens(action)[0]] = 1
+        return out
+
+    def advance(
+        self, state: State, pending: Pending, index: int
+    ) -> tuple[Pending, Action | None]:
+        if (not pending.is_open and 0 <= index < self.size
+                and not state.is_terminal and not state.is_chance):
+            tokens = self.tokens
+            for action in state.legal_actions():
+                if tokens(action)[0] == index:
+                    return NO_PENDING, action
+        raise IllegalAction(self._refusal(state, pending, index), code="rl_index")
+
+
 def flat_coder(game: Game, config: Config) -> TokenCoder:
     """The game's own action index as the single token of every move."""
 
     def tokenize(action: Action) -> Tokens:
         return (game.action_index(config, action),)
 
-    return TokenCoder(game, config, game.action_space(config), tokenize)
+    return FlatCoder(game, config, game.action_space(config), tokenize)
 
 
 def action_coder(game: Game, config: Config) -> TokenCoder:

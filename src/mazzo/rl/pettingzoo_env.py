@@ -111,7 +111,10 @@ class MazzoAECEnv(AECEnv[AgentID, ObsDict, int | None]):
         state = self.state
         to_move = seat == state.current_player
         pending = self.pending if to_move else NO_PENDING
-        observation = self.spaces.with_pending(self._seen_by(seat), pending)
+        if self.spaces.multi_step:
+            observation = self.spaces.with_pending(self._seen_by(seat), pending)
+        else:
+            observation = self.spaces.observe(state.view(seat), NO_PENDING)
         if to_move:
             mask = self.spaces.mask(state, pending)
         else:

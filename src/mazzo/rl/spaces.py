@@ -71,6 +71,8 @@ class GameSpaces(Protocol):
     observation_size: int
     #: number of action indices (at most :data:`MAX_ACTIONS`)
     action_size: int
+    #: whether some move takes several steps (a selection may be open)
+    multi_step: bool
 
     def observe(self, view: JSON, pending: Pending) -> Observation:
         """A fresh float32 vector of ``observation_size`` built from a seat's view only."""
@@ -147,6 +149,7 @@ class ComposedSpaces:
         self.actions = actions
         self.observation_size = encoder.size + actions.pending_size
         self.action_size = actions.size
+        self.multi_step = actions.pending_size > 0
 
     def observe(self, view: JSON, pending: Pending) -> Observation:
         out = np.zeros(self.observation_size, dtype=np.float32)
