@@ -77,9 +77,7 @@ class BurracoEncoder:
         self.pile_top_at = offset_table(self.table, self.pile_top)
         self.restricted_at = offset_table(self.table, self.restricted)
         self.known_at = [offset_table(self.table, self.known + slot * cards) for slot in range(n)]
-        self.melded_at = [offset_table(self.table, self.melded + slot * cards)
-                          for slot in range(self.side_slots)]
-        self._sides: dict[tuple[object, ...], tuple[Observation, list[str]]] = {}
+        self._sides: dict[tuple[object, ...], tuple[Observation, Observation]] = {}
         self._side_orders: dict[tuple[int, tuple[int, ...]], list[int]] = {}
 
     def side_order(self, view: JSON) -> list[int]:
@@ -119,11 +117,14 @@ class BurracoEncoder:
             out[taken + slot] = float(has_taken)
             out[scores + slot] = score / SCORE_SCALE
         for slot, side in enumerate(self.side_order(view)):
-            block, melded = self._side_blocks(view["melds"][side])
-            start = self.melds + slot * MAX_MELDS * MELD_FEATURES
-            out[start:start + len(block)] = block
-            ones += map(self.melded_at[slot].__getitem__, melded)
             out[self.running + slot] = view["running"][side] / SCORE_SCALE
+            melds = view["melds"][side]
+            if melds:
+                block, melded = self._side_blocks(melds)
+                start = self.melds + slot * MAX_MELDS * MELD_FEATURES
+                out[start:start + len(block)] = block
+                start = self.melded + slot * len(self.table)
+                out[start:start + len(melded)] = melded
         out[self.pozzetti] = len(view["pozzetti"]) / 3.0
         out[self.stock] = view["stock"] / 108.0
         out[self.flags] = float(bool(view["last_turn"]))
@@ -132,9 +133,10 @@ class BurracoEncoder:
         put_sparse_seat(ones, self.to_move, seat, view["current_player"], n)
         out[ones] = 1.0
 
-    def _side_blocks(self, melds: list[JSON]) -> tuple[Observation, list[str]]:
+    def _side_blocks(self, melds: list[JSON]) -> tuple[Observation, Observation]:
         """A side's meld slots as one float32 block (melds in table order, up to
-        :data:`MAX_MELDS`) and the cards it has melded; cached by the melds' content."""
+        :data:`MAX_MELDS`) and its ``melded`` field up to the last card it has melded, both
+        cached by the melds' content."""
         melds = melds[:MAX_MELDS]
         # the key is built by C-level maps: a Python loop over the melds would cost as much as
         # encoding them
@@ -144,7 +146,11 @@ class BurracoEncoder:
             block = np.zeros(len(melds) * MELD_FEATURES, dtype=np.float32)
             for i, meld in enumerate(melds):
                 self._encode_meld(meld, block, i * MELD_FEATURES)
-            found = (block, [card for meld in melds for card in meld["cards"]])
+            melded = np.zeros(len(self.table), dtype=np.float32)
+            for meld in melds:
+                for token in meld["cards"]:
+                    melded[self.table[token]] = 1.0
+            found = (block, melded[: int(np.flatnonzero(melded)[-1]) + 1])
             if len(self._sides) >= SIDES_KEPT:
                 self._sides.clear()
             self._sides[key] = found
