@@ -3,10 +3,11 @@ side with PettingZoo's RLCard-backed ``texas_holdem_v4`` and ``leduc_holdem_v4``
 
 Every env runs the same loop: ``last()`` (observation + mask), a random legal index, ``step``;
 only the steps of the agent to move count (not the ``step(None)`` of a finished agent). Fair on a
-shared machine: CPU time (``time.process_time``), and each mazzo game is measured between the two
-peers (texas, game, leduc) in every one of :data:`ROUNDS` rounds, so a machine that speeds up or
-slows down skews both sides alike. A game's ratio is the median over the rounds of its steps/s
-divided by the faster peer's in the same round.
+shared machine: CPU time (``time.process_time``); each round of an env replays the same seeded
+whole matches; and each mazzo game is measured between the two peers (texas, game, leduc) in
+every one of :data:`ROUNDS` rounds, so a machine that speeds up or slows down skews both sides
+alike. A game's ratio is the median over the rounds of its steps/s divided by the faster peer's
+in the same round.
 
 ``python -m benchmarks.bench_rl [--quick] [game id ...]``;
 ``python -m benchmarks.bench_rl --profile GAME [--seconds S] [--top N]`` prints a cProfile of
@@ -33,39 +34,36 @@ from mazzo.engine.registry import BUILTIN_GAMES
 ROUNDS = 3
 #: the issue's target: every mazzo env at least this many times the faster RLCard env
 GOAL = 3.0
-#: process_time() is read once per this many steps (a step costs far more than the read)
-CLOCK_EVERY = 8
 
 
-def random_steps(make: Callable[[], Any], seed: int) -> Iterator[None]:
-    """An endless run of the benchmark loop over fresh matches; yields after each counted step."""
-    env = make()
+def play_match(env: Any, seed: int) -> int:
+    """One whole match of the benchmark loop, chance and choices seeded by ``seed``: its steps."""
     rng = random.Random(seed)
-    match = seed * 1_000_000
-    while True:
-        env.reset(seed=match)
-        match += 1
-        for _agent in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(observation["action_mask"])
-            env.step(int(legal[rng.randrange(len(legal))]))
-            yield
+    env.reset(seed=seed)
+    steps = 0
+    for _agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+        steps += 1
+    return steps
 
 
-def steps_per_cpu_second(steps: Iterator[None], seconds: float) -> float:
-    """Steps per CPU second of ``steps`` for at least ``seconds`` of this process's CPU time."""
-    count = 0
+def steps_per_cpu_second(env: Any, seconds: float) -> float:
+    """Steps per CPU second of whole matches, seeds 0, 1, 2, ..., until ``seconds`` of this
+    process's CPU time have passed: every round replays the same matches, so rounds differ only
+    by the machine, and a long match (Burraco's take thousands of steps) counts whole."""
+    steps = seed = 0
     start = time.process_time()
     while True:
-        for _ in range(CLOCK_EVERY):
-            next(steps)
-        count += CLOCK_EVERY
+        steps += play_match(env, seed)
+        seed += 1
         elapsed = time.process_time() - start
         if elapsed >= seconds:
-            return count / elapsed
+            return steps / elapsed
 
 
 def peer_makers() -> dict[str, Callable[[], Any]]:
@@ -89,18 +87,18 @@ Rounds = dict[str, list[float]]
 def measure(game_ids: list[str], seconds: float) -> tuple[Rounds, Rounds]:
     """Per env its steps/s in every round, and per game its ratio to the faster peer per round.
 
-    Each env keeps one endless loop across rounds (its matches continue, caches stay warm)."""
+    Each env is made once (its caches stay warm from round to round)."""
     peers = peer_makers()
-    loops = {name: random_steps(make, 1) for name, make in peers.items()}
-    loops.update({game: random_steps(mazzo_maker(game), 2) for game in game_ids})
-    rates: dict[str, list[float]] = {name: [] for name in loops}
+    envs = {name: make() for name, make in peers.items()}
+    envs.update({game: mazzo_maker(game)() for game in game_ids})
+    rates: dict[str, list[float]] = {name: [] for name in envs}
     ratios: dict[str, list[float]] = {game: [] for game in game_ids}
     peer_names = list(peers)
     for _ in range(ROUNDS):
         for game in game_ids:
             # peer, game, peer: the game sits between the two figures it is compared with
             order = peer_names[:1] + [game] + peer_names[1:]
-            round_rates = {name: steps_per_cpu_second(loops[name], seconds) for name in order}
+            round_rates = {name: steps_per_cpu_second(envs[name], seconds) for name in order}
             for name, rate in round_rates.items():
                 rates[name].append(rate)
             best_peer = max((round_rates[p] for p in peer_names), default=0.0)
@@ -115,7 +113,7 @@ def run(quick: bool = False, games: list[str] | None = None) -> Iterator[str]:
     except ImportError:
         yield "skipped: install the rl extra (pettingzoo, gymnasium, numpy)"
         return
-    seconds = 0.4 if quick else 1.5
+    seconds = 0.5 if quick else 2.0
     game_ids = games or list(BUILTIN_GAMES)
     if not peer_makers():
         yield "no comparison: install rlcard and pygame (the bench extra)"
@@ -135,11 +133,10 @@ def run(quick: bool = False, games: list[str] | None = None) -> Iterator[str]:
 
 def profile(game_id: str, seconds: float, top: int) -> str:
     """cProfile of ``seconds`` CPU seconds of one game's benchmark loop, by own time."""
-    steps = random_steps(mazzo_maker(game_id), 2)
-    next(steps)
+    env = mazzo_maker(game_id)()
     profiler = cProfile.Profile()
     profiler.enable()
-    steps_per_cpu_second(steps, seconds)
+    steps_per_cpu_second(env, seconds)
     profiler.disable()
     out = io.StringIO()
     pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
