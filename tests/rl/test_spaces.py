@@ -10,6 +10,7 @@ from rl_states import config_id, decision_states, game_configs
 
 from mazzo.engine import get_game
 from mazzo.engine.game import Action, Config, Game, IllegalAction, State
+from mazzo.rl.actions import action_coder
 from mazzo.rl.spaces import MAX_ACTIONS, NO_PENDING, GameSpaces, Pending, spaces_for
 
 CONFIGS = game_configs()
@@ -107,3 +108,37 @@ def test_burraco_melds_take_several_steps() -> None:
                 observed = spaces.observe(state.view(state.current_player), pending)
                 assert observed[spaces.observation_size - 146:].any()  # the pending block is set
     assert steps_seen
+
+
+class _LegalOnly:
+    """A stand-in with legal moves and no history (as the training example builds from a Turn)."""
+
+    is_chance = False
+    is_terminal = False
+
+    def __init__(self, state: State) -> None:
+        self.phase = state.phase
+        self._legal = list(state.legal_actions())
+
+    def legal_actions(self) -> list[Action]:
+        return self._legal
+
+
+@pytest.mark.parametrize("game_id", ["burraco", "poker_italiano", "cribbage"])
+def test_cached_decisions_follow_the_state(game_id: str) -> None:
+    """A coder spells a decision once and reuses it; once the state has moved on (the same
+    object, one ``apply`` later) or for another object (a clone, a stand-in without history),
+    its masks and moves are those of a coder that never saw the state before."""
+    game = get_game(game_id)
+    config = game.test_configs()[0]
+    cached = spaces_for(game, config)
+    for state in decision_states(game, config, count=40, seed=13):  # one object, moving on
+        fresh = action_coder(game, config)
+        assert (cached.mask(state, NO_PENDING) == fresh.mask(state, NO_PENDING)).all()
+        twin = state.clone()
+        stand_in = _LegalOnly(state)
+        for index in np.flatnonzero(fresh.mask(state, NO_PENDING)):
+            expected = fresh.advance(state, NO_PENDING, int(index))
+            assert cached.advance(state, NO_PENDING, int(index)) == expected
+            assert cached.advance(twin, NO_PENDING, int(index)) == expected
+            assert cached.advance(stand_in, NO_PENDING, int(index)) == expected  # type: ignore[arg-type]

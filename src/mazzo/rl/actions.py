@@ -19,6 +19,7 @@ asked for). So every legal move stays reachable and nothing illegal is: the reac
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 
 import numpy as np
 
@@ -27,6 +28,8 @@ from mazzo.rl.spaces import MAX_ACTIONS, NO_PENDING, Field, Mask, Observation, P
 
 Tokens = tuple[int, ...]
 Tokenizer = Callable[[Action], Tokens]
+#: one legal move: its token sequence and the engine action
+Move = tuple[Tokens, Action]
 
 
 class TokenCoder:
@@ -34,6 +37,10 @@ class TokenCoder:
 
     No legal move's sequence may be a proper prefix of another's; tokenizers guarantee it by
     fixing the length of a sequence by its first token.
+
+    The legal moves of a decision are listed and spelt once (:class:`Decision`) and reused by
+    every ``mask`` and ``advance`` of that decision: an env asks for the mask in ``last()`` and
+    then advances in ``step``, and a multi-step move asks again at every step.
     """
 
     pending_size = 0
@@ -46,6 +53,7 @@ class TokenCoder:
         self.size = size
         self._tokenize = tokenize
         self._tokens: dict[Action, Tokens] = {}
+        self._decisions: dict[int, Decision] = {}
 
     def tokens(self, action: Action) -> Tokens:
         """The token sequence of one engine move (cached: actions are hashable and immutable)."""
@@ -56,35 +64,52 @@ class TokenCoder:
                 self._tokens[action] = found
         return found
 
-    def candidates(self, state: State, prefix: Tokens) -> list[tuple[Tokens, Action]]:
-        """The legal moves of the seat to move whose sequence starts with ``prefix``."""
+    def decision(self, state: State) -> Decision:
+        """The legal moves of the seat to move now, spelt as token sequences (cached).
+
+        The cache knows a state by identity and the length of its ``history``, which every
+        ``apply`` extends (the engine's contract): a state that moved on is spelt afresh. An
+        object without a history (a stand-in exposing only ``legal_actions``) is never cached.
+        """
+        history = getattr(state, "history", None)
+        if history is None:
+            return Decision(state, -1, self._moves(state))
+        decisions = self._decisions
+        key = id(state)
+        found = decisions.get(key)
+        if found is not None and found.state is state and found.length == len(history):
+            return found
+        if len(decisions) >= DECISIONS_KEPT:
+            decisions.clear()
+        # the entry holds the state, so its id cannot be reused by another while it is kept
+        found = decisions[key] = Decision(state, len(history), self._moves(state))
+        return found
+
+    def _moves(self, state: State) -> list[Move]:
+        """The legal moves of the seat to move with their token sequences."""
         if state.is_terminal or state.is_chance:
             return []
-        depth = len(prefix)
-        out = []
-        for action in state.legal_actions():
-            seq = self.tokens(action)
-            if seq[:depth] == prefix:
-                out.append((seq, action))
-        return out
+        legal = state.legal_actions()
+        return list(zip(map(self.tokens, legal), legal, strict=True))
+
+    def candidates(self, state: State, prefix: Tokens) -> list[Move]:
+        """The legal moves of the seat to move whose sequence starts with ``prefix``."""
+        return list(self.decision(state).node(prefix).moves)
 
     def mask(self, state: State, pending: Pending) -> Mask:
-        out = np.zeros(self.size, dtype=np.int8)
-        depth = len(pending.picks)
-        for seq, _ in self.candidates(state, pending.picks):
-            if len(seq) > depth:
-                out[seq[depth]] = 1
-        return out
+        return self.decision(state).node(pending.picks).mask(self.size)
 
     def advance(
         self, state: State, pending: Pending, index: int
     ) -> tuple[Pending, Action | None]:
-        prefix = (*pending.picks, int(index))
-        found = self.candidates(state, prefix) if 0 <= index < self.size else []
+        found = None
+        if 0 <= index < self.size:
+            found = self.decision(state).node(pending.picks).branch(int(index))
         if not found:
             raise IllegalAction(self._refusal(state, pending, index), code="rl_index")
         if len(found) == 1:
             return NO_PENDING, found[0][1]
+        prefix = (*pending.picks, int(index))
         for seq, action in found:  # a complete move never shares its prefix (kept for safety)
             if seq == prefix:
                 return NO_PENDING, action
@@ -107,7 +132,82 @@ class TokenCoder:
         return []
 
 
+_FIRST = itemgetter(0)
+#: decisions a coder keeps (one per state object; all dropped when full): several envs of one
+#: config may alternate
+DECISIONS_KEPT = 32
+
+
+class Node:
+    """The legal moves sharing one prefix (``depth`` tokens long)."""
+
+    __slots__ = ("depth", "moves")
+
+    def __init__(self, moves: list[Move], depth: int) -> None:
+        self.moves = moves
+        self.depth = depth
+
+    def mask(self, size: int) -> Mask:
+        """A fresh int8 mask of the tokens that extend this prefix."""
+        depth = self.depth
+        mask = np.zeros(size, dtype=np.int8)
+        if depth:
+            mask[[seq[depth] for seq, _ in self.moves if len(seq) > depth]] = 1
+        else:  # every sequence has a first token
+            mask[list(map(_FIRST, map(_FIRST, self.moves)))] = 1
+        return mask
+
+    def branch(self, token: int) -> list[Move]:
+        """The moves whose next token is ``token``."""
+        depth = self.depth
+        return [move for move in self.moves if len(move[0]) > depth and move[0][depth] == token]
+
+
+class Decision:
+    """One decision's legal moves as token sequences; a :class:`Node` per prefix, built once."""
+
+    __slots__ = ("length", "nodes", "state")
+
+    def __init__(self, state: State, length: int, moves: list[Move]) -> None:
+        self.state = state
+        self.length = length
+        self.nodes: dict[Tokens, Node] = {(): Node(moves, 0)}
+
+    def node(self, prefix: Tokens) -> Node:
+        """The moves starting with ``prefix`` (none for a prefix that no legal move has)."""
+        found = self.nodes.get(prefix)
+        if found is None:
+            parent = self.node(prefix[:-1])
+            found = self.nodes[prefix] = Node(parent.branch(prefix[-1]), len(prefix))
+        return found
+
+
 # --- one-token games -----------------------------------------------------------------------------
+
+
+class FlatCoder(TokenCoder):
+    """One token per move, so no selection is ever open: the mask is the legal moves' tokens and
+    ``advance`` finds the move with that token. For a handful of moves two plain passes cost
+    less than building and keeping a :class:`Decision`."""
+
+    def mask(self, state: State, pending: Pending) -> Mask:
+        out = np.zeros(self.size, dtype=np.int8)
+        if not pending.is_open and not state.is_terminal and not state.is_chance:
+            tokens = self.tokens
+            for action in state.legal_actions():
+                out[tokens(action)[0]] = 1
+        return out
+
+    def advance(
+        self, state: State, pending: Pending, index: int
+    ) -> tuple[Pending, Action | None]:
+        if (not pending.is_open and 0 <= index < self.size
+                and not state.is_terminal and not state.is_chance):
+            tokens = self.tokens
+            for action in state.legal_actions():
+                if tokens(action)[0] == index:
+                    return NO_PENDING, action
+        raise IllegalAction(self._refusal(state, pending, index), code="rl_index")
 
 
 def flat_coder(game: Game, config: Config) -> TokenCoder:
@@ -116,7 +216,7 @@ def flat_coder(game: Game, config: Config) -> TokenCoder:
     def tokenize(action: Action) -> Tokens:
         return (game.action_index(config, action),)
 
-    return TokenCoder(game, config, game.action_space(config), tokenize)
+    return FlatCoder(game, config, game.action_space(config), tokenize)
 
 
 def action_coder(game: Game, config: Config) -> TokenCoder:

@@ -27,7 +27,7 @@ from mazzo.rl._match import (
     resolve,
     score_deltas,
 )
-from mazzo.rl.spaces import NO_PENDING, GameSpaces, Pending, spaces_for
+from mazzo.rl.spaces import NO_PENDING, GameSpaces, Observation, Pending, spaces_for
 
 AgentID = str
 ObsDict = dict[str, np.ndarray[Any, Any]]
@@ -80,6 +80,7 @@ class MazzoAECEnv(AECEnv[AgentID, ObsDict, int | None]):
         self._rng = random.Random()
         self.state: State = self.game.new_match(self.config)
         self.pending: Pending = NO_PENDING
+        self._seen: tuple[State, tuple[int, int], Observation] | None = None
 
     # -- spaces -----------------------------------------------------------------------------
 
@@ -107,14 +108,30 @@ class MazzoAECEnv(AECEnv[AgentID, ObsDict, int | None]):
 
     def observe(self, agent: AgentID) -> ObsDict:
         seat = self._seat[agent]
-        to_move = seat == self.state.current_player
+        state = self.state
+        to_move = seat == state.current_player
         pending = self.pending if to_move else NO_PENDING
-        observation = self.spaces.observe(self.state.view(seat), pending)
+        if self.spaces.multi_step:
+            observation = self.spaces.with_pending(self._seen_by(seat), pending)
+        else:
+            observation = self.spaces.observe(state.view(seat), NO_PENDING)
         if to_move:
-            mask = self.spaces.mask(self.state, pending)
+            mask = self.spaces.mask(state, pending)
         else:
             mask = np.zeros(self.spaces.action_size, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}
+
+    def _seen_by(self, seat: int) -> Observation:
+        """The seat's observation with nothing pending, kept while the state stays put: the
+        steps of a multi-step move (a meld card by card, a poker draw) see the same view, so
+        it is neither built by the engine nor encoded again. A state that moved on has a longer
+        ``history`` (every ``apply`` extends it)."""
+        state = self.state
+        key = (seat, len(state.history))
+        seen = self._seen
+        if seen is None or seen[0] is not state or seen[1] != key:
+            seen = self._seen = (state, key, self.spaces.observe(state.view(seat), NO_PENDING))
+        return seen[2]
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -151,7 +168,7 @@ class MazzoAECEnv(AECEnv[AgentID, ObsDict, int | None]):
                     self.rewards[agent_name(seat)] = float(value)
             self.terminations = {a: True for a in self.agents}
             return
-        self.agent_selection = agent_name(self.state.current_player)
+        self.agent_selection = self.possible_agents[self.state.current_player]
 
     def _penalize(self, agent: AgentID) -> None:
         """``illegal="penalize"``: the offender gets the penalty and the match ends for all."""

@@ -71,9 +71,16 @@ class GameSpaces(Protocol):
     observation_size: int
     #: number of action indices (at most :data:`MAX_ACTIONS`)
     action_size: int
+    #: whether some move takes several steps (a selection may be open)
+    multi_step: bool
 
     def observe(self, view: JSON, pending: Pending) -> Observation:
         """A fresh float32 vector of ``observation_size`` built from a seat's view only."""
+        ...
+
+    def with_pending(self, observation: Observation, pending: Pending) -> Observation:
+        """A copy of ``observation`` (made with :data:`NO_PENDING`) with ``pending`` written in:
+        the same vector as ``observe(view, pending)``, without encoding the view again."""
         ...
 
     def mask(self, state: State, pending: Pending) -> Mask:
@@ -142,10 +149,17 @@ class ComposedSpaces:
         self.actions = actions
         self.observation_size = encoder.size + actions.pending_size
         self.action_size = actions.size
+        self.multi_step = actions.pending_size > 0
 
     def observe(self, view: JSON, pending: Pending) -> Observation:
         out = np.zeros(self.observation_size, dtype=np.float32)
         self.encoder.encode(view, out[: self.encoder.size])
+        if pending.is_open:
+            self.actions.encode_pending(pending, out[self.encoder.size:])
+        return out
+
+    def with_pending(self, observation: Observation, pending: Pending) -> Observation:
+        out = observation.copy()
         if pending.is_open:
             self.actions.encode_pending(pending, out[self.encoder.size:])
         return out

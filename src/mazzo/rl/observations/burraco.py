@@ -6,7 +6,10 @@ first; each side has :data:`MAX_MELDS` meld slots in table order.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Final
+
+import numpy as np
 
 from mazzo.cards import JOKER_RANK, burraco_deck
 from mazzo.engine.game import JSON, Config
@@ -14,10 +17,8 @@ from mazzo.games.burraco.actions import MAX_MELDS
 from mazzo.rl.observations.layout import (
     Layout,
     card_table,
-    put_cards,
-    put_one_hot,
-    put_per_seat,
-    put_seat,
+    offset_table,
+    put_sparse_seat,
     relative,
 )
 from mazzo.rl.spaces import Field, Observation
@@ -27,6 +28,10 @@ KINDS = ("sporco", "pulito")
 SCORE_SCALE = 1000.0
 #: per meld: run, natural suit (4), set rank A..K (13), lo, length, wild, wild position, kind (2)
 MELD_FEATURES: Final = 1 + 4 + 13 + 1 + 1 + 1 + 1 + len(KINDS)
+_CARDS: Final = itemgetter("cards")
+_LAYOUT: Final = itemgetter("lo", "wild", "run", "burraco")
+#: sides' meld blocks an encoder keeps (a side's melds change only when it melds or attaches)
+SIDES_KEPT: Final = 4096
 
 
 class BurracoEncoder:
@@ -66,42 +71,90 @@ class BurracoEncoder:
         self.to_move = lay.add("current_player", n, "one-hot seat to move")
         self.layout = lay
         self.size = lay.size
+        self.phase_slot = {name: self.phase + i for i, name in enumerate(PHASES)}
+        self.hand_at = offset_table(self.table, self.hand)
+        self.pile_at = offset_table(self.table, self.pile)
+        self.pile_top_at = offset_table(self.table, self.pile_top)
+        self.restricted_at = offset_table(self.table, self.restricted)
+        self.known_at = [offset_table(self.table, self.known + slot * cards) for slot in range(n)]
+        self._sides: dict[tuple[object, ...], tuple[Observation, Observation]] = {}
+        self._side_orders: dict[tuple[int, tuple[int, ...]], list[int]] = {}
 
     def side_order(self, view: JSON) -> list[int]:
         """Side ids, the observer's first, then by the turn order of their first seat."""
         seat, n, side_of = view["seat"], self.players, view["side_of"]
-        first: dict[int, int] = {}
-        for other in sorted(range(n), key=lambda s: relative(seat, s, n)):
-            first.setdefault(side_of[other], other)
-        return list(first)
+        key = (seat, tuple(side_of))
+        found = self._side_orders.get(key)
+        if found is None:
+            first: dict[int, int] = {}
+            for other in sorted(range(n), key=lambda s: relative(seat, s, n)):
+                first.setdefault(side_of[other], other)
+            found = self._side_orders[key] = list(first)[: self.side_slots]
+        return found
 
     def encode(self, view: JSON, out: Observation) -> None:
-        seat, n, table, cards = view["seat"], self.players, self.table, len(self.table)
-        put_one_hot(out, self.phase, PHASES, view["phase"])
-        put_cards(out, self.hand, view["hand"], table)
+        # The cards (dozens of them) are gathered by C-level maps over precomputed slot tables
+        # and set in one numpy assignment; the few numbers are stored directly, the seats'
+        # loops inlined. Each side's melds come ready-made from a cache, since they change only
+        # when that side melds or attaches.
+        seat, n = view["seat"], self.players
+        ones: list[int] = [self.phase_slot.get(view["phase"], self.phase + len(PHASES))]
+        ones += map(self.hand_at.__getitem__, view["hand"] or ())
         pile = view["pile"]
-        put_cards(out, self.pile, pile, table)
+        ones += map(self.pile_at.__getitem__, pile)
         if pile:
-            out[self.pile_top + table[pile[-1]]] = 1.0
+            ones.append(self.pile_top_at[pile[-1]])
         out[self.pile_size] = len(pile) / 108.0
         if view["restricted"] is not None:
-            out[self.restricted + table[view["restricted"]]] = 1.0
-        for other, known in enumerate(view["known"]):
-            put_cards(out, self.known + relative(seat, other, n) * cards, known, table)
-        put_per_seat(out, self.counts, seat, view["hand_counts"], 22.0)
-        for slot, side in enumerate(self.side_order(view)[: self.side_slots]):
-            for i, meld in enumerate(view["melds"][side][:MAX_MELDS]):
-                self._encode_meld(meld, out, self.melds + (slot * MAX_MELDS + i) * MELD_FEATURES)
-                put_cards(out, self.melded + slot * cards, meld["cards"], table)
+            ones.append(self.restricted_at[view["restricted"]])
+        counts, taken, scores = self.counts, self.taken, self.scores
+        for other, (known, held, has_taken, score) in enumerate(zip(
+                view["known"], view["hand_counts"], view["pozzetto_taken"], view["scores"],
+                strict=True)):
+            slot = (other - seat) % n
+            ones += map(self.known_at[slot].__getitem__, known or ())
+            out[counts + slot] = held / 22.0
+            out[taken + slot] = float(has_taken)
+            out[scores + slot] = score / SCORE_SCALE
+        for slot, side in enumerate(self.side_order(view)):
             out[self.running + slot] = view["running"][side] / SCORE_SCALE
-        put_per_seat(out, self.taken, seat, view["pozzetto_taken"], 1.0)
+            melds = view["melds"][side]
+            if melds:
+                block, melded = self._side_blocks(melds)
+                start = self.melds + slot * MAX_MELDS * MELD_FEATURES
+                out[start:start + len(block)] = block
+                start = self.melded + slot * len(self.table)
+                out[start:start + len(melded)] = melded
         out[self.pozzetti] = len(view["pozzetti"]) / 3.0
         out[self.stock] = view["stock"] / 108.0
         out[self.flags] = float(bool(view["last_turn"]))
         out[self.flags + 1] = float(bool(view["three_pozzetti"]))
-        put_per_seat(out, self.scores, seat, view["scores"], SCORE_SCALE)
-        put_seat(out, self.dealer, seat, view["dealer"], n)
-        put_seat(out, self.to_move, seat, view["current_player"], n)
+        put_sparse_seat(ones, self.dealer, seat, view["dealer"], n)
+        put_sparse_seat(ones, self.to_move, seat, view["current_player"], n)
+        out[ones] = 1.0
+
+    def _side_blocks(self, melds: list[JSON]) -> tuple[Observation, Observation]:
+        """A side's meld slots as one float32 block (melds in table order, up to
+        :data:`MAX_MELDS`) and its ``melded`` field up to the last card it has melded, both
+        cached by the melds' content."""
+        melds = melds[:MAX_MELDS]
+        # the key is built by C-level maps: a Python loop over the melds would cost as much as
+        # encoding them
+        key = (tuple(map(tuple, map(_CARDS, melds))), tuple(map(_LAYOUT, melds)))
+        found = self._sides.get(key)
+        if found is None:
+            block = np.zeros(len(melds) * MELD_FEATURES, dtype=np.float32)
+            for i, meld in enumerate(melds):
+                self._encode_meld(meld, block, i * MELD_FEATURES)
+            melded = np.zeros(len(self.table), dtype=np.float32)
+            for meld in melds:
+                for token in meld["cards"]:
+                    melded[self.table[token]] = 1.0
+            found = (block, melded[: int(np.flatnonzero(melded)[-1]) + 1])
+            if len(self._sides) >= SIDES_KEPT:
+                self._sides.clear()
+            self._sides[key] = found
+        return found
 
     def _encode_meld(self, meld: JSON, out: Observation, base: int) -> None:
         tokens, lo, wild, run = meld["cards"], meld["lo"], meld["wild"], meld["run"]

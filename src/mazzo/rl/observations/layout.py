@@ -66,3 +66,29 @@ def put_per_seat(out: Observation, start: int, seat: int, values: Sequence[float
     players = len(values)
     for other, value in enumerate(values):
         out[start + relative(seat, other, players)] = float(value) / scale
+
+
+# --- sparse writers: an encoder gathers the one-hot slots and the values, then sets them in one
+# numpy assignment each (``out[ones] = 1.0``, ``out[at] = values``), far cheaper than one numpy
+# store per slot. Slots written as values must not also be one-hot slots (fields never overlap).
+
+
+def offset_table(table: dict[str, int], start: int) -> dict[str, int]:
+    """Card token -> its slot in a card field starting at ``start``."""
+    return {token: start + i for token, i in table.items()}
+
+
+def put_sparse_seat(ones: list[int], start: int, seat: int, other: int | None,
+                    players: int) -> None:
+    """:func:`put_seat` into a list of one-hot slots."""
+    if other is not None and 0 <= other < players:
+        ones.append(start + (other - seat) % players)
+
+
+def put_sparse_per_seat(at: list[int], values: list[float], start: int, seat: int,
+                        per_seat: Sequence[float], scale: float) -> None:
+    """:func:`put_per_seat` into lists of slots and values."""
+    players = len(per_seat)
+    for other, value in enumerate(per_seat):
+        at.append(start + (other - seat) % players)
+        values.append(float(value) / scale)

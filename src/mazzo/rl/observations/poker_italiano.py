@@ -12,11 +12,8 @@ from mazzo.games.poker_italiano.config import PokerItalianoConfig
 from mazzo.rl.observations.layout import (
     Layout,
     card_table,
-    put_cards,
-    put_one_hot,
-    put_per_seat,
+    offset_table,
     put_seat,
-    relative,
 )
 from mazzo.rl.spaces import Field, Observation
 
@@ -66,23 +63,39 @@ class PokerEncoder:
                            "one-hot word (or other), amount / table chips, all-in, present")
         self.layout = lay
         self.size = lay.size
+        self.rest = n + len(WORDS) + 1  # an entry's amount, all-in and present, after the words
+        self.phase_slot = {name: self.phase + i for i, name in enumerate(PHASES)}
+        self.mode_slot: dict[object, int] = {name: self.mode + i for i, name in enumerate(MODES)}
+        self.requirement_slot = {rank: self.requirement + i for i, rank in enumerate(RANKS)}
+        self.word_slot = {word: i for i, word in enumerate(WORDS)}
+        self.hand_at = offset_table(self.table, self.hand)
+        self.discarded_at = offset_table(self.table, self.discarded)
 
     def encode(self, view: JSON, out: Observation) -> None:
+        # Direct stores with the seats' loops inlined and every slot table precomputed: at this
+        # size a Python call per field costs more than the stores themselves.
         seat, n, scale = view["seat"], self.players, self.chips_scale
-        put_one_hot(out, self.phase, PHASES, view["phase"])
-        put_one_hot(out, self.mode, MODES, view.get("mode"))
-        put_cards(out, self.hand, view["hand"], self.table)
-        put_cards(out, self.discarded, view["discarded"], self.table)
-        put_per_seat(out, self.chips, seat, view["chips"], scale)
-        put_per_seat(out, self.in_match, seat, view["in_match"], 1.0)
-        put_per_seat(out, self.folded, seat, view["folded"], 1.0)
-        put_per_seat(out, self.contrib, seat, view["contrib"], scale)
-        put_per_seat(out, self.round_bets, seat, view["round_bets"], scale)
-        put_per_seat(out, self.counts, seat, view["hand_counts"], 5.0)
-        for other, drawn in enumerate(view["draws"]):
-            out[self.draws + relative(seat, other, n) * 6 + drawn + 1] = 1.0
+        out[self.phase_slot.get(view["phase"], self.phase + len(PHASES))] = 1.0
+        out[self.mode_slot.get(view.get("mode"), self.mode + len(MODES))] = 1.0
+        for token in view["hand"] or ():
+            out[self.hand_at[token]] = 1.0
+        for token in view["discarded"] or ():
+            out[self.discarded_at[token]] = 1.0
+        chips, contrib, round_bets = self.chips, self.contrib, self.round_bets
+        in_match, folded, counts, draws = self.in_match, self.folded, self.counts, self.draws
+        for other, (stack, playing, out_of_hand, put_in, bet, held, drawn) in enumerate(zip(
+                view["chips"], view["in_match"], view["folded"], view["contrib"],
+                view["round_bets"], view["hand_counts"], view["draws"], strict=True)):
+            slot = (other - seat) % n
+            out[chips + slot] = stack / scale
+            out[in_match + slot] = float(playing)
+            out[folded + slot] = float(out_of_hand)
+            out[contrib + slot] = put_in / scale
+            out[round_bets + slot] = bet / scale
+            out[counts + slot] = held / 5.0
+            out[draws + slot * 6 + drawn + 1] = 1.0
         for blind in view["blinds"]:
-            base = self.blinds + relative(seat, blind["seat"], n) * 4
+            base = self.blinds + (blind["seat"] - seat) % n * 4
             out[base + blind["level"] - 1] = 1.0
             out[base + 3] = float(bool(blind["covered"]))
         out[self.pot] = view["pot"] / scale
@@ -91,22 +104,23 @@ class PokerEncoder:
         put_seat(out, self.opener, seat, view["opener"], n)
         put_seat(out, self.dealer, seat, view["dealer"], n)
         put_seat(out, self.to_move, seat, view["current_player"], n)
-        put_one_hot(out, self.requirement, RANKS, view["opening_requirement"])
+        out[self.requirement_slot.get(view["opening_requirement"],
+                                      self.requirement + len(RANKS))] = 1.0
         out[self.parole] = float(bool(view["parole"]))
         out[self.stock] = view["stock"] / len(self.table)
         out[self.hand_number] = view["hand_number"] / 100.0
         self._encode_log(view["log"][-LOG_ENTRIES:], seat, out)
 
     def _encode_log(self, log: list[JSON], seat: int, out: Observation) -> None:
-        n = self.players
-        for i, entry in enumerate(log):
-            base = self.log + i * self.entry
-            out[base + relative(seat, entry["seat"], n)] = 1.0
-            put_one_hot(out, base + n, WORDS, entry["word"])
-            rest = base + n + len(WORDS) + 1
-            out[rest] = entry["amount"] / self.chips_scale
-            out[rest + 1] = float(bool(entry["all_in"]))
-            out[rest + 2] = 1.0
+        n, scale, word_slot, other_word = self.players, self.chips_scale, self.word_slot, len(WORDS)
+        base, rest = self.log, self.rest
+        for entry in log:
+            out[base + (entry["seat"] - seat) % n] = 1.0
+            out[base + n + word_slot.get(entry["word"], other_word)] = 1.0
+            out[base + rest] = entry["amount"] / scale
+            out[base + rest + 1] = float(bool(entry["all_in"]))
+            out[base + rest + 2] = 1.0
+            base += self.entry
 
     def fields(self) -> list[Field]:
         return list(self.layout.fields)
