@@ -22,6 +22,7 @@ from mazzo.engine.registry import all_games
 from mazzo.server.bots import BotPool
 from mazzo.server.pages import install as install_pages
 from mazzo.server.protocol import (
+    CLOSE_RECONNECT,
     LANGS,
     MAX_MESSAGE_BYTES,
     ProtocolError,
@@ -31,7 +32,7 @@ from mazzo.server.protocol import (
     error_frame,
     parse_message,
 )
-from mazzo.server.storage.base import OVER, Storage
+from mazzo.server.storage.base import OVER, Storage, StorageUnavailable
 from mazzo.server.tables import BadRequest, Elsewhere, Table, TableManager
 
 log = logging.getLogger("mazzo.server")
@@ -39,8 +40,6 @@ log = logging.getLogger("mazzo.server")
 #: websocket close codes sent after a connection-level error frame
 CLOSE_UNKNOWN_TABLE: Final = 4404
 CLOSE_BAD_TOKEN: Final = 4401
-#: "service restart": the process serving the table went away; reconnect (another takes over)
-CLOSE_RECONNECT: Final = 1012
 #: "try again later": no process could serve the table in time
 CLOSE_TRY_LATER: Final = 1013
 #: how long a connection waits for a table whose owner is unreachable to be taken over
@@ -64,6 +63,10 @@ class WsClient:
         async with self._lock:  # frames from the table and from this client's own messages
             await self.websocket.send_text(encode_frame(frame))
 
+    async def close(self, code: int) -> None:
+        async with self._lock:
+            await self.websocket.close(code)
+
 
 def _lang(value: str | None) -> str:
     return value if value in LANGS else "en"
@@ -85,8 +88,10 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
         if restored:
             log.warning("mazzo: %d unfinished tables rebuilt by replay", restored)
         adopting = asyncio.create_task(manager.adopt_orphans(takeover))
+        watching = asyncio.create_task(manager.watch())
         yield
         adopting.cancel()
+        watching.cancel()
         await manager.close()
         pool.close()
         storage.close()
@@ -107,6 +112,12 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
             return JSONResponse(frame, status_code=503, headers={"Retry-After": "1"})
         query = f"?{request.url.query}" if request.url.query else ""
         return RedirectResponse(f"{exc.url}{request.url.path}{query}", status_code=307)
+
+    @app.exception_handler(StorageUnavailable)
+    async def unavailable(request: Request, exc: StorageUnavailable) -> JSONResponse:
+        """The database is away (PostgreSQL restarting): nothing was done; try again soon."""
+        frame = error_frame("storage_unavailable", _lang(request.query_params.get("lang")))
+        return JSONResponse(frame, status_code=503, headers={"Retry-After": "1"})
 
     @app.get("/api/health")
     async def health() -> JSON:
@@ -181,6 +192,10 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
             await client.send(exc.frame(client.lang))
             await websocket.close(CLOSE_UNKNOWN_TABLE)
             return
+        except StorageUnavailable:  # the table is not in memory and the database is away
+            await client.send(error_frame("storage_unavailable", client.lang))
+            await websocket.close(CLOSE_TRY_LATER)
+            return
         if table is None:  # relayed to the owning process, or nobody could serve it in time
             return
         try:
@@ -223,6 +238,8 @@ async def _serve_client(manager: TableManager, table: Table, client: WsClient, o
             await client.send(exc.frame(client.lang))
             if exc.code == "stale_version":
                 await manager.send_state(table, client)
+            elif exc.code == "storage_unavailable":
+                await manager.send_known_state(table, client)
         except Exception:
             log.exception("table %s: a message failed", table.id)
             await client.send(error_frame("server_error", client.lang))

@@ -15,6 +15,9 @@ from mazzo.engine.game import JSON, Config, ConfigError, Game, card_from_token, 
 #: the largest client message accepted, in bytes of UTF-8 (larger ones get a ``too_large`` error)
 MAX_MESSAGE_BYTES: Final = 64 * 1024
 LANGS: Final = ("it", "en")
+#: websocket close code "service restart": the table is served by another process now, or the
+#: process serving it went away; reconnect (to any process)
+CLOSE_RECONNECT: Final = 1012
 TOKEN_MAX_CHARS: Final = 200
 
 #: error code -> (Italian, English) message; ``{name}`` fields are filled per error
@@ -47,6 +50,11 @@ ERRORS: Final[dict[str, tuple[str, str]]] = {
     "hints_off": ("A questo tavolo i suggerimenti sono disattivati.",
                   "Hints are switched off at this table."),
     "server_error": ("Errore del server; riprova.", "Server error; please try again."),
+    "storage_unavailable": ("Il database non risponde: niente è stato confermato. Riprova tra "
+                            "poco; lo stato attuale arriverà appena il database risponde.",
+                            "The database is not answering: nothing was confirmed. Try again "
+                            "in a moment; the current state will follow as soon as the "
+                            "database answers."),
 }
 
 #: client message type -> {field: (python types, required)}
