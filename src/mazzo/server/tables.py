@@ -10,7 +10,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any, Final, Protocol, TypeVar
 
 from mazzo.bots.levels import LEVELS
@@ -34,6 +34,7 @@ from mazzo.server.protocol import (
     Message,
     ProtocolError,
     cards_in,
+    encode_frame,
     error_frame,
 )
 from mazzo.server.storage.base import (
@@ -83,7 +84,8 @@ class Client(Protocol):
     seat: int | None
     lang: str
 
-    async def send(self, frame: JSON) -> None: ...
+    async def send(self, frame: JSON | str) -> None:
+        """Send a frame: a JSON object, or its text already encoded (shared by clients)."""
 
     async def close(self, code: int) -> None: ...
 
@@ -587,7 +589,7 @@ class TableManager:
             except IllegalAction as exc:
                 raise ProtocolError("illegal_action", reason=_explain(table.game, exc,
                                                                        client.lang)) from None
-        self.kick(table)
+        self.kick_after_move(table)
 
     async def hint(self, table: Table, client: Client) -> None:
         """What the esperto bot would play for the client's seat: computed in the bot pool from
@@ -712,12 +714,12 @@ class TableManager:
                          skip: Client | None = None) -> None:
         if table.stale:
             return  # its state is unknown; everyone hears when it has been reloaded
-        # each view, card set and frame is built once per seat (and language), not per client
+        # each view, card set and frame is built and encoded once per seat (and language),
+        # not per client: spectators and a seat's second device share one text
         views: dict[int | None, JSON] = {}
         seen: dict[int | None, set[str]] = {}
-        frames: dict[tuple[int | None, str], JSON] = {}
+        frames: dict[tuple[int | None, str], str] = {}
         public = table.public_parts()
-        sends: list[Awaitable[None]] = []
         for client in list(table.clients):
             if client is skip:
                 continue
@@ -726,18 +728,33 @@ class TableManager:
                 views[seat] = table.state.view(seat)
                 seen[seat] = cards_in(views[seat])
             key = (seat, client.lang)
-            if key not in frames:
+            text = frames.get(key)
+            if text is None:
                 allowed = table.seen.get(seat, set()) | seen[seat]
-                frames[key] = table.frame(seat, client.lang, events, views[seat], allowed,
-                                          public)
-            sends.append(_safe_send(client, frames[key]))
+                text = frames[key] = encode_frame(table.frame(
+                    seat, client.lang, events, views[seat], allowed, public))
+            # one after the other, not gathered: a send only waits when that client's socket
+            # is full (and then the table waits for it either way), and a task per send cost
+            # more than the send itself
+            await _safe_send(client, text)
         table.seen.update(seen)
-        await asyncio.gather(*sends)
 
     def kick(self, table: Table) -> None:
         """Make sure the table's driver runs (chance, bots, stand-ins) if there is work."""
         if table.driver is None or table.driver.done():
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
+
+    def kick_after_move(self, table: Table) -> None:
+        """:meth:`kick` after a person's move, unless a connected person is to move next: then
+        the driver has nothing to do, and a task to find that out costs more than the check
+        (it is the common case of a table of people)."""
+        state = table.state
+        if (table.status == PLAYING and not state.is_terminal and not state.is_chance
+                and not table.stale and table.is_human(state.current_player)
+                and state.current_player not in table.stand_ins
+                and table.connected(state.current_player)):
+            return
+        self.kick(table)
 
     async def _drive(self, table: Table) -> None:
         try:
@@ -817,7 +834,7 @@ def _explain(game: Game, exc: IllegalAction, lang: str) -> str:
     return str(exc)
 
 
-async def _safe_send(client: Client, frame: JSON) -> None:
+async def _safe_send(client: Client, frame: JSON | str) -> None:
     try:
         await client.send(frame)
     except Exception:  # a closed socket: its reader will notice and leave

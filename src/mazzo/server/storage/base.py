@@ -15,7 +15,7 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from mazzo.engine.game import JSON, MazzoError
 
@@ -108,6 +108,9 @@ class Storage(ABC):
 
     #: the schema version this code writes; :meth:`migrate` brings a database up to it
     SCHEMA_VERSION: Final = 3
+    #: whether several server processes can share this database (then a process may have to
+    #: take over the tables of one that stopped)
+    shared: ClassVar[bool] = False
 
     @abstractmethod
     def migrate(self) -> int:

@@ -94,6 +94,10 @@ class SQLStorage(Storage):
     TABLE_EXISTS: ClassVar[str] = ""
     #: appended to the query reading a table's row before changing it: lock it (PostgreSQL)
     FOR_UPDATE: ClassVar[str] = ""
+    #: whether a group commit wraps each row in a savepoint: PostgreSQL must (a failed
+    #: statement aborts its whole transaction); SQLite need not (a failed statement is undone
+    #: alone, and a refused row fails before writing anything)
+    SAVEPOINT_PER_ROW: ClassVar[bool] = True
 
     @abstractmethod
     def _transaction(self, write: bool = True) -> AbstractContextManager[Transaction]:
@@ -221,17 +225,21 @@ class SQLStorage(Storage):
         given is one of those (its result is None), the others are appended as usual."""
         results: list[Exception | None] = [None] * len(rows)
         order = sorted(range(len(rows)), key=lambda i: rows[i][0])
+        savepoints = self.SAVEPOINT_PER_ROW
         for i in order:
             table_id, row = rows[i]
             if in_doubt and self._stored_as(db, table_id, row):
                 continue
-            db.execute("SAVEPOINT one_action")
+            if savepoints:
+                db.execute("SAVEPOINT one_action")
             try:
                 self._append(db, table_id, row)
             except StorageError as exc:
-                db.execute("ROLLBACK TO SAVEPOINT one_action")
+                if savepoints:
+                    db.execute("ROLLBACK TO SAVEPOINT one_action")
                 results[i] = exc
-            db.execute("RELEASE SAVEPOINT one_action")
+            if savepoints:
+                db.execute("RELEASE SAVEPOINT one_action")
         return results
 
     def _stored_as(self, db: Transaction, table_id: str, row: ActionRow) -> bool:
@@ -246,7 +254,9 @@ class SQLStorage(Storage):
     def _append(self, db: Transaction, table_id: str, row: ActionRow) -> None:
         """Insert one action inside the caller's transaction, if it is the next version."""
         self._check_owned(table_id)
-        self._seats(db, table_id)  # UnknownTable, and the row locked on PostgreSQL
+        if db.execute(f"SELECT 1 FROM game_tables WHERE id = ?{self.FOR_UPDATE}",
+                      (table_id,)).fetchone() is None:  # and the row locked on PostgreSQL
+            raise UnknownTable(f"no table {table_id}")
         (after_last,) = db.execute(
             "SELECT COALESCE(MAX(version) + 1, 0) FROM actions WHERE table_id = ?",
             (table_id,),
