@@ -380,8 +380,8 @@ class TableManager:
         fresh = replay_table(await self._io(self.storage.load_table, table.id))
         table.state, table.chance, table.row = fresh.state, fresh.chance, fresh.row
         table._commitments = None
+        await self._settle_finished(table)  # if this fails the table stays stale: retried
         table.stale = False
-        await self._settle_finished(table)
 
     async def _settle_finished(self, table: Table) -> None:
         """A log that ends the match while the table's status was not yet set to over (the
@@ -439,11 +439,17 @@ class TableManager:
         return table, owner, tokens
 
     async def _add(self, row: TableRow) -> Table:
-        await self._io(self.storage.create_table, row)
-        await self._io(self.storage.claim, row.id, self.url)  # a new id: nobody else has it
         game = get_game(row.game)
         table = Table(row, game.new_match(game.config_class.from_json(row.config)), [])
+        # in memory before it is stored: a scan for orphaned tables running meanwhile must not
+        # load a second copy of it (it did: "took over 1 tables" on a lone SQLite server)
         self.tables[row.id] = table
+        try:
+            await self._io(self.storage.create_table, row)
+            await self._io(self.storage.claim, row.id, self.url)  # a new id: nobody has it
+        except BaseException:
+            self.tables.pop(row.id, None)
+            raise
         return table
 
     def _parse_options(self, data: object) -> JSON:
