@@ -107,7 +107,8 @@ class Socket:
     async def close(self, code: int = 1000) -> None:
         if not self.closed:
             self.closed = True
-            await self._send({"type": "websocket.close", "code": code})
+            with contextlib.suppress(OSError):  # the client has gone already: nothing to close
+                await self._send({"type": "websocket.close", "code": code})
 
 
 class TableSockets:
