@@ -138,7 +138,8 @@ def test_owners_asking_both_processes_for_a_rematch_at_once_get_one_table(
         answers = list(pool.map(rematch, [owner, other] * 4))
     made = {a["table"] for a in answers}
     assert len(made) == 1 and table not in made
-    assert all(a["status"] == "playing" for a in answers)
+    # started at once (two random bots without a pause may even have finished it already)
+    assert all(a["status"] in ("playing", "over") for a in answers)
     assert {owner.get(f"/api/tables/{table}").json()["rematch"],
             other.get(f"/api/tables/{table}").json()["rematch"]} == made
     with psycopg.connect(postgres_url) as db:
