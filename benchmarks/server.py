@@ -16,10 +16,12 @@ Measured, after a warm-up, over a bounded window:
   core, so a saturated load generator (which would make the numbers its own) shows.
 
 ``python -m benchmarks.server [--tables 100,500,1000] [--seconds 25] [--warmup 5]
-[--clients-procs 1] [--think MS] [--profile DIR]``. ``--think`` makes each client wait
-0.5 to 1.5 times MS before acting, a person's pace instead of bot speed. ``--profile DIR`` runs
-the server under cProfile and writes ``DIR/server-<tables>.prof`` (and the top functions on
-stdout) for each level.
+[--clients-procs 1] [--think MS | --bot-pace] [--profile DIR]``. ``--think`` makes each client
+wait 0.5 to 1.5 times MS before acting, a person's pace instead of bot speed; ``--bot-pace``
+makes it wait exactly the server's default bot pause (``mazzo serve --bot-pause``, 0.6 s: the
+pace of a table of server-side bots). Latency is always measured from the moment the act is
+sent, so the pause is not part of it. ``--profile DIR`` runs the server under cProfile and
+writes ``DIR/server-<tables>.prof`` (and the top functions on stdout) for each level.
 """
 
 from __future__ import annotations
@@ -42,7 +44,11 @@ from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
 from typing import Any
 
+from mazzo.server.tables import OPTIONS
+
 SRC = Path(__file__).resolve().parents[1] / "src"
+#: the pause a server-side bot takes before each move, by default (``--bot-pace``)
+BOT_PAUSE_S = OPTIONS["bot_pause_s"][0]
 HOST = "127.0.0.1"  # only ever loopback
 GAME_BODY = {"game": "cribbage", "seats": ["human", "human"], "start": True}
 PROGRESS_EVERY_S = 5.0
@@ -163,9 +169,10 @@ class Generator:
     """Keeps ``tables`` tables busy with bot-speed clients until the window ends."""
 
     def __init__(self, port: int, tables: int, window: Window, counters: Any, slot: int,
-                 seed: int, think_s: float = 0.0) -> None:
+                 seed: int, think_s: float = 0.0, exact: bool = False) -> None:
         self.port = port
         self.think_s = think_s
+        self.exact = exact  # wait exactly think_s (a bot's pause), not 0.5 to 1.5 times it
         self.tables = tables
         self.window = window
         self.counters = counters  # shared [acts, frames] per process, for the progress line
@@ -185,9 +192,24 @@ class Generator:
             loops = [asyncio.create_task(self._table_loop(http, ready))
                      for _ in range(self.tables)]
             reporter = asyncio.create_task(self._report())
-            await asyncio.gather(*loops)
+            stopper = asyncio.create_task(self._stop_at_window_end(loops))
+            results = await asyncio.gather(*loops, return_exceptions=True)
             reporter.cancel()
+            stopper.cancel()
+        failures = [r for r in results if isinstance(r, BaseException)
+                    and not isinstance(r, asyncio.CancelledError)]
+        if failures:
+            raise failures[0]
         return self.tally
+
+    async def _stop_at_window_end(self, loops: list[asyncio.Task[None]]) -> None:
+        """Cancel every client when the window ends: one timer for all of them, rather than a
+        timeout around every ``recv`` (a timer and a task per frame, which made the load
+        generator itself a source of latency)."""
+        await self.window.wait_for_go()
+        await asyncio.sleep(max(self.window.end - time.time(), 0.0))
+        for loop in loops:
+            loop.cancel()
 
     async def _report(self) -> None:
         """Publish the running counts about once a second (the parent prints the progress)."""
@@ -210,7 +232,7 @@ class Generator:
                 self.tally.matches += 1
 
     async def _client(self, url: str, ready: Synchronized[int] | None) -> bool:
-        """One seat at bot speed; True once the match is over, False when the window ended."""
+        """One seat; True once the match is over (cancelled when the window ends)."""
         from websockets.asyncio.client import connect
 
         tally, window = self.tally, self.window
@@ -222,10 +244,7 @@ class Generator:
             acted = -1  # a frame is resent when only who is connected changed: act once
             waiting: tuple[int, float] | None = None  # (version awaited, when the act was sent)
             while True:
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), max(window.end - time.time(), 0.01))
-                except TimeoutError:
-                    return False
+                raw = await ws.recv()
                 now = time.time()
                 frame = json.loads(raw)
                 if window.holds(now):
@@ -245,7 +264,8 @@ class Generator:
                 if legal and version != acted:
                     acted = version
                     if self.think_s:  # a person's pace: 0.5 to 1.5 times the think time
-                        await asyncio.sleep(self.think_s * (0.5 + self.rng.random()))
+                        await asyncio.sleep(self.think_s if self.exact else
+                                            self.think_s * (0.5 + self.rng.random()))
                     index = legal[self.rng.randrange(len(legal))]["index"]
                     waiting = (version + 1, time.time())
                     await ws.send(json.dumps({"type": "act", "version": version,
@@ -253,10 +273,12 @@ class Generator:
 
 
 def generator_process(port: int, tables: int, window: Window, counters: Any, slot: int,
-                      ready: Synchronized[int], results: Any, think_s: float) -> None:
+                      ready: Synchronized[int], results: Any, think_s: float,
+                      exact: bool) -> None:
     """A load-generator process: its share of the tables, its tally put on ``results``."""
     cpu0, wall0 = time.process_time(), time.time()
-    generator = Generator(port, tables, window, counters, slot, seed=slot, think_s=think_s)
+    generator = Generator(port, tables, window, counters, slot, seed=slot, think_s=think_s,
+                          exact=exact)
     tally = asyncio.run(generator.run(ready))
     # CPU share over the whole run (connect, warm-up and window): an upper bound is what matters
     tally.cpu_s, tally.wall_s = time.process_time() - cpu0, time.time() - wall0
@@ -302,13 +324,13 @@ def percentile(ordered: list[float], q: float) -> float:
 
 
 def run_level(tables: int, seconds: float, warmup: float, procs: int,
-              profile_dir: Path | None, think_s: float = 0.0) -> Level:
+              profile_dir: Path | None, think_s: float = 0.0, exact: bool = False) -> Level:
     """Start a fresh server, load it with ``tables`` tables, measure, stop it."""
     with tempfile.TemporaryDirectory(prefix="mazzo-bench-") as home:
         profile = profile_dir / f"server-{tables}.prof" if profile_dir else None
         server = Server(Path(home), profile).start()
         try:
-            return _measure(server, tables, seconds, warmup, procs, think_s)
+            return _measure(server, tables, seconds, warmup, procs, think_s, exact)
         finally:
             server.stop()
             if profile is not None and profile.exists():
@@ -316,7 +338,7 @@ def run_level(tables: int, seconds: float, warmup: float, procs: int,
 
 
 def _measure(server: Server, tables: int, seconds: float, warmup: float, procs: int,
-             think_s: float) -> Level:
+             think_s: float, exact: bool) -> Level:
     context = multiprocessing.get_context("spawn")
     counters = context.Array("d", 2 * procs, lock=False)
     ready = context.Value("i", 0)
@@ -328,7 +350,8 @@ def _measure(server: Server, tables: int, seconds: float, warmup: float, procs: 
         window = Window(window_start, seconds)
         workers.append(context.Process(
             target=generator_process,
-            args=(server.port, share, window, counters, slot, ready, results, think_s)))
+            args=(server.port, share, window, counters, slot, ready, results, think_s,
+                  exact)))
     for worker in workers:
         worker.start()
     started = time.monotonic()
@@ -385,23 +408,29 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
     parser.add_argument("--clients-procs", type=int, default=1,
                         help="load-generator processes (tables are split among them)")
-    parser.add_argument("--think", type=float, default=0.0, metavar="MS",
-                        help="mean pause before each act (0: bot speed, the default)")
+    pace = parser.add_mutually_exclusive_group()
+    pace.add_argument("--think", type=float, default=0.0, metavar="MS",
+                      help="mean pause before each act (0: bot speed, the default)")
+    pace.add_argument("--bot-pace", action="store_true",
+                      help=f"pause exactly {BOT_PAUSE_S} s before each act, as the server's "
+                           "bots do by default")
     parser.add_argument("--profile", type=Path, default=None,
                         help="run the server under cProfile, writing DIR/server-N.prof")
     args = parser.parse_args(argv)
     levels = [int(n) for n in args.tables.split(",")]
     if args.profile is not None:
         args.profile.mkdir(parents=True, exist_ok=True)
+    think_s = BOT_PAUSE_S if args.bot_pace else args.think / 1000
+    pace = (f"bot pace ({BOT_PAUSE_S} s before each act)" if args.bot_pace else
+            f"{args.think:.0f} ms mean think time" if args.think else "bot speed")
     print(f"mazzo server benchmark: cribbage, 2 human seats per table, {os.cpu_count()} cores, "
           f"{args.clients_procs} load-generator process(es), {args.seconds:.0f} s per level "
-          f"after {args.warmup:.0f} s warm-up, "
-          f"{f'{args.think:.0f} ms mean think time' if args.think else 'bot speed'}", flush=True)
+          f"after {args.warmup:.0f} s warm-up, {pace}", flush=True)
     rows = []
     for tables in levels:
         load = os.getloadavg()[0]
         level = run_level(tables, args.seconds, args.warmup, args.clients_procs, args.profile,
-                          args.think / 1000)
+                          think_s, exact=args.bot_pace)
         print(f"  machine load average (1 min): {load:.1f} before, {os.getloadavg()[0]:.1f} "
               f"after", flush=True)
         if level.errors:

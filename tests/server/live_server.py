@@ -114,6 +114,10 @@ class Player:
     frames: list[JSON] = field(default_factory=list)
     stop_at_version: int | None = None
     acts: bool = True
+    #: error codes that may come (e.g. storage_unavailable while the database is away): kept
+    #: in ``errors``; the move was not acknowledged, so it is made again at the next frame
+    tolerate: tuple[str, ...] = ()
+    errors: list[JSON] = field(default_factory=list)
 
     async def run(self, ready: asyncio.Event | None = None) -> None:
         rng = random.Random(self.seed)
@@ -127,7 +131,11 @@ class Player:
         while True:
             frame = json.loads(await ws.recv())
             if frame["type"] == "error":
-                raise AssertionError(f"unexpected error frame {frame}")
+                if frame["code"] not in self.tolerate:
+                    raise AssertionError(f"unexpected error frame {frame}")
+                self.errors.append(frame)
+                acted = -1
+                continue
             self.frames.append(frame)
             if frame["status"] == "over":
                 return

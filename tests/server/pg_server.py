@@ -48,11 +48,21 @@ class PostgresCluster:
             shutil.chown(self.root, "postgres", "postgres")
         self._run(str(self.bin_dir / "initdb"), "-D", str(self.data), "-U", SUPERUSER,
                   "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C")
+        self.start_server()
+        return self
+
+    def start_server(self) -> None:
+        """``pg_ctl start`` on the initialised folder (again after :meth:`crash`)."""
         options = (f"-k {self.root} -p {self.port} -c listen_addresses='' -c fsync=off "
                    "-c full_page_writes=off -c max_connections=200")
         self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-l",
                   str(self.root / "log"), "-o", options, "-w", "-t", "30", "start")
-        return self
+
+    def crash(self) -> None:
+        """Stop the server at once, as a crash would (``-m immediate``: every session cut, no
+        checkpoint); :meth:`start_server` brings it back with what was committed."""
+        self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.data), "-m", "immediate",
+                  "-w", "stop")
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{SUPERUSER}@/{database}?host={self.root}&port={self.port}"

@@ -8,12 +8,15 @@ import asyncio
 import json
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
+import psycopg
 import pytest
 from websockets.asyncio.client import connect
 
+from mazzo.engine.game import JSON
 from mazzo.engine.record import replay
 
 from live_server import LiveServer, Player, play_all
@@ -113,3 +116,33 @@ def test_a_finished_table_is_readable_from_any_process(
     here = other.get(f"/api/tables/{table}/record")
     assert here.status_code == 200  # served by the other process itself, no redirect
     assert here.json() == owner.get(f"/api/tables/{table}/record").json()
+
+
+def test_owners_asking_both_processes_for_a_rematch_at_once_get_one_table(
+        two_servers: tuple[LiveServer, LiveServer], postgres_url: str) -> None:
+    owner, other = two_servers
+    created = owner.create({"game": "cribbage", "config": SHORT_CRIBBAGE,
+                            "seats": ["random", "random"], "start": True})
+    table = created["table"]
+    asyncio.run(play_all([Player(created["spectate_ws"], acts=False)]))
+
+    def rematch(server: LiveServer) -> JSON:
+        response = httpx.post(f"{server.http}/api/tables/{table}/rematch",
+                              json={"owner": created["owner"]}, follow_redirects=True,
+                              timeout=15)
+        assert response.status_code == 200, response.text
+        answer: JSON = response.json()
+        return answer
+
+    with ThreadPoolExecutor(8) as pool:  # four clicks on each process, all at once
+        answers = list(pool.map(rematch, [owner, other] * 4))
+    made = {a["table"] for a in answers}
+    assert len(made) == 1 and table not in made
+    # started at once (two random bots without a pause may even have finished it already)
+    assert all(a["status"] in ("playing", "over") for a in answers)
+    assert {owner.get(f"/api/tables/{table}").json()["rematch"],
+            other.get(f"/api/tables/{table}").json()["rematch"]} == made
+    with psycopg.connect(postgres_url) as db:
+        rows = db.execute("SELECT id FROM game_tables WHERE rematch_of = %s",
+                          (table,)).fetchall()
+    assert [r[0] for r in rows] == list(made)

@@ -189,7 +189,7 @@ def test_a_version_1_database_is_migrated_to_the_current_schema(tmp_path: Path) 
     old.commit()
     old.close()
     storage = open_storage(f"sqlite:///{path}")
-    assert storage.schema_version() == Storage.SCHEMA_VERSION == 2
+    assert storage.schema_version() == Storage.SCHEMA_VERSION == 3
     storage.create_table(table())
     assert isinstance(storage, SQLiteStorage)
     storage._set_owner_url("t1", "http://a")
@@ -271,5 +271,69 @@ def test_processes_starting_together_migrate_once(postgres_url: str) -> None:
     for t in threads:
         t.join()
     assert versions == [Storage.SCHEMA_VERSION] * 4
+    for s in storages:
+        s.close()
+
+
+# -- rematches: exactly one, however many ask at once -------------------------------------------
+
+
+def race_rematches(storages: list[Storage]) -> list[str]:
+    """Every storage offers its own rematch of t1 at the same moment; the ids they got."""
+    got: list[str] = []
+    barrier = threading.Barrier(len(storages))
+
+    def offer(i: int, storage: Storage) -> None:
+        barrier.wait()
+        got.append(storage.create_rematch("t1", table(f"r{i}", created=2.0)))
+
+    threads = [threading.Thread(target=offer, args=(i, s)) for i, s in enumerate(storages)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return got
+
+
+def assert_one_rematch(storage: Storage, got: list[str], callers: int) -> None:
+    assert len(got) == callers and len(set(got)) == 1
+    assert storage.load_table("t1").table.rematch == got[0]
+    made = [f"r{i}" for i in range(callers) if _exists(storage, f"r{i}")]
+    assert made == [got[0]]  # the losers inserted nothing
+
+
+def _exists(storage: Storage, table_id: str) -> bool:
+    try:
+        storage.load_table(table_id)
+    except UnknownTable:
+        return False
+    return True
+
+
+def test_a_rematch_is_made_once_and_returned_to_every_caller(storage: Storage) -> None:
+    storage.create_table(table())
+    storage.set_status("t1", OVER)
+    assert storage.create_rematch("t1", table("r0", created=2.0)) == "r0"
+    assert storage.create_rematch("t1", table("r1", created=2.0)) == "r0"
+    assert_one_rematch(storage, ["r0", "r0"], 2)
+    with pytest.raises(UnknownTable):
+        storage.create_rematch("nope", table("r2"))
+
+
+def test_concurrent_rematches_on_sqlite_make_one(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'race.db'}"
+    storages = [open_storage(url) for _ in range(6)]  # six connections to one file
+    storages[0].create_table(table())
+    got = race_rematches(storages)
+    assert_one_rematch(storages[0], got, 6)
+    for s in storages:
+        s.close()
+
+
+def test_concurrent_rematches_from_several_processes_make_one(postgres_url: str) -> None:
+    storages = [open_storage(postgres_url) for _ in range(6)]  # as six server processes
+    storages[0].create_table(table())
+    got = race_rematches(storages)
+    assert_one_rematch(storages[0], got, 6)
     for s in storages:
         s.close()

@@ -131,6 +131,19 @@ def tokens(cards: Iterable[Card]) -> list[str]:
     return list(map(_token_of, cards))
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """A dataclass's field names, once per class: ``to_json`` runs for every legal move and
+    event of every frame the server sends, and ``dataclasses.fields`` rebuilds its tuple on
+    every call."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def _encode(value: Any) -> Any:
     if isinstance(value, Card):
         return card_token(value)
@@ -289,8 +302,8 @@ class Action:
 
     def to_json(self) -> JSON:
         out: JSON = {"type": self.kind}
-        for f in dataclasses.fields(self):
-            out[f.name] = _encode(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            out[name] = _encode(getattr(self, name))
         return out
 
     @classmethod
@@ -331,8 +344,8 @@ class Event:
 
     def to_json(self) -> JSON:
         out: JSON = {"type": self.kind}
-        for f in dataclasses.fields(self):
-            out[f.name] = _encode(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            out[name] = _encode(getattr(self, name))
         return out
 
 

@@ -10,7 +10,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol, TypeVar
 
 from mazzo.bots.levels import LEVELS
@@ -36,14 +36,26 @@ from mazzo.server.history import (
     event_hands,
     seat_labels,
 )
-from mazzo.server.protocol import Encoded, Message, ProtocolError, cards_in, may_see
+from mazzo.server.protocol import (
+    CLOSE_RECONNECT,
+    Encoded,
+    Message,
+    ProtocolError,
+    cards_in,
+    encode_frame,
+    error_frame,
+    may_see,
+)
 from mazzo.server.storage.base import (
     OVER,
     PLAYING,
     WAITING,
     ActionRow,
+    NotOwner,
     SeatRow,
     Storage,
+    StorageError,
+    StorageUnavailable,
     StoredTable,
     TableRow,
     UnknownTable,
@@ -58,6 +70,8 @@ HUMAN: Final = "human"
 #: the level that plays a human seat whose person is away past the grace period
 STAND_IN: Final = "medio"
 NAME_MAX: Final = 40
+#: how long a rematch request waits for the process that made the rematch table to claim it
+REMATCH_CLAIM_WAIT_S: Final = 2.0
 #: table options and their (default, low, high)
 OPTIONS: Final[dict[str, tuple[float, float, float]]] = {
     "grace_s": (60.0, 0.0, 86_400.0),
@@ -87,7 +101,10 @@ class Client(Protocol):
     seat: int | None
     lang: str
 
-    async def send(self, frame: JSON) -> None: ...
+    async def send(self, frame: JSON | str) -> None:
+        """Send a frame: a JSON object, or its text already encoded (shared by clients)."""
+
+    async def close(self, code: int) -> None: ...
 
 
 class BadRequest(MazzoError):
@@ -142,6 +159,11 @@ class Table:
         self.turn_deadline: float | None = None
         self.turn_deadline_wall: float | None = None
         self._labels: dict[str, list[str]] = {}
+        #: the in-memory state may differ from the log (a write failed and the log could not
+        #: be read back): nothing is shown or played until it is reloaded
+        self.stale = False
+        #: the driver stopped on a storage error: set it going again once storage answers
+        self.stalled = False
 
     @property
     def id(self) -> str:
@@ -359,6 +381,8 @@ class TableManager:
             await asyncio.sleep(max(every, 0.1))
             try:
                 adopted = await self.restore()
+            except StorageUnavailable:
+                continue  # the storage logs the outage once
             except Exception:
                 log.exception("could not look for tables without an owner")
                 continue
@@ -388,9 +412,85 @@ class TableManager:
         table = self.tables.get(table_id)  # another caller may have loaded it meanwhile
         if table is None:
             table = self.tables[table_id] = replay_table(stored)
+            await self._settle_finished(table)
             table.clock_turn()  # a table taken over gives the person to move a whole turn
             self.kick(table)
         return table
+
+    async def watch(self, every: float = 1.0) -> None:
+        """Forever: check the database connection (the storage reconnects and takes back this
+        process's tables), let go of tables another process took meanwhile, and reload and
+        restart tables a storage error left stale or stopped."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self._io(self.storage.check_connection)
+                lost = await self._io(self.storage.lost_tables)
+            except StorageError:
+                continue  # still down: the storage logged it once
+            for table_id in lost:
+                table = self.tables.get(table_id)
+                if table is not None:
+                    log.warning("mazzo: table %s is served by another process now", table_id)
+                    await self._drop(table)
+            for table in list(self.tables.values()):
+                if table.stale or table.stalled:
+                    await self._recover(table)
+
+    async def _recover(self, table: Table) -> None:
+        """Reload a stale table from the log and tell every client what is stored; restart a
+        stalled driver."""
+        try:
+            async with table.lock:
+                if table.stale:
+                    await self._reload(table)
+                    await self._broadcast(table, [])
+                table.stalled = False
+        except NotOwner:
+            await self._drop(table)
+            return
+        except StorageError:
+            return  # not yet: the next round tries again
+        self.kick(table)
+
+    async def _reload(self, table: Table) -> None:
+        """Make the table what its log says (after a failed or in-doubt write). Call with the
+        table's lock held; StorageError if the log cannot be read."""
+        fresh = replay_table(await self._io(self.storage.load_table, table.id))
+        table.state, table.chance, table.row = fresh.state, fresh.chance, fresh.row
+        table._commitments = None
+        await self._settle_finished(table)  # if this fails the table stays stale: retried
+        table.stale = False
+
+    async def _settle_finished(self, table: Table) -> None:
+        """A log that ends the match while the table's status was not yet set to over (the
+        status write failed after the last action was stored): finish it now."""
+        if table.state.is_terminal and table.status != OVER:
+            await self._io(self.storage.set_status, table.id, OVER)
+            table.row = dataclasses.replace(table.row, status=OVER)
+            await self._io(self.storage.release, table.id)
+
+    async def _fresh(self, table: Table) -> None:
+        """Reload a stale table before anything reads its state (StorageUnavailable while the
+        database is away). Call with the table's lock held."""
+        if table.stale:
+            await self._reload(table)
+
+    async def _drop(self, table: Table) -> None:
+        """Stop serving a table another process owns now: its clients are asked to reconnect
+        (1012), which brings them to the new owner."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        if table.driver is not None and table.driver is not asyncio.current_task():
+            table.driver.cancel()
+        if table.timer is not None:
+            table.timer.cancel()
+        for client in list(table.clients):
+            try:
+                await client.close(CLOSE_RECONNECT)
+            except Exception:  # already gone
+                log.debug("could not close a client", exc_info=True)
+        table.clients.clear()
 
     # -- creating -----------------------------------------------------------------------------
 
@@ -418,11 +518,17 @@ class TableManager:
         return table, owner, tokens
 
     async def _add(self, row: TableRow) -> Table:
-        await self._io(self.storage.create_table, row)
-        await self._io(self.storage.claim, row.id, self.url)  # a new id: nobody else has it
         game = get_game(row.game)
         table = Table(row, game.new_match(game.config_class.from_json(row.config)), [])
+        # in memory before it is stored: a scan for orphaned tables running meanwhile must not
+        # load a second copy of it (it did: "took over 1 tables" on a lone SQLite server)
         self.tables[row.id] = table
+        try:
+            await self._io(self.storage.create_table, row)
+            await self._io(self.storage.claim, row.id, self.url)  # a new id: nobody has it
+        except BaseException:
+            self.tables.pop(row.id, None)
+            raise
         return table
 
     def _parse_options(self, data: object) -> JSON:
@@ -512,6 +618,12 @@ class TableManager:
     async def _send_state(self, table: Table, client: Client, log: SeatLog | None = None) -> None:
         """The current state frame (with the lock held); with ``log`` (its lock held too), the
         seat's log caught up to exactly this version goes with it."""
+        if table.stale:
+            try:
+                await self._reload(table)
+            except StorageError:  # its state follows when the table is reloaded
+                await _safe_send(client, error_frame("storage_unavailable", client.lang))
+                return
         view = table.state.view(client.seat)
         table.seen[client.seat] = cards_in(view)
         frame = table.frame(client.seat, client.lang, [], view, set())
@@ -532,10 +644,27 @@ class TableManager:
             async with table.lock:
                 await self._send_state(table, client, log)
 
+    async def send_known_state(self, table: Table, client: Client) -> None:
+        """After a storage_unavailable error: the current state if the table's log is known
+        (else it follows when the table is reloaded)."""
+        async with table.lock:
+            if not table.stale:
+                await self._send_state(table, client)
+
     # -- messages -----------------------------------------------------------------------------
 
     async def handle(self, table: Table, client: Client, message: Message, owner: bool) -> None:
-        """Do what a validated message asks; ProtocolError for the client otherwise."""
+        """Do what a validated message asks; ProtocolError for the client otherwise (a storage
+        outage is ``storage_unavailable``)."""
+        try:
+            await self._handle(table, client, message, owner)
+        except NotOwner:
+            await self._drop(table)  # the client is asked to reconnect, to the new owner
+        except StorageUnavailable:
+            raise ProtocolError("storage_unavailable") from None
+
+    async def _handle(self, table: Table, client: Client, message: Message, owner: bool
+                      ) -> None:
         kind, fields = message.type, message.fields
         if kind == "hello":  # the log comes again, in the new language
             client.lang = fields.get("lang", client.lang)
@@ -561,6 +690,7 @@ class TableManager:
         async with table.lock:
             if seat is None:
                 raise ProtocolError("spectator")
+            await self._fresh(table)
             if table.status != PLAYING:
                 raise ProtocolError("not_playing", status=table.status)
             if fields["version"] != table.version:
@@ -575,7 +705,7 @@ class TableManager:
             except IllegalAction as exc:
                 raise ProtocolError("illegal_action", reason=_explain(table.game, exc,
                                                                        client.lang)) from None
-        self.kick(table)
+        self.kick_after_move(table)
 
     async def hint(self, table: Table, client: Client) -> None:
         """What the esperto bot would play for the client's seat: computed in the bot pool from
@@ -586,6 +716,7 @@ class TableManager:
                 raise ProtocolError("hints_off")
             if seat is None:
                 raise ProtocolError("spectator")
+            await self._fresh(table)
             if table.status != PLAYING:
                 raise ProtocolError("not_playing", status=table.status)
             if table.state.current_player != seat:
@@ -623,9 +754,14 @@ class TableManager:
 
     async def start(self, table: Table) -> None:
         async with table.lock:
+            await self._fresh(table)
             if table.status != WAITING:
                 raise ProtocolError("already_started")
-            await self._io(self.storage.set_status, table.id, PLAYING)
+            try:
+                await self._io(self.storage.set_status, table.id, PLAYING)
+            except StorageUnavailable:
+                table.stale = True  # the write may have happened: read the row back first
+                raise
             table.row = dataclasses.replace(table.row, status=PLAYING)
             now = time.monotonic()
             for seat in table.away_since:
@@ -635,20 +771,35 @@ class TableManager:
         self.kick(table)
 
     async def rematch(self, table: Table) -> Table:
-        """Offer a rematch: a new table with the same game, config, seats and links, started."""
+        """Offer a rematch: a new table with the same game, config, seats and links, started.
+        Made atomically in storage, so however many requests race (in any process), exactly
+        one rematch table exists and every caller gets that one."""
         async with table.lock:
+            await self._fresh(table)
             if table.status != OVER:
                 raise ProtocolError("not_over")
-            if table.row.rematch is not None:
-                return await self.get(table.row.rematch)
-            row = dataclasses.replace(table.row, id=secrets.token_urlsafe(9), status=WAITING,
-                                      rematch=None, created=time.time())
-            new = await self._add(row)
-            await self._io(self.storage.set_rematch, table.id, row.id)
-            table.row = dataclasses.replace(table.row, rematch=row.id)
-            await self._broadcast(table, [])
-        await self.start(new)
-        return new
+            rematch_id = table.row.rematch
+            if rematch_id is None:
+                # playing from the start: whichever process claims it deals at once
+                row = dataclasses.replace(table.row, id=secrets.token_urlsafe(9),
+                                          status=PLAYING, rematch=None, created=time.time())
+                made = await self._io(self.storage.create_rematch, table.id, row)
+                table.row = dataclasses.replace(table.row, rematch=made)
+                await self._broadcast(table, [])
+                rematch_id = made
+        return await self._rematch_table(rematch_id)
+
+    async def _rematch_table(self, table_id: str) -> Table:
+        """The rematch table, served here if no other process has claimed it. Another
+        process that made it is about to claim it: wait a moment for its address."""
+        deadline = time.monotonic() + REMATCH_CLAIM_WAIT_S
+        while True:
+            try:
+                return await self.get(table_id)
+            except Elsewhere as away:
+                if away.url is not None or time.monotonic() > deadline:
+                    raise
+            await asyncio.sleep(0.05)
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -670,10 +821,12 @@ class TableManager:
                 table.row = dataclasses.replace(table.row, status=OVER)
                 await self._io(self.storage.release, table.id)
         except BaseException:
-            # the state ran ahead of the log: take it back to what is stored
-            stored = await self._io(self.storage.load_table, table.id)
-            fresh = replay_table(stored)
-            table.state, table.chance, table.row = fresh.state, fresh.chance, fresh.row
+            # the state ran ahead of the log, or the commit is in doubt: take it back to what
+            # is stored; while the log cannot be read the table is stale (shows nothing)
+            try:
+                await self._reload(table)
+            except Exception:
+                table.stale = True
             raise
         if seed is not None and promise is not None:
             table.chance.append(ChanceEntry(version, seed.hex(), promise, state.hand_number))
@@ -688,12 +841,14 @@ class TableManager:
 
     async def _broadcast(self, table: Table, events: list[Event],
                          skip: Client | None = None, hands: Sequence[int] | None = None) -> None:
-        # each view, card set and frame is built once per seat (and language), not per client
+        if table.stale:
+            return  # its state is unknown; everyone hears when it has been reloaded
+        # each view, card set and frame is built and encoded once per seat (and language),
+        # not per client: spectators and a seat's second device share one text
         views: dict[int | None, JSON] = {}
         seen: dict[int | None, set[str]] = {}
-        frames: dict[tuple[int | None, str], JSON] = {}
+        frames: dict[tuple[int | None, str], str] = {}
         public = table.public_parts()
-        sends: list[Awaitable[None]] = []
         for client in list(table.clients):
             if client is skip:
                 continue
@@ -702,29 +857,50 @@ class TableManager:
                 views[seat] = table.state.view(seat)
                 seen[seat] = cards_in(views[seat])
             key = (seat, client.lang)
-            if key not in frames:
+            text = frames.get(key)
+            if text is None:
                 allowed = table.seen.get(seat, set()) | seen[seat]
-                frames[key] = table.frame(seat, client.lang, events, views[seat], allowed,
-                                          public, hands)
-            sends.append(_safe_send(client, frames[key]))
+                text = frames[key] = encode_frame(table.frame(
+                    seat, client.lang, events, views[seat], allowed, public, hands))
+            # one after the other, not gathered: a send only waits when that client's socket
+            # is full (and then the table waits for it either way), and a task per send cost
+            # more than the send itself
+            await _safe_send(client, text)
         table.seen.update(seen)
-        await asyncio.gather(*sends)
 
     def kick(self, table: Table) -> None:
         """Make sure the table's driver runs (chance, bots, stand-ins) if there is work."""
         if table.driver is None or table.driver.done():
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
 
+    def kick_after_move(self, table: Table) -> None:
+        """:meth:`kick` after a person's move, unless a connected person is to move next: then
+        the driver has nothing to do, and a task to find that out costs more than the check
+        (it is the common case of a table of people)."""
+        state = table.state
+        if (table.status == PLAYING and not state.is_terminal and not state.is_chance
+                and not table.stale and table.is_human(state.current_player)
+                and state.current_player not in table.stand_ins
+                and table.connected(state.current_player)):
+            return
+        self.kick(table)
+
     async def _drive(self, table: Table) -> None:
         try:
             while await self._step(table):
                 pass
+        except NotOwner:
+            await self._drop(table)
+        except StorageError as exc:
+            table.stalled = True  # the watch sets it going again once storage answers
+            log.info("table %s waits for storage: %s", table.id, exc)
         except Exception:
             log.exception("table %s stopped moving", table.id)
 
     async def _step(self, table: Table) -> bool:
         """Play one chance or bot move if one is due; False when people must act (or it's over)."""
         async with table.lock:
+            await self._fresh(table)
             state = table.state
             if table.status != PLAYING or state.is_terminal:
                 return False
@@ -801,7 +977,7 @@ def _explain(game: Game, exc: IllegalAction, lang: str) -> str:
     return str(exc)
 
 
-async def _safe_send(client: Client, frame: JSON) -> None:
+async def _safe_send(client: Client, frame: JSON | str) -> None:
     try:
         await client.send(frame)
     except Exception:  # a closed socket: its reader will notice and leave

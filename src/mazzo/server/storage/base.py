@@ -15,7 +15,7 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from mazzo.engine.game import JSON, MazzoError
 
@@ -36,6 +36,18 @@ class VersionConflict(StorageError):
 
 class UnknownTable(StorageError):
     """No table with that id."""
+
+
+class StorageUnavailable(StorageError):
+    """The database cannot be reached now (PostgreSQL restarting, the connection cut). Nothing
+    is known to have been stored by the call that raised it: its caller must not acknowledge
+    anything, and must read the log back (once the database answers) before it tells anyone
+    what happened. The backend reconnects by itself, with a bounded back-off."""
+
+
+class NotOwner(StorageError):
+    """This process lost the table to another one (its advisory lock went with a broken
+    connection and another process took the table over): it must not write for it."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,7 +107,10 @@ class Storage(ABC):
     server calls them from a worker thread so the event loop never waits on the disk."""
 
     #: the schema version this code writes; :meth:`migrate` brings a database up to it
-    SCHEMA_VERSION: Final = 2
+    SCHEMA_VERSION: Final = 3
+    #: whether several server processes can share this database (then a process may have to
+    #: take over the tables of one that stopped)
+    shared: ClassVar[bool] = False
 
     @abstractmethod
     def migrate(self) -> int:
@@ -143,6 +158,12 @@ class Storage(ABC):
         """Record the table offered as this one's rematch."""
 
     @abstractmethod
+    def create_rematch(self, table_id: str, rematch: TableRow) -> str:
+        """Offer ``rematch`` as the rematch of ``table_id`` unless it has one already, in one
+        transaction; return the id of the table's one rematch (``rematch.id`` if this call
+        made it). Concurrent callers, in any process, all get the same id."""
+
+    @abstractmethod
     def load_table(self, table_id: str) -> StoredTable:
         """A table with its whole log in version order; :class:`UnknownTable` if absent."""
 
@@ -174,6 +195,17 @@ class Storage(ABC):
     def owner_url(self, table_id: str) -> str | None:
         """Where the process that claimed ``table_id`` last can be reached (None: unknown)."""
         return None
+
+    def check_connection(self) -> None:
+        """Make sure the database connection is alive, reconnecting (and taking back this
+        process's tables) if it broke; :class:`StorageUnavailable` while it cannot. Called
+        periodically so an outage is noticed, and ended, even when no one plays."""
+        return None  # an embedded database has no connection to lose
+
+    def lost_tables(self) -> list[str]:
+        """Tables this process owned but could not take back after a reconnect (another
+        process owns them now); each is reported once."""
+        return []
 
 
 def mazzo_home() -> Path:

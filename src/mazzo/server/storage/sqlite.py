@@ -19,6 +19,7 @@ class SQLiteStorage(SQLStorage):
     TABLE_EXISTS: ClassVar[str] = (
         "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?"
     )
+    SAVEPOINT_PER_ROW: ClassVar[bool] = False
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path).expanduser()
