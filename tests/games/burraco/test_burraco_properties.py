@@ -96,8 +96,11 @@ def test_texts_and_render() -> None:
                 state.apply(legal[rng.randrange(len(legal))])
             for e in state.events:
                 kinds.add(e.kind)
-                assert GAME.describe_event(e, "it") != e.kind
-                assert GAME.describe_event(e, "en") != e.kind
+                for lang in ("it", "en"):
+                    said = GAME.describe_event(e, lang)
+                    assert said != e.kind
+                    # a sentence names cards as players read them, never with a copy's mark
+                    assert not any(f"{symbol}'" in said for symbol in "♠♥♦♣★"), said
         view = state.view(0)
         assert "Burraco" in GAME.render(view, "it")
     assert {"hand_dealt", "drew", "melded", "discarded", "hand_scored", "match_over"} <= kinds

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mazzo.engine.game import JSON, Action, Event, card_token
@@ -56,6 +57,16 @@ def describe_action(action: Action, lang: str = "en") -> str:
 
 
 def describe_event(event: Event, lang: str = "en") -> str:
+    """The event in words, its cards as a player reads them: the marks that tell the two
+    decks' copies apart (3♦', J★'') name the physical card in moves and records; in a
+    sentence they are noise, since both copies are the same card in play."""
+    return _COPY_MARKS.sub("", _describe_event(event, lang))
+
+
+_COPY_MARKS = re.compile("(?<=[♠♥♦♣★])'+")
+
+
+def _describe_event(event: Event, lang: str = "en") -> str:
     it = lang == "it"
     if isinstance(event, ev.HandDealt):
         sizes = "+".join(str(s) for s in event.pozzetti)
