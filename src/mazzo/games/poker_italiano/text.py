@@ -73,18 +73,18 @@ def describe_action(action: Action, lang: str = "en") -> str:
 def describe_event(event: Event, lang: str = "en") -> str:
     it = lang == "it"
     if isinstance(event, E.DealerChosen):
-        return ("mazziere: " if it else "dealer: ") + seat_name(event.seat, lang)
+        return ("Mazziere: " if it else "Dealer: ") + seat_name(event.seat, lang)
     if isinstance(event, E.HandStarted):
         need = RANK_TEXT[event.min_pair]
         if it:
             kind = "piatto di parole, " if event.parole else ""
             dealer = seat_name(event.dealer, lang)
             cards = counted(event.deck_size, "card", lang)
-            return (f"mano {event.hand}: mazziere {dealer}, {cards}, "
+            return (f"Mano {event.hand}: mazziere {dealer}, {cards}, "
                     f"{kind}si apre con coppia di {need} o meglio; piatto {event.pot}")
         kind = "piatto di parole (frozen pot), " if event.parole else ""
         dealer = seat_name(event.dealer, lang)
-        return (f"hand {event.hand}: dealer {dealer}, {counted(event.deck_size, 'card', lang)}, "
+        return (f"Hand {event.hand}: dealer {dealer}, {counted(event.deck_size, 'card', lang)}, "
                 f"{kind}opening needs a pair of {need}s or better; pot {event.pot}")
     if isinstance(event, E.AntePaid):
         ante = counted(event.amount, "chip", lang)
