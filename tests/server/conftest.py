@@ -5,12 +5,11 @@ except under CI (``CI`` set), where that is a failure."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from pg_server import PostgresCluster
+from pg_server import PostgresCluster, running_cluster
 
 from mazzo.server.storage.base import Storage
 from mazzo.server.storage.sqlite import SQLiteStorage
@@ -38,17 +37,8 @@ BACKENDS: dict[str, Callable[[pytest.FixtureRequest, Path], Storage]] = {
 @pytest.fixture(scope="session")
 def postgres_cluster() -> Iterator[PostgresCluster]:
     """A PostgreSQL server of this test process, stopped at the end of the session."""
-    try:
-        cluster = PostgresCluster(free_port()).start()
-    except (RuntimeError, OSError, ImportError) as exc:
-        message = f"PostgreSQL tests need a server and none could be started: {exc}"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    try:
+    with running_cluster(free_port()) as cluster:
         yield cluster
-    finally:
-        cluster.stop()
 
 
 #: the backends a live ``mazzo serve`` runs on in the live tests

@@ -10,7 +10,11 @@ import shutil
 import subprocess
 import tempfile
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 SUPERUSER = "postgres"
 
@@ -82,3 +86,20 @@ class PostgresCluster:
                       "-w", "stop")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+
+
+@contextmanager
+def running_cluster(port: int) -> Iterator[PostgresCluster]:
+    """A started server, stopped on leaving. When none can be started the test fails under CI
+    (``CI`` set) and is skipped elsewhere, with the reason either way."""
+    try:
+        cluster = PostgresCluster(port).start()
+    except (RuntimeError, OSError, ImportError) as exc:
+        message = f"PostgreSQL tests need a server and none could be started: {exc}"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    try:
+        yield cluster
+    finally:
+        cluster.stop()

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
-from pg_server import PostgresCluster
+from pg_server import PostgresCluster, running_cluster
 from websockets.sync.client import ClientConnection, connect
 
 from mazzo.engine.game import JSON
@@ -99,17 +98,8 @@ def test_terminated_backends_are_reconnected_mid_match(postgres_url: str,
 @pytest.fixture
 def own_cluster() -> Iterator[PostgresCluster]:
     """A PostgreSQL server of its own (the test crashes and restarts it)."""
-    try:
-        cluster = PostgresCluster(free_port()).start()
-    except (RuntimeError, OSError) as exc:
-        message = f"PostgreSQL tests need a server and none could be started: {exc}"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    try:
+    with running_cluster(free_port()) as cluster:
         yield cluster
-    finally:
-        cluster.stop()
 
 
 def recv(ws: ClientConnection, timeout: float = 10) -> JSON:
