@@ -130,10 +130,25 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--takeover", type=float, default=5.0, metavar="SECONDS",
                        help="how often to take over the tables of a server process that "
                        "stopped (several processes on one PostgreSQL)")
+    serve.add_argument("--forget-after", type=_seconds, default=600.0, metavar="SECONDS",
+                       help="drop a finished table from memory once nobody has used it this "
+                       "long (default 600; inf: never); it is loaded from the database again "
+                       "when asked for")
 
     verify = sub.add_parser("verify", help="check a server record's fair-shuffle commitments")
     verify.add_argument("file")
     return parser
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds, zero or more, ``inf`` for never (an argparse type)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value >= 0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"seconds must be 0 or more: {text!r}")
+    return value
 
 
 def _config_args(parser: argparse.ArgumentParser) -> None:
@@ -342,7 +357,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             from exc
     return serve(host=args.host, port=args.port, db=args.db, bot_workers=args.workers_bots,
                  bot_pause=args.bot_pause, grace=args.grace, rate=args.rate, burst=args.burst,
-                 advertise=args.advertise, takeover=args.takeover)
+                 advertise=args.advertise, takeover=args.takeover,
+                 forget_after=args.forget_after)
 
 
 def cmd_verify(path: str, lang: str) -> int:

@@ -35,7 +35,7 @@ from mazzo.server.protocol import (
     parse_message,
 )
 from mazzo.server.storage.base import OVER, Storage, StorageUnavailable
-from mazzo.server.tables import BadRequest, Elsewhere, Table, TableManager
+from mazzo.server.tables import FORGET_AFTER_S, BadRequest, Elsewhere, Table, TableManager
 
 log = logging.getLogger("mazzo.server")
 
@@ -171,13 +171,15 @@ def _lang(value: str | None) -> str:
 
 def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6,
                grace: float = 60.0, rate: float = 20.0, burst: int = 40, url: str = "",
-               takeover: float = 5.0) -> FastAPI:
+               takeover: float = 5.0, forget_after: float = FORGET_AFTER_S) -> FastAPI:
     """The server app on ``storage``: bots in ``bot_workers`` processes, ``rate`` messages per
     second per connection (``burst`` at once). With several processes on one database, ``url``
     is where this one is reached and every ``takeover`` seconds it adopts the tables of a
-    process that stopped."""
+    process that stopped. A finished table nobody used for ``forget_after`` seconds is dropped
+    from memory (and loaded from storage again when asked for)."""
     pool = BotPool(bot_workers)
-    manager = TableManager(storage, pool, bot_pause=bot_pause, grace=grace, url=url)
+    manager = TableManager(storage, pool, bot_pause=bot_pause, grace=grace, url=url,
+                           forget_after=forget_after)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -189,10 +191,12 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
         adopting = (asyncio.create_task(manager.adopt_orphans(takeover)) if storage.shared
                     else None)
         watching = asyncio.create_task(manager.watch())
+        forgetting = asyncio.create_task(manager.forget_finished())
         yield
         if adopting is not None:
             adopting.cancel()
         watching.cancel()
+        forgetting.cancel()
         await manager.close()
         pool.close()
         storage.close()
@@ -222,7 +226,7 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
 
     @app.get("/api/health")
     async def health() -> JSON:
-        return {"ok": True, "tables": len(manager.tables)}
+        return {"ok": True, "tables": len(manager.tables), "forgotten": manager.forgotten}
 
     @app.get("/api/games")
     async def games() -> list[JSON]:
@@ -305,7 +309,7 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
             await client.send(exc.frame(client.lang))
             await websocket.close(CLOSE_BAD_TOKEN)
             return
-        await manager.join(table, client)
+        table = await manager.join(table, client)  # another copy if it was just forgotten
         try:
             await _serve_client(manager, table, client, owner, TokenBucket(rate, burst))
         except (OSError, RuntimeError):  # uvicorn: the client went while we were sending

@@ -4,13 +4,14 @@ chance and bots. Every accepted action is stored before any frame about it is se
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import hashlib
 import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any, Final, Protocol, TypeVar
 
 from mazzo.bots.levels import LEVELS
@@ -84,6 +85,13 @@ TURN_SECONDS: Final = (1.0, 3600.0)
 LOG_INLINE_ACTIONS: Final = 64
 #: why a bot moves for a seat: it is a bot, a stand-in for an absent person, or a time-out
 BOT, AWAY, TIMEOUT = "bot", "away", "timeout"
+#: a finished table nobody has been connected to (or asked for) this long is dropped from
+#: memory (``mazzo serve --forget-after``); it is loaded from storage again when asked for
+FORGET_AFTER_S: Final = 600.0
+#: the sweep for such tables runs every quarter of that time, within these bounds (seconds)
+SWEEP_EVERY_S: Final = (0.1, 30.0)
+#: the sweep lets the event loop run other work after every this many tables it checked
+SWEEP_BATCH: Final = 100
 
 
 def new_token() -> str:
@@ -164,6 +172,11 @@ class Table:
         self.stale = False
         #: the driver stopped on a storage error: set it going again once storage answers
         self.stalled = False
+        #: since when (monotonic) nothing has used the table: no client connected, no request,
+        #: no move; a finished table idle for ``forget_after`` is dropped from memory
+        self.idle_since = time.monotonic()
+        #: dropped from memory: whoever still holds this copy must get the table again
+        self.forgotten = False
 
     @property
     def id(self) -> str:
@@ -342,7 +355,8 @@ class TableManager:
     """Every table of this server process, and the moves of chance, bots and people."""
 
     def __init__(self, storage: Storage, bots: BotPool, *, bot_pause: float = 0.6,
-                 grace: float = 60.0, url: str = "") -> None:
+                 grace: float = 60.0, url: str = "",
+                 forget_after: float = FORGET_AFTER_S) -> None:
         self.storage = storage
         #: where this process is reached: other processes send clients of our tables here
         self.url = url
@@ -353,6 +367,10 @@ class TableManager:
         self._tasks: set[asyncio.Task[Any]] = set()
         #: the seats' logs for (re)connecting clients, replayed incrementally
         self.logs = LogCache()
+        #: seconds a finished table stays in memory with nobody connected
+        self.forget_after = forget_after
+        #: finished tables dropped from memory since the start
+        self.forgotten = 0
 
     async def _io(self, fn: Callable[..., T], *args: Any) -> T:
         """A storage call in a worker thread: the event loop never waits for the disk."""
@@ -395,6 +413,7 @@ class TableManager:
         sets it moving; a finished table is read by any process."""
         table = self.tables.get(table_id)
         if table is not None:
+            table.idle_since = time.monotonic()  # asked for: in use
             return table
         if not isinstance(table_id, str) or len(table_id) > 64:
             raise ProtocolError("unknown_table", table=str(table_id)[:64])
@@ -409,12 +428,16 @@ class TableManager:
                 raise Elsewhere(table_id, None if owner == self.url else owner)
             # claimed: read again, the previous owner may have appended meanwhile
             stored = await self._io(self.storage.load_table, table_id)
+        # a long match (a forgotten Burraco table: hundreds of ms) replays in a worker thread
+        fresh = (replay_table(stored) if len(stored.actions) <= LOG_INLINE_ACTIONS
+                 else await asyncio.to_thread(replay_table, stored))
         table = self.tables.get(table_id)  # another caller may have loaded it meanwhile
         if table is None:
-            table = self.tables[table_id] = replay_table(stored)
+            table = self.tables[table_id] = fresh
             await self._settle_finished(table)
-            table.clock_turn()  # a table taken over gives the person to move a whole turn
-            self.kick(table)
+            if table.status != OVER:  # a finished table is only read: nothing to drive
+                table.clock_turn()  # a table taken over gives the person to move a whole turn
+                self.kick(table)
         return table
 
     async def watch(self, every: float = 1.0) -> None:
@@ -491,6 +514,71 @@ class TableManager:
             except Exception:  # already gone
                 log.debug("could not close a client", exc_info=True)
         table.clients.clear()
+
+    # -- forgetting finished tables -----------------------------------------------------------
+
+    async def forget_finished(self) -> None:
+        """Forever: drop from memory the finished tables nobody uses (:meth:`sweep`), so a
+        long-running server does not grow with every match it ever served."""
+        low, high = SWEEP_EVERY_S
+        every = min(max(self.forget_after / 4, low), high)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("could not forget finished tables")
+
+    async def sweep(self) -> int:
+        """Drop every table that is over and has been idle (no client connected, not asked
+        for) for ``forget_after`` seconds; returns how many. Each is re-checked under its
+        lock, so a client joining at that moment either keeps it or, finding its copy
+        forgotten, gets the table again from storage (:meth:`_holding`)."""
+        due = [t for t in self.tables.values() if self._idle_and_over(t)]
+        dropped = 0
+        for checked, table in enumerate(due, 1):
+            async with table.lock:
+                if self._idle_and_over(table) and self.tables.get(table.id) is table:
+                    self._forget(table)
+                    dropped += 1
+            if checked % SWEEP_BATCH == 0:
+                await asyncio.sleep(0)  # thousands due at once: let the clients be served too
+        self.forgotten += dropped
+        if log.isEnabledFor(logging.DEBUG):
+            over = sum(t.status == OVER for t in self.tables.values())
+            log.debug("mazzo: %d tables in memory (%d over), %d forgotten now, %d since start",
+                      len(self.tables), over, dropped, self.forgotten)
+        return dropped
+
+    def _idle_and_over(self, table: Table) -> bool:
+        # a stale table's status is in doubt: the watch reloads it first
+        return (table.status == OVER and not table.clients and not table.stale
+                and time.monotonic() - table.idle_since >= self.forget_after)
+
+    def _forget(self, table: Table) -> None:
+        """Drop a finished table and everything kept for it (with its lock held). Its row
+        and log stay in storage, where :meth:`get` finds it again."""
+        del self.tables[table.id]
+        table.forgotten = True
+        if table.driver is not None:
+            table.driver.cancel()
+            table.driver = None
+        if table.timer is not None:
+            table.timer.cancel()  # a pending timer holds the table: let it go
+            table.timer = None
+        self.logs.forget(table.id)
+
+    @contextlib.asynccontextmanager
+    async def _holding(self, table: Table) -> AsyncIterator[Table]:
+        """The table's lock, held on the copy this process serves: if ``table`` was forgotten
+        while the caller held it (or waited for its lock), the table is got again (from
+        storage) and that copy is locked and yielded instead."""
+        while True:
+            async with table.lock:
+                if not table.forgotten:
+                    yield table
+                    return
+            table = await self.get(table.id)
 
     # -- creating -----------------------------------------------------------------------------
 
@@ -576,24 +664,30 @@ class TableManager:
 
     # -- connections --------------------------------------------------------------------------
 
-    async def join(self, table: Table, client: Client) -> None:
+    async def join(self, table: Table, client: Client) -> Table:
         """A client arrives (or comes back): it gets the current state at once, with the log
-        of the match so far as its seat saw it."""
-        log = self.logs.get(table.id, table.game, table.state.config, client.seat,
-                            table.version)
-        async with log.lock:  # always taken before the table's lock, never inside it
-            await self._advance_log(table, log)
-            async with table.lock:
-                table.clients.add(client)
-                seat = client.seat
-                if seat is not None:
-                    table.away_since.pop(seat, None)
-                    if seat in table.stand_ins:
-                        table.stand_ins.discard(seat)
-                        await self._broadcast(table, [], skip=client)
-                    else:
-                        await self._broadcast(table, [], skip=client)  # "connected" changed
-                await self._send_state(table, client, log)
+        of the match so far as its seat saw it. Returns the table it joined: ``table``, or
+        the copy loaded again if ``table`` was forgotten meanwhile (a finished table)."""
+        while True:
+            log = self.logs.get(table.id, table.game, table.state.config, client.seat,
+                                table.version)
+            async with log.lock:  # always taken before the table's lock, never inside it
+                await self._advance_log(table, log)
+                async with table.lock:
+                    if not table.forgotten:
+                        await self._seat_client(table, client, log)
+                        return table
+            table = await self.get(table.id)  # forgotten while we waited: load it again
+
+    async def _seat_client(self, table: Table, client: Client, log: SeatLog) -> None:
+        """Add a client to the table and tell everyone (with the table's lock held)."""
+        table.clients.add(client)
+        seat = client.seat
+        if seat is not None:
+            table.away_since.pop(seat, None)
+            table.stand_ins.discard(seat)  # the person is back: the stand-in leaves
+            await self._broadcast(table, [], skip=client)  # "connected" changed
+        await self._send_state(table, client, log)
 
     async def _advance_log(self, table: Table, log: SeatLog) -> None:
         """Bring a seat's log near the table's version: the actions are read under the
@@ -609,11 +703,14 @@ class TableManager:
     async def leave(self, table: Table, client: Client) -> None:
         async with table.lock:
             table.clients.discard(client)
+            if not table.clients:
+                table.idle_since = time.monotonic()
             seat = client.seat
             if seat is not None and table.is_human(seat) and not table.connected(seat):
                 table.away_since[seat] = time.monotonic()
                 await self._broadcast(table, [])
-        self.kick(table)
+        if table.status != OVER:  # a finished table has nothing left to drive
+            self.kick(table)
 
     async def _send_state(self, table: Table, client: Client, log: SeatLog | None = None) -> None:
         """The current state frame (with the lock held); with ``log`` (its lock held too), the
@@ -774,7 +871,7 @@ class TableManager:
         """Offer a rematch: a new table with the same game, config, seats and links, started.
         Made atomically in storage, so however many requests race (in any process), exactly
         one rematch table exists and every caller gets that one."""
-        async with table.lock:
+        async with self._holding(table) as table:
             await self._fresh(table)
             if table.status != OVER:
                 raise ProtocolError("not_over")
@@ -819,6 +916,7 @@ class TableManager:
             if state.is_terminal:
                 await self._io(self.storage.set_status, table.id, OVER)
                 table.row = dataclasses.replace(table.row, status=OVER)
+                table.idle_since = time.monotonic()  # its idle time counts from the end
                 await self._io(self.storage.release, table.id)
         except BaseException:
             # the state ran ahead of the log, or the commit is in doubt: take it back to what
