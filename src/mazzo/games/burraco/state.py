@@ -180,9 +180,24 @@ class BurracoState(State):
         """As the engine's, faster for the usual case: the very object the list holds (moves
         are made once and shared) is found by identity, in C, without calling the dataclass
         ``__eq__`` of every move listed before it."""
-        if self.current_player >= 0 and any(map(is_, repeat(action), self.legal_actions())):
+        if self.player >= 0 and any(map(is_, repeat(action), self.legal_actions())):
             return
         super().check(action)
+
+    def apply(self, action: Action) -> None:
+        """The engine's ``apply``, with the usual case checked inline: a move the kept listing
+        holds (the very object) is legal; anything else goes through :meth:`check`."""
+        legal = self._legal
+        if legal is None or self.player < 0 or not any(map(is_, repeat(action), legal)):
+            self.check(action)
+        previous = self.events
+        self.events = []
+        try:
+            self._apply(action)
+        except BaseException:
+            self.events = previous  # as the engine's: a UI still shows the last move's events
+            raise
+        self.history.append(action)
 
     def _compute_legal(self) -> list[Action]:
         """Cala, then attacca, then discard moves, each in a fixed order (see ``tables``)."""
@@ -305,9 +320,13 @@ class BurracoState(State):
             tried = [reps[t][0] for t in moves.types if t in reps]
             if moves.takes_wild:
                 tried += [group[0] for _, group in wild_reps]
+            if roomy:  # every option is legal: the moves are kept with the meld
+                for c in tried:
+                    out += moves.actions_of(c, i)
+                continue
             for c in tried:
                 for wild, grown in moves.options_of(c):
-                    if roomy or self._leaves_a_finish(hand, (c,), grown, i):
+                    if self._leaves_a_finish(hand, (c,), grown, i):
                         out.append(ATTACCA[(c, i, wild)])
         return out
 
@@ -433,18 +452,19 @@ class BurracoState(State):
 
     def _apply(self, action: Action) -> None:
         self._legal = None
-        if isinstance(action, Deal):
-            self._deal(action.order)
+        # the commonest moves first: half of all moves discard, a third draw
+        if isinstance(action, Discard):
+            self._discard(action.card)
         elif isinstance(action, Draw):
             self._draw()
         elif isinstance(action, TakePile):
             self._take_pile()
-        elif isinstance(action, Cala):
-            self._cala(action)
         elif isinstance(action, Attacca):
             self._attacca(action)
-        elif isinstance(action, Discard):
-            self._discard(action.card)
+        elif isinstance(action, Cala):
+            self._cala(action)
+        elif isinstance(action, Deal):
+            self._deal(action.order)
 
     def _draw(self) -> None:
         seat = self.player

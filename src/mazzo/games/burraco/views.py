@@ -12,6 +12,8 @@ is never shown stale. The parts are :class:`~mazzo.engine.frozen.FrozenList` and
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from operator import is_
 from typing import Final
 
 from mazzo.cards import Card
@@ -73,8 +75,27 @@ def meld_json(m: Meld, preset: str) -> FrozenDict:
     return found
 
 
+def _same(was: list[Meld], now: list[Meld]) -> bool:
+    """The same meld objects (a meld is immutable: the same object, the same meld), compared
+    without the dataclass's Python-level ``__eq__``."""
+    return len(was) == len(now) and all(map(is_, was, now))
+
+
 def meld_points(m: Meld, preset: str) -> int:
     return meld_info(m, preset)[3]
+
+
+#: every card's display position, and each token's (tokens are one per card: copies differ)
+_IN_ORDER: Final = sorted(DECK, key=DISPLAY_KEY)
+_DISPLAY_AT: Final = {c: i for i, c in enumerate(_IN_ORDER)}
+_AT_OF_TOKEN: Final = {TOKEN[c]: i for i, c in enumerate(_IN_ORDER)}
+
+
+def _with_token(tokens: FrozenList, c: Card) -> FrozenList:
+    """``tokens`` (in display order) with the token of ``c`` put in its place."""
+    at = _DISPLAY_AT[c]
+    place = bisect_left(tokens, at, key=_AT_OF_TOKEN.__getitem__)
+    return FrozenList([*tokens[:place], TOKEN[c], *tokens[place:]])
 
 
 class ViewParts:
@@ -100,7 +121,11 @@ class ViewParts:
         when its seat moves)."""
         made_from, kept = self._hands[seat]
         if made_from != cards:
-            kept = display_tokens(cards)
+            if made_from is not None and len(cards) == len(made_from) + 1 and (
+                    cards[:-1] == made_from):  # a card drawn: put its token in its place
+                kept = _with_token(kept, cards[-1])
+            else:
+                kept = display_tokens(cards)
             self._hands[seat] = (list(cards), kept)
         return kept
 
@@ -120,10 +145,10 @@ class ViewParts:
             if made_from is None or len(made_from) != len(known):
                 kept = FrozenList(map(display_tokens, known))
             else:
-                kept = FrozenList(
+                kept = FrozenList([
                     was_tokens if was == now else display_tokens(now)
                     for was, now, was_tokens in zip(made_from, known, kept, strict=True)
-                )
+                ])
             self._known = ([list(k) for k in known], kept)
         return kept
 
@@ -136,7 +161,7 @@ class ViewParts:
             sides_json: list[FrozenList] = []
             points: list[int] = []
             for i, side in enumerate(melds):
-                if old is not None and old[i] == side:
+                if old is not None and _same(old[i], side):
                     sides_json.append(as_json[i])
                     points.append(running[i])
                 else:
