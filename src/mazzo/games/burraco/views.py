@@ -42,6 +42,9 @@ _MELD_INFO: dict[tuple[bool, tuple[Card, ...], int, int, str], MeldInfo] = {}
 _MELD_JSON: dict[tuple[bool, tuple[Card, ...], int, int, str], FrozenDict] = {}
 #: the most melds either cache keeps before it starts again (a long search meets many)
 _KEPT: Final = 200_000
+#: fewer JSON melds (two tracked containers each, which the garbage collector walks): only the
+#: melds on the table are looked up again
+_KEPT_JSON: Final = 20_000
 
 
 def meld_info(m: Meld, preset: str) -> MeldInfo:
@@ -66,7 +69,7 @@ def meld_json(m: Meld, preset: str) -> FrozenDict:
     key = (m.run, m.cards, m.lo, m.wild, preset)
     found = _MELD_JSON.get(key)
     if found is None:
-        if len(_MELD_JSON) > _KEPT:
+        if len(_MELD_JSON) > _KEPT_JSON:
             _MELD_JSON.clear()
         tokens, text, kind, _ = meld_info(m, preset)
         found = FrozenDict({"cards": FrozenList(tokens), "run": m.run, "lo": m.lo, "wild": m.wild,
