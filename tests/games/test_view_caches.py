@@ -1,5 +1,5 @@
-"""Views kept between moves (cribbage, Nebraska, novantanove) say exactly what a view built from
-scratch says, and no caller can change a view, a later view or the state through one.
+"""Views kept between moves (cribbage, Nebraska, novantanove, Burraco) say exactly what a view
+built from scratch says, and no caller can change a view, a later view or the state through one.
 
 A clone starts with no kept parts, so ``state.clone().view(seat)`` is the view recomputed from the
 state alone; the matches below look at views at random moments (so kept parts go stale across
@@ -19,7 +19,7 @@ import pytest
 from mazzo.engine import CHANCE, TERMINAL, State, get_game
 from mazzo.engine.frozen import FrozenDict, FrozenList, frozen
 
-GAMES = ("cribbage", "nebraska", "novantanove")
+GAMES = ("cribbage", "nebraska", "novantanove", "burraco")
 #: random matches per test config, a few thousand views per game in all
 MATCHES = 3
 

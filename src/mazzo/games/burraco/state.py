@@ -44,10 +44,7 @@ from mazzo.games.burraco.actions import (
 from mazzo.games.burraco.config import BurracoConfig
 from mazzo.games.burraco.melds import Meld, attach_options, is_wild, layouts
 from mazzo.games.burraco.scoring import (
-    BURRACO_POINTS,
-    VALUES,
     hand_tally,
-    meld_type,
     three_player_vp,
     victory_points,
 )
@@ -62,6 +59,7 @@ from mazzo.games.burraco.tables import (
     meld_moves,
     run_patterns,
 )
+from mazzo.games.burraco.views import TOKEN, ViewParts, meld_points
 
 HAND_SIZE: Final = 11
 WILD_TYPES: Final = (12 * 16, 2, 16 + 2, 32 + 2, 48 + 2)  # jolly, then the 2 of each suit
@@ -98,13 +96,10 @@ class BurracoState(State):
         self.last_sides: list[list[int]] = []
         self.winner_seats: list[int] = []
         self._legal: list[Action] | None = None
-        #: (the melds of every side, their JSON, their points) of the last view: _melds_view
-        self._meld_views: tuple[tuple[tuple[Meld, ...], ...], list[list[JSON]], list[int]] = (
-            (), [], [])
         #: per side: (its melds, their MeldMoves) of the last listing, see _side_moves
         self._moves_kept: dict[int, tuple[tuple[Meld, ...], list[MeldMoves]]] = {}
-        #: (every seat's known cards, their tokens) of the last view: _known_view
-        self._known_views: tuple[tuple[tuple[Card, ...], ...], list[list[str]]] = ((), [])
+        #: the view parts kept between moves (see ``views``)
+        self._view_parts = ViewParts(n)
 
     def _initial_sides(self) -> list[int]:
         n = self.config.players
@@ -185,9 +180,24 @@ class BurracoState(State):
         """As the engine's, faster for the usual case: the very object the list holds (moves
         are made once and shared) is found by identity, in C, without calling the dataclass
         ``__eq__`` of every move listed before it."""
-        if self.current_player >= 0 and any(map(is_, repeat(action), self.legal_actions())):
+        if self.player >= 0 and any(map(is_, repeat(action), self.legal_actions())):
             return
         super().check(action)
+
+    def apply(self, action: Action) -> None:
+        """The engine's ``apply``, with the usual case checked inline: a move the kept listing
+        holds (the very object) is legal; anything else goes through :meth:`check`."""
+        legal = self._legal
+        if legal is None or self.player < 0 or not any(map(is_, repeat(action), legal)):
+            self.check(action)
+        previous = self.events
+        self.events = []
+        try:
+            self._apply(action)
+        except BaseException:
+            self.events = previous  # as the engine's: a UI still shows the last move's events
+            raise
+        self.history.append(action)
 
     def _compute_legal(self) -> list[Action]:
         """Cala, then attacca, then discard moves, each in a fixed order (see ``tables``)."""
@@ -310,9 +320,13 @@ class BurracoState(State):
             tried = [reps[t][0] for t in moves.types if t in reps]
             if moves.takes_wild:
                 tried += [group[0] for _, group in wild_reps]
+            if roomy:  # every option is legal: the moves are kept with the meld
+                for c in tried:
+                    out += moves.actions_of(c, i)
+                continue
             for c in tried:
                 for wild, grown in moves.options_of(c):
-                    if roomy or self._leaves_a_finish(hand, (c,), grown, i):
+                    if self._leaves_a_finish(hand, (c,), grown, i):
                         out.append(ATTACCA[(c, i, wild)])
         return out
 
@@ -438,18 +452,19 @@ class BurracoState(State):
 
     def _apply(self, action: Action) -> None:
         self._legal = None
-        if isinstance(action, Deal):
-            self._deal(action.order)
+        # the commonest moves first: half of all moves discard, a third draw
+        if isinstance(action, Discard):
+            self._discard(action.card)
         elif isinstance(action, Draw):
             self._draw()
         elif isinstance(action, TakePile):
             self._take_pile()
-        elif isinstance(action, Cala):
-            self._cala(action)
         elif isinstance(action, Attacca):
             self._attacca(action)
-        elif isinstance(action, Discard):
-            self._discard(action.card)
+        elif isinstance(action, Cala):
+            self._cala(action)
+        elif isinstance(action, Deal):
+            self._deal(action.order)
 
     def _draw(self) -> None:
         seat = self.player
@@ -645,14 +660,16 @@ class BurracoState(State):
 
     def running_points(self, side: int) -> int:
         """Points already on the table for a side (burraco bonuses and melded cards)."""
-        return sum(_meld_points(m, self.preset) for m in self.melds[side])
+        return sum(meld_points(m, self.preset) for m in self.melds[side])
 
     def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may know. Parts that change rarely (each side's melds as JSON, the
-        sides' seats) are shared with earlier views of this state: a view is read-only, as
-        every consumer treats it (JSON to send, observations to encode)."""
+        """What ``seat`` may know. Parts that change rarely (the melds, the hands, the pile,
+        the scores) are kept between views and shared, read-only (:mod:`.views`); the rest is
+        made fresh and is the caller's."""
         config = self.config
-        melds_json, running = self._melds_view()
+        parts = self._view_parts
+        melds_json, running = parts.melds(self.melds, self.preset)
+        side_of, sides = parts.sides(self.side_of)
         return {
             "phase": self.stage,
             "hand_number": max(1, self.hand_no),
@@ -661,62 +678,26 @@ class BurracoState(State):
             "players": config.players,
             "variant": self.preset,
             "dealer": self.dealer,
-            "scores": [t / 2 for t in self.totals2],
+            "scores": parts.scores(self.totals2),
             "target": config.match_target,
             "hands_to_play": config.hands,
-            "hand": None if seat is None else list(
-                map(_TOKEN_OF, sorted(self.hands[seat], key=_DISPLAY_KEY))
-            ),
+            "hand": None if seat is None else parts.hand(seat, self.hands[seat]),
             "hand_counts": list(map(len, self.hands)),
-            "known": self._known_view(),
-            "side_of": list(self.side_of),
-            "sides": list(map(list, _sides_of(tuple(self.side_of)))),
+            "known": parts.known(self.known),
+            "side_of": side_of,
+            "sides": sides,
             "melds": melds_json,
             "running": running,
             "pozzetto_taken": list(self.taken),
             "pozzetti": list(map(len, self.pozzetti)),
-            "pile": list(map(_TOKEN_OF, self.pile)),
+            "pile": parts.pile(self.pile),
             "stock": len(self.stock) if self.stage in ("draw", "play") else 0,
-            "restricted": None if self.restricted is None else _TOKEN[self.restricted],
+            "restricted": None if self.restricted is None else TOKEN[self.restricted],
             "last_turn": self.last_turn,
             "three_pozzetti": self.three_b,
             "solo": self.solo,
-            "last_hand": {"sides": self.last_sides, "lines": self.last_lines},
+            "last_hand": parts.last_hand(self.last_sides, self.last_lines),
         }
-
-    def _melds_view(self) -> tuple[list[list[JSON]], list[int]]:
-        """Every seat's melds as JSON and their running points. Melds change only when one is
-        laid or grows (a fifth of the moves), so the last answer is kept with the melds it was
-        made from and given again while they are the same objects (melds are immutable; the
-        check is one C-level tuple comparison)."""
-        now = tuple(map(tuple, self.melds))
-        made_from, as_json, running = self._meld_views
-        if made_from != now:
-            preset = self.preset
-            as_json, running = [], []
-            for melds in self.melds:
-                infos = [_meld_info(m, preset) for m in melds]
-                as_json.append([_info_json(m, info) for m, info in zip(melds, infos, strict=True)])
-                running.append(sum(info[3] for info in infos))
-            self._meld_views = (now, as_json, running)
-        return list(as_json), list(running)
-
-    def _known_view(self) -> list[list[str]]:
-        """The tokens of each seat's cards known to all (taken with the pile), in display
-        order; kept like the melds' JSON (they change only when the pile is taken or such a
-        card leaves the hand), and remade only for the seats whose cards changed."""
-        now = tuple(map(tuple, self.known))
-        made_from, as_tokens = self._known_views
-        if made_from != now:
-            if len(made_from) != len(now):
-                made_from = ((),) * len(now)
-                as_tokens = [[] for _ in now]
-            as_tokens = [
-                kept if was == cards else list(map(_TOKEN_OF, sorted(cards, key=_DISPLAY_KEY)))
-                for was, cards, kept in zip(made_from, now, as_tokens, strict=True)
-            ]
-            self._known_views = (now, as_tokens)
-        return list(as_tokens)
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         """Redeal what ``seat`` cannot see (others' cards not taken from the pile, the
@@ -788,6 +769,7 @@ class BurracoState(State):
         twin.winner_seats = list(self.winner_seats)
         twin._moves_kept = dict(self._moves_kept)
         twin._legal = None
+        twin._view_parts = ViewParts(len(self.hands))  # a clone's views start afresh
         return twin
 
     def cards_in_play(self) -> list[Card]:
@@ -798,67 +780,6 @@ class BurracoState(State):
 
 
 # --- helpers -------------------------------------------------------------------------------------
-
-
-#: display order of every card: by suit, then rank, twins together, jokers last (type, then
-#: copy: copies are 0..3), looked up rather than computed, views sort hands at every move
-_DISPLAY_ORDER: Final = {c: (int(c) & 0xFF) * 4 + (int(c) >> 8) for c in DECK}
-
-
-_TOKEN: Final = {c: card_token(c) for c in DECK}
-#: the lookups views use at every call, bound once (no Python-level call per card): a view
-#: lists tokens with ``list(map(_TOKEN_OF, sorted(cards, key=_DISPLAY_KEY)))``
-_TOKEN_OF: Final = _TOKEN.__getitem__
-_DISPLAY_KEY: Final = _DISPLAY_ORDER.__getitem__
-
-
-_MELD_INFO: dict[
-    tuple[bool, tuple[Card, ...], int, int, str], tuple[tuple[str, ...], str, str | None, int]
-] = {}
-
-
-def _meld_info(m: Meld, preset: str) -> tuple[tuple[str, ...], str, str | None, int]:
-    """Tokens, table text, burraco type and points of a meld (melds are immutable: cached by
-    their fields, which hash in C, where the dataclass hashes in Python)."""
-    key = (m.run, m.cards, m.lo, m.wild, preset)
-    found = _MELD_INFO.get(key)
-    if found is None:
-        if len(_MELD_INFO) > 200_000:
-            _MELD_INFO.clear()
-        kind = meld_type(m, preset)
-        table = VALUES[preset]
-        points = BURRACO_POINTS.get(kind or "", 0) + sum(table[int(c) & 0xFF] for c in m.cards)
-        text = layout_text(m.cards, m.lo, m.wild, m.key, m.run)
-        found = (tuple(_TOKEN[c] for c in m.cards), text, kind, points)
-        _MELD_INFO[key] = found
-    return found
-
-
-_SIDES: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-
-
-def _sides_of(side_of: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The seats of each side, sides in id order, for a ``side_of`` (a handful ever occur)."""
-    found = _SIDES.get(side_of)
-    if found is None:
-        ids = sorted(set(side_of))
-        found = tuple(tuple(s for s, x in enumerate(side_of) if x == i) for i in ids)
-        _SIDES[side_of] = found
-    return found
-
-
-def _meld_points(m: Meld, preset: str) -> int:
-    return _meld_info(m, preset)[3]
-
-
-def _meld_json(m: Meld, preset: str) -> JSON:
-    return _info_json(m, _meld_info(m, preset))
-
-
-def _info_json(m: Meld, info: tuple[tuple[str, ...], str, str | None, int]) -> JSON:
-    tokens, text, kind, _ = info
-    return {"cards": list(tokens), "run": m.run, "lo": m.lo, "wild": m.wild, "burraco": kind,
-            "text": text}
 
 
 def _set_triples(

@@ -27,7 +27,7 @@ from typing import Final, TypeVar
 
 from mazzo.cards import Card
 from mazzo.games.burraco import events as ev
-from mazzo.games.burraco.actions import Attacca, Cala
+from mazzo.games.burraco.actions import MAX_MELDS, Attacca, Cala
 from mazzo.games.burraco.melds import Meld, attach_options
 
 K = TypeVar("K", bound=tuple[object, ...])
@@ -150,7 +150,7 @@ class MeldMoves:
     its suit near its ends), whether a wild may join (it has none), and the options of each
     card tried, kept (a meld stays on the table for many turns)."""
 
-    __slots__ = ("meld", "options", "takes_wild", "types")
+    __slots__ = ("actions", "meld", "options", "takes_wild", "types")
 
     def __init__(self, meld: Meld) -> None:
         self.meld = meld
@@ -177,12 +177,25 @@ class MeldMoves:
                 types.append(base + 2)  # its own 2 may replace the wild at its natural place
         self.types: tuple[int, ...] = tuple(types)
         self.options: dict[Card, tuple[tuple[int, Meld], ...]] = {}
+        #: the attacca moves of a card onto this meld at a place, by ``card * MAX_MELDS + place``
+        self.actions: dict[int, tuple[Attacca, ...]] = {}
 
     def options_of(self, c: Card) -> tuple[tuple[int, Meld], ...]:
         """``attach_options(meld, c)`` as (wild position, grown meld) pairs."""
         found = self.options.get(c)
         if found is None:
             found = self.options[c] = tuple(attach_options(self.meld, c).items())
+        return found
+
+
+    def actions_of(self, c: Card, place: int) -> tuple[Attacca, ...]:
+        """The moves adding ``c`` to this meld as the side's meld number ``place`` (one per wild
+        position it may leave), made once."""
+        key = c * MAX_MELDS + place
+        found = self.actions.get(key)
+        if found is None:
+            found = self.actions[key] = tuple(
+                ATTACCA[(c, place, wild)] for wild, _ in self.options_of(c))
         return found
 
 

@@ -1,0 +1,203 @@
+"""The parts of a Burraco view kept between moves, read-only and shared by later views.
+
+A view is built before every decision (the server sends one to every seat after each move, an RL
+environment encodes one per step), yet most of it changes rarely: the melds change in one move out
+of five, a seat's hand only when that seat moves, the scores once a hand. :class:`ViewParts` keeps
+each part with a plain copy of the state's data it was made from; a view compares the data with
+that copy (a C-level list comparison: melds and cards compare by identity first) and gives the
+same read-only part again while they are equal, so a part set directly on the state (as tests do)
+is never shown stale. The parts are :class:`~mazzo.engine.frozen.FrozenList` and
+:class:`~mazzo.engine.frozen.FrozenDict`: no caller can change what a later view will say.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from operator import is_
+from typing import Final
+
+from mazzo.cards import Card
+from mazzo.engine.frozen import FrozenDict, FrozenList
+from mazzo.engine.game import JSON, card_token
+from mazzo.games.burraco.actions import DECK, layout_text
+from mazzo.games.burraco.melds import Meld
+from mazzo.games.burraco.scoring import BURRACO_POINTS, VALUES, meld_type
+
+#: display order of every card: by suit, then rank, twins together, jokers last (type, then
+#: copy: copies are 0..3), looked up rather than computed, views sort hands at every move
+_DISPLAY_ORDER: Final = {c: (int(c) & 0xFF) * 4 + (int(c) >> 8) for c in DECK}
+TOKEN: Final = {c: card_token(c) for c in DECK}
+#: the lookups views use at every call, bound once (no Python-level call per card)
+TOKEN_OF: Final = TOKEN.__getitem__
+DISPLAY_KEY: Final = _DISPLAY_ORDER.__getitem__
+
+
+def display_tokens(cards: list[Card]) -> FrozenList:
+    """The tokens of ``cards`` in display order, read-only."""
+    return FrozenList(map(TOKEN_OF, sorted(cards, key=DISPLAY_KEY)))
+
+
+MeldInfo = tuple[tuple[str, ...], str, str | None, int]
+_MELD_INFO: dict[tuple[bool, tuple[Card, ...], int, int, str], MeldInfo] = {}
+_MELD_JSON: dict[tuple[bool, tuple[Card, ...], int, int, str], FrozenDict] = {}
+#: the most melds either cache keeps before it starts again (a long search meets many)
+_KEPT: Final = 200_000
+#: fewer JSON melds (two tracked containers each, which the garbage collector walks): only the
+#: melds on the table are looked up again
+_KEPT_JSON: Final = 20_000
+
+
+def meld_info(m: Meld, preset: str) -> MeldInfo:
+    """Tokens, table text, burraco type and points of a meld (melds are immutable: cached by
+    their fields, which hash in C, where the dataclass hashes in Python)."""
+    key = (m.run, m.cards, m.lo, m.wild, preset)
+    found = _MELD_INFO.get(key)
+    if found is None:
+        if len(_MELD_INFO) > _KEPT:
+            _MELD_INFO.clear()
+        kind = meld_type(m, preset)
+        table = VALUES[preset]
+        points = BURRACO_POINTS.get(kind or "", 0) + sum(table[int(c) & 0xFF] for c in m.cards)
+        text = layout_text(m.cards, m.lo, m.wild, m.key, m.run)
+        found = (tuple(TOKEN[c] for c in m.cards), text, kind, points)
+        _MELD_INFO[key] = found
+    return found
+
+
+def meld_json(m: Meld, preset: str) -> FrozenDict:
+    """A meld as a view shows it, read-only and made once per meld."""
+    key = (m.run, m.cards, m.lo, m.wild, preset)
+    found = _MELD_JSON.get(key)
+    if found is None:
+        if len(_MELD_JSON) > _KEPT_JSON:
+            _MELD_JSON.clear()
+        tokens, text, kind, _ = meld_info(m, preset)
+        found = FrozenDict({"cards": FrozenList(tokens), "run": m.run, "lo": m.lo, "wild": m.wild,
+                            "burraco": kind, "text": text})
+        _MELD_JSON[key] = found
+    return found
+
+
+def _same(was: list[Meld], now: list[Meld]) -> bool:
+    """The same meld objects (a meld is immutable: the same object, the same meld), compared
+    without the dataclass's Python-level ``__eq__``."""
+    return len(was) == len(now) and all(map(is_, was, now))
+
+
+def meld_points(m: Meld, preset: str) -> int:
+    return meld_info(m, preset)[3]
+
+
+#: every card's display position, and each token's (tokens are one per card: copies differ)
+_IN_ORDER: Final = sorted(DECK, key=DISPLAY_KEY)
+_DISPLAY_AT: Final = {c: i for i, c in enumerate(_IN_ORDER)}
+_AT_OF_TOKEN: Final = {TOKEN[c]: i for i, c in enumerate(_IN_ORDER)}
+
+
+def _with_token(tokens: FrozenList, c: Card) -> FrozenList:
+    """``tokens`` (in display order) with the token of ``c`` put in its place."""
+    at = _DISPLAY_AT[c]
+    place = bisect_left(tokens, at, key=_AT_OF_TOKEN.__getitem__)
+    return FrozenList([*tokens[:place], TOKEN[c], *tokens[place:]])
+
+
+class ViewParts:
+    """One state's kept view parts, each with a copy of the data it was made from (a clone
+    starts with none: its first views are made from scratch)."""
+
+    __slots__ = ("_hands", "_known", "_last_hand", "_melds", "_pile", "_scores", "_sides")
+
+    def __init__(self, seats: int) -> None:
+        self._hands: list[tuple[list[Card] | None, FrozenList]] = [(None, FrozenList())] * seats
+        self._pile: tuple[list[Card] | None, FrozenList] = (None, FrozenList())
+        self._known: tuple[list[list[Card]] | None, FrozenList] = (None, FrozenList())
+        self._melds: tuple[list[list[Meld]] | None, FrozenList, FrozenList] = (
+            None, FrozenList(), FrozenList())
+        self._scores: tuple[list[int] | None, FrozenList] = (None, FrozenList())
+        self._sides: tuple[list[int] | None, FrozenList, FrozenList] = (
+            None, FrozenList(), FrozenList())
+        self._last_hand: tuple[list[list[int]] | None, list[list[int]] | None, FrozenDict] = (
+            None, None, FrozenDict())
+
+    def hand(self, seat: int, cards: list[Card]) -> FrozenList:
+        """The tokens of a seat's hand in display order (kept per seat: a hand changes only
+        when its seat moves)."""
+        made_from, kept = self._hands[seat]
+        if made_from != cards:
+            if made_from is not None and len(cards) == len(made_from) + 1 and (
+                    cards[:-1] == made_from):  # a card drawn: put its token in its place
+                kept = _with_token(kept, cards[-1])
+            else:
+                kept = display_tokens(cards)
+            self._hands[seat] = (list(cards), kept)
+        return kept
+
+    def pile(self, cards: list[Card]) -> FrozenList:
+        """The discard pile's tokens, bottom first."""
+        made_from, kept = self._pile
+        if made_from != cards:
+            kept = FrozenList(map(TOKEN_OF, cards))
+            self._pile = (list(cards), kept)
+        return kept
+
+    def known(self, known: list[list[Card]]) -> FrozenList:
+        """The tokens of each seat's cards known to all (taken with the pile), display order;
+        remade only for the seats whose cards changed."""
+        made_from, kept = self._known
+        if made_from != known:
+            if made_from is None or len(made_from) != len(known):
+                kept = FrozenList(map(display_tokens, known))
+            else:
+                kept = FrozenList([
+                    was_tokens if was == now else display_tokens(now)
+                    for was, now, was_tokens in zip(made_from, known, kept, strict=True)
+                ])
+            self._known = ([list(k) for k in known], kept)
+        return kept
+
+    def melds(self, melds: list[list[Meld]], preset: str) -> tuple[FrozenList, FrozenList]:
+        """Every side's melds as JSON, and their running points; remade only for the sides
+        whose melds changed (the melds themselves are immutable and cached as JSON)."""
+        made_from, as_json, running = self._melds
+        if made_from != melds:
+            old = made_from if made_from is not None and len(made_from) == len(melds) else None
+            sides_json: list[FrozenList] = []
+            points: list[int] = []
+            for i, side in enumerate(melds):
+                if old is not None and _same(old[i], side):
+                    sides_json.append(as_json[i])
+                    points.append(running[i])
+                else:
+                    sides_json.append(FrozenList(meld_json(m, preset) for m in side))
+                    points.append(sum(meld_info(m, preset)[3] for m in side))
+            as_json, running = FrozenList(sides_json), FrozenList(points)
+            self._melds = ([list(side) for side in melds], as_json, running)
+        return as_json, running
+
+    def scores(self, totals2: list[int]) -> FrozenList:
+        """The match totals in points (kept in half-points)."""
+        made_from, kept = self._scores
+        if made_from != totals2:
+            kept = FrozenList(t / 2 for t in totals2)
+            self._scores = (list(totals2), kept)
+        return kept
+
+    def sides(self, side_of: list[int]) -> tuple[FrozenList, FrozenList]:
+        """``side_of`` and the seats of each side, sides in id order."""
+        made_from, kept_side_of, kept_sides = self._sides
+        if made_from != side_of:
+            ids = sorted(set(side_of))
+            kept_side_of = FrozenList(side_of)
+            kept_sides = FrozenList(
+                FrozenList(s for s, x in enumerate(side_of) if x == i) for i in ids)
+            self._sides = (list(side_of), kept_side_of, kept_sides)
+        return kept_side_of, kept_sides
+
+    def last_hand(self, sides: list[list[int]], lines: list[list[int]]) -> JSON:
+        """The last hand's result: its sides' seats and their score lines."""
+        kept_sides, kept_lines, kept = self._last_hand
+        if kept_sides != sides or kept_lines != lines:
+            kept = FrozenDict({"sides": FrozenList(map(FrozenList, sides)),
+                               "lines": FrozenList(map(FrozenList, lines))})
+            self._last_hand = ([list(s) for s in sides], [list(x) for x in lines], kept)
+        return kept
