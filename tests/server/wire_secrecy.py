@@ -14,6 +14,13 @@ from mazzo.server.protocol import cards_in
 from live_server import Player
 
 WILD_STANDS_FOR = re.compile(r"\(=[^)]*\)")
+#: the marks that tell the two decks' copies of a card apart (Burraco): sentences leave them out
+COPY_MARKS = re.compile("(?<=[♠♥♦♣★])'+")
+
+
+def plain(token: str) -> str:
+    """A card as a sentence names it: either copy of a two-deck card reads the same."""
+    return COPY_MARKS.sub("", token)
 
 
 def views_by_version(record: JSON, seats: list[int | None]) -> list[dict[int | None, JSON]]:
@@ -49,8 +56,12 @@ def check_frames(player: Player, seat: int | None, views: list[dict[int | None, 
         assert frame["view"] == views[version][seat], f"seat {seat} v{version}: not the view"
         leaked = cards_in(frame) - seen_upto[version]
         assert not leaked, f"seat {seat} v{version}: frame shows unseen cards {leaked}"
-        hidden = every_card - seen_upto[version]
-        known = sorted(seen_upto[version], key=len, reverse=True)
+        # texts are compared in the form sentences use (no copy marks): a text names a card
+        # the seat cannot know when no copy of it is known; which copy a known card is, the
+        # tokens in the frame's JSON (checked above) tell exactly
+        known_plain = {plain(c) for c in seen_upto[version]}
+        hidden = {plain(c) for c in every_card} - known_plain
+        known = sorted(seen_upto[version] | known_plain, key=len, reverse=True)
         for text in texts_in(frame):
             # "(=J♦)" after a wild card says which rank and suit it stands for, not a card
             text = WILD_STANDS_FOR.sub("", text)
