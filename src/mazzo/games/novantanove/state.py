@@ -124,8 +124,10 @@ class NovantanoveState(State):
         self.games: list[JSON] = []
         self.last_deal: JSON | None = None
         self.winner = -1
-        #: the read-only copies of ``last_deal`` and ``games`` the views share (clones too)
+        #: the read-only copies of ``games`` the views share (clones too)
         self._frozen = FrozenCopies()
+        #: ``last_deal`` and its read-only copy the views share (clones too)
+        self._last_deal_frozen: tuple[JSON | None, JSON | None] = (None, None)
         #: the parts of views kept between moves (see :meth:`view`); None until a view is made
         #: (a clone starts without: searches that never look pay nothing)
         self._kept: _KeptViews | None = None
@@ -599,6 +601,8 @@ class NovantanoveState(State):
         if playing:
             mover = self.seq[len(self.trick)]  # (seat, hand): the current player, the hand
             out["current_player"] = mover[0]
+        elif self.stage == BID_STAGE or self.stage == PREMIUM:
+            out["current_player"] = self.order[self.turn]
         else:
             out["current_player"] = self.current_player
         hands, won, held, own, public = self.hands, self.tricks_won, kept.held, kept.own, \
@@ -671,11 +675,26 @@ class NovantanoveState(State):
             "offers": _NO_OFFERS,
             "trick": None,
             "tricks": None,
-            "last_deal": self._frozen(self.last_deal),
+            "last_deal": self._last_deal_view(),
             "games": FrozenList([self._frozen(entry) for entry in self.games]),
         }
         kept.deal = made
         return made
+
+    def _last_deal_view(self) -> JSON | None:
+        """``last_deal`` read-only, made once per deal: ``frozen(last_deal)`` without its call
+        per number (its values are numbers, texts and lists of them, ``bid_cards`` lists of
+        lists)."""
+        deal = self.last_deal
+        if deal is None:
+            return None
+        made = self._last_deal_frozen
+        if made[0] is not deal:
+            made = self._last_deal_frozen = (deal, FrozenDict({
+                key: _frozen_list(value) if isinstance(value, list) else value
+                for key, value in deal.items()
+            }))
+        return made[1]
 
     def _keep_hand_view(self, kept: _KeptViews, h: int, seat: int | None) -> JSON:
         """Build and keep hand ``h``'s entry as its own ``seat`` (or anyone else: None) sees it."""
@@ -836,6 +855,13 @@ _HAND_SKELETON: JSON = {
     "hand": 0, "dummy": False, "cards": None, "count": 0, "bid_cards": None, "bid_count": 0,
     "bid": None, "tricks": 0, "offer": None, "game_score": 0,
 }
+
+
+def _frozen_list(value: list[Any]) -> FrozenList:
+    """A list of scalars, or of lists of scalars, read-only all through."""
+    if value and isinstance(value[0], list):
+        return FrozenList(map(FrozenList, value))
+    return FrozenList(value)
 
 
 def _suit_json(suit: int) -> str | None:
