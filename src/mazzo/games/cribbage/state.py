@@ -847,7 +847,10 @@ class CribbageState(State):
         out["starter"] = _token_of(self.starter) if self.starter is not None else None
         out["crib_count"] = crib
         if seat is not None:
-            out["discards"] = FrozenList(map(_token_of, self.discards[seat]))
+            discards = self.discards[seat]
+            shown = out["discards"]  # None in a new kept view; a hand's discards only grow
+            if shown is None or len(shown) != len(discards):
+                out["discards"] = FrozenList(map(_token_of, discards))
         kept.crib = crib
         kept.phase = phase
         return kept
