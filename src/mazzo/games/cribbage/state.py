@@ -22,7 +22,6 @@ from mazzo.engine.game import (
     Game,
     IllegalAction,
     State,
-    card_token,
 )
 from mazzo.games.cribbage.actions import (
     ANNOUNCE,
@@ -106,6 +105,9 @@ def _pairs_of_six(hand: list[Card]) -> list[Action]:
             r2[h3], r2[h4], r2[h5], r3[h4], r3[h5], r4[h5]]
 
 
+#: ``view()["shown"]`` before any hand is counted (shared: read-only)
+_NO_SHOWN = FrozenList()
+
 #: every ``Laid`` event made so far, by ``seat << 11 | count << 6 | card id`` (see ``_play``)
 _LAID: list[Laid | None] = [None] * (4 << 11)
 
@@ -132,6 +134,20 @@ class Pending:
         out.announced = self.announced
         out.queue = list(self.queue)
         return out
+
+
+class _SeatView:
+    """A seat's view kept between moves, but for what changes at every card of the play, with
+    what it was made from: the phase's parts (by identity), the crib's size and the phase (see
+    :meth:`CribbageState._seat_view`). Private: every view is a copy of ``view``."""
+
+    __slots__ = ("base", "crib", "phase", "view")
+
+    def __init__(self, base: JSON, view: JSON) -> None:
+        self.base = base
+        self.crib = -1  # set by the first update
+        self.phase = ""
+        self.view = view
 
 
 # --- the state ---------------------------------------------------------------------------------
@@ -186,12 +202,17 @@ class CribbageState(State):
         self._phase = "cut_for_deal"
         self.current_player = CHANCE
         #: the view's keys with the parts that change only between phases (see :meth:`view`);
-        #: None: to build (every move but a card of the play that keeps the play going drops it)
+        #: None: to build (dropped by every move but a discard, the cut that starts the play
+        #: and a card of the play that keeps the play going)
         self._base_view: JSON | None = None
         #: the read-only copies of ``last_game`` the views share
         self._frozen = FrozenCopies()
-        #: each seat's laid cards as read-only tokens, with the list they were read from
-        self._laid_views: list[tuple[list[str], list[Card]]] = [([], [])] * n
+        #: per seat (index n: a spectator) the view but for the parts of the play, with what it
+        #: was made from (see :meth:`_seat_view`); None: to build
+        self._seat_views: list[_SeatView | None] = [None] * (n + 1)
+        #: the view's keys with the parts that change only between games, with their key (see
+        #: :meth:`_match_view`)
+        self._match_views: tuple[tuple[int, int, tuple[Card, ...]], JSON] | None = None
 
     # -- protocol basics ------------------------------------------------------------------------
 
@@ -246,8 +267,8 @@ class CribbageState(State):
                 self.events = []
                 self._discard(cards)
                 self.history.append(action)
-                if self._phase != "discard":
-                    self._base_view = None
+                # the kept view parts stay: a discard changes only what :meth:`view` checks
+                # (the crib's size, the phase: discard, then the starter's turn)
                 return
         elif cls is Deal and phase == "deal":
             order = action.order  # type: ignore[attr-defined]
@@ -263,13 +284,9 @@ class CribbageState(State):
             self.events = []
             self._cut(action.card)  # type: ignore[attr-defined]
             self.history.append(action)
-            base = self._base_view
-            if base is not None and self._phase == "pegging":
-                base = self._base_view = base.copy()  # the same hand, a card more on the table
-                base["phase"] = "pegging"
-                base["starter"] = _token_of(action.card)  # type: ignore[attr-defined]
-            else:
+            if self._phase != "pegging":  # his heels won the game
                 self._base_view = None
+            # else the same hand, a card more on the table: :meth:`view` sees the new phase
             return
         super().apply(action)
         self._base_view = None
@@ -774,30 +791,27 @@ class CribbageState(State):
     # -- information ----------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may know, assembled on a copy of the parts that change only between
-        the phases of a hand (kept from one card of the play to the next: the deal, the cut, the
-        crib, the show, the games). Every list and dict in it is either new at each call or
+        """What ``seat`` may know, assembled on a copy of the parts kept between moves: per
+        seat, what changes only between the phases of a hand or when the crib grows (the deal,
+        the cut, the crib, the seat's discards, the show, the games), so a card of the play
+        costs only what it changes. Every list and dict in it is either new at each call or
         shared between calls and then read-only (:mod:`mazzo.engine.frozen`): the caller may
         change nothing it did not copy, so no view can change another or the state."""
-        base = self._base_view
-        if base is None:
-            base = self._base_view = self._phase_view()
-        out = base.copy()
+        index = self.n if seat is None else seat
+        kept = self._seat_views[index]
+        if (kept is None or kept.base is not self._base_view or kept.crib != len(self.crib)
+                or kept.phase != self._phase):
+            kept = self._seat_view(seat, index)
+        out = kept.view.copy()
         out["current_player"] = self.current_player
         board = self.board
         # partners share their side's score; else each seat is its own side
-        out["scores"] = [board[s & 1] for s in range(4)] if self.n == 4 else list(board)
-        out["hand_counts"] = list(map(len, self.hands))
-        out["crib_count"] = len(self.crib)
+        out["scores"] = [board[s & 1] for s in range(4)] if self.n == 4 else [*board]
+        out["hand_counts"] = [*map(len, self.hands)]
         out["count"] = self.count
-        out["sequence"] = list(map(_token_of, self.seq))
-        laid, kept = self.laid, self._laid_views
-        for s in range(self.n):
-            tokens_, source = kept[s]
-            if source is not laid[s] or len(tokens_) != len(source):  # a card laid, a new hand
-                kept[s] = (FrozenList(map(_token_of, laid[s])), laid[s])
-        out["laid"] = [tokens_ for tokens_, _ in kept]
-        out["go"] = list(self.goers)
+        out["sequence"] = [*map(_token_of, self.seq)]
+        out["laid"] = [[*map(_token_of, cards)] for cards in self.laid]
+        out["go"] = [*self.goers]
         pend = self.pending
         if pend is not None:
             out["pending"] = {
@@ -806,26 +820,79 @@ class CribbageState(State):
                 "overlooked": pend.true - pend.announced if pend.announced >= 0 else None,
             }
         if seat is not None:
-            out["seat"] = seat
-            out["hand"] = list(map(_token_of, self.hands[seat]))
-            out["discards"] = list(map(_token_of, self.discards[seat]))
+            out["hand"] = [*map(_token_of, self.hands[seat])]
         return out
+
+    def _seat_view(self, seat: int | None, index: int) -> _SeatView:
+        """Bring ``seat``'s kept view up to date (a new one when the phase's parts are new).
+        Within a phase's parts (a hand from the deal to the play: discards and the cut keep
+        them, see :meth:`apply`) only the phase, the starter, the crib's size and the seat's
+        discards can have changed: they are set again on the kept view, which no caller sees
+        (views are copies of it)."""
+        base = self._base_view
+        if base is None:
+            base = self._base_view = self._phase_view()
+        kept = self._seat_views[index]
+        if kept is None or kept.base is not base:
+            out = base.copy()
+            if seat is not None:
+                out["seat"] = seat
+                out["hand"] = None  # set at each call, here for the keys' order
+                out["discards"] = None
+            kept = self._seat_views[index] = _SeatView(base, out)
+        out = kept.view
+        crib = len(self.crib)
+        phase = self._phase
+        out["phase"] = phase
+        out["starter"] = _token_of(self.starter) if self.starter is not None else None
+        out["crib_count"] = crib
+        if seat is not None:
+            discards = self.discards[seat]
+            shown = out["discards"]  # None in a new kept view; a hand's discards only grow
+            if shown is None or len(shown) != len(discards):
+                out["discards"] = FrozenList(map(_token_of, discards))
+        kept.crib = crib
+        kept.phase = phase
+        return kept
 
     def _phase_view(self) -> JSON:
         """Every key of the view in its order, with what changes only between phases set (the
-        rest is set at each call)."""
-        n = self.n
-        side = self.side
+        rest is set at each call): the match's parts with this hand's."""
+        base = self._match_view().copy()
+        base["phase"] = self._phase
+        base["hand_number"] = self.hand_no
+        base["dealer"] = self.dealer
+        if self.crib_open:
+            base["crib"] = FrozenList(map(_token_of, self.crib))
+        if self.starter is not None:
+            base["starter"] = _token_of(self.starter)
+        if self.shown:
+            base["shown"] = self._shown_view()
+        return base
+
+    def _shown_view(self) -> FrozenList:
+        """``view()["shown"]``: the hands and crib counted so far, read-only."""
         shown = [FrozenDict(seat=s, what=w, cards=FrozenList(map(_token_of, cs)), points=pts)
                  for s, w, cs, pts in self.shown]
         pend = self.pending
-        if pend is not None and pend.what != "peg" and shown:
+        if pend is not None and pend.what != "peg":
             last = dict(shown[-1])
             last["points"] = None  # the owner must count it himself
             shown[-1] = FrozenDict(last)
-        return {
-            "phase": self._phase,
-            "hand_number": self.hand_no,
+        return FrozenList(shown)
+
+    def _match_view(self) -> JSON:
+        """Every key of the view in its order, with the parts that change only when a game ends
+        (or the cut for deal is made) set; kept for the game (the key: game, winner, cut)."""
+        key = (self.game_no, self.match_winner, self.cuts)
+        kept = self._match_views
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        n = self.n
+        side = self.side
+        made: JSON = {
+            "phase": None,
+            "hand_number": None,
             "game_number": self.game_no,
             "current_player": None,
             "players": n,
@@ -833,23 +900,25 @@ class CribbageState(State):
             "target": self.target,
             "skunk_line": (91 if self.target == 121 else 31) if self.nsides == 2 else None,
             "muggins": self.muggins,
-            "dealer": self.dealer,
+            "dealer": None,
             "scores": None,
             "games_won": FrozenList([self.games_won[side[s]] for s in range(n)]),
             "match_points": FrozenList([self.match_points[side[s]] for s in range(n)]),
             "cut_for_deal": FrozenList(map(_token_of, self.cuts)),
             "hand_counts": None,
             "crib_count": 0,
-            "crib": FrozenList(map(_token_of, self.crib)) if self.crib_open else None,
-            "starter": card_token(self.starter) if self.starter is not None else None,
+            "crib": None,
+            "starter": None,
             "count": 0,
             "sequence": None,
             "laid": None,
             "go": None,
-            "shown": FrozenList(shown),
+            "shown": _NO_SHOWN,
             "pending": None,
             "last_game": self._frozen(self.last_game),
         }
+        self._match_views = (key, made)
+        return made
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         """Redeal the cards ``seat`` cannot see (others' hands, the crib cards others laid away
@@ -987,7 +1056,8 @@ class CribbageState(State):
         st._phase = self._phase
         st.current_player = self.current_player
         st._base_view = None
-        st._laid_views = [([], [])] * self.n
+        st._seat_views = [None] * (self.n + 1)
+        st._match_views = None
         return st
 
     def cards_in_play(self) -> list[Card]:

@@ -23,7 +23,6 @@ from mazzo.engine.game import (
     Game,
     IllegalAction,
     State,
-    card_token,
     tokens,
 )
 from mazzo.games.novantanove.actions import (
@@ -125,8 +124,10 @@ class NovantanoveState(State):
         self.games: list[JSON] = []
         self.last_deal: JSON | None = None
         self.winner = -1
-        #: the read-only copies of ``last_deal`` and ``games`` the views share (clones too)
+        #: the read-only copies of ``games`` the views share (clones too)
         self._frozen = FrozenCopies()
+        #: ``last_deal`` and its read-only copy the views share (clones too)
+        self._last_deal_frozen: tuple[JSON | None, JSON | None] = (None, None)
         #: the parts of views kept between moves (see :meth:`view`); None until a view is made
         #: (a clone starts without: searches that never look pay nothing)
         self._kept: _KeptViews | None = None
@@ -313,12 +314,17 @@ class NovantanoveState(State):
             seat = self.order[self.turn]
             self._lay_bid(action.card)
             kept = self._kept
-            if kept is not None:  # others see only how many bid cards (read at each call)
-                kept.own[seat] = None
-            if self.stage == BID_STAGE:
-                return
+            if kept is not None:  # the seat's entry: a bid card more (others see the count)
+                kept.own[seat] = kept.public[seat] = None
+                if self.stage != BID_STAGE:  # the premiums: only the phase is new
+                    kept.base = None
+            return
         elif stage == PREMIUM:
+            seat = self.order[self.turn]
             self._offer(action)
+            if self._kept is not None:
+                self._forget_offered(self._kept, seat, action)
+            return
         elif stage == CUT:
             assert isinstance(action, ChooseDealer)
             self.first_dealer = self.dealer = action.seat
@@ -327,9 +333,21 @@ class NovantanoveState(State):
         else:
             assert isinstance(action, Deal)
             self._deal(action.order)
-        # anything else may change any part of a view (stage, premiums, scores)
+        # a deal begins or ends: any part of a view may change (scores, trumps, the dealer)
         if self._kept is not None:
-            self._kept.forget_stage(self.nh)
+            self._kept.forget_deal(self.nh)
+
+    def _forget_offered(self, kept: _KeptViews, seat: int, action: Action) -> None:
+        """Drop the kept view parts an offer changed: the offers, the seat's entry and, once
+        the play begins, the entries of the hands and bids it shows (the deal's parts stay)."""
+        if isinstance(action, Reveal):  # withdraws every declare
+            kept.forget_stage(self.nh)
+            return
+        kept.base = None
+        exposed_bid, exposed_hand = self.exposed_bid, self.exposed_hand
+        for h in range(self.nh):
+            if h == seat or exposed_bid[h] or exposed_hand[h]:
+                kept.own[h] = kept.public[h] = None
 
     # -- the deal ---------------------------------------------------------------------------
 
@@ -568,68 +586,84 @@ class NovantanoveState(State):
 
     def view(self, seat: int | None) -> JSON:
         """What ``seat`` may know, assembled from parts kept between moves: the keys that change
-        only between stages, each hand's entry but for its counts of cards, tricks and bid cards
-        (rebuilt after a move changes what else it says) and the deal's finished tricks (added
-        as they are won). Every list and dict in it is either new at each call or shared between
+        only between deals (scores, trumps, the games), those that change only between stages
+        (the phase, the offers), each hand's entry but for its counts of cards and tricks (built
+        again after a move changes what else it says) and the deal's finished tricks (added as
+        they are won). Every list and dict in it is either new at each call or shared between
         calls and then read-only (:mod:`mazzo.engine.frozen`): the caller may change nothing it
         did not copy, so no view can change another or the state."""
         kept = self._kept
         if kept is None:
             kept = self._kept = _KeptViews(self.nh, self.played)
-        base = kept.base
-        if base is None:
-            base = kept.base = self._stage_view()
-        out = base.copy()
+        out = (kept.base or self._keep_stage_view(kept)).copy()
         out["seat"] = seat
-        out["current_player"] = self.current_player
-        hands, held = self.hands, kept.held
-        for h in range(self.nh):  # the tokens of each hand, read-only, kept while it is unchanged
-            tokens_, source = held[h]
-            if source is not hands[h] or len(tokens_) != len(source):
-                held[h] = (FrozenList(map(_token_of, hands[h])), hands[h])
-        if seat is not None:
-            out["hand"] = held[seat][0]
-        own, public, won, bids = kept.own, kept.public, self.tricks_won, self.bids
+        playing = self.stage == PLAY_STAGE
+        if playing:
+            mover = self.seq[len(self.trick)]  # (seat, hand): the current player, the hand
+            out["current_player"] = mover[0]
+        elif self.stage == BID_STAGE or self.stage == PREMIUM:
+            out["current_player"] = self.order[self.turn]
+        else:
+            out["current_player"] = self.current_player
+        hands, won, held, own, public = self.hands, self.tricks_won, kept.held, kept.own, \
+            kept.public
         entries = []
         for h in range(self.nh):
-            # a copy of the kept entry, with the cards the hand holds now
+            # a copy of the kept entry (the seat's own, or the one every other seat sees), with
+            # the cards the hand holds now
             if h == seat:
                 entry = (own[h] or self._keep_hand_view(kept, h, seat)).copy()
-            else:  # every other seat (and a spectator) sees the same
+            else:
                 entry = (public[h] or self._keep_hand_view(kept, h, None)).copy()
             cards = hands[h]
             entry["count"] = len(cards)
             entry["tricks"] = won[h]
-            entry["bid_count"] = len(bids[h])
-            if entry["cards"] is not None:  # a hand this seat sees
-                entry["cards"] = held[h][0]
+            if entry["cards"] is not None:  # a hand this seat sees: its tokens, kept read-only
+                tokens_, source = held[h]  # while the hand is unchanged
+                if source is not cards or len(tokens_) != len(cards):
+                    tokens_ = FrozenList(map(_token_of, cards))
+                    held[h] = (tokens_, cards)
+                entry["cards"] = tokens_
             entries.append(entry)
+        if seat is not None:
+            out["hand"] = entries[seat]["cards"]
         out["hands"] = entries
-        out["trick"] = [[h, _token_of(c)] for h, c in self.trick]
+        out["trick"] = [*map(_TRICK_ENTRY, self.trick)]
         tricks = kept.tricks
-        if len(tricks) == len(self.played) and kept.tricks_of is self.played:
-            out["tricks"] = list(tricks)
+        if kept.tricks_of is self.played and len(tricks) == len(self.played):
+            out["tricks"] = [*tricks]
         else:
             out["tricks"] = self._tricks_json(kept)
-        if self.stage == PLAY_STAGE:
-            out["playing_hand"] = self.playing_hand
+        if playing:
+            out["playing_hand"] = mover[1]
             out["controller"] = self.controller if self.dummy >= 0 else None
         return out
 
-    def _stage_view(self) -> JSON:
-        """Every key of the view in its order; those :meth:`view` sets at each call are None."""
+    def _keep_stage_view(self, kept: _KeptViews) -> JSON:
+        """Build and keep the view's keys in their order with the parts that change only
+        between stages set; those :meth:`view` sets at each call are None."""
+        base = (kept.deal or self._keep_deal_view(kept)).copy()
+        base["phase"] = self.stage
+        if self.offers:
+            base["offers"] = FrozenList(FrozenList(pair) for pair in self.offers)
+        kept.base = base
+        return base
+
+    def _keep_deal_view(self, kept: _KeptViews) -> JSON:
+        """Build and keep every key of the view in its order with the parts that change only
+        when a deal begins or ends set (:meth:`_apply` drops it then)."""
         dealt = self.deal_no > 0
-        return {
+        made: JSON = {
             "game": "novantanove",
             "seat": None,
             "players": self.n,
-            "phase": self.stage,
+            "phase": None,
             "hand_number": self.hand_number,
             "game_number": self.game_number,
             "current_player": None,
             "dealer": self.dealer,
             "trump": _suit_json(self.trump) if dealt else None,
-            "turn_up": card_token(self.turn_up) if self.turn_up is not None else None,
+            "turn_up": _token_of(self.turn_up) if self.turn_up is not None else None,
             "tricks_per_deal": self.config.tricks,
             "target": self.config.target,
             "scores": FrozenList(self.scores()),
@@ -638,12 +672,29 @@ class NovantanoveState(State):
             "dummy_score": self.game_scores[self.dummy] if self.dummy >= 0 else None,
             "hand": None,
             "hands": None,
-            "offers": FrozenList(FrozenList(pair) for pair in self.offers),
+            "offers": _NO_OFFERS,
             "trick": None,
             "tricks": None,
-            "last_deal": self._frozen(self.last_deal),
+            "last_deal": self._last_deal_view(),
             "games": FrozenList([self._frozen(entry) for entry in self.games]),
         }
+        kept.deal = made
+        return made
+
+    def _last_deal_view(self) -> JSON | None:
+        """``last_deal`` read-only, made once per deal: ``frozen(last_deal)`` without its call
+        per number (its values are numbers, texts and lists of them, ``bid_cards`` lists of
+        lists)."""
+        deal = self.last_deal
+        if deal is None:
+            return None
+        made = self._last_deal_frozen
+        if made[0] is not deal:
+            made = self._last_deal_frozen = (deal, FrozenDict({
+                key: _frozen_list(value) if isinstance(value, list) else value
+                for key, value in deal.items()
+            }))
+        return made[1]
 
     def _keep_hand_view(self, kept: _KeptViews, h: int, seat: int | None) -> JSON:
         """Build and keep hand ``h``'s entry as its own ``seat`` (or anyone else: None) sees it."""
@@ -652,21 +703,24 @@ class NovantanoveState(State):
         return entry
 
     def _hand_view(self, h: int, seat: int | None) -> JSON:
-        """Hand ``h``'s entry of the view of ``seat`` (``cards``: whether seen, not which)."""
-        bid_seen = self.deal_no > 0 and self.bid_visible(h, seat)
+        """Hand ``h``'s entry of the view of ``seat`` (``cards``: whether seen, not which), on a
+        copy of the entry of a hand with nothing seen, bid, offered or won."""
         bid = self.bids[h]
-        return {
-            "hand": h,
-            "dummy": h == self.dummy,
-            "cards": FrozenList() if self.hand_visible(h, seat) else None,
-            "count": 0,
-            "bid_cards": FrozenList(map(_token_of, bid)) if bid_seen else None,
-            "bid_count": len(bid),
-            "bid": self.bid_of(h) if bid_seen and len(bid) == BID_CARDS else None,
-            "tricks": self.tricks_won[h],
-            "offer": OFFER_NAME[self.premium[h]] if self.premium[h] else None,
-            "game_score": self.game_scores[h],
-        }
+        entry = _HAND_SKELETON.copy()
+        entry["hand"] = h
+        entry["dummy"] = h == self.dummy
+        entry["game_score"] = self.game_scores[h]
+        if self.hand_visible(h, seat):
+            entry["cards"] = _NO_CARDS
+        if self.deal_no > 0 and self.bid_visible(h, seat):
+            entry["bid_cards"] = FrozenList(map(_token_of, bid))
+            if len(bid) == BID_CARDS:
+                entry["bid"] = self.bid_of(h)
+        entry["bid_count"] = len(bid)
+        premium = self.premium[h]
+        if premium:
+            entry["offer"] = OFFER_NAME[premium]
+        return entry
 
     def _tricks_json(self, kept: _KeptViews) -> list[JSON]:
         """``view()["tricks"]``, a new list of the shared entries (one per finished trick)."""
@@ -675,8 +729,8 @@ class NovantanoveState(State):
             cache = kept.tricks = []  # a new deal (or a new list put in): start again
             kept.tricks_of = played
         for lead, cards, winner in played[len(cache):]:
-            cache.append(FrozenDict(leader=lead, cards=FrozenList(
-                FrozenList((h, card_token(c))) for h, c in cards), winner=winner))
+            cache.append(FrozenDict(leader=lead, cards=FrozenList(map(_TRICK_ENTRY, cards)),
+                                    winner=winner))
         return list(cache)
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
@@ -756,24 +810,58 @@ class NovantanoveState(State):
 class _KeptViews:
     """The parts of a state's views kept between moves (see :meth:`NovantanoveState.view`)."""
 
-    __slots__ = ("base", "held", "own", "public", "tricks", "tricks_of")
+    __slots__ = ("base", "deal", "held", "own", "public", "tricks", "tricks_of")
 
     def __init__(self, hands: int, played: list[Any]) -> None:
-        self.forget_stage(hands)
+        self.forget_deal(hands)
         #: ``view()["tricks"]``: one read-only entry per trick of ``tricks_of`` (``played``)
         self.tricks: list[JSON] = []
         self.tricks_of = played
         #: each hand's cards as read-only tokens, with the list they were read from
         self.held: list[tuple[list[str], list[Card]]] = [([], [])] * hands
 
-    def forget_stage(self, hands: int) -> None:
+    def forget_deal(self, hands: int) -> None:
         """After a move that may change any part of a view but the tricks and cards held."""
-        #: every key of the view in order, with the values that change only between stages
+        #: every key of the view in order, with the values that change only between deals
+        self.deal: JSON | None = None
+        self.forget_stage(hands)
+
+    def forget_stage(self, hands: int) -> None:
+        """After a move that may change any part of a view but the deal's (see ``deal``)."""
+        #: ``deal`` with the values that change only between stages (phase, offers) set
         self.base: JSON | None = None
         #: each hand's entry of ``view()["hands"]`` as the other seats see it and as its own
-        #: seat sees it, but for its counts (which plays change); None: to build
+        #: seat sees it, but for its counts of cards and tricks; None: to build
         self.public: list[JSON | None] = [None] * hands
         self.own: list[JSON | None] = [None] * hands
+
+
+class _TrickEntries(dict[tuple[int, Card], FrozenList]):
+    """``[hand, token]`` of a card played, read-only, made once per (hand, card) and shared."""
+
+    def __missing__(self, played: tuple[int, Card]) -> FrozenList:
+        made = self[played] = FrozenList((played[0], _token_of(played[1])))
+        return made
+
+
+_TRICK_ENTRY = _TrickEntries().__getitem__
+#: shared read-only values of the views: no offers yet, a seen hand's cards before they are read
+_NO_OFFERS = FrozenList()
+_NO_CARDS = FrozenList()
+
+
+#: every key of a hand's entry of ``view()["hands"]`` in order (private: copied, never shown)
+_HAND_SKELETON: JSON = {
+    "hand": 0, "dummy": False, "cards": None, "count": 0, "bid_cards": None, "bid_count": 0,
+    "bid": None, "tricks": 0, "offer": None, "game_score": 0,
+}
+
+
+def _frozen_list(value: list[Any]) -> FrozenList:
+    """A list of scalars, or of lists of scalars, read-only all through."""
+    if value and isinstance(value[0], list):
+        return FrozenList(map(FrozenList, value))
+    return FrozenList(value)
 
 
 def _suit_json(suit: int) -> str | None:
