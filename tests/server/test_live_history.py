@@ -9,6 +9,7 @@ import json
 import random
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -229,6 +230,32 @@ def test_when_the_turn_time_runs_out_the_stand_in_moves_and_everyone_is_told(
         again = json.loads(ws.recv(timeout=10))
     kept = [e for e in log_events(again) if e["type"] == "timeout"]
     assert kept and kept[0]["text"].startswith("Tempo scaduto per Ada")
+
+
+def test_a_time_out_notice_is_stored_with_its_move_and_told_after_a_restart(
+        tmp_path: Path) -> None:
+    live = LiveServer(tmp_path, "--workers-bots", "1").start()
+    try:
+        created = live.create({"game": "cribbage", "config": SHORT_CRIBBAGE,
+                               "seats": ["human", "random"], "names": ["Ada", None],
+                               "start": True,
+                               "options": {"turn_seconds": 2, "bot_pause_s": 0}})
+        url = created["seats"][0]["ws"]
+        with connect_sync(url, max_size=None) as ws:
+            frames = [json.loads(ws.recv(timeout=10))]
+            while not any(e["type"] == "timeout" for e in frames[-1]["events"]):
+                frames.append(json.loads(ws.recv(timeout=10)))
+        told = [e for f in frames[1:] for e in f["events"] if e["type"] == "timeout"]
+        live.kill9()  # the notice was sent, so its move was committed: both must come back
+        live.start()
+        with connect_sync(url, max_size=None) as ws:  # at once: the restored turn has 2 s
+            again = json.loads(ws.recv(timeout=10))
+    finally:
+        live.stop()
+    kept = [e for e in log_events(again) if e["type"] == "timeout"]
+    assert [(e["seat"], e["level"], e["text"]) for e in kept] == [
+        (e["seat"], e["level"], e["text"]) for e in told]
+    assert kept[0]["text"] == "Time's up for Ada: the medio bot plays for them"
 
 
 # -- the seat log without a server ---------------------------------------------------------------

@@ -59,7 +59,8 @@ def test_actions_come_back_in_order_with_seeds(storage: Storage) -> None:
     rows = [
         ActionRow(0, {"type": "choose_dealer", "seat": 1}, "ab" * 32, "cd" * 32, 0),
         ActionRow(1, {"type": "deal", "order": ["A♥"]}, "ef" * 32, "01" * 32, 1),
-        ActionRow(2, {"type": "bid", "card": "A♥"}, None, None, 1),
+        ActionRow(2, {"type": "bid", "card": "A♥"}, None, None, 1,
+                  {"type": "timeout", "seat": 0, "level": "medio"}),
     ]
     for row in rows:
         storage.append_action("t1", row)
@@ -189,7 +190,7 @@ def test_a_version_1_database_is_migrated_to_the_current_schema(tmp_path: Path) 
     old.commit()
     old.close()
     storage = open_storage(f"sqlite:///{path}")
-    assert storage.schema_version() == Storage.SCHEMA_VERSION == 3
+    assert storage.schema_version() == Storage.SCHEMA_VERSION == 4
     storage.create_table(table())
     assert isinstance(storage, SQLiteStorage)
     storage._set_owner_url("t1", "http://a")

@@ -54,6 +54,21 @@ class TimedOut(Event):
     level: str
 
 
+def notice_json(notice: TimedOut) -> JSON:
+    """The notice as stored with its action."""
+    return {"type": TimedOut.kind, "seat": notice.seat, "level": notice.level}
+
+
+def notice_from_json(data: JSON | None) -> TimedOut | None:
+    """The stored notice, or None (none stored, or one this server does not know)."""
+    if not data or data.get("type") != TimedOut.kind:
+        return None
+    seat, level = data.get("seat"), data.get("level")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(level, str):
+        return None
+    return TimedOut(seat, level)
+
+
 def describe_event(game: Game, event: Event, lang: str) -> str:
     """An event in words: the game's own text, or the server's for its notices."""
     if isinstance(event, TimedOut):

@@ -35,6 +35,8 @@ from mazzo.server.history import (
     TimedOut,
     describe_event,
     event_hands,
+    notice_from_json,
+    notice_json,
     seat_labels,
 )
 from mazzo.server.protocol import (
@@ -343,12 +345,18 @@ def replay_table(stored: StoredTable) -> Table:
     game = get_game(row.game)
     state = game.new_match(game.config_class.from_json(row.config))
     chance = []
+    timeouts: dict[int, TimedOut] = {}
     for action in stored.actions:
         state.apply(game.action_from_json(action.action))
         if action.seed is not None and action.commitment is not None:
             chance.append(ChanceEntry(action.version, action.seed, action.commitment,
                                       state.hand_number))
-    return Table(row, state, chance)
+        notice = notice_from_json(action.note)
+        if notice is not None:
+            timeouts[action.version + 1] = notice  # keyed by the version of its frame
+    table = Table(row, state, chance)
+    table.timeouts = timeouts
+    return table
 
 
 class TableManager:
@@ -910,7 +918,8 @@ class TableManager:
         version = len(state.history) - 1
         promise = commitment(seed) if seed is not None else None
         row = ActionRow(version, action.to_json(), seed.hex() if seed is not None else None,
-                        promise, state.hand_number)
+                        promise, state.hand_number,
+                        None if notice is None else notice_json(notice))
         try:
             await self.committer.append(table.id, row)  # returns once committed
             if state.is_terminal:

@@ -94,6 +94,10 @@ class ActionRow:
     commitment: str | None = None
     #: hand number of the state right after this action (when a chance seed may be revealed)
     hand: int = 0
+    #: a server notice told with this action, e.g. ``{"type": "timeout", "seat": 1, "level":
+    #: "medio"}`` when the stand-in played it because the turn time ran out: stored with the
+    #: action so that a restarted server's logs still tell it
+    note: JSON | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -107,7 +111,7 @@ class Storage(ABC):
     server calls them from a worker thread so the event loop never waits on the disk."""
 
     #: the schema version this code writes; :meth:`migrate` brings a database up to it
-    SCHEMA_VERSION: Final = 3
+    SCHEMA_VERSION: Final = 4
     #: whether several server processes can share this database (then a process may have to
     #: take over the tables of one that stopped)
     shared: ClassVar[bool] = False

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Final, Protocol, TypeVar
 
+from mazzo.engine.game import JSON
 from mazzo.server.storage.base import (
     OVER,
     STATUSES,
@@ -65,6 +66,10 @@ MIGRATIONS: Final[Sequence[tuple[int, Sequence[str]]]] = (
     (3, (
         "ALTER TABLE game_tables ADD COLUMN rematch_of TEXT",
         "CREATE UNIQUE INDEX game_tables_rematch_of ON game_tables(rematch_of)",
+    )),
+    # the notice told with an action (a turn's time-out), so logs survive a restart
+    (4, (
+        "ALTER TABLE actions ADD COLUMN note TEXT",
     )),
 )
 
@@ -245,11 +250,11 @@ class SQLStorage(Storage):
     def _stored_as(self, db: Transaction, table_id: str, row: ActionRow) -> bool:
         """Whether the log holds exactly ``row`` at its version."""
         found = db.execute(
-            "SELECT action, seed, commitment, hand FROM actions "
+            "SELECT action, seed, commitment, hand, note FROM actions "
             "WHERE table_id = ? AND version = ?", (table_id, row.version),
         ).fetchone()
         return found is not None and tuple(found) == (
-            dumps(row.action), row.seed, row.commitment, row.hand)
+            dumps(row.action), row.seed, row.commitment, row.hand, _note_text(row.note))
 
     def _append(self, db: Transaction, table_id: str, row: ActionRow) -> None:
         """Insert one action inside the caller's transaction, if it is the next version."""
@@ -268,9 +273,10 @@ class SQLStorage(Storage):
             )
         try:
             db.execute(
-                "INSERT INTO actions (table_id, version, action, seed, commitment, hand) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, row.version, dumps(row.action), row.seed, row.commitment, row.hand),
+                "INSERT INTO actions (table_id, version, action, seed, commitment, hand, note) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (table_id, row.version, dumps(row.action), row.seed, row.commitment, row.hand,
+                 _note_text(row.note)),
             )
         except self.INTEGRITY_ERRORS as exc:
             raise VersionConflict(f"table {table_id}: version {row.version} is taken") from exc
@@ -329,7 +335,7 @@ class SQLStorage(Storage):
             if row is None:
                 raise UnknownTable(f"no table {table_id}")
             actions = db.execute(
-                "SELECT version, action, seed, commitment, hand FROM actions "
+                "SELECT version, action, seed, commitment, hand, note FROM actions "
                 "WHERE table_id = ? ORDER BY version", (table_id,),
             ).fetchall()
             return row, actions
@@ -341,7 +347,8 @@ class SQLStorage(Storage):
             owner_hash=row[4], status=row[5], options=json.loads(row[6]), rematch=row[7],
             created=row[8],
         )
-        log = tuple(ActionRow(v, json.loads(a), s, c, h) for v, a, s, c, h in actions)
+        log = tuple(ActionRow(v, json.loads(a), s, c, h, json.loads(n) if n else None)
+                    for v, a, s, c, h, n in actions)
         return StoredTable(table, log)
 
     def unfinished_tables(self) -> list[str]:
@@ -357,3 +364,6 @@ class SQLStorage(Storage):
             raise UnknownTable(f"no table {table_id}")
         return [SeatRow.from_json(s) for s in json.loads(row[0])]
 
+
+def _note_text(note: JSON | None) -> str | None:
+    return None if note is None else dumps(note)
