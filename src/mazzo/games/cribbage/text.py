@@ -153,8 +153,8 @@ def describe_event(event: Event, lang: str = "en") -> str:
     if isinstance(e, ev.Go):
         return f"{seat_name(e.seat, lang)}: go ({'conteggio' if it else 'count'} {e.count})"
     if isinstance(e, ev.CountReset):
-        return (f"il conteggio torna a 0; attacca {seat_name(e.seat, lang)}" if it
-                else f"the count goes back to 0; {seat_name(e.seat, lang)} leads")
+        return (f"Il conteggio torna a 0; attacca {seat_name(e.seat, lang)}" if it
+                else f"The count goes back to 0; {seat_name(e.seat, lang)} leads")
     if isinstance(e, ev.Counted):
         return _counted(e, lang)
     if isinstance(e, ev.Discarded):
@@ -201,7 +201,7 @@ def describe_event(event: Event, lang: str = "en") -> str:
         parts = ", ".join(reason_text(r, p, lang) for r, p in zip(e.reasons, e.points, strict=True))
         worth = sum(e.points)
         if it:
-            return (f"la carta di {seat_name(e.seat, lang)} valeva {worth}: {parts} "
+            return (f"La carta di {seat_name(e.seat, lang)} valeva {worth}: {parts} "
                     f"({noun(e.announced, 'annunciato', 'annunciati')} {e.announced})")
         return (f"{seat_name(e.seat, lang)}'s card was worth {worth}: {parts} "
                 f"(announced {e.announced})")
@@ -237,7 +237,7 @@ _WHAT = {
 def _counted(e: ev.Counted, lang: str) -> str:
     it = lang == "it"
     owner = seat_name(e.seat, lang)
-    whose = (f"mano di {owner}" if e.what == "hand" else f"crib di {owner}") if it else (
+    whose = (f"Mano di {owner}" if e.what == "hand" else f"Crib di {owner}") if it else (
         f"{owner}'s {'hand' if e.what == 'hand' else 'crib'}")
     head = f"{whose}: {cards_str(e.cards)} + {e.starter}"
     count = spoken_count(e, lang)

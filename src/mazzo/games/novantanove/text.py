@@ -101,8 +101,9 @@ def describe_event(event: Event, lang: str = "en") -> str:
     def seat(s: int) -> str:
         return hand_name(s, 0, lang)
 
-    if isinstance(event, ev.DealerChosen):
-        return w["first_dealer"].format(seat(event.seat))
+    if isinstance(event, ev.DealerChosen):  # the move's words, as a sentence
+        said = w["first_dealer"].format(seat(event.seat))
+        return said[:1].upper() + said[1:]
     if isinstance(event, ev.Dealt):
         trump = trump_text(_SUIT_BY_ID.get(event.trump), lang)
         up = f", {w['turn_up']} {event.turn_up}" if event.turn_up is not None else ""
@@ -120,7 +121,7 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return f"{seat(event.seat)}: {w[event.offer]}"
     if isinstance(event, ev.OfferWithdrawn):
         return (
-            f"la dichiarazione di {seat(event.seat)} è superata da chi scopre"
+            f"La dichiarazione di {seat(event.seat)} è superata da chi scopre"
             if it
             else f"{seat(event.seat)}'s declaration is overcalled by a reveal"
         )
@@ -147,9 +148,9 @@ def _describe_late_event(event: Event, lang: str) -> str:
         cards = " ".join(str(c) for c in event.cards)
         who = _hand_word(event.hand, event.dummy, lang)
         return (
-            f"presa {event.number} ({cards}) a {who}"
+            f"Presa {event.number} ({cards}) a {who}"
             if it
-            else f"trick {event.number} ({cards}) won by {who}"
+            else f"Trick {event.number} ({cards}) won by {who}"
         )
     if isinstance(event, ev.DealScored):
         cards = " ".join(str(c) for c in event.bid_cards)
@@ -161,22 +162,22 @@ def _describe_late_event(event: Event, lang: str) -> str:
     if isinstance(event, ev.GameOver):
         bonus = ", ".join(f"{seat(s)} +{b}" for s, b in enumerate(event.bonuses) if b)
         return (
-            f"partita {event.game_number} vinta da {seat(event.winner)}; premi: {bonus}"
+            f"Partita {event.game_number} vinta da {seat(event.winner)}; premi: {bonus}"
             if it
-            else f"game {event.game_number} won by {seat(event.winner)}; bonuses: {bonus}"
+            else f"Game {event.game_number} won by {seat(event.winner)}; bonuses: {bonus}"
         )
     if isinstance(event, ev.TieContinues):
         return (
-            "parità in testa: si gioca un'altra mano"
+            "Parità in testa: si gioca un'altra mano"
             if it
-            else "tie for the lead: one more deal"
+            else "Tie for the lead: one more deal"
         )
     if isinstance(event, ev.RubberOver):
         return (
-            f"rubber vinto da {seat(event.winner)} in {counted(event.games_played, 'game', lang)}, "
+            f"Rubber vinto da {seat(event.winner)} in {counted(event.games_played, 'game', lang)}, "
             f"+{event.bonus}"
             if it
-            else f"rubber won by {seat(event.winner)} in "
+            else f"Rubber won by {seat(event.winner)} in "
             f"{counted(event.games_played, 'game', lang)}, +{event.bonus}"
         )
     return event.kind

@@ -5,6 +5,7 @@ Italian game terms are canonical (passo, parola, buio, piatto di parole); Englis
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from mazzo.cards import RANK_TEXT, cards_text
@@ -13,7 +14,7 @@ from mazzo.engine.refusals import translate
 from mazzo.games.poker_italiano import actions as A
 from mazzo.games.poker_italiano import events as E
 from mazzo.games.poker_italiano.scoring import NAMES_EN, NAMES_IT
-from mazzo.text import counted, counted_noun, noun, seat_label
+from mazzo.text import counted, counted_noun, noun, plural, seat_label
 
 WORDS_IT = {
     "buio": "buio", "controbuio": "controbuio", "over": "over", "no_blind": "niente buio",
@@ -70,6 +71,23 @@ def describe_action(action: Action, lang: str = "en") -> str:
     return f"{word} {amount}" if amount is not None else word
 
 
+
+#: the reasons the engine gives a finished match (``MatchOver.reason``, kept in English in the
+#: event and the record), in words for each language
+_DEALS_PLAYED = re.compile(r"(\d+) deals played")
+
+
+def _over_reason(reason: str, lang: str) -> str:
+    it = lang == "it"
+    if reason == "one player holds every chip":
+        return "un giocatore ha tutte le fiches" if it else reason
+    played = _DEALS_PLAYED.fullmatch(reason)
+    if played is None:
+        return reason
+    deals = int(played[1])
+    return (plural(deals, "mano giocata", "mani giocate") if it
+            else f"{plural(deals, 'deal', 'deals')} played")
+
 def describe_event(event: Event, lang: str = "en") -> str:
     it = lang == "it"
     if isinstance(event, E.DealerChosen):
@@ -98,8 +116,8 @@ def describe_event(event: Event, lang: str = "en") -> str:
     if isinstance(event, E.Dealt):
         dealer = seat_name(event.dealer, lang)
         players = counted(event.players, "player", lang)
-        return (f"il mazziere ({dealer}) dà 5 carte a {players}" if it
-                else f"the dealer ({dealer}) deals 5 cards to {players}")
+        return (f"Il mazziere ({dealer}) dà 5 carte a {players}" if it
+                else f"The dealer ({dealer}) deals 5 cards to {players}")
     if isinstance(event, E.Drew):
         if it:
             return f"{seat_name(event.seat, lang)}: " + (
@@ -108,11 +126,11 @@ def describe_event(event: Event, lang: str = "en") -> str:
             "stands pat" if event.count == 0 else f"changes {event.count}")
     if isinstance(event, E.Reshuffled):
         discards = counted(event.count, "discard", lang)
-        return (f"mazzo finito: {noun(event.count, 'rimescolato', 'rimescolati')} {discards}" if it
-                else f"stock ran out: {discards} reshuffled")
+        return (f"Mazzo finito: {noun(event.count, 'rimescolato', 'rimescolati')} {discards}" if it
+                else f"Stock ran out: {discards} reshuffled")
     if isinstance(event, E.DeadDeal):
-        return (f"nessuno apre: mano morta, il piatto ({event.pot}) resta" if it
-                else f"nobody opens: dead deal, the pot ({event.pot}) stays")
+        return (f"Nessuno apre: mano morta, il piatto ({event.pot}) resta" if it
+                else f"Nobody opens: dead deal, the pot ({event.pot}) stays")
     if isinstance(event, E.VoidHand):
         return ("tutti passo: mano nulla, ognuno ritira le sue fiches" if it
                 else "everybody passo: void hand, everyone takes his chips back")
@@ -144,7 +162,8 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return (f"{seat_name(event.seat, lang)} ha finito le fiches ed esce" if it
                 else f"{seat_name(event.seat, lang)} is out of chips and leaves")
     if isinstance(event, E.MatchOver):
-        return f"partita finita: {event.reason}" if it else f"match over: {event.reason}"
+        return (f"Partita finita: {_over_reason(event.reason, lang)}" if it
+                else f"Match over: {_over_reason(event.reason, lang)}")
     return event.kind
 
 
