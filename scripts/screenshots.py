@@ -1,6 +1,7 @@
 """Screenshots of the browser app for docs/screenshots: the lobby and every game's table in the
 middle of a short match, at desktop (1280x800) and phone (360x740) size (cribbage with a turn
-time limit, so its countdown shows), and the hand history of a cribbage match at both sizes.
+time limit, so its countdown shows), the hand history of a cribbage match at both sizes, and a
+Burraco match's hand history (its score sheets) on a phone.
 
     PYTHONPATH=src python scripts/screenshots.py [--out docs/screenshots] [--lang en]
 
@@ -20,9 +21,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests" / "web"), str(ROOT / "tests" / "server")]
 
 from driver import create_from_lobby, play_one, wait_turn_or_end  # noqa: E402
-from live_server import LiveServer  # noqa: E402
 
 from mazzo.engine.registry import all_games  # noqa: E402
+
+from live_server import LiveServer  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -83,6 +85,7 @@ def shoot(browser: object, base: str, out: Path, lang: str) -> None:
         small.screenshot(path=str(out / f"{game.id}-phone.png"))
         print(f"{game.id}: saved", flush=True)
     shoot_history(page, small, out, lang)
+    shoot_burraco_sheets(small, base, out, lang)
     desktop.close()
     phone.close()
 
@@ -108,6 +111,26 @@ def shoot_history(page: object, small: object, out: Path, lang: str) -> None:
     small.locator("#history-panel").screenshot(  # type: ignore[attr-defined]
         path=str(out / "hand-history-phone.png"))
     print("hand history: saved", flush=True)
+
+
+def shoot_burraco_sheets(small: object, base: str, out: Path, lang: str) -> None:
+    """Four bots play Burraco into its second hand; a phone watching opens the hand history."""
+    import httpx
+
+    created = httpx.post(f"{base}/api/tables", json={
+        "game": "burraco", "config": {}, "seats": ["medio"] * 4, "start": True}, timeout=30)
+    created.raise_for_status()
+    spectate = created.json()["spectate"]
+    url = spectate if spectate.startswith("http") else base + spectate
+    small.goto(f"{url}{'&' if '?' in url else '?'}lang={lang}")  # type: ignore[attr-defined]
+    second = "Mano 2" if lang == "it" else "Hand 2"
+    small.wait_for_selector(  # type: ignore[attr-defined]
+        f"#log .log-hand:has-text('{second}')", timeout=300_000)
+    small.locator("#hand-history summary").click()  # type: ignore[attr-defined]
+    small.wait_for_selector("#hand-history .hand-entry .hand-sheet table")  # type: ignore[attr-defined]
+    small.locator("#hand-history .hand-entry").last.screenshot(  # type: ignore[attr-defined]
+        path=str(out / "burraco-hand-history-phone.png"))
+    print("burraco hand history: saved", flush=True)
 
 
 if __name__ == "__main__":

@@ -41,19 +41,6 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
         yield cluster
 
 
-#: the backends a live ``mazzo serve`` runs on in the live tests
-LIVE_BACKENDS = ("sqlite", "postgresql")
-
-
-def serve_db_args(request: pytest.FixtureRequest, backend: str) -> list[str]:
-    """``mazzo serve`` arguments for a fresh database of ``backend`` (SQLite: the default file
-    in the server's MAZZO_HOME)."""
-    if backend == "sqlite":
-        return []
-    cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
-    return ["--db", cluster.new_database()]
-
-
 @pytest.fixture
 def postgres_url(postgres_cluster: PostgresCluster) -> str:
     """The URL of a fresh, empty database."""

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
+from pg_server import PostgresCluster
 from websockets.asyncio.client import ClientConnection, connect
 
 from mazzo.engine.game import JSON
@@ -157,3 +159,16 @@ async def play_all(players: list[Player], start: Any = None, timeout: float = 12
     if start is not None:
         await asyncio.to_thread(start)
     await asyncio.wait_for(asyncio.gather(*tasks), timeout)
+
+
+#: the backends a live ``mazzo serve`` runs on in the live tests
+LIVE_BACKENDS = ("sqlite", "postgresql")
+
+
+def serve_db_args(request: pytest.FixtureRequest, backend: str) -> list[str]:
+    """``mazzo serve`` arguments for a fresh database of ``backend`` (SQLite: the default file
+    in the server's MAZZO_HOME)."""
+    if backend == "sqlite":
+        return []
+    cluster: PostgresCluster = request.getfixturevalue("postgres_cluster")
+    return ["--db", cluster.new_database()]

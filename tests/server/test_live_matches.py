@@ -15,8 +15,7 @@ from mazzo.engine.registry import all_games, get_game
 from mazzo.server.fairness import verify_record
 from mazzo.server.protocol import cards_in
 
-from conftest import LIVE_BACKENDS, serve_db_args
-from live_server import LiveServer, Player, play_all
+from live_server import LIVE_BACKENDS, LiveServer, Player, play_all, serve_db_args
 from wire_secrecy import check_frames, views_by_version
 
 

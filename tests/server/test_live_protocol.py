@@ -19,8 +19,7 @@ from mazzo.engine.game import JSON
 from mazzo.engine.record import replay
 from mazzo.server.protocol import MAX_MESSAGE_BYTES
 
-from conftest import LIVE_BACKENDS, serve_db_args
-from live_server import LiveServer, Player, play_all
+from live_server import LIVE_BACKENDS, LiveServer, Player, play_all, serve_db_args
 
 SHORT_CRIBBAGE: JSON = {"players": 2, "target": 61, "games_to_win": 1}
 

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from driver import create_from_lobby, finished_table, play_one, play_to_end, wait_turn_or_end
 
@@ -299,3 +300,31 @@ def test_the_turn_timer_counts_down_and_the_stand_in_moves(page: Any, server: Li
     page.wait_for_selector("#log li.ev-timeout", timeout=15_000)
     assert "Time's up for Ada: the medio bot plays for them" in page.locator(
         "#log li.ev-timeout").first.inner_text()
+
+
+def test_burracos_score_sheet_fits_a_phone(browser: Any, server: LiveServer) -> None:
+    """Four bots play Burraco; a spectator's phone opens the hand history: each hand's score
+    sheet (one column per side, one row per line) fits without scrolling sideways."""
+    created = httpx.post(f"{server.http}/api/tables", json={
+        "game": "burraco", "config": {}, "seats": ["medio"] * 4, "start": True}, timeout=30)
+    created.raise_for_status()
+    spectate = created.json()["spectate"]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, bypass_csp=True,
+                                  is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(spectate if spectate.startswith("http") else server.http + spectate)
+        page.wait_for_selector("#log .log-hand:has-text('Hand 2')", timeout=120_000)
+        page.locator("#hand-history summary").click()
+        sheet = page.locator("#hand-history .hand-entry .hand-sheet table.sheet").first
+        sheet.wait_for()
+        rows = sheet.locator("tbody tr").all_inner_texts()
+        assert [row.split("\t")[0].strip() for row in rows] == [
+            "burraco", "closing", "melded cards", "cards in hand", "pozzetto", "total"]
+        assert sheet.locator("thead th").count() == 3  # the labels and the two pairs
+        wide = page.evaluate("""() => [...document.querySelectorAll('#hand-history .hand-sheet')]
+            .filter((el) => el.scrollWidth > el.clientWidth + 1).length""")
+        assert wide == 0, f"{wide} score sheets scroll sideways on a 360 px phone"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()

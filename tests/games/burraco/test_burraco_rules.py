@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from burraco_helpers import arrange, cards, dealt, meld
 
 from mazzo.cards import parse_card
 from mazzo.engine import TERMINAL, ConfigError, IllegalAction
@@ -25,8 +26,6 @@ from mazzo.games.burraco.actions import (
 from mazzo.games.burraco.config import BurracoConfig
 from mazzo.games.burraco.melds import is_wild
 from mazzo.games.burraco.state import BurracoState
-
-from conftest import arrange, cards, dealt, meld
 
 C = parse_card
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from burraco_helpers import cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,8 +17,6 @@ from mazzo.games.burraco.scoring import (
     three_player_vp,
     victory_points,
 )
-
-from conftest import cards
 
 # --- E1: hand tally, 4 players ---------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from novantanove_helpers import new_deal
 
 from mazzo.bots.random_bot import RandomAgent
 from mazzo.cards import HEARTS, parse_cards
@@ -13,8 +14,6 @@ from mazzo.engine.agent import Turn
 from mazzo.games.novantanove import GAME
 from mazzo.games.novantanove.bots import HeuristicAgent, Table, choose_bid, estimate
 from mazzo.games.novantanove.config import NovantanoveConfig
-
-from conftest import new_deal
 
 H3 = [
     "AH KH QH JH 10H 9H 8H 7H 6H AS KS QS",

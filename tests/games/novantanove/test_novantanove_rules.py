@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from novantanove_helpers import cards, lay_bids, new_deal
 
 from mazzo.cards import HEARTS, joker, parse_card
 from mazzo.engine import CHANCE, ConfigError, IllegalAction, random_playout
@@ -21,8 +22,6 @@ from mazzo.games.novantanove.config import NovantanoveConfig
 from mazzo.games.novantanove.events import GameOver, RubberOver, TieContinues
 from mazzo.games.novantanove.scoring import NO_TRUMP
 from mazzo.games.novantanove.state import NovantanoveState
-
-from conftest import cards, lay_bids, new_deal
 
 C3 = NovantanoveConfig(players=3)
 C2 = NovantanoveConfig(players=2)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
+from novantanove_helpers import lay_bids, new_deal
+
 from mazzo.engine import CHANCE
 from mazzo.games.novantanove import GAME
 from mazzo.games.novantanove.actions import DECLARE, PASS, REVEAL, BidCard, Play
 from mazzo.games.novantanove.config import NovantanoveConfig
-
-from conftest import lay_bids, new_deal
 
 H2 = [
     "AH KH QH JH 10H 9H 8H 7H 6H 6S KD AD",

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import random
 
+from novantanove_helpers import lay_bids, new_deal
+
 from mazzo.cards import HEARTS, parse_card
 from mazzo.engine import CHANCE
 from mazzo.games.novantanove import GAME
 from mazzo.games.novantanove.actions import DECLARE, PASS, REVEAL, Play
 from mazzo.games.novantanove.config import NovantanoveConfig
 from mazzo.games.novantanove.state import NovantanoveState
-
-from conftest import lay_bids, new_deal
 
 H3 = [
     "AH KH QH JH 10H 9H 8H 7H 6H AS KS QS",

@@ -111,7 +111,7 @@ def _describe_event(event: Event, lang: str = "en") -> str:
     if isinstance(event, ev.HandScored):
         parts = []
         for seats, line in zip(event.sides, event.lines, strict=True):
-            who = "+".join(seat_name(s, lang) for s in seats)
+            who = " + ".join(seat_name(s, lang) for s in seats)
             detail = ", ".join(f"{n} {v:+d}" for n, v in
                                zip(LINE_NAMES[lang][:5], line[:5], strict=True))
             parts.append(f"{who}: {line[5]} ({detail})")

@@ -26,15 +26,18 @@ function meldElement(meld, index) {
   return h("li", {}, h("span", { class: "meld-no" }, `${index + 1}.`), row);
 }
 
-/** The last hand's score lines (also the hand history's sheet, from the view kept then). */
+/** The last hand's score lines (also the hand history's sheet, from the view kept then): one
+ * column per side and one row per line, as on a paper score sheet, so that it fits a phone. */
 export function handSheet(view, ctx) {
   const lang = document.documentElement.lang === "it" ? "it" : "en";
   const last = view.last_hand;
   if (!last || !last.lines || !last.lines.length) return null;
-  return wideBlock(t("lastHand"), h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), LINES[lang].map((l) => h("th", { scope: "col" }, l)))),
-    h("tbody", {}, last.lines.map((line, i) => h("tr", {}, h("th", { scope: "row" }, (last.sides[i] || []).map(ctx.name).join(" + ")),
-      line.map((v) => h("td", {}, num(v)))))))));
+  const sides = last.lines.map((_, i) => (last.sides[i] || []).map(ctx.name).join(" + "));
+  const total = LINES[lang].length - 1;
+  return wideBlock(t("lastHand"), h("table", { class: "sheet by-side" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), sides.map((name) => h("th", { scope: "col" }, name)))),
+    h("tbody", {}, LINES[lang].map((label, k) => h("tr", k === total ? { class: "total" } : {},
+      h("th", { scope: "row" }, label), last.lines.map((line) => h("td", {}, num(line[k]))))))));
 }
 
 export function board(view, ctx) {
