@@ -43,10 +43,10 @@ class FakeClient:
         self.lang = lang
         self.frames: list[JSON] = []
 
-    async def send(self, frame: JSON | str) -> None:
+    def send(self, frame: JSON | str) -> None:
         self.frames.append(json.loads(frame) if isinstance(frame, str) else frame)
 
-    async def close(self, code: int) -> None:
+    def close(self, code: int) -> None:
         pass
 
 

@@ -106,15 +106,18 @@ def token_hash(token: str) -> str:
 
 
 class Client(Protocol):
-    """One connection: the seat it plays (None: spectator), its language, and how to reach it."""
+    """One connection: the seat it plays (None: spectator), its language, and how to reach it.
+    Neither method waits for the client: a table never waits for one of its clients (the
+    server's connections queue what their socket cannot take yet, in a bounded outbox)."""
 
     seat: int | None
     lang: str
 
-    async def send(self, frame: JSON | str) -> None:
+    def send(self, frame: JSON | str) -> None:
         """Send a frame: a JSON object, or its text already encoded (shared by clients)."""
 
-    async def close(self, code: int) -> None: ...
+    def close(self, code: int) -> None:
+        """Close the connection after the frames sent before."""
 
 
 class BadRequest(MazzoError):
@@ -517,10 +520,7 @@ class TableManager:
         if table.timer is not None:
             table.timer.cancel()
         for client in list(table.clients):
-            try:
-                await client.close(CLOSE_RECONNECT)
-            except Exception:  # already gone
-                log.debug("could not close a client", exc_info=True)
+            client.close(CLOSE_RECONNECT)
         table.clients.clear()
 
     # -- forgetting finished tables -----------------------------------------------------------
@@ -727,7 +727,7 @@ class TableManager:
             try:
                 await self._reload(table)
             except StorageError:  # its state follows when the table is reloaded
-                await _safe_send(client, error_frame("storage_unavailable", client.lang))
+                client.send(error_frame("storage_unavailable", client.lang))
                 return
         view = table.state.view(client.seat)
         table.seen[client.seat] = cards_in(view)
@@ -735,7 +735,7 @@ class TableManager:
         if log is not None:
             log.advance(table.state.history[log.version:], table.timeouts)
             frame["log"] = log.to_json(client.lang, table.labels(client.lang))
-        await _safe_send(client, frame)
+        client.send(frame)
 
     async def send_state(self, table: Table, client: Client, with_log: bool = False) -> None:
         if not with_log:
@@ -777,7 +777,7 @@ class TableManager:
         elif kind == "sync":
             await self.send_state(table, client, with_log=True)
         elif kind == "ping":
-            await client.send({"type": "pong", "version": table.version})
+            client.send({"type": "pong", "version": table.version})
         elif kind == "act":
             await self.act(table, client, fields)
         elif kind == "hint":
@@ -837,7 +837,7 @@ class TableManager:
             action = table.state.legal_actions()[index]
             with seat_names(table.labels(client.lang)):
                 text = table.game.describe_action(action, client.lang)
-            await client.send({"type": "hint", "version": version, "index": index,
+            client.send({"type": "hint", "version": version, "index": index,
                                "text": text})
 
     @staticmethod
@@ -969,10 +969,10 @@ class TableManager:
                 allowed = table.seen.get(seat, set()) | seen[seat]
                 text = frames[key] = encode_frame(table.frame(
                     seat, client.lang, events, views[seat], allowed, public, hands))
-            # one after the other, not gathered: a send only waits when that client's socket
-            # is full (and then the table waits for it either way), and a task per send cost
-            # more than the send itself
-            await _safe_send(client, text)
+            # never waits: a client whose socket is full gets it from its own outbox later
+            # (and is hung up on if it falls too far behind), so no client holds up the
+            # others, and a task per send would cost more than the send itself
+            client.send(text)
         table.seen.update(seen)
 
     def kick(self, table: Table) -> None:
@@ -1082,13 +1082,6 @@ def _explain(game: Game, exc: IllegalAction, lang: str) -> str:
     if callable(explain):
         return str(explain(exc, lang))
     return str(exc)
-
-
-async def _safe_send(client: Client, frame: JSON | str) -> None:
-    try:
-        await client.send(frame)
-    except Exception:  # a closed socket: its reader will notice and leave
-        log.debug("could not send to a client", exc_info=True)
 
 
 def _parse_game_config(request: JSON) -> tuple[Game, Any]:
