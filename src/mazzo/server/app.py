@@ -324,7 +324,7 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
         adopting = (asyncio.create_task(manager.adopt_orphans(takeover)) if storage.shared
                     else None)
         watching = asyncio.create_task(manager.watch())
-        forgetting = asyncio.create_task(manager.forget_finished())
+        forgetting = asyncio.create_task(manager.forget_idle())
         yield
         if adopting is not None:
             adopting.cancel()

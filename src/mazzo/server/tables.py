@@ -87,7 +87,7 @@ TURN_SECONDS: Final = (1.0, 3600.0)
 LOG_INLINE_ACTIONS: Final = 64
 #: why a bot moves for a seat: it is a bot, a stand-in for an absent person, or a time-out
 BOT, AWAY, TIMEOUT = "bot", "away", "timeout"
-#: a finished table nobody has been connected to (or asked for) this long is dropped from
+#: an idle table (nothing running, nobody connected, not asked for) this long is dropped from
 #: memory (``mazzo serve --forget-after``); it is loaded from storage again when asked for
 FORGET_AFTER_S: Final = 600.0
 #: the sweep for such tables runs every quarter of that time, within these bounds (seconds)
@@ -390,8 +390,10 @@ class TableManager:
     # -- loading ------------------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Rebuild every unfinished table by replay and set it moving again."""
-        ids = await self._io(self.storage.unfinished_tables)
+        """Rebuild every table being played by replay and set it moving again. Waiting tables
+        have nothing to run until someone asks for them (there can be many: links made and
+        never used), so they are loaded then, by :meth:`get`."""
+        ids = await self._io(self.storage.playing_tables)
         restored = 0
         for table_id in ids:
             if table_id in self.tables:
@@ -404,8 +406,8 @@ class TableManager:
         return restored
 
     async def adopt_orphans(self, every: float) -> None:
-        """Forever: take over every unfinished table no process owns (its owner died), so a
-        match goes on even when none of its clients comes back to this process."""
+        """Forever: take over every table being played that no process owns (its owner died),
+        so a match goes on even when none of its clients comes back to this process."""
         while True:
             await asyncio.sleep(max(every, 0.1))
             try:
@@ -523,11 +525,12 @@ class TableManager:
             client.close(CLOSE_RECONNECT)
         table.clients.clear()
 
-    # -- forgetting finished tables -----------------------------------------------------------
+    # -- forgetting idle tables ---------------------------------------------------------------
 
-    async def forget_finished(self) -> None:
-        """Forever: drop from memory the finished tables nobody uses (:meth:`sweep`), so a
-        long-running server does not grow with every match it ever served."""
+    async def forget_idle(self) -> None:
+        """Forever: drop from memory the tables nobody uses and that have nothing running
+        (:meth:`sweep`), so a long-running server does not grow with every table it ever
+        served or had created."""
         low, high = SWEEP_EVERY_S
         every = min(max(self.forget_after / 4, low), high)
         while True:
@@ -535,18 +538,24 @@ class TableManager:
             try:
                 await self.sweep()
             except Exception:
-                log.exception("could not forget finished tables")
+                log.exception("could not forget idle tables")
 
     async def sweep(self) -> int:
-        """Drop every table that is over and has been idle (no client connected, not asked
-        for) for ``forget_after`` seconds; returns how many. Each is re-checked under its
-        lock, so a client joining at that moment either keeps it or, finding its copy
-        forgotten, gets the table again from storage (:meth:`_holding`)."""
-        due = [t for t in self.tables.values() if self._idle_and_over(t)]
+        """Drop every table that has been idle for ``forget_after`` seconds (see
+        :meth:`_idle`); returns how many. Each is re-checked under its lock, so a client
+        joining at that moment either keeps it or, finding its copy forgotten, gets the table
+        again from storage (:meth:`_holding`). A table not over gives up its claim first, so
+        whichever process is asked for it next serves it."""
+        due = [t for t in self.tables.values() if self._idle(t)]
         dropped = 0
         for checked, table in enumerate(due, 1):
             async with table.lock:
-                if self._idle_and_over(table) and self.tables.get(table.id) is table:
+                if self._idle(table) and self.tables.get(table.id) is table:
+                    if table.status != OVER:  # a finished table's claim went when it ended
+                        try:
+                            await self._io(self.storage.release, table.id)
+                        except StorageError:
+                            continue  # kept; the next sweep tries again
                     self._forget(table)
                     dropped += 1
             if checked % SWEEP_BATCH == 0:
@@ -558,14 +567,24 @@ class TableManager:
                       len(self.tables), over, dropped, self.forgotten)
         return dropped
 
-    def _idle_and_over(self, table: Table) -> bool:
-        # a stale table's status is in doubt: the watch reloads it first
-        return (table.status == OVER and not table.clients and not table.stale
-                and time.monotonic() - table.idle_since >= self.forget_after)
+    def _idle(self, table: Table) -> bool:
+        """Nothing about the table is running or waiting to run, and nobody has used it for
+        ``forget_after``: no client connected, no request for it, no driver task (chance,
+        bots, stand-ins), no timer (a grace period or a turn clock running out), no storage
+        trouble pending (a stale table's state is in doubt, a stalled one must move again:
+        the watch sees to both first). In practice: finished tables, tables never started
+        (or left waiting), and tables being played whose next move is nobody's to make."""
+        if table.clients or table.stale or table.stalled:
+            return False
+        if table.status != OVER:  # a finished table has nothing left to run: any driver or
+            driver = table.driver  # timer of its last moments is cancelled with it
+            if (driver is not None and not driver.done()) or table.timer is not None:
+                return False
+        return time.monotonic() - table.idle_since >= self.forget_after
 
     def _forget(self, table: Table) -> None:
-        """Drop a finished table and everything kept for it (with its lock held). Its row
-        and log stay in storage, where :meth:`get` finds it again."""
+        """Drop an idle table and everything kept for it (with its lock held). Its row and
+        log stay in storage, where :meth:`get` finds it again."""
         del self.tables[table.id]
         table.forgotten = True
         if table.driver is not None:
@@ -858,7 +877,7 @@ class TableManager:
                                 reason=_explain(table.game, exc, lang)) from None
 
     async def start(self, table: Table) -> None:
-        async with table.lock:
+        async with self._holding(table) as table:  # a waiting table may have been forgotten
             await self._fresh(table)
             if table.status != WAITING:
                 raise ProtocolError("already_started")
@@ -980,6 +999,11 @@ class TableManager:
         if table.driver is None or table.driver.done():
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
 
+    def _wake(self, table: Table) -> None:
+        """A table's timer ran out (a grace period, a turn clock): no timer is pending now."""
+        table.timer = None
+        self.kick(table)
+
     def kick_after_move(self, table: Table) -> None:
         """:meth:`kick` after a person's move, unless a connected person is to move next: then
         the driver has nothing to do, and a task to find that out costs more than the check
@@ -1065,7 +1089,7 @@ class TableManager:
         if waits:
             if table.timer is not None:
                 table.timer.cancel()
-            table.timer = asyncio.get_running_loop().call_later(min(waits), self.kick, table)
+            table.timer = asyncio.get_running_loop().call_later(min(waits), self._wake, table)
         return None
 
     async def close(self) -> None:
