@@ -163,3 +163,35 @@ def test_a_client_that_stops_reading_holds_up_nobody(server: tuple[LiveServer, i
         assert frame["type"] == "state" and frame["status"] == "over"
         assert frame["version"] == final["version"] and frame["seat"] == 0
         assert frame["view"] == final["view"] and frame["log"]["version"] == final["version"]
+
+
+def test_a_relayed_client_that_stops_reading_holds_up_nobody(postgres_url: str,
+                                                             tmp_path: Path) -> None:
+    """Two processes on one PostgreSQL: the stuck socket reaches the table through the process
+    that does not own it (relayed); that process hangs up on it, the owner's players go on."""
+    args = ("--db", postgres_url, "--rate", "1000", "--burst", "1000", "--outbox", "8",
+            "--grace", "86400")
+    owner = LiveServer(tmp_path / "a", *args).start()
+    other = LiveServer(tmp_path / "b", *args).start()
+    try:
+        created = owner.create(dict(GAME))
+        table, seats = created["table"], created["seats"]
+        players = [TimedPlayer(seats[0]["ws"], seed=1), TimedPlayer(seats[1]["ws"], seed=2)]
+        stuck = StuckClient(other.port, f"/ws/tables/{table}?token={seats[0]['token']}")
+        asyncio.run(play_all(players, start=lambda: owner.post(
+            f"/api/tables/{table}/start", {"owner": created["owner"]}), timeout=120))
+        final = players[0].frames[-1]
+        assert final["status"] == "over" and final["version"] > 100
+        latencies = sorted(players[0].latencies + players[1].latencies)
+        assert latencies[int(0.99 * (len(latencies) - 1))] < 0.5 and latencies[-1] < 1.0
+        assert health(other)["too_slow"] == 1  # the relaying process hung up on it
+        assert health(owner)["too_slow"] == 0  # the relay itself never fell behind
+        stuck.read_to_the_end()  # closed
+        stuck.sock.close()
+        again = other.ws + seats[0]["ws"].split(str(owner.port), 1)[1]
+        with connect(again, max_size=None) as ws:  # relayed again, at once
+            frame = json.loads(ws.recv(timeout=10))
+            assert frame["status"] == "over" and frame["version"] == final["version"]
+    finally:
+        owner.stop()
+        other.stop()

@@ -433,7 +433,7 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     async def _table_socket(websocket: Socket, table_id: str, client: WsClient) -> None:
         token = websocket.param("token")
         try:
-            table = await _table_here(manager, websocket, table_id)
+            table = await _table_here(manager, client, table_id)
         except ProtocolError as exc:
             client.send(exc.frame(client.lang))
             client.close(CLOSE_UNKNOWN_TABLE)
@@ -492,11 +492,12 @@ async def _serve_client(manager: TableManager, table: Table, client: WsClient, o
             client.send(error_frame("server_error", client.lang))
 
 
-async def _table_here(manager: TableManager, websocket: Socket,
+async def _table_here(manager: TableManager, client: WsClient,
                       table_id: str) -> Table | None:
     """The table, served by this process; or, while another process owns it, relay the
     connection there and return None once it ended. An owner that cannot be reached is dead or
     dying: wait for its lock to go and take the table over."""
+    websocket = client.websocket
     deadline = time.monotonic() + TAKEOVER_WAIT_S
     while True:
         try:
@@ -506,29 +507,28 @@ async def _table_here(manager: TableManager, websocket: Socket,
                 target = "ws" + away.url.removeprefix("http") + websocket.path
                 if websocket.query:
                     target += f"?{websocket.query}"
-                if await _relay(websocket, target):
+                if await _relay(client, target):
                     return None
         if time.monotonic() > deadline:
             lang = _lang(websocket.param("lang"))
-            await websocket.send_text(json.dumps(error_frame("server_error", lang)))
-            await websocket.close(CLOSE_TRY_LATER)
+            client.send(error_frame("server_error", lang))
+            client.close(CLOSE_TRY_LATER)
             return None
         await asyncio.sleep(0.2)
 
 
-async def _relay(websocket: Socket, target: str) -> bool:
+async def _relay(client: WsClient, target: str) -> bool:
     """Pipe messages between the client and the owning process until either side closes.
     False if the owner could not be reached at all (nothing was relayed)."""
     try:
         upstream = await ws_connect(target, max_size=WS_MAX_BYTES, open_timeout=5)
     except (OSError, TimeoutError, ConnectionClosed, ValueError):
         return False
-    async def down() -> None:  # owner -> client
+    websocket = client.websocket
+
+    async def down() -> None:  # owner -> client, never waiting for the client (WsClient)
         async for message in upstream:
-            if isinstance(message, str):
-                await websocket.send_text(message)
-            else:
-                await websocket.send_bytes(message)
+            client.send(message if isinstance(message, str) else message.decode())
 
     async def up() -> None:  # client -> owner
         while True:
@@ -545,11 +545,11 @@ async def _relay(websocket: Socket, target: str) -> bool:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-    if tasks[0].done():  # the owner closed: pass its close on, or ask for a reconnect
+    if tasks[0].done() and not tasks[0].cancelled():  # the owner closed: pass its close on,
+        # or ask for a reconnect
         code = upstream.close_code
         passed = code is not None and (code == 1000 or 4000 <= code < 5000)
-        with contextlib.suppress(RuntimeError, OSError):  # the client went too
-            await websocket.close(code if passed and code is not None else CLOSE_RECONNECT)
+        client.close(code if passed and code is not None else CLOSE_RECONNECT)
     await upstream.close()
     return True
 
