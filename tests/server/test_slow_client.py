@@ -195,3 +195,16 @@ def test_a_relayed_client_that_stops_reading_holds_up_nobody(postgres_url: str,
     finally:
         owner.stop()
         other.stop()
+
+
+def test_the_limits_are_options_of_mazzo_serve() -> None:
+    from mazzo.cli.main import build_parser
+
+    parser = build_parser()
+    defaults = parser.parse_args(["serve"])
+    assert (defaults.send_timeout, defaults.outbox) == (10.0, 64)
+    given = parser.parse_args(["serve", "--send-timeout", "2.5", "--outbox", "8"])
+    assert (given.send_timeout, given.outbox) == (2.5, 8)
+    for bad in (["--outbox", "0"], ["--outbox", "many"], ["--send-timeout", "-1"]):
+        with pytest.raises(SystemExit):
+            parser.parse_args(["serve", *bad])

@@ -137,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--send-timeout", type=_seconds, default=10.0, metavar="SECONDS",
                        help="hang up (1013) on a client whose socket has not taken a frame "
                        "for this long: it is not reading (default 10)")
-    serve.add_argument("--outbox", type=int, default=64, metavar="FRAMES",
+    serve.add_argument("--outbox", type=_frames, default=64, metavar="FRAMES",
                        help="hang up (1013) on a client with more frames than this waiting "
                        "for its socket (default 64)")
 
@@ -154,6 +154,17 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not value >= 0:  # also refuses nan
         raise argparse.ArgumentTypeError(f"seconds must be 0 or more: {text!r}")
+    return value
+
+
+def _frames(text: str) -> int:
+    """A number of frames, 1 or more (an argparse type)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of frames: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"frames must be 1 or more: {text!r}")
     return value
 
 
