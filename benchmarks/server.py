@@ -16,18 +16,30 @@ Measured, after a warm-up, over a bounded window:
   core, so a saturated load generator (which would make the numbers its own) shows.
 
 ``python -m benchmarks.server [--tables 100,500,1000] [--seconds 25] [--warmup 5]
-[--clients-procs 1] [--think MS | --bot-pace] [--profile DIR]``. ``--think`` makes each client
+[--clients-procs 1] [--think MS | --bot-pace] [--profile DIR] [--servers mazzo,echo]
+[--repeat N]``. ``--think`` makes each client
 wait 0.5 to 1.5 times MS before acting, a person's pace instead of bot speed; ``--bot-pace``
 makes it wait exactly the server's default bot pause (``mazzo serve --bot-pause``, 0.6 s: the
 pace of a table of server-side bots). Latency is always measured from the moment the act is
 sent, so the pause is not part of it. ``--profile DIR`` runs the server under cProfile and
 writes ``DIR/server-<tables>.prof`` (and the top functions on stdout) for each level.
+
+``--servers mazzo,echo`` measures, with the same load generator, a peer next to ``mazzo serve``:
+the **echo peer**, the floor of the stack. It is the same web stack (uvicorn, the websocket
+protocol class ``mazzo serve`` uses, the same uvicorn settings and garbage-collector tuning, a
+bare ASGI app) with no game and no storage: it answers each act with exactly the frames the
+real server sent for that act in a real match (recorded once at the start of the run from a
+``mazzo serve`` process: the same number of frames, to the same seats, byte for byte), and
+parses each act's JSON as any server must. Levels are run for each server in turn, ``--repeat``
+times, alternating which goes first; the summary gives mazzo's acts/s and p99 as ratios to the
+echo peer's (medians).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import multiprocessing
 import os
@@ -35,6 +47,7 @@ import pstats
 import random
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -43,6 +56,7 @@ from dataclasses import dataclass, field
 from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl
 
 from mazzo.server.tables import OPTIONS
 
@@ -72,17 +86,21 @@ class Server:
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
 
+    def command(self) -> list[str]:
+        return ["-m", "mazzo.cli.main", "serve", "--host", HOST, "--port", str(self.port),
+                "--bot-pause", "0", "--grace", "86400", "--rate", "1000000",
+                "--burst", "1000000"]
+
     def start(self) -> Server:
         import httpx
 
-        env = dict(os.environ, MAZZO_HOME=str(self.home), PYTHONPATH=str(SRC))
+        root = str(Path(__file__).resolve().parents[1])
+        env = dict(os.environ, MAZZO_HOME=str(self.home), PYTHONPATH=f"{SRC}{os.pathsep}{root}")
         runner = [sys.executable]
         if self.profile is not None:
             runner += ["-m", "cProfile", "-o", str(self.profile)]
-        command = [*runner, "-m", "mazzo.cli.main", "serve", "--host", HOST,
-                   "--port", str(self.port), "--bot-pause", "0", "--grace", "86400",
-                   "--rate", "1000000", "--burst", "1000000"]
-        self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+        self.process = subprocess.Popen([*runner, *self.command()], env=env,
+                                        stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -118,6 +136,208 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait(10)
+
+
+# -- the echo peer: the same stack, no game, no storage ----------------------------------------
+
+
+@dataclass
+class Script:
+    """What a real ``mazzo serve`` sent in one match of :data:`GAME_BODY`: each seat's first
+    frame on connecting (``hello``) and the frame the other seats got then (``presence``),
+    the version play starts at, and for each version at which a seat acted, every frame the
+    server sent until the next seat had to act, as (seat, text) in the order received."""
+
+    hello: list[str]
+    presence: list[str]
+    start: int
+    answers: dict[int, list[tuple[int, str]]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hello": self.hello, "presence": self.presence, "start": self.start,
+                "answers": {str(v): a for v, a in self.answers.items()}}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Script:
+        return Script(data["hello"], data["presence"], data["start"],
+                      {int(v): [(s, t) for s, t in a] for v, a in data["answers"].items()})
+
+    def frames_per_act(self) -> float:
+        return sum(map(len, self.answers.values())) / max(len(self.answers), 1)
+
+
+async def _record_match(port: int, seed: int = 7) -> Script:
+    """Play one match against a real server (both seats random, at once) and keep every frame."""
+    import httpx
+    from websockets.asyncio.client import connect
+
+    async with httpx.AsyncClient(base_url=f"http://{HOST}:{port}", timeout=60) as http:
+        created = (await http.post("/api/tables", json=GAME_BODY)).json()
+    rng = random.Random(seed)
+    urls = [seat["ws"] for seat in created["seats"]]
+    received: list[tuple[int, int, str]] = []  # (seat, version, text), in arrival order
+    async with connect(urls[0], max_size=None) as first, connect(urls[1], max_size=None) as second:
+        sockets = [first, second]
+        hello = [str(await first.recv()), ""]
+        # seat 0 hears that seat 1 came (seat 1, had it come first, would have heard its
+        # own view again: the echo peer sends it its first frame then, near enough)
+        presence = [str(await first.recv()), ""]
+        hello[1] = str(await second.recv())
+        start = json.loads(hello[0])["version"]
+        queue: asyncio.Queue[tuple[int, str]] = asyncio.Queue()
+
+        async def read(seat: int) -> None:
+            async for raw in sockets[seat]:
+                await queue.put((seat, str(raw)))
+
+        readers = [asyncio.create_task(read(0)), asyncio.create_task(read(1))]
+        frames = [json.loads(hello[0]), json.loads(hello[1])]
+        acted = -1
+        over = [False, False]
+        while not all(over):
+            # a seat's last frame may be older than the other's: act once per version, on
+            # the newest
+            mover = next((i for i, f in enumerate(frames) if f["legal"]), None)
+            if mover is not None and frames[mover]["version"] > acted:
+                acted = frames[mover]["version"]
+                legal = frames[mover]["legal"]
+                await sockets[mover].send(json.dumps({
+                    "type": "act", "version": acted,
+                    "index": legal[rng.randrange(len(legal))]["index"]}))
+            seat, raw = await asyncio.wait_for(queue.get(), 30)
+            frame = json.loads(raw)
+            if frame["type"] != "state":
+                raise RuntimeError(f"recording a match: {frame}")
+            frames[seat] = frame
+            over[seat] = frames[seat]["status"] == "over"
+            received.append((seat, frames[seat]["version"], raw))
+        for reader in readers:
+            reader.cancel()
+    decisions = sorted({start} | {json.loads(raw)["version"] for _, _, raw in received
+                                  if json.loads(raw)["legal"]})
+    answers: dict[int, list[tuple[int, str]]] = {}
+    for at, following in itertools.pairwise([*decisions, 1 << 30]):
+        answers[at] = [(seat, raw) for seat, version, raw in received if at < version <= following]
+    return Script(hello, presence, start, answers)
+
+
+def record_script(home: Path) -> Script:
+    """One match of :data:`GAME_BODY` against a fresh ``mazzo serve``, recorded."""
+    server = Server(home).start()
+    try:
+        script = asyncio.run(_record_match(server.port))
+    finally:
+        server.stop()
+    print(f"  echo peer: recorded a real match, {len(script.answers)} acts, "
+          f"{script.frames_per_act():.2f} frames per act, "
+          f"{statistics.mean(len(t) for a in script.answers.values() for _, t in a):,.0f} "
+          "bytes per frame", flush=True)
+    return script
+
+
+@dataclass
+class EchoServer(Server):
+    """The echo peer in a subprocess (``python -m benchmarks.server --echo-serve``)."""
+
+    script_file: Path | None = None
+
+    def command(self) -> list[str]:
+        assert self.script_file is not None
+        return ["-m", "benchmarks.server", "--echo-serve", str(self.port),
+                "--echo-script", str(self.script_file)]
+
+
+class EchoTable:
+    """A table of the echo peer: where it is in the script, and who is connected."""
+
+    def __init__(self, script: Script) -> None:
+        self.version = script.start
+        self.sends: dict[int, Any] = {}  # seat -> its connection's ASGI send
+
+
+def echo_app(script: Script) -> Any:
+    """The echo peer: a bare ASGI app. POST /api/tables makes a table (two seats), a websocket
+    ``/ws/tables/{id}?token={seat}`` plays a seat: on connecting it gets the recorded first
+    frame (and the other seat the recorded presence frame), and an act at the table's version
+    is answered with the recorded frames of that act, sent to the seats they went to."""
+    tables: dict[str, EchoTable] = {}
+    counter = itertools.count()
+    # the version each act leads to (the last frame of its answer), read once here
+    leads_to = {at: json.loads(a[-1][1])["version"] for at, a in script.answers.items() if a}
+
+    async def http(scope: Any, receive: Any, send: Any) -> None:
+        while (await receive()).get("more_body"):
+            pass
+        if scope["method"] == "POST" and scope["path"] == "/api/tables":
+            table_id = str(next(counter))
+            tables[table_id] = EchoTable(script)
+            base = f"ws://{HOST}:{scope['server'][1]}/ws/tables/{table_id}"
+            body: Any = {"table": table_id, "seats": [
+                {"seat": seat, "kind": "human", "ws": f"{base}?token={seat}"} for seat in (0, 1)
+            ]}
+            status = 201
+        else:
+            body, status = {"ok": True}, 200
+        data = json.dumps(body).encode()
+        await send({"type": "http.response.start", "status": status,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(data)).encode())]})
+        await send({"type": "http.response.body", "body": data})
+
+    async def websocket(scope: Any, receive: Any, send: Any) -> None:
+        table = tables[scope["path"].rsplit("/", 1)[1]]
+        seat = int(dict(parse_qsl(scope["query_string"].decode()))["token"])
+        await receive()  # websocket.connect
+        await send({"type": "websocket.accept"})
+        table.sends[seat] = send
+        await send({"type": "websocket.send", "text": script.hello[seat]})
+        for other, other_send in list(table.sends.items()):
+            if other != seat:
+                text = script.presence[other] or script.hello[other]
+                await other_send({"type": "websocket.send", "text": text})
+        while True:
+            message = await receive()
+            if message["type"] == "websocket.disconnect":
+                table.sends.pop(seat, None)
+                if not table.sends:
+                    tables.pop(scope["path"].rsplit("/", 1)[1], None)
+                return
+            act = json.loads(message["text"])  # any server parses what it gets
+            version = act["version"]
+            if version != table.version or version not in leads_to:
+                continue  # not the move awaited: nothing happens
+            table.version = leads_to[version]
+            for to, text in script.answers[version]:
+                target = table.sends.get(to)
+                if target is not None:
+                    await target({"type": "websocket.send", "text": text})
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            await http(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await websocket(scope, receive, send)
+        elif scope["type"] == "lifespan":
+            while (await receive())["type"] != "lifespan.shutdown":
+                await send({"type": "lifespan.startup.complete"})
+            await send({"type": "lifespan.shutdown.complete"})
+
+    return app
+
+
+def echo_serve(port: int, script_file: Path) -> int:
+    """Run the echo peer exactly as ``mazzo serve`` runs (uvicorn settings, websocket protocol
+    class, garbage-collector tuning)."""
+    import uvicorn
+
+    from mazzo.server.app import WS_MAX_BYTES, lean_websocket_protocol, tune_gc
+
+    script = Script.from_json(json.loads(script_file.read_text()))
+    tune_gc()
+    uvicorn.run(echo_app(script), host=HOST, port=port, log_level="warning",
+                ws_max_size=WS_MAX_BYTES, ws_per_message_deflate=False,
+                ws=lean_websocket_protocol(), lifespan="on")
+    return 0
 
 
 # -- the load generator -----------------------------------------------------------------------
@@ -300,12 +520,21 @@ class Level:
     server_cpu: float  # share of one core inside the window
     server_wait: float  # share of the window the server's main thread waited for a CPU
     client_cpu: list[float]  # share of one core per load-generator process, whole run
+    server: str = "mazzo"  # or "echo", the peer
+
+    @property
+    def acts_per_s(self) -> float:
+        return self.acts / self.seconds
+
+    @property
+    def p99_ms(self) -> float:
+        return percentile(sorted(self.latencies_ms) or [float("nan")], 0.99)
 
     def row(self) -> str:
         lat = sorted(self.latencies_ms) or [float("nan")]
         p50, p99 = percentile(lat, 0.50), percentile(lat, 0.99)
         clients = "+".join(f"{c:.0%}" for c in self.client_cpu)
-        return (f"| {self.tables:,} | {p50:.1f} | {p99:.1f} | {lat[-1]:.1f} "
+        return (f"| {self.server} | {self.tables:,} | {p50:.1f} | {p99:.1f} | {lat[-1]:.1f} "
                 f"| {self.acts / self.seconds:,.0f} | {self.frames / self.seconds:,.0f} "
                 f"| {self.matches} | {self.server_cpu:.0%} "
                 f"| {self.server_cpu * self.seconds * 1000 / max(self.acts, 1):.2f} "
@@ -313,9 +542,10 @@ class Level:
                 f"| {clients} |")
 
 
-TABLE_HEAD = ("| tables | p50 ms | p99 ms | max ms | acts/s | messages/s | matches ended "
-              "| server CPU | server CPU ms/act | server CPU wait | load-generator CPU |\n"
-              "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+TABLE_HEAD = ("| server | tables | p50 ms | p99 ms | max ms | acts/s | messages/s "
+              "| matches ended | server CPU | server CPU ms/act | server CPU wait "
+              "| load-generator CPU |\n"
+              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 
 
 def percentile(ordered: list[float], q: float) -> float:
@@ -324,13 +554,19 @@ def percentile(ordered: list[float], q: float) -> float:
 
 
 def run_level(tables: int, seconds: float, warmup: float, procs: int,
-              profile_dir: Path | None, think_s: float = 0.0, exact: bool = False) -> Level:
-    """Start a fresh server, load it with ``tables`` tables, measure, stop it."""
+              profile_dir: Path | None, think_s: float = 0.0, exact: bool = False,
+              script_file: Path | None = None) -> Level:
+    """Start a fresh server (the echo peer with ``script_file``), load it with ``tables``
+    tables, measure, stop it."""
     with tempfile.TemporaryDirectory(prefix="mazzo-bench-") as home:
-        profile = profile_dir / f"server-{tables}.prof" if profile_dir else None
-        server = Server(Path(home), profile).start()
+        name = "echo" if script_file is not None else "mazzo"
+        profile = profile_dir / f"{name}-{tables}.prof" if profile_dir else None
+        server = (EchoServer(Path(home), profile, script_file=script_file)
+                  if script_file is not None else Server(Path(home), profile)).start()
         try:
-            return _measure(server, tables, seconds, warmup, procs, think_s, exact)
+            level = _measure(server, tables, seconds, warmup, procs, think_s, exact)
+            level.server = name
+            return level
         finally:
             server.stop()
             if profile is not None and profile.exists():
@@ -415,9 +651,22 @@ def main(argv: list[str]) -> int:
                       help=f"pause exactly {BOT_PAUSE_S} s before each act, as the server's "
                            "bots do by default")
     parser.add_argument("--profile", type=Path, default=None,
-                        help="run the server under cProfile, writing DIR/server-N.prof")
+                        help="run the server under cProfile, writing DIR/<server>-N.prof")
+    parser.add_argument("--servers", default="mazzo",
+                        help="comma list of servers to measure: mazzo, echo (the echo peer: "
+                             "the same stack answering with recorded frames, no game)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="runs of each level per server, alternating which goes first")
+    parser.add_argument("--echo-serve", type=int, default=None, metavar="PORT",
+                        help=argparse.SUPPRESS)  # the echo peer's own process
+    parser.add_argument("--echo-script", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.echo_serve is not None:
+        return echo_serve(args.echo_serve, args.echo_script)
     levels = [int(n) for n in args.tables.split(",")]
+    servers = [name.strip() for name in args.servers.split(",")]
+    if not set(servers) <= {"mazzo", "echo"}:
+        parser.error("--servers: mazzo and/or echo")
     if args.profile is not None:
         args.profile.mkdir(parents=True, exist_ok=True)
     think_s = BOT_PAUSE_S if args.bot_pace else args.think / 1000
@@ -426,18 +675,45 @@ def main(argv: list[str]) -> int:
     print(f"mazzo server benchmark: cribbage, 2 human seats per table, {os.cpu_count()} cores, "
           f"{args.clients_procs} load-generator process(es), {args.seconds:.0f} s per level "
           f"after {args.warmup:.0f} s warm-up, {pace}", flush=True)
-    rows = []
-    for tables in levels:
-        load = os.getloadavg()[0]
-        level = run_level(tables, args.seconds, args.warmup, args.clients_procs, args.profile,
-                          think_s, exact=args.bot_pace)
-        print(f"  machine load average (1 min): {load:.1f} before, {os.getloadavg()[0]:.1f} "
-              f"after", flush=True)
-        if level.errors:
-            print(f"  warning: {level.errors} error frames", flush=True)
-        rows.append(level.row())
-        print(TABLE_HEAD, *rows, sep="\n", flush=True)
+    with tempfile.TemporaryDirectory(prefix="mazzo-echo-") as scratch:
+        script_file = None
+        if "echo" in servers:
+            script_file = Path(scratch) / "script.json"
+            script_file.write_text(json.dumps(record_script(Path(scratch)).to_json()))
+        results: list[Level] = []
+        rows = []
+        for tables in levels:
+            for run in range(args.repeat):
+                order = servers if run % 2 == 0 else servers[::-1]
+                for name in order:
+                    load = os.getloadavg()[0]
+                    level = run_level(tables, args.seconds, args.warmup, args.clients_procs,
+                                      args.profile, think_s, exact=args.bot_pace,
+                                      script_file=script_file if name == "echo" else None)
+                    print(f"  {name}: machine load average (1 min): {load:.1f} before, "
+                          f"{os.getloadavg()[0]:.1f} after", flush=True)
+                    if level.errors:
+                        print(f"  warning: {level.errors} error frames", flush=True)
+                    results.append(level)
+                    rows.append(level.row())
+                    print(TABLE_HEAD, *rows, sep="\n", flush=True)
+    if len(servers) == 2:
+        print_ratios(results, levels)
     return 0
+
+
+def print_ratios(results: list[Level], levels: list[int]) -> None:
+    """mazzo against the echo peer, per level: medians of the runs and their ratios."""
+    print("\n| tables | mazzo acts/s | echo acts/s | acts/s ratio | mazzo p99 ms | echo p99 ms "
+          "| p99 ratio | runs |\n|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for tables in levels:
+        mine = [r for r in results if r.tables == tables and r.server == "mazzo"]
+        peer = [r for r in results if r.tables == tables and r.server == "echo"]
+        acts = [statistics.median(r.acts_per_s for r in group) for group in (mine, peer)]
+        p99 = [statistics.median(r.p99_ms for r in group) for group in (mine, peer)]
+        print(f"| {tables:,} | {acts[0]:,.0f} | {acts[1]:,.0f} | {acts[0] / acts[1]:.2f} "
+              f"| {p99[0]:,.1f} | {p99[1]:,.1f} | {p99[0] / p99[1]:.2f} | {len(mine)} |",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -13,3 +13,6 @@ def test_the_lean_protocol_is_in_use() -> None:
     protocol = lean_websocket_protocol()
     assert isinstance(protocol, type) and issubclass(protocol, WebSocketsSansIOProtocol)
     assert protocol is not WebSocketsSansIOProtocol and WS_QUEUE_HIGH >= 1
+    # the direct send and hang-up that keep a client that stops reading from holding anyone up
+    assert callable(getattr(protocol, "send_now", None))
+    assert callable(getattr(protocol, "hang_up", None))

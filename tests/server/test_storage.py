@@ -150,6 +150,8 @@ def test_unfinished_tables_oldest_first(storage: Storage) -> None:
     storage.set_status("c", OVER)
     storage.set_status("a", WAITING)
     assert storage.unfinished_tables() == ["b", "a"]
+    storage.set_status("b", PLAYING)
+    assert storage.playing_tables() == ["b"]  # what the server loads at start
 
 
 def test_sqlite_is_in_wal_mode_and_survives_reopening(tmp_path: Path) -> None:

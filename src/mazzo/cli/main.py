@@ -134,6 +134,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="drop a finished table from memory once nobody has used it this "
                        "long (default 600; inf: never); it is loaded from the database again "
                        "when asked for")
+    serve.add_argument("--send-timeout", type=_seconds, default=10.0, metavar="SECONDS",
+                       help="hang up (1013) on a client whose socket has not taken a frame "
+                       "for this long: it is not reading (default 10)")
+    serve.add_argument("--outbox", type=_frames, default=64, metavar="FRAMES",
+                       help="hang up (1013) on a client with more frames than this waiting "
+                       "for its socket (default 64)")
 
     verify = sub.add_parser("verify", help="check a server record's fair-shuffle commitments")
     verify.add_argument("file")
@@ -148,6 +154,17 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not value >= 0:  # also refuses nan
         raise argparse.ArgumentTypeError(f"seconds must be 0 or more: {text!r}")
+    return value
+
+
+def _frames(text: str) -> int:
+    """A number of frames, 1 or more (an argparse type)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of frames: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"frames must be 1 or more: {text!r}")
     return value
 
 
@@ -358,7 +375,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(host=args.host, port=args.port, db=args.db, bot_workers=args.workers_bots,
                  bot_pause=args.bot_pause, grace=args.grace, rate=args.rate, burst=args.burst,
                  advertise=args.advertise, takeover=args.takeover,
-                 forget_after=args.forget_after)
+                 forget_after=args.forget_after, send_timeout=args.send_timeout,
+                 outbox=args.outbox)
 
 
 def cmd_verify(path: str, lang: str) -> int:

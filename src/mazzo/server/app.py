@@ -8,10 +8,12 @@ import contextlib
 import gc
 import json
 import logging
+import socket
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
-from typing import Any, Final
+from typing import Any, Final, Protocol
 from urllib.parse import parse_qsl
 
 from fastapi import FastAPI, Request
@@ -48,6 +50,20 @@ CLOSE_TRY_LATER: Final = 1013
 TAKEOVER_WAIT_S: Final = 15.0
 #: frames larger than this close the socket (1009) before the app sees them
 WS_MAX_BYTES: Final = 1024 * 1024
+#: frames a connection may have waiting for its socket; one more and the server hangs up on it
+#: (``mazzo serve --outbox``): a client that stops reading cannot make the server hold frames
+#: for it without bound
+OUTBOX_FRAMES: Final = 64
+#: seconds one frame may wait for a client's socket before the server hangs up on it
+#: (``mazzo serve --send-timeout``)
+SEND_TIMEOUT_S: Final = 10.0
+#: close code and reason for a client too slow to take its frames: "try again later"; a client
+#: that reconnects with its token gets the current state and its log at once
+CLOSE_TOO_SLOW: Final = 1013
+TOO_SLOW_REASON: Final = "too slow, reconnect"
+#: after hanging up, how long the close frame may wait behind unread frames before the
+#: socket is cut (a client that never reads would otherwise hold the socket's buffer)
+HANG_UP_GRACE_S: Final = 2.0
 #: the garbage collector's thresholds once serving (see tune_gc)
 GC_THRESHOLDS: Final = (20_000, 20, 100)
 HTTP_STATUS: Final = {"unknown_table": 404, "not_owner": 403, "bad_token": 403,
@@ -62,6 +78,20 @@ ASGIApp = Callable[[MutableMapping[str, Any], Receive, Send], Awaitable[None]]
 TABLE_SOCKET: Final = "/ws/tables/"
 
 
+class DirectSocket(Protocol):
+    """What :func:`lean_websocket_protocol`'s connection offers the app beyond ASGI (the scope's
+    ``mazzo.direct`` extension): a send that never waits, and a hang-up that works even when
+    the client has stopped reading (an ASGI close would wait for the full socket)."""
+
+    def send_now(self, text: str) -> bool:
+        """Write a text frame if the socket takes it without waiting; False if it would wait
+        (the client is behind) or the connection is closing."""
+
+    def hang_up(self, code: int, reason: str, grace: float) -> None:
+        """Close with ``code`` and ``reason`` after the frames already written, and cut the
+        socket after ``grace`` seconds if the client has not read them by then."""
+
+
 class Socket:
     """One websocket on the bare ASGI messages. The table websocket carries almost every
     message the server handles, and Starlette's WebSocket wrapper, its routing and its
@@ -73,6 +103,9 @@ class Socket:
         self.receive = receive
         self._send = send
         self.closed = False
+        extensions = scope.get("extensions") or {}
+        #: the lean protocol's direct calls (None under any other websocket implementation)
+        self.direct: DirectSocket | None = extensions.get("mazzo.direct")
 
     @property
     def path(self) -> str:
@@ -132,24 +165,120 @@ class TableSockets:
         await self.app(scope, receive, send)
 
 
-class WsClient:
-    """One websocket connection as the table manager sees it."""
+class Clients:
+    """Every websocket connection of the process and the limits on what may wait for each."""
 
-    def __init__(self, websocket: Socket, lang: str) -> None:
+    def __init__(self, outbox: int = OUTBOX_FRAMES, send_timeout: float = SEND_TIMEOUT_S
+                 ) -> None:
+        self.outbox = outbox
+        self.send_timeout = send_timeout
+        self.live: set[WsClient] = set()
+        #: connections hung up on for not taking their frames, since the start
+        self.hung_up = 0
+
+    def health(self) -> JSON:
+        return {"connections": len(self.live),
+                "queued": sum(len(c.outbox) for c in self.live), "too_slow": self.hung_up}
+
+
+class WsClient:
+    """One websocket connection as the table manager sees it. Sending never waits for the
+    socket: a frame goes straight into it when it takes it (the common case), else into this
+    connection's bounded outbox, which a writer task of its own empties in order. A client
+    whose outbox overflows, or whose socket has not taken a frame for the send timeout, is
+    hung up on (:data:`CLOSE_TOO_SLOW`) and its frames dropped: one client that stops reading
+    holds up nobody else, and costs a bounded amount of memory."""
+
+    def __init__(self, websocket: Socket, lang: str, clients: Clients) -> None:
         self.websocket = websocket
         self.lang = lang
         self.seat: int | None = None
-        self._lock = asyncio.Lock()
+        self.clients = clients
+        #: frames (text) and at most one close code, waiting for the socket, in order
+        self.outbox: deque[str | int] = deque()
+        self._writer: asyncio.Task[None] | None = None
+        self._direct = websocket.direct
+        #: a close is queued or done: nothing more is sent
+        self.closing = False
+        self._hung_up = False
+        clients.live.add(self)
 
-    async def send(self, frame: JSON | str) -> None:
-        """Send a frame (a dict, or its JSON text already encoded for many clients)."""
+    def send(self, frame: JSON | str) -> None:
+        """Send a frame (a dict, or its JSON text already encoded for many clients), never
+        waiting for the socket."""
+        if self.closing:
+            return
         text = frame if isinstance(frame, str) else encode_frame(frame)
-        async with self._lock:  # frames from the table and from this client's own messages
-            await self.websocket.send_text(text)
+        # straight into the socket only when nothing is ahead of it (in the outbox, or taken
+        # from it by the writer and not yet sent): frames go out in order
+        if self._writer is None and self._direct is not None and self._direct.send_now(text):
+            return
+        self.outbox.append(text)
+        if len(self.outbox) > self.clients.outbox:
+            self.hang_up(f"{len(self.outbox) - 1} frames waiting")
+            return
+        self._start_writer()
 
-    async def close(self, code: int) -> None:
-        async with self._lock:
-            await self.websocket.close(code)
+    def close(self, code: int) -> None:
+        """Close after the frames queued before (never waits)."""
+        if not self.closing:
+            self.closing = True
+            self.outbox.append(code)
+            self._start_writer()
+
+    def _start_writer(self) -> None:
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+
+    async def _write(self) -> None:
+        """Empty the outbox in order, each frame within the send timeout; runs only while the
+        socket is behind (or under a websocket implementation without direct sends)."""
+        loop = asyncio.get_running_loop()
+        try:
+            while self.outbox:
+                item = self.outbox.popleft()
+                timer = loop.call_later(self.clients.send_timeout, self.hang_up,
+                                        f"a frame waited {self.clients.send_timeout:g} s")
+                try:
+                    if isinstance(item, int):
+                        await self.websocket.close(item)
+                    else:
+                        await self.websocket.send_text(item)
+                finally:
+                    timer.cancel()
+        except (OSError, RuntimeError):  # the client went (uvicorn: ClientDisconnected)
+            self.closing = True
+            self.outbox.clear()
+        except Exception:
+            log.exception("could not write to a client")
+            self.closing = True
+            self.outbox.clear()
+        finally:
+            self._writer = None
+
+    def hang_up(self, why: str) -> None:
+        """The client does not take its frames: drop them and close with
+        :data:`CLOSE_TOO_SLOW` (its handler then sees the disconnect and leaves the table)."""
+        if self._hung_up or (self.closing and self._writer is None):
+            return  # hung up already, or closed with nothing left to send
+        log.info("mazzo: hung up on a client too slow to read its frames (%s)", why)
+        self.clients.hung_up += 1
+        self.closing = self._hung_up = True
+        self.outbox.clear()
+        writer, self._writer = self._writer, None
+        if writer is not None and writer is not asyncio.current_task():
+            writer.cancel()
+        if self._direct is not None:
+            self._direct.hang_up(CLOSE_TOO_SLOW, TOO_SLOW_REASON, HANG_UP_GRACE_S)
+
+    async def finish(self) -> None:
+        """When the connection's handler ends: let a queued close go out (bounded by the send
+        timeout), then forget the connection."""
+        writer = self._writer
+        if writer is not None:
+            await asyncio.wait([writer])  # it ends on its own: sent, failed or hung up on
+        self.outbox.clear()
+        self.clients.live.discard(self)
 
 
 def tune_gc() -> None:
@@ -171,13 +300,17 @@ def _lang(value: str | None) -> str:
 
 def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6,
                grace: float = 60.0, rate: float = 20.0, burst: int = 40, url: str = "",
-               takeover: float = 5.0, forget_after: float = FORGET_AFTER_S) -> FastAPI:
+               takeover: float = 5.0, forget_after: float = FORGET_AFTER_S,
+               outbox: int = OUTBOX_FRAMES, send_timeout: float = SEND_TIMEOUT_S) -> FastAPI:
     """The server app on ``storage``: bots in ``bot_workers`` processes, ``rate`` messages per
     second per connection (``burst`` at once). With several processes on one database, ``url``
     is where this one is reached and every ``takeover`` seconds it adopts the tables of a
     process that stopped. A finished table nobody used for ``forget_after`` seconds is dropped
-    from memory (and loaded from storage again when asked for)."""
+    from memory (and loaded from storage again when asked for). A connection with more than
+    ``outbox`` frames waiting, or whose socket took no frame for ``send_timeout`` seconds, is
+    hung up on (see :class:`WsClient`)."""
     pool = BotPool(bot_workers)
+    clients = Clients(outbox, send_timeout)
     manager = TableManager(storage, pool, bot_pause=bot_pause, grace=grace, url=url,
                            forget_after=forget_after)
 
@@ -191,7 +324,7 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
         adopting = (asyncio.create_task(manager.adopt_orphans(takeover)) if storage.shared
                     else None)
         watching = asyncio.create_task(manager.watch())
-        forgetting = asyncio.create_task(manager.forget_finished())
+        forgetting = asyncio.create_task(manager.forget_idle())
         yield
         if adopting is not None:
             adopting.cancel()
@@ -204,6 +337,7 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     # no /docs pages: they would load scripts from a CDN; docs/server.md documents the API
     app = FastAPI(title="mazzo table server", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.manager = manager
+    app.state.clients = clients
     install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
 
     def problem(exc: ProtocolError, lang: str) -> JSONResponse:
@@ -226,7 +360,8 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
 
     @app.get("/api/health")
     async def health() -> JSON:
-        return {"ok": True, "tables": len(manager.tables), "forgotten": manager.forgotten}
+        return {"ok": True, "tables": len(manager.tables), "forgotten": manager.forgotten,
+                **clients.health()}
 
     @app.get("/api/games")
     async def games() -> list[JSON]:
@@ -289,25 +424,31 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     async def table_socket(websocket: Socket, table_id: str) -> None:
         if not await websocket.accept():
             return
-        token = websocket.param("token")
-        client = WsClient(websocket, _lang(websocket.param("lang")))
+        client = WsClient(websocket, _lang(websocket.param("lang")), clients)
         try:
-            table = await _table_here(manager, websocket, table_id)
+            await _table_socket(websocket, table_id, client)
+        finally:
+            await client.finish()
+
+    async def _table_socket(websocket: Socket, table_id: str, client: WsClient) -> None:
+        token = websocket.param("token")
+        try:
+            table = await _table_here(manager, client, table_id)
         except ProtocolError as exc:
-            await client.send(exc.frame(client.lang))
-            await websocket.close(CLOSE_UNKNOWN_TABLE)
+            client.send(exc.frame(client.lang))
+            client.close(CLOSE_UNKNOWN_TABLE)
             return
         except StorageUnavailable:  # the table is not in memory and the database is away
-            await client.send(error_frame("storage_unavailable", client.lang))
-            await websocket.close(CLOSE_TRY_LATER)
+            client.send(error_frame("storage_unavailable", client.lang))
+            client.close(CLOSE_TRY_LATER)
             return
         if table is None:  # relayed to the owning process, or nobody could serve it in time
             return
         try:
             client.seat, owner = manager.role(table, token)
         except ProtocolError as exc:
-            await client.send(exc.frame(client.lang))
-            await websocket.close(CLOSE_BAD_TOKEN)
+            client.send(exc.frame(client.lang))
+            client.close(CLOSE_BAD_TOKEN)
             return
         table = await manager.join(table, client)  # another copy if it was just forgotten
         try:
@@ -334,28 +475,29 @@ async def _serve_client(manager: TableManager, table: Table, client: WsClient, o
             raw = message.get("bytes") or b""
         if not bucket.allow(time.monotonic()):
             if not limited:  # one error per flood, not one per message
-                await client.send(error_frame("rate_limited", client.lang, rate=bucket.rate))
+                client.send(error_frame("rate_limited", client.lang, rate=bucket.rate))
             limited = True
             continue
         limited = False
         try:
             await manager.handle(table, client, parse_message(raw), owner)
         except ProtocolError as exc:
-            await client.send(exc.frame(client.lang))
+            client.send(exc.frame(client.lang))
             if exc.code == "stale_version":
                 await manager.send_state(table, client)
             elif exc.code == "storage_unavailable":
                 await manager.send_known_state(table, client)
         except Exception:
             log.exception("table %s: a message failed", table.id)
-            await client.send(error_frame("server_error", client.lang))
+            client.send(error_frame("server_error", client.lang))
 
 
-async def _table_here(manager: TableManager, websocket: Socket,
+async def _table_here(manager: TableManager, client: WsClient,
                       table_id: str) -> Table | None:
     """The table, served by this process; or, while another process owns it, relay the
     connection there and return None once it ended. An owner that cannot be reached is dead or
     dying: wait for its lock to go and take the table over."""
+    websocket = client.websocket
     deadline = time.monotonic() + TAKEOVER_WAIT_S
     while True:
         try:
@@ -365,29 +507,28 @@ async def _table_here(manager: TableManager, websocket: Socket,
                 target = "ws" + away.url.removeprefix("http") + websocket.path
                 if websocket.query:
                     target += f"?{websocket.query}"
-                if await _relay(websocket, target):
+                if await _relay(client, target):
                     return None
         if time.monotonic() > deadline:
             lang = _lang(websocket.param("lang"))
-            await websocket.send_text(json.dumps(error_frame("server_error", lang)))
-            await websocket.close(CLOSE_TRY_LATER)
+            client.send(error_frame("server_error", lang))
+            client.close(CLOSE_TRY_LATER)
             return None
         await asyncio.sleep(0.2)
 
 
-async def _relay(websocket: Socket, target: str) -> bool:
+async def _relay(client: WsClient, target: str) -> bool:
     """Pipe messages between the client and the owning process until either side closes.
     False if the owner could not be reached at all (nothing was relayed)."""
     try:
         upstream = await ws_connect(target, max_size=WS_MAX_BYTES, open_timeout=5)
     except (OSError, TimeoutError, ConnectionClosed, ValueError):
         return False
-    async def down() -> None:  # owner -> client
+    websocket = client.websocket
+
+    async def down() -> None:  # owner -> client, never waiting for the client (WsClient)
         async for message in upstream:
-            if isinstance(message, str):
-                await websocket.send_text(message)
-            else:
-                await websocket.send_bytes(message)
+            client.send(message if isinstance(message, str) else message.decode())
 
     async def up() -> None:  # client -> owner
         while True:
@@ -404,11 +545,11 @@ async def _relay(websocket: Socket, target: str) -> bool:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-    if tasks[0].done():  # the owner closed: pass its close on, or ask for a reconnect
+    if tasks[0].done() and not tasks[0].cancelled():  # the owner closed: pass its close on,
+        # or ask for a reconnect
         code = upstream.close_code
         passed = code is not None and (code == 1000 or 4000 <= code < 5000)
-        with contextlib.suppress(RuntimeError, OSError):  # the client went too
-            await websocket.close(code if passed and code is not None else CLOSE_RECONNECT)
+        client.close(code if passed and code is not None else CLOSE_RECONNECT)
     await upstream.close()
     return True
 
@@ -453,27 +594,50 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int,
 
 #: messages a connection may have waiting for the app before its socket stops being read
 WS_QUEUE_HIGH: Final = 8
+#: the kernel's send buffer for each websocket (SO_SNDBUF; Linux doubles it). Left to itself
+#: it grows to 4 MiB (tcp_wmem) for a client that does not read, a whole long match of frames
+#: taken in and held before the server could notice anything; 64 KiB is dozens of frames,
+#: plenty for a client on a slow link, and a stuck one is found within about a hundred
+SEND_BUFFER_BYTES: Final = 64 * 1024
 
 
 def lean_websocket_protocol() -> type | str:
     """uvicorn's sans-I/O websocket protocol (the fastest of its implementations here: make
-    bench-server), minus one cost: it stops reading the socket after every message and starts
-    again when the app takes it, two epoll calls and a callback per message (about 19 µs, a
-    twentieth of a move's server CPU). This one stops reading only when
-    :data:`WS_QUEUE_HIGH` messages wait, so a client that floods still cannot fill memory.
+    bench-server), with two changes:
+
+    - It stops reading the socket after every message and starts again when the app takes
+      it, two epoll calls and a callback per message (about 19 µs, a twentieth of a move's
+      server CPU). This one stops reading only when :data:`WS_QUEUE_HIGH` messages wait, so a
+      client that floods still cannot fill memory.
+    - It offers the app :class:`DirectSocket` (the scope's ``mazzo.direct`` extension): a send
+      that writes at once when the socket takes it and never waits (an ASGI send waits while
+      the socket is full), and a hang-up that closes a connection whose client stopped
+      reading (an ASGI close would wait for the full socket too).
+
     Falls back to the plain protocol if uvicorn's internals are not the ones this was written
-    for."""
+    for (then frames for a slow client wait in its outbox, and one that never reads is no
+    longer sent to once it overflows, but its socket stays open until the client goes)."""
     try:
         from uvicorn.protocols.websockets.websockets_sansio_impl import (
             WebSocketsSansIOProtocol,
         )
+        from websockets.exceptions import InvalidState
     except ImportError:
         return "auto"
     parent = getattr(WebSocketsSansIOProtocol, "send_receive_event_to_app", None)
-    if parent is None or "read_paused" not in parent.__code__.co_names:
+    if parent is None or "read_paused" not in parent.__code__.co_names or not all(
+        hasattr(WebSocketsSansIOProtocol, name) for name in ("handle_connect", "pause_writing")
+    ):
         return "websockets-sansio"
 
     class LeanProtocol(WebSocketsSansIOProtocol):
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            sock = transport.get_extra_info("socket")
+            if sock is not None:
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
+
         def send_receive_event_to_app(self) -> None:
             paused = self.read_paused
             self.read_paused = True  # so the parent does not pause after this message
@@ -484,6 +648,37 @@ def lean_websocket_protocol() -> type | str:
             if not paused and self.queue.qsize() >= WS_QUEUE_HIGH:
                 self.read_paused = True  # receive() resumes once the app has emptied it
                 self.transport.pause_reading()
+
+        def handle_connect(self, event: Any) -> None:
+            super().handle_connect(event)
+            scope = getattr(self, "scope", None)  # set only for an upgrade the app will see
+            if scope is not None and not self.close_sent:
+                scope["extensions"]["mazzo.direct"] = self
+
+        def send_now(self, text: str) -> bool:
+            # writable: the transport's buffer is under its high-water mark (pause_writing)
+            if (not self.handshake_complete or self.close_sent or self.disconnected
+                    or not self.writable.is_set() or self.transport.is_closing()):
+                return False
+            try:
+                self.conn.send_text(text.encode())
+            except InvalidState:  # the client's close arrived: the app hears of it
+                return False
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            return True
+
+        def hang_up(self, code: int, reason: str, grace: float) -> None:
+            if self.disconnected or self.transport.is_closing():
+                return
+            if not self.close_sent:
+                with contextlib.suppress(InvalidState):
+                    self.conn.send_close(code, reason)
+                    self.transport.write(b"".join(self.conn.data_to_send()))
+                self.close_sent = True
+            self.queue.put_nowait({"type": "websocket.disconnect", "code": code,
+                                   "reason": reason})
+            self.transport.close()  # once the client has read what is written, else:
+            self.loop.call_later(grace, self.transport.abort)
 
     return LeanProtocol
 

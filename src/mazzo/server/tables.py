@@ -87,7 +87,7 @@ TURN_SECONDS: Final = (1.0, 3600.0)
 LOG_INLINE_ACTIONS: Final = 64
 #: why a bot moves for a seat: it is a bot, a stand-in for an absent person, or a time-out
 BOT, AWAY, TIMEOUT = "bot", "away", "timeout"
-#: a finished table nobody has been connected to (or asked for) this long is dropped from
+#: an idle table (nothing running, nobody connected, not asked for) this long is dropped from
 #: memory (``mazzo serve --forget-after``); it is loaded from storage again when asked for
 FORGET_AFTER_S: Final = 600.0
 #: the sweep for such tables runs every quarter of that time, within these bounds (seconds)
@@ -106,15 +106,18 @@ def token_hash(token: str) -> str:
 
 
 class Client(Protocol):
-    """One connection: the seat it plays (None: spectator), its language, and how to reach it."""
+    """One connection: the seat it plays (None: spectator), its language, and how to reach it.
+    Neither method waits for the client: a table never waits for one of its clients (the
+    server's connections queue what their socket cannot take yet, in a bounded outbox)."""
 
     seat: int | None
     lang: str
 
-    async def send(self, frame: JSON | str) -> None:
+    def send(self, frame: JSON | str) -> None:
         """Send a frame: a JSON object, or its text already encoded (shared by clients)."""
 
-    async def close(self, code: int) -> None: ...
+    def close(self, code: int) -> None:
+        """Close the connection after the frames sent before."""
 
 
 class BadRequest(MazzoError):
@@ -387,8 +390,10 @@ class TableManager:
     # -- loading ------------------------------------------------------------------------------
 
     async def restore(self) -> int:
-        """Rebuild every unfinished table by replay and set it moving again."""
-        ids = await self._io(self.storage.unfinished_tables)
+        """Rebuild every table being played by replay and set it moving again. Waiting tables
+        have nothing to run until someone asks for them (there can be many: links made and
+        never used), so they are loaded then, by :meth:`get`."""
+        ids = await self._io(self.storage.playing_tables)
         restored = 0
         for table_id in ids:
             if table_id in self.tables:
@@ -401,8 +406,8 @@ class TableManager:
         return restored
 
     async def adopt_orphans(self, every: float) -> None:
-        """Forever: take over every unfinished table no process owns (its owner died), so a
-        match goes on even when none of its clients comes back to this process."""
+        """Forever: take over every table being played that no process owns (its owner died),
+        so a match goes on even when none of its clients comes back to this process."""
         while True:
             await asyncio.sleep(max(every, 0.1))
             try:
@@ -517,17 +522,15 @@ class TableManager:
         if table.timer is not None:
             table.timer.cancel()
         for client in list(table.clients):
-            try:
-                await client.close(CLOSE_RECONNECT)
-            except Exception:  # already gone
-                log.debug("could not close a client", exc_info=True)
+            client.close(CLOSE_RECONNECT)
         table.clients.clear()
 
-    # -- forgetting finished tables -----------------------------------------------------------
+    # -- forgetting idle tables ---------------------------------------------------------------
 
-    async def forget_finished(self) -> None:
-        """Forever: drop from memory the finished tables nobody uses (:meth:`sweep`), so a
-        long-running server does not grow with every match it ever served."""
+    async def forget_idle(self) -> None:
+        """Forever: drop from memory the tables nobody uses and that have nothing running
+        (:meth:`sweep`), so a long-running server does not grow with every table it ever
+        served or had created."""
         low, high = SWEEP_EVERY_S
         every = min(max(self.forget_after / 4, low), high)
         while True:
@@ -535,18 +538,24 @@ class TableManager:
             try:
                 await self.sweep()
             except Exception:
-                log.exception("could not forget finished tables")
+                log.exception("could not forget idle tables")
 
     async def sweep(self) -> int:
-        """Drop every table that is over and has been idle (no client connected, not asked
-        for) for ``forget_after`` seconds; returns how many. Each is re-checked under its
-        lock, so a client joining at that moment either keeps it or, finding its copy
-        forgotten, gets the table again from storage (:meth:`_holding`)."""
-        due = [t for t in self.tables.values() if self._idle_and_over(t)]
+        """Drop every table that has been idle for ``forget_after`` seconds (see
+        :meth:`_idle`); returns how many. Each is re-checked under its lock, so a client
+        joining at that moment either keeps it or, finding its copy forgotten, gets the table
+        again from storage (:meth:`_holding`). A table not over gives up its claim first, so
+        whichever process is asked for it next serves it."""
+        due = [t for t in self.tables.values() if self._idle(t)]
         dropped = 0
         for checked, table in enumerate(due, 1):
             async with table.lock:
-                if self._idle_and_over(table) and self.tables.get(table.id) is table:
+                if self._idle(table) and self.tables.get(table.id) is table:
+                    if table.status != OVER:  # a finished table's claim went when it ended
+                        try:
+                            await self._io(self.storage.release, table.id)
+                        except StorageError:
+                            continue  # kept; the next sweep tries again
                     self._forget(table)
                     dropped += 1
             if checked % SWEEP_BATCH == 0:
@@ -558,14 +567,24 @@ class TableManager:
                       len(self.tables), over, dropped, self.forgotten)
         return dropped
 
-    def _idle_and_over(self, table: Table) -> bool:
-        # a stale table's status is in doubt: the watch reloads it first
-        return (table.status == OVER and not table.clients and not table.stale
-                and time.monotonic() - table.idle_since >= self.forget_after)
+    def _idle(self, table: Table) -> bool:
+        """Nothing about the table is running or waiting to run, and nobody has used it for
+        ``forget_after``: no client connected, no request for it, no driver task (chance,
+        bots, stand-ins), no timer (a grace period or a turn clock running out), no storage
+        trouble pending (a stale table's state is in doubt, a stalled one must move again:
+        the watch sees to both first). In practice: finished tables, tables never started
+        (or left waiting), and tables being played whose next move is nobody's to make."""
+        if table.clients or table.stale or table.stalled:
+            return False
+        if table.status != OVER:  # a finished table has nothing left to run: any driver or
+            driver = table.driver  # timer of its last moments is cancelled with it
+            if (driver is not None and not driver.done()) or table.timer is not None:
+                return False
+        return time.monotonic() - table.idle_since >= self.forget_after
 
     def _forget(self, table: Table) -> None:
-        """Drop a finished table and everything kept for it (with its lock held). Its row
-        and log stay in storage, where :meth:`get` finds it again."""
+        """Drop an idle table and everything kept for it (with its lock held). Its row and
+        log stay in storage, where :meth:`get` finds it again."""
         del self.tables[table.id]
         table.forgotten = True
         if table.driver is not None:
@@ -727,7 +746,7 @@ class TableManager:
             try:
                 await self._reload(table)
             except StorageError:  # its state follows when the table is reloaded
-                await _safe_send(client, error_frame("storage_unavailable", client.lang))
+                client.send(error_frame("storage_unavailable", client.lang))
                 return
         view = table.state.view(client.seat)
         table.seen[client.seat] = cards_in(view)
@@ -735,7 +754,7 @@ class TableManager:
         if log is not None:
             log.advance(table.state.history[log.version:], table.timeouts)
             frame["log"] = log.to_json(client.lang, table.labels(client.lang))
-        await _safe_send(client, frame)
+        client.send(frame)
 
     async def send_state(self, table: Table, client: Client, with_log: bool = False) -> None:
         if not with_log:
@@ -777,7 +796,7 @@ class TableManager:
         elif kind == "sync":
             await self.send_state(table, client, with_log=True)
         elif kind == "ping":
-            await client.send({"type": "pong", "version": table.version})
+            client.send({"type": "pong", "version": table.version})
         elif kind == "act":
             await self.act(table, client, fields)
         elif kind == "hint":
@@ -837,7 +856,7 @@ class TableManager:
             action = table.state.legal_actions()[index]
             with seat_names(table.labels(client.lang)):
                 text = table.game.describe_action(action, client.lang)
-            await client.send({"type": "hint", "version": version, "index": index,
+            client.send({"type": "hint", "version": version, "index": index,
                                "text": text})
 
     @staticmethod
@@ -858,7 +877,7 @@ class TableManager:
                                 reason=_explain(table.game, exc, lang)) from None
 
     async def start(self, table: Table) -> None:
-        async with table.lock:
+        async with self._holding(table) as table:  # a waiting table may have been forgotten
             await self._fresh(table)
             if table.status != WAITING:
                 raise ProtocolError("already_started")
@@ -969,16 +988,21 @@ class TableManager:
                 allowed = table.seen.get(seat, set()) | seen[seat]
                 text = frames[key] = encode_frame(table.frame(
                     seat, client.lang, events, views[seat], allowed, public, hands))
-            # one after the other, not gathered: a send only waits when that client's socket
-            # is full (and then the table waits for it either way), and a task per send cost
-            # more than the send itself
-            await _safe_send(client, text)
+            # never waits: a client whose socket is full gets it from its own outbox later
+            # (and is hung up on if it falls too far behind), so no client holds up the
+            # others, and a task per send would cost more than the send itself
+            client.send(text)
         table.seen.update(seen)
 
     def kick(self, table: Table) -> None:
         """Make sure the table's driver runs (chance, bots, stand-ins) if there is work."""
         if table.driver is None or table.driver.done():
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
+
+    def _wake(self, table: Table) -> None:
+        """A table's timer ran out (a grace period, a turn clock): no timer is pending now."""
+        table.timer = None
+        self.kick(table)
 
     def kick_after_move(self, table: Table) -> None:
         """:meth:`kick` after a person's move, unless a connected person is to move next: then
@@ -1065,7 +1089,7 @@ class TableManager:
         if waits:
             if table.timer is not None:
                 table.timer.cancel()
-            table.timer = asyncio.get_running_loop().call_later(min(waits), self.kick, table)
+            table.timer = asyncio.get_running_loop().call_later(min(waits), self._wake, table)
         return None
 
     async def close(self) -> None:
@@ -1082,13 +1106,6 @@ def _explain(game: Game, exc: IllegalAction, lang: str) -> str:
     if callable(explain):
         return str(explain(exc, lang))
     return str(exc)
-
-
-async def _safe_send(client: Client, frame: JSON | str) -> None:
-    try:
-        await client.send(frame)
-    except Exception:  # a closed socket: its reader will notice and leave
-        log.debug("could not send to a client", exc_info=True)
 
 
 def _parse_game_config(request: JSON) -> tuple[Game, Any]:

@@ -176,6 +176,12 @@ class Storage(ABC):
         """Ids of every table not over (to rebuild by replay on start), oldest first."""
 
     @abstractmethod
+    def playing_tables(self) -> list[str]:
+        """Ids of every table being played (status ``playing``), oldest first: the ones with
+        something to run (chance, bots, stand-ins, turn clocks), which the server loads at
+        start. Waiting tables are loaded when someone asks for them."""
+
+    @abstractmethod
     def describe(self) -> str:
         """Where the data lives, for people (never a password)."""
 

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Final, Protocol, TypeVar
 from mazzo.engine.game import JSON
 from mazzo.server.storage.base import (
     OVER,
+    PLAYING,
     STATUSES,
     ActionRow,
     SeatRow,
@@ -354,6 +355,12 @@ class SQLStorage(Storage):
     def unfinished_tables(self) -> list[str]:
         rows = self._run(lambda db: db.execute(
             "SELECT id FROM game_tables WHERE status != ? ORDER BY created, id", (OVER,)
+        ).fetchall(), write=False)
+        return [r[0] for r in rows]
+
+    def playing_tables(self) -> list[str]:
+        rows = self._run(lambda db: db.execute(
+            "SELECT id FROM game_tables WHERE status = ? ORDER BY created, id", (PLAYING,)
         ).fetchall(), write=False)
         return [r[0] for r in rows]
 
