@@ -57,6 +57,11 @@ class SearchSetting:
     worlds: str | None = None
     #: the search levels that play the heuristic's move unless the search clearly finds better
     guided: tuple[str, ...] = ("difficile", "esperto")
+    #: "module:Class" of a game's own esperto, built as ``Class(seed, fallback=search)``: it plays
+    #: what it knows better and hands the rest to the search esperto (None: the search alone)
+    expert: str | None = None
+    #: one line on how ``expert`` plays, for tables and help
+    expert_text: str = ""
 
     def world_sampler(self) -> WorldSampler | None:
         """The ``worlds`` function, imported only when a search level is built."""
@@ -79,7 +84,12 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
     "poker_italiano": SearchSetting("heuristic", 570, 2850, "policy",
                                     "mazzo.games.poker_italiano.bots:likely_world",
                                     guided=("esperto",)),  # 4830, 2860
-    "cribbage": SearchSetting("heuristic", 1000, 5000),  # 7320, 5140
+    # cribbage: esperto plays two-player games to 121 by the board table (issue 16)
+    "cribbage": SearchSetting("heuristic", 1000, 5000,  # 7320, 5140
+                              expert="mazzo.games.cribbage.bots:CribbageExpert",
+                              expert_text="two players to 121: lays away for the best chance to "
+                              "win the game (board table), searches the play in sampled worlds; "
+                              "other tables: "),
     "burraco": SearchSetting("heuristic", 23, 115),  # 154, 115
 }
 #: games not in LEVEL_SEARCH (e.g. added later)
@@ -137,6 +147,8 @@ def describe_search(game: Game, level: str) -> str:
     heuristic = has_heuristic(game)
     rollout = setting.rollout if heuristic else "random"
     text = f"{level_iterations(game, level)} iterations per move, {rollout} rollouts"
+    if level == "esperto" and setting.expert is not None:
+        text = setting.expert_text + text
     if setting.opponents == "policy":
         text += ", other seats moved by the rollout policy"
     if setting.worlds is not None:
@@ -183,10 +195,13 @@ def make_agent(
         guide = "heuristic" if has_heuristic(game) and level in setting.guided else None
         seconds = LEVEL_SECONDS[level] if timed else None
         iterations = None if timed else level_iterations(game, level)
-        return ISMCTSAgent(seed, iterations=iterations, seconds=seconds,
-                           rollout=setting.rollout, guide=guide,
-                           opponents=setting.opponents, worlds=setting.world_sampler(),
-                           name=level)
+        search = ISMCTSAgent(seed, iterations=iterations, seconds=seconds,
+                             rollout=setting.rollout, guide=guide,
+                             opponents=setting.opponents, worlds=setting.world_sampler(),
+                             name=level)
+        if level == "esperto" and setting.expert is not None:
+            return _expert(setting.expert, seed, search)
+        return search
     if level.startswith("ismcts:"):
         return _custom_ismcts(level, seed)
     if level in factories:
@@ -196,6 +211,12 @@ def make_agent(
         f"unknown bot {level!r} for {game.id}; choose one of {', '.join(bot_names(game))}"
         " or ismcts:N[:random][:policy][:guided]"
     )
+
+
+def _expert(spec: str, seed: int | None, fallback: Agent) -> Agent:
+    module, _, name = spec.partition(":")
+    agent: Agent = getattr(importlib.import_module(module), name)(seed, fallback=fallback)
+    return agent
 
 
 def _medio(game: Game, seed: int | None) -> Agent:
