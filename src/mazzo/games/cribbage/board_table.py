@@ -24,6 +24,12 @@ PEG_MODEL_PONE: tuple[float, ...] = (
 PEG_MEAN_PONE = -1.2682
 #: win chance from 0-0 of a player who scores e more points per pair of deals
 EDGE_TO_WIN: tuple[tuple[float, float], ...] = (
+    (-3.0, 0.2653),
+    (-1.0, 0.4157),
+    (+0.5, 0.5423),
+    (+1.0, 0.5843),
+    (+1.5, 0.6251),
+    (+2.0, 0.6642),
 )
 PEG: tuple[tuple[int, int, float], ...] = (
     (1, 0, 0.0008),
