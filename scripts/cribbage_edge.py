@@ -12,7 +12,7 @@ games (a deal start picked at random in a game played to its end), the same posi
 script also reports the bot's gain in the chance to win the game per pair of deals: after each
 deal the bot's chance is 1 or 0 if the game is over, else read from the board table
 (:mod:`mazzo.games.cribbage.board_table`); between two medio players the two seats' chances sum
-to 1, so the sum minus 1 is the bot's gain. A game lasts about 8.6 deals (4.3 pairs), so 4.3
+to 1, so the sum minus 1 is the bot's gain. A game lasts about 9 deals (4.5 pairs), so 4.5
 times the gain per pair is roughly the game-win edge of playing to the board.
 
     python scripts/cribbage_edge.py esperto --deals 150 --workers 2

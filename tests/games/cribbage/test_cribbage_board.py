@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -226,3 +230,60 @@ def test_other_tables_go_to_the_fallback() -> None:
     seat = state.current_player
     agent.act(Turn(seat, state.view(seat), state.legal_actions(), rng, state))
     assert calls == [seat]
+
+
+# --- the generator's dynamic programming ----------------------------------------------------------
+
+
+def _generator() -> Any:
+    pytest.importorskip("numpy")  # the generator needs it (the rl extra); the table does not
+    path = Path(__file__).resolve().parents[3] / "scripts" / "cribbage_board_table.py"
+    spec = importlib.util.spec_from_file_location("cribbage_board_table", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["cribbage_board_table"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _deal(gen: Any, order: list[tuple[bool, int]]) -> Any:
+    """A deal of these points in this order, then three empty shows."""
+    shows = [(False, 0), (True, 0), (True, 0)]
+    return gen.DealRecord(order + shows, 0, (0, 0), (0, 0, 0), (0.0, 0.0), ((), ()))
+
+
+def test_the_recursion_on_deals_whose_outcome_is_known() -> None:
+    gen = _generator()
+    # every deal gives its dealer one point: the players take turns, so the dealer wins
+    # exactly when he is not behind
+    win, _ = gen.win_table([_deal(gen, [(True, 1)])])
+    assert all(win[a, b] == (1.0 if a >= b else 0.0) for a in range(0, 121, 7)
+               for b in range(0, 121, 5))
+    # the pone pegs first: at 119-119 with two points each, the pone wins the race
+    win, _ = gen.win_table([_deal(gen, [(False, 2), (True, 2)])])
+    assert win[119, 119] == 0.0
+    # half the deals go to the dealer, half to the pone: a coin at 120-120
+    win, _ = gen.win_table([_deal(gen, [(True, 1)]), _deal(gen, [(False, 1)])])
+    assert win[120, 120] == 0.5
+
+
+def test_esperto_sees_only_its_view() -> None:
+    # same view and seed, different hidden cards (the opponent's hand, the crib, the pack):
+    # the same move, in the discard and in the play
+    rng = random.Random(8)
+    state = GAME.new_match(GAME.config(games_to_win=1))
+    checked = 0
+    while not state.is_terminal and checked < 12:
+        if state.is_chance:
+            state.apply(state.sample_chance(rng))
+            continue
+        seat = state.current_player
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            twins = [state] + [state.determinize(seat, random.Random(k)) for k in (1, 2)]
+            moves = {CribbageExpert(5).act(Turn(seat, s.view(seat), s.legal_actions(),
+                                                random.Random(0), s)) for s in twins}
+            assert len(moves) == 1
+            checked += 1
+        state.apply(legal[rng.randrange(len(legal))])
+    assert checked == 12
