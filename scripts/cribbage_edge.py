@@ -18,6 +18,10 @@ times the gain per pair is roughly the game-win edge of playing to the board.
     python scripts/cribbage_edge.py esperto --deals 150 --workers 2
     python scripts/cribbage_edge.py esperto --deals 400 --board
 
+Besides any bot mazzo accepts, the parts of esperto (:data:`VARIANTS`) and ``oracle``: medio's
+discard, and the play solved exactly knowing the opponent's cards and crib (it reads the true
+state, so it is a bound on what pegging skill can gain, not a player).
+
 Rough scale (normal approximation, about 9 deals per game and a spread of 8 points per deal):
 a game-win rate of 60 % needs about +1.3 points per pair of deals.
 """
@@ -34,14 +38,52 @@ from multiprocessing import Pool
 from deal_edge import deal_steps  # scripts/ is on the path when a script runs
 
 from mazzo.bots.levels import make_agent
-from mazzo.engine.agent import Agent
-from mazzo.engine.game import State
+from mazzo.engine.agent import Agent, Turn
+from mazzo.engine.game import Action, State
 from mazzo.engine.registry import get_game
-from mazzo.games.cribbage.board import win_chance
+from mazzo.games.cribbage.actions import Play
+from mazzo.games.cribbage.board import _solve, win_chance
+from mazzo.games.cribbage.bots import CribbageExpert, play_position
 from mazzo.games.cribbage.events import Counted, Scored
 
 GAME = get_game("cribbage")
 CONFIG = GAME.config(games_to_win=1)
+#: esperto with a part switched back to medio's, to measure what each part is worth
+VARIANTS: dict[str, dict[str, bool]] = {
+    "esperto-discard-only": {"search": False},
+    "esperto-play-only": {"board_discard": False},
+    "esperto-no-play-model": {"play_aware": False},
+    "esperto-discard-only-no-play-model": {"search": False, "play_aware": False},
+}
+
+
+class Oracle(CribbageExpert):
+    """Medio's discard; in the play, the rest of the deal solved with the opponent's true cards."""
+
+    def __init__(self, seed: int | None) -> None:
+        super().__init__(seed, board_discard=False)
+
+    def play(self, turn: Turn) -> Action:
+        seat = turn.seat
+        truth = turn._state  # measurement only: the oracle sees the hidden cards
+        their_hand = tuple(truth.hands[1 - seat])  # type: ignore[attr-defined]
+        their_discards = tuple(truth.discards[1 - seat])  # type: ignore[attr-defined]
+        moves = [a.card for a in turn.legal if isinstance(a, Play)]
+        values = _solve(play_position(seat, turn.view), their_hand, their_discards, moves)
+        usual = self.medio.peg(seat, turn.view, turn.legal)
+        assert isinstance(usual, Play)
+        best = max(range(len(moves)), key=lambda i: values[i])
+        if values[best] > values[moves.index(usual.card)] + 1e-9:
+            return Play(moves[best])
+        return usual
+
+
+def make_bot(name: str, seed: int) -> Agent:
+    if name == "oracle":
+        return Oracle(seed)
+    if name in VARIANTS:
+        return CribbageExpert(seed, **VARIANTS[name])
+    return make_agent(GAME, name, seed)
 
 
 def play_hand(state: State, agents: list[Agent], rng: random.Random) -> tuple[list[int], list[int]]:
@@ -108,7 +150,7 @@ def paired_deal(job: tuple[str, int, int, bool]) -> tuple[int, int, float]:
     win_edge = -1.0
     for seat in (0, 1):
         agents: list[Agent] = [make_agent(GAME, "medio", 4 * index + 2 + seat)] * 2
-        agents[seat] = make_agent(GAME, bot, 4 * index + seat)
+        agents[seat] = make_bot(bot, 4 * index + seat)
         state = dealt.clone()
         peg, show = play_hand(state, agents, random.Random(rest))
         peg_edge += peg[seat] - peg[1 - seat]
@@ -126,7 +168,8 @@ def summary(label: str, values: list[int] | list[float], unit: str = "points") -
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("bot", help="any bot name mazzo accepts, e.g. esperto or ismcts:2000")
+    parser.add_argument("bot", help="any bot name mazzo accepts, e.g. esperto or ismcts:2000, "
+                        f"or one of {', '.join(VARIANTS)}, oracle")
     parser.add_argument("--deals", type=int, default=150, help="deals, each played both ways")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
