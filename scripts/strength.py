@@ -149,6 +149,8 @@ def render(out: Path) -> str:
         rows += [row(game.id, r) for r in results]
         strong = [r["pairing"][0] for r in results if r["pairing"][1] == "medio"]
         extra += notes(game, strong)
+        # measurements made beside a result (e.g. duplicate-deal edges), kept in its "notes"
+        extra += [f"- {game.id}: {note}" for r in results for note in r.get("notes", [])]
     header = [
         "| game | pairing | players | match | matches | score | 95 % CI | target "
         "| s/move (first) | s/move (second) |",

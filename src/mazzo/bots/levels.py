@@ -4,7 +4,8 @@
 - ``facile``: the game's heuristic bot, but a random legal move 30 % of the time.
 - ``medio``: the game's heuristic bot.
 - ``difficile``: ISMCTS, about 0.2 s per move on one core.
-- ``esperto``: ISMCTS, about 1 s per move on one core.
+- ``esperto``: ISMCTS, about 1 s per move on one core; a game may have its own esperto instead
+  (``SearchSetting.expert``: two-player cribbage plays to the board, docs/cribbage.md).
 
 Both search levels are guided by the heuristic: they play its move unless the search finds a
 move whose value is clearly (one-sided 95 %) higher.
@@ -36,7 +37,7 @@ LEVEL_TEXT: Final = {
     "facile": ("euristica con errori voluti", "heuristic with deliberate mistakes"),
     "medio": ("euristica", "heuristic"),
     "difficile": ("ricerca ISMCTS, ~0,2 s a mossa", "ISMCTS search, ~0.2 s per move"),
-    "esperto": ("ricerca ISMCTS, ~1 s a mossa", "ISMCTS search, ~1 s per move"),
+    "esperto": ("ricerca approfondita, fino a ~1 s a mossa", "deep search, up to ~1 s per move"),
 }
 
 #: share of ``facile`` moves chosen at random instead of by the heuristic
@@ -57,6 +58,11 @@ class SearchSetting:
     worlds: str | None = None
     #: the search levels that play the heuristic's move unless the search clearly finds better
     guided: tuple[str, ...] = ("difficile", "esperto")
+    #: "module:Class" of a game's own esperto, built as ``Class(seed, fallback=search)``: it plays
+    #: what it knows better and hands the rest to the search esperto (None: the search alone)
+    expert: str | None = None
+    #: one line on how ``expert`` plays, for tables and help
+    expert_text: str = ""
 
     def world_sampler(self) -> WorldSampler | None:
         """The ``worlds`` function, imported only when a search level is built."""
@@ -79,7 +85,12 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
     "poker_italiano": SearchSetting("heuristic", 570, 2850, "policy",
                                     "mazzo.games.poker_italiano.bots:likely_world",
                                     guided=("esperto",)),  # 4830, 2860
-    "cribbage": SearchSetting("heuristic", 1000, 5000),  # 7320, 5140
+    # cribbage: esperto plays two-player games to 121 by the board table (issue 16)
+    "cribbage": SearchSetting("heuristic", 1000, 5000,  # 7320, 5140
+                              expert="mazzo.games.cribbage.bots:CribbageExpert",
+                              expert_text="two players to 121: lays away for the best chance to "
+                              "win the game (board table), searches the play in sampled worlds; "
+                              "other tables: "),
     "burraco": SearchSetting("heuristic", 23, 115),  # 154, 115
 }
 #: games not in LEVEL_SEARCH (e.g. added later)
@@ -137,6 +148,8 @@ def describe_search(game: Game, level: str) -> str:
     heuristic = has_heuristic(game)
     rollout = setting.rollout if heuristic else "random"
     text = f"{level_iterations(game, level)} iterations per move, {rollout} rollouts"
+    if level == "esperto" and setting.expert is not None:
+        text = setting.expert_text + text
     if setting.opponents == "policy":
         text += ", other seats moved by the rollout policy"
     if setting.worlds is not None:
@@ -183,10 +196,13 @@ def make_agent(
         guide = "heuristic" if has_heuristic(game) and level in setting.guided else None
         seconds = LEVEL_SECONDS[level] if timed else None
         iterations = None if timed else level_iterations(game, level)
-        return ISMCTSAgent(seed, iterations=iterations, seconds=seconds,
-                           rollout=setting.rollout, guide=guide,
-                           opponents=setting.opponents, worlds=setting.world_sampler(),
-                           name=level)
+        search = ISMCTSAgent(seed, iterations=iterations, seconds=seconds,
+                             rollout=setting.rollout, guide=guide,
+                             opponents=setting.opponents, worlds=setting.world_sampler(),
+                             name=level)
+        if level == "esperto" and setting.expert is not None:
+            return _expert(setting.expert, seed, search)
+        return search
     if level.startswith("ismcts:"):
         return _custom_ismcts(level, seed)
     if level in factories:
@@ -196,6 +212,12 @@ def make_agent(
         f"unknown bot {level!r} for {game.id}; choose one of {', '.join(bot_names(game))}"
         " or ismcts:N[:random][:policy][:guided]"
     )
+
+
+def _expert(spec: str, seed: int | None, fallback: Agent) -> Agent:
+    module, _, name = spec.partition(":")
+    agent: Agent = getattr(importlib.import_module(module), name)(seed, fallback=fallback)
+    return agent
 
 
 def _medio(game: Game, seed: int | None) -> Agent:

@@ -4,6 +4,10 @@
 minus the crib table), pegs by immediate points minus the expected reply (a 15 or 31, a pair, a run)
 given the cards it has not seen, avoids leaving a count of 5 or 21, leads low, keeps its low cards
 for later (go points), always announces its full score and always calls muggins.
+
+``CribbageExpert`` (esperto, two players to 121): plays to the board (:mod:`.board`): lays away
+the cards that maximise its chance to win the game, and searches the play to the end of the deal
+in sampled worlds, valuing each end by the board table. Other configurations: a fallback agent.
 """
 
 from __future__ import annotations
@@ -11,9 +15,10 @@ from __future__ import annotations
 import random
 
 from mazzo.cards import Card
-from mazzo.engine.agent import Turn
+from mazzo.engine.agent import Agent, Turn
 from mazzo.engine.game import JSON, Action, card_from_token
 from mazzo.games.cribbage.actions import ANNOUNCE, DECK, Announce, Claim, Discard, Play
+from mazzo.games.cribbage.board import TARGET, PlayPosition, rank_discards, search_play
 from mazzo.games.cribbage.scoring import CRANK, VALUE, discard_analysis, peg_total, score_show
 
 
@@ -133,3 +138,100 @@ class CribbageHeuristic:
             elif abs(score - best_score) <= 1e-9:
                 best.append(action)
         return best[self.rng.randrange(len(best))]
+
+
+#: worlds sampled per move of the play, by the cards left in both hands (fewer cards: a smaller
+#: tree, so more worlds fit in the same time)
+PLAY_WORLDS: dict[int, int] = {8: 16, 7: 20, 6: 30, 5: 40, 4: 60}
+#: the search replaces medio's card only when its mean is higher by more than this
+PLAY_MARGIN = 1e-6
+
+
+class CribbageExpert:
+    """esperto for two players to 121: the board-driven discard and the searched play; any
+    other table (3 or 4 players, the game to 61) is played by ``fallback`` (medio if none)."""
+
+    name = "esperto"
+
+    def __init__(self, seed: int | None = None, fallback: Agent | None = None, *,
+                 board_discard: bool = True, search: bool = True, play_aware: bool = True
+                 ) -> None:
+        self.rng = random.Random(seed)
+        self.medio = CribbageHeuristic(seed)
+        self.fallback: Agent = fallback or self.medio
+        #: either half can be switched off (medio's instead) to measure what each is worth
+        self.board_discard = board_discard
+        self.search = search
+        self.play_aware = play_aware
+
+    def act(self, turn: Turn) -> Action:
+        view = turn.view
+        if view["players"] != 2 or view["target"] != TARGET:
+            return self.fallback.act(turn)
+        legal = turn.legal
+        if len(legal) == 1:
+            return legal[0]
+        if isinstance(legal[0], Discard) and self.board_discard:
+            return self.discard(turn.seat, view, legal)
+        if isinstance(legal[0], Play) and self.search:
+            return self.play(turn)
+        return self.medio.act(turn)
+
+    def discard(self, seat: int, view: JSON, legal: list[Action]) -> Action:
+        scores = view["scores"]
+        best = rank_discards(_cards(view["hand"]), scores[seat], scores[1 - seat],
+                             view["dealer"] == seat, self.play_aware)[0]
+        wanted = set(best.discard)
+        return next(a for a in legal if isinstance(a, Discard) and set(a.cards) == wanted)
+
+    def play(self, turn: Turn) -> Action:
+        pos = play_position(turn.seat, turn.view)
+        moves = [a.card for a in turn.legal if isinstance(a, Play)]
+        worlds = PLAY_WORLDS.get(len(pos.hand) + pos.their_left, 60)
+        values = search_play(pos, moves, self.rng, worlds)
+        usual = self.medio.peg(turn.seat, turn.view, turn.legal)
+        assert isinstance(usual, Play)
+        best = max(range(len(moves)), key=lambda i: values[i])
+        if values[best] > values[moves.index(usual.card)] + PLAY_MARGIN:
+            return PLAY_ACTION[moves[best]]
+        return usual
+
+
+PLAY_ACTION: dict[Card, Play] = {c: Play(c) for c in DECK}
+
+
+def play_position(seat: int, view: JSON) -> PlayPosition:
+    """What a two-player seat knows in the play, read from its view."""
+    opponent = 1 - seat
+    hand = tuple(_cards(view["hand"]))
+    laid = tuple(_cards(view["laid"][seat]))
+    scores = view["scores"]
+    return PlayPosition(
+        hand=hand,
+        kept=(*laid, *hand),
+        discards=tuple(_cards(view.get("discards", []))),
+        their_laid=tuple(_cards(view["laid"][opponent])),
+        their_left=view["hand_counts"][opponent],
+        their_min_value=_go_floor(seat, view),
+        starter=card_from_token(view["starter"]),
+        sequence=tuple(_cards(view["sequence"])),
+        count=view["count"],
+        dealer=view["dealer"] == seat,
+        me=scores[seat],
+        them=scores[opponent],
+    )
+
+
+def _go_floor(seat: int, view: JSON) -> int:
+    """The least count value the opponent's cards can have: after his go at count c, 32 - c.
+    He said go right after the first of the cards we laid since his last one."""
+    if (1 - seat) not in view["go"]:
+        return 0
+    sequence = _cards(view["sequence"])
+    ours = set(_cards(view["laid"][seat]))
+    start = len(sequence)
+    while start > 0 and sequence[start - 1] in ours:
+        start -= 1
+    if start == len(sequence):
+        return 0
+    return 32 - sum(VALUE[c & 15] for c in sequence[: start + 1])
