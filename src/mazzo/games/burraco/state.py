@@ -13,7 +13,7 @@ from itertools import repeat
 from operator import is_
 from typing import Final, Self
 
-from mazzo.cards import Card
+from mazzo.cards import ACE, Card
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -27,6 +27,7 @@ from mazzo.engine.game import (
 from mazzo.games.burraco import events as ev
 from mazzo.games.burraco.actions import (
     DECK,
+    DECK_INDEX,
     DISCARD,
     DRAW,
     MAX_MELDS,
@@ -41,19 +42,30 @@ from mazzo.games.burraco.actions import (
     meld_key,
 )
 from mazzo.games.burraco.config import BurracoConfig
-from mazzo.games.burraco.listing import WILD_TYPES as WILD_TYPES  # the oracle test reads it here
-from mazzo.games.burraco.listing import HandIndex, SideMoves
 from mazzo.games.burraco.melds import Meld, attach_options, is_wild, layouts
 from mazzo.games.burraco.scoring import (
     hand_tally,
     three_player_vp,
     victory_points,
 )
-from mazzo.games.burraco.tables import ATTACCA, DISCARDED, DREW, meld_moves
+from mazzo.games.burraco.tables import (
+    ATTACCA,
+    CALA,
+    DISCARDED,
+    DREW,
+    SET_PATTERNS,
+    MeldMoves,
+    meld_cards,
+    meld_moves,
+    run_patterns,
+)
 from mazzo.games.burraco.views import TOKEN, ViewParts, meld_points
 
 HAND_SIZE: Final = 11
+WILD_TYPES: Final = (12 * 16, 2, 16 + 2, 32 + 2, 48 + 2)  # jolly, then the 2 of each suit
 _DECK_SET: Final = frozenset(DECK)
+_ACE_BITS: Final = 1 << 1 | 1 << 14  # an ace fills run positions 1 and 14
+_NO_MOVES: Final[tuple[tuple[Meld, ...], list[MeldMoves]]] = ((), [])
 
 
 class BurracoState(State):
@@ -84,10 +96,8 @@ class BurracoState(State):
         self.last_sides: list[list[int]] = []
         self.winner_seats: list[int] = []
         self._legal: list[Action] | None = None
-        #: per side: what its melds offer the listing, see _side_moves
-        self._moves_kept: dict[int, SideMoves] = {}
-        #: per seat: its hand indexed for the listing, kept between listings (see ``listing``)
-        self._indexes = [HandIndex() for _ in range(n)]
+        #: per side: (its melds, their MeldMoves) of the last listing, see _side_moves
+        self._moves_kept: dict[int, tuple[tuple[Meld, ...], list[MeldMoves]]] = {}
         #: the view parts kept between moves (see ``views``)
         self._view_parts = ViewParts(n)
 
@@ -190,28 +200,58 @@ class BurracoState(State):
         self.history.append(action)
 
     def _compute_legal(self) -> list[Action]:
-        """Cala, then attacca, then discard moves, each in a fixed order (see ``listing``)."""
+        """Cala, then attacca, then discard moves, each in a fixed order (see ``tables``)."""
         if self.stage == "draw":
             return [DRAW, TAKE_PILE]
         if self.stage != "play":
             return []
         hand = self.hands[self.player]
-        index = self._indexes[self.player]
-        index.update(hand, self.restricted)
-        side = self._side_moves(self.side_of[self.player])
-        out = index.calas(side.allowed)
-        if len(hand) < 5:  # fewer than two cards may stay in hand: check each
-            out = [a for a in out
-                   if self._leaves_a_finish(hand, a.cards, None, -1)]  # type: ignore[attr-defined]
-        if len(hand) >= 3:  # two cards stay in hand: every option is legal
-            out += side.attaccas(index.firsts)
-        else:
-            out += self._attacca_actions(hand, index, side)
-        if self.restricted is None and len(hand) > 1:
-            out += map(DISCARD.__getitem__, index.firsts)
-        else:
-            out += self._discard_actions(hand, index)
+        reps, at, masks, per_rank = self._hand_index(hand)
+        wild_reps = [(t, reps[t]) for t in WILD_TYPES if t in reps]
+        out = self._cala_actions(hand, at, masks, per_rank, wild_reps)
+        out += self._attacca_actions(hand, reps, wild_reps)
+        out += self._discard_actions(hand, reps)
         return out
+
+    def _hand_index(self, hand: list[Card]) -> tuple[
+        dict[int, list[Card]], list[list[Card] | None], list[int], list[int]
+    ]:
+        """The hand in one pass, as the listing reads it:
+
+        - ``reps``: its cards by type, types in the deck order of their first card, each type's
+          cards in deck order, the single-card pile's card first (meld it, keep its twin);
+        - ``at``: the same lists at 16 suit + rank, which is also 16 suit + run position (an
+          ace stands at 1, A-2-3, and at 14, Q-K-A); the jollies (type 192) are not there;
+        - ``masks``: the run positions each suit fills, a bit each;
+        - ``per_rank``: how many naturals of each rank.
+        """
+        reps: dict[int, list[Card]] = {}
+        at: list[list[Card] | None] = [None] * 64
+        masks = [0, 0, 0, 0]
+        per_rank = [0] * 15
+        for c in sorted(hand, key=DECK_INDEX.__getitem__):
+            t = c & 0xFF
+            group = reps.get(t)
+            if group is not None:
+                group.append(c)
+            else:
+                group = reps[t] = [c]
+                if t < 64:  # the four suits
+                    at[t] = group
+                    if t & 15 == ACE:
+                        at[t - 13] = group
+                        masks[t >> 4] |= _ACE_BITS
+                    else:
+                        masks[t >> 4] |= 1 << (t & 15)
+            if t < 64:
+                per_rank[t & 15] += 1
+        r = self.restricted
+        if r is not None:
+            group = reps.get(r & 0xFF)
+            if group and r in group and group[0] != r:
+                group.remove(r)  # in place: ``at`` holds the same list
+                group.insert(0, r)
+        return reps, at, masks, per_rank
 
     def side_has_burraco(self, side: int, extra: Meld | None = None, replaced: int = -1) -> bool:
         """Whether the side has a burraco (clean one with the option), counting ``extra`` in
@@ -244,40 +284,72 @@ class BurracoState(State):
         last = next(c for c in hand if c not in used)
         return self._can_close_with(last) and self.side_has_burraco(side, new, replaced)
 
-    def _attacca_actions(self, hand: list[Card], index: HandIndex,
-                         side: SideMoves) -> list[Action]:
-        """Every card that may join one of the side's melds, meld by meld, each option checked:
-        one or two cards in hand (with more, :meth:`SideMoves.attaccas`)."""
+    def _cala_actions(self, hand: list[Card], at: list[list[Card] | None], masks: list[int],
+                      per_rank: list[int],
+                      wild_reps: list[tuple[int, list[Card]]]) -> list[Action]:
+        """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once."""
+        found: dict[tuple[tuple[Card, ...], int], None] = {}
+        ranks = [r for r in range(3, 15) if per_rank[r] >= 2]
+        if ranks:
+            side = self.side_of[self.player]
+            laid = {m.key for m in self.melds[side] if not m.run}  # one set per rank
+            wilds = [group[0] for _, group in wild_reps]
+            for rank in ranks:
+                if rank not in laid:
+                    _set_triples(rank, at, wilds, found)
+        need = 2 if wild_reps else 3
+        for suit, mask in enumerate(masks):
+            # the suit's types (an ace fills two places), its own 2 counting double: fewer
+            # cannot make a run of three
+            if mask.bit_count() - (mask >> 14 & 1) + (mask >> 2 & 1) >= need:
+                _run_triples(suit, at, mask, wild_reps, found)
+        calas: list[Action] = list(map(CALA.__getitem__, found))
+        if len(hand) >= 5:  # two cards stay in hand: always a way to end the turn
+            return calas
+        # a new meld of three is never a burraco: only the side's existing melds count
+        return [a for a in calas
+                if self._leaves_a_finish(hand, a.cards, None, -1)]  # type: ignore[attr-defined]
+
+    def _attacca_actions(self, hand: list[Card], reps: dict[int, list[Card]],
+                         wild_reps: list[tuple[int, list[Card]]]) -> list[Action]:
+        """Every card that may join one of the side's melds, meld by meld."""
+        side = self.side_of[self.player]
         out: list[Action] = []
-        groups = index.groups
-        for i, moves in enumerate(side.moves):
-            tried = [groups[t][0] for t in moves.types if t in groups]
+        roomy = len(hand) >= 3  # two cards stay in hand: always a way to end the turn
+        for i, moves in enumerate(self._side_moves(side)):
+            tried = [reps[t][0] for t in moves.types if t in reps]
             if moves.takes_wild:
-                tried += index.wilds
+                tried += [group[0] for _, group in wild_reps]
+            if roomy:  # every option is legal: the moves are kept with the meld
+                for c in tried:
+                    out += moves.actions_of(c, i)
+                continue
             for c in tried:
                 for wild, grown in moves.options_of(c):
                     if self._leaves_a_finish(hand, (c,), grown, i):
                         out.append(ATTACCA[(c, i, wild)])
         return out
 
-    def _side_moves(self, side: int) -> SideMoves:
-        """The :class:`SideMoves` of the side's melds, kept with the melds they were made from
-        while those are the same objects (they change in one move out of five)."""
+    def _side_moves(self, side: int) -> list[MeldMoves]:
+        """The :class:`MeldMoves` of each of the side's melds, kept with the melds they were
+        made from while those are the same objects (they change in one move out of five)."""
         melds = self.melds[side]
-        kept = self._moves_kept.get(side)
-        if kept is None or kept.melds != tuple(melds):
-            kept = self._moves_kept[side] = SideMoves(melds)
-        return kept
+        kept = self._moves_kept
+        made_from, moves = kept.get(side, _NO_MOVES)
+        if made_from != tuple(melds):
+            moves = list(map(meld_moves, melds))
+            kept[side] = (tuple(melds), moves)
+        return moves
 
-    def _discard_actions(self, hand: list[Card], index: HandIndex) -> list[Action]:
+    def _discard_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
         out: list[Action] = []
         closing = len(hand) == 1 and self.taken[self.side_of[self.player]]
         if closing and not self.side_has_burraco(self.side_of[self.player]):
             return out
         restricted = self.restricted
-        groups = index.groups
-        for first in index.firsts:
-            group = groups[first & 0xFF]
+        if restricted is None and not closing:
+            return [DISCARD[group[0]] for group in reps.values()]
+        for group in reps.values():
             c = group[0]  # the restricted card, if any, is first in its group
             if c is restricted:
                 if len(group) == 1:
@@ -696,9 +768,6 @@ class BurracoState(State):
         twin.totals2 = list(self.totals2)
         twin.winner_seats = list(self.winner_seats)
         twin._moves_kept = dict(self._moves_kept)
-        # the hand indexes are shared: each one checks the hand it is given against the copy it
-        # was made from, so whichever state lists next brings it up to date
-        twin._indexes = self._indexes
         twin._legal = None
         twin._view_parts = ViewParts(len(self.hands))  # a clone's views start afresh
         return twin
@@ -708,6 +777,67 @@ class BurracoState(State):
         cards += self.stock + self.pile + [c for p in self.pozzetti for c in p]
         cards += [c for side in self.melds for m in side for c in m.cards]
         return cards
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def _set_triples(
+    rank: int,
+    at: list[list[Card] | None],
+    wilds: list[Card],
+    found: dict[tuple[tuple[Card, ...], int], None],
+) -> None:
+    """The sets of three of ``rank``: natural, then a natural pair with each wild type
+    (``wilds``: the first card of each); ``at``: the hand's cards by type."""
+    naturals: list[Card] = []
+    copies = 0  # how many of each suit, in base 3 (the index of the set patterns)
+    for suit_base, weight in _SUIT_WEIGHTS:
+        group = at[suit_base + rank]
+        if group:
+            naturals += group
+            copies += weight * len(group)
+    trios, pairs = SET_PATTERNS[copies]
+    for i, j, k in trios:
+        found[(meld_cards(naturals[i], naturals[j], naturals[k]), 0)] = None
+    if wilds:
+        for i, j in pairs:
+            for w in wilds:
+                found[(meld_cards(naturals[i], naturals[j], w), 0)] = None
+
+
+_SUIT_WEIGHTS: Final = ((0, 1), (16, 3), (32, 9), (48, 27))
+
+
+def _run_triples(
+    suit: int,
+    at: list[list[Card] | None],
+    mask: int,
+    wild_reps: list[tuple[int, list[Card]]],
+    found: dict[tuple[tuple[Card, ...], int], None],
+) -> None:
+    """The runs of three of ``suit``: natural ones, then a natural pair with a wild; ``at``:
+    the hand's card at each position of each suit (its first of the type; ``16 suit + p``),
+    ``mask``: the positions the suit fills."""
+    starts, with_wild = run_patterns(mask)
+    base = suit * 16
+    for p in starts:
+        p += base
+        found[(meld_cards(at[p][0], at[p + 1][0], at[p + 2][0]), 0)] = None  # type: ignore[index]
+    if not wild_reps:
+        return
+    own_two = base + 2
+    for p, q, spot in with_wild:
+        a, b = at[base + p][0], at[base + q][0]  # type: ignore[index]
+        for wtype, group in wild_reps:
+            if wtype == own_two and spot == 2:
+                continue  # a same-suit 2 at its own place is natural: the all-natural triple
+            w = group[0]
+            if w is a or w is b:  # its 2 already stands at 2 as a natural: its twin, if any
+                if len(group) == 1:
+                    continue
+                w = group[1]
+            found[(meld_cards(a, b, w), spot)] = None
 
 
 __all__ = ["MAX_MELDS", "BurracoState"]
