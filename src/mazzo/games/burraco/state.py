@@ -75,7 +75,7 @@ class SideMoves:
     __slots__ = ("laid", "melds", "moves")
 
     def __init__(self, melds: list[Meld]) -> None:
-        self.melds = tuple(melds)
+        self.melds = list(melds)
         self.moves: list[MeldMoves] = list(map(meld_moves, melds))
         self.laid = {m.key for m in melds if not m.run}
 
@@ -360,7 +360,7 @@ class BurracoState(State):
         while those are the same objects (they change in one move out of five)."""
         melds = self.melds[side]
         kept = self._moves_kept.get(side)
-        if kept is None or kept.melds != tuple(melds):
+        if kept is None or kept.melds != melds:  # a list comparison: melds by identity first
             kept = self._moves_kept[side] = SideMoves(melds)
         return kept
 
@@ -560,11 +560,15 @@ class BurracoState(State):
     def _discard(self, c: Card) -> None:
         seat = self.player
         side = self.side_of[seat]
-        self._remove(seat, (c,))
+        hand = self.hands[seat]
+        hand.remove(c)  # as _remove, inline: half of all moves are discards
+        known = self.known[seat]
+        if c in known:
+            known.remove(c)
         self.pile.append(c)
         self.events = [DISCARDED[(seat, c)]]
         self.restricted = None
-        if not self.hands[seat]:
+        if not hand:
             if self.taken[side]:
                 self.events.append(ev.Closed(seat))
                 self._end_hand(side)
