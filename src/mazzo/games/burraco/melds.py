@@ -60,6 +60,30 @@ class Meld:
         return {self.lo + i: c for i, c in enumerate(self.cards)}
 
 
+def _quick_meld_init() -> None:
+    """Give :class:`Meld` an ``__init__`` that stores each field through its slot (bound once)
+    instead of ``object.__setattr__`` field by field: the listing and ``attach_options`` make a
+    meld for every way a card may join one. Frozen stays frozen (assignment still raises);
+    the signature, defaults included, is the dataclass's (``engine.game.quick_init`` refuses
+    defaults, hence this one)."""
+    set_run, set_key, set_cards, set_lo, set_wild = (
+        getattr(Meld, name).__set__ for name in ("run", "key", "cards", "lo", "wild"))
+
+    def __init__(self: Meld, run: bool, key: int, cards: tuple[Card, ...], lo: int = 0,
+                 wild: int = 0) -> None:
+        set_run(self, run)
+        set_key(self, key)
+        set_cards(self, cards)
+        set_lo(self, lo)
+        set_wild(self, wild)
+
+    __init__.__qualname__ = "Meld.__init__"
+    Meld.__init__ = __init__  # type: ignore[method-assign]
+
+
+_quick_meld_init()
+
+
 # --- runs --------------------------------------------------------------------------------------
 
 

@@ -65,7 +65,19 @@ HAND_SIZE: Final = 11
 WILD_TYPES: Final = (12 * 16, 2, 16 + 2, 32 + 2, 48 + 2)  # jolly, then the 2 of each suit
 _DECK_SET: Final = frozenset(DECK)
 _ACE_BITS: Final = 1 << 1 | 1 << 14  # an ace fills run positions 1 and 14
-_NO_MOVES: Final[tuple[tuple[Meld, ...], list[MeldMoves]]] = ((), [])
+_DECK_ORDER: Final = DECK_INDEX.__getitem__
+
+
+class SideMoves:
+    """What a side's melds offer the listing, kept while the melds are the same objects: each
+    meld's :class:`MeldMoves`, and the ranks the side has a set of (one set per rank)."""
+
+    __slots__ = ("laid", "melds", "moves")
+
+    def __init__(self, melds: list[Meld]) -> None:
+        self.melds = list(melds)
+        self.moves: list[MeldMoves] = list(map(meld_moves, melds))
+        self.laid = {m.key for m in melds if not m.run}
 
 
 class BurracoState(State):
@@ -96,8 +108,8 @@ class BurracoState(State):
         self.last_sides: list[list[int]] = []
         self.winner_seats: list[int] = []
         self._legal: list[Action] | None = None
-        #: per side: (its melds, their MeldMoves) of the last listing, see _side_moves
-        self._moves_kept: dict[int, tuple[tuple[Meld, ...], list[MeldMoves]]] = {}
+        #: per side: what its melds offer the listing, see _side_moves
+        self._moves_kept: dict[int, SideMoves] = {}
         #: the view parts kept between moves (see ``views``)
         self._view_parts = ViewParts(n)
 
@@ -206,10 +218,11 @@ class BurracoState(State):
         if self.stage != "play":
             return []
         hand = self.hands[self.player]
-        reps, at, masks, per_rank = self._hand_index(hand)
+        reps, at, masks, pairs = self._hand_index(hand)
         wild_reps = [(t, reps[t]) for t in WILD_TYPES if t in reps]
-        out = self._cala_actions(hand, at, masks, per_rank, wild_reps)
-        out += self._attacca_actions(hand, reps, wild_reps)
+        side = self._side_moves(self.side_of[self.player])
+        out = self._cala_actions(hand, at, masks, pairs, wild_reps, side)
+        out += self._attacca_actions(hand, reps, wild_reps, side)
         out += self._discard_actions(hand, reps)
         return out
 
@@ -223,13 +236,15 @@ class BurracoState(State):
         - ``at``: the same lists at 16 suit + rank, which is also 16 suit + run position (an
           ace stands at 1, A-2-3, and at 14, Q-K-A); the jollies (type 192) are not there;
         - ``masks``: the run positions each suit fills, a bit each;
-        - ``per_rank``: how many naturals of each rank.
+        - ``pairs``: the ranks holding two naturals or more, in the order they reached two
+          (the 2s included).
         """
         reps: dict[int, list[Card]] = {}
         at: list[list[Card] | None] = [None] * 64
         masks = [0, 0, 0, 0]
         per_rank = [0] * 15
-        for c in sorted(hand, key=DECK_INDEX.__getitem__):
+        pairs: list[int] = []
+        for c in sorted(hand, key=_DECK_ORDER):
             t = c & 0xFF
             group = reps.get(t)
             if group is not None:
@@ -244,14 +259,17 @@ class BurracoState(State):
                     else:
                         masks[t >> 4] |= 1 << (t & 15)
             if t < 64:
-                per_rank[t & 15] += 1
+                rank = t & 15
+                count = per_rank[rank] = per_rank[rank] + 1
+                if count == 2:
+                    pairs.append(rank)
         r = self.restricted
         if r is not None:
             group = reps.get(r & 0xFF)
             if group and r in group and group[0] != r:
                 group.remove(r)  # in place: ``at`` holds the same list
                 group.insert(0, r)
-        return reps, at, masks, per_rank
+        return reps, at, masks, pairs
 
     def side_has_burraco(self, side: int, extra: Meld | None = None, replaced: int = -1) -> bool:
         """Whether the side has a burraco (clean one with the option), counting ``extra`` in
@@ -285,25 +303,27 @@ class BurracoState(State):
         return self._can_close_with(last) and self.side_has_burraco(side, new, replaced)
 
     def _cala_actions(self, hand: list[Card], at: list[list[Card] | None], masks: list[int],
-                      per_rank: list[int],
-                      wild_reps: list[tuple[int, list[Card]]]) -> list[Action]:
+                      pairs: list[int], wild_reps: list[tuple[int, list[Card]]],
+                      side: SideMoves) -> list[Action]:
         """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once."""
-        found: dict[tuple[tuple[Card, ...], int], None] = {}
-        ranks = [r for r in range(3, 15) if per_rank[r] >= 2]
-        if ranks:
-            side = self.side_of[self.player]
-            laid = {m.key for m in self.melds[side] if not m.run}  # one set per rank
-            wilds = [group[0] for _, group in wild_reps]
-            for rank in ranks:
-                if rank not in laid:
-                    _set_triples(rank, at, wilds, found)
+        calas: list[Action] = []
+        if pairs:
+            wilds = tuple(group[0] for _, group in wild_reps)
+            laid = side.laid
+            if len(pairs) > 1:
+                pairs.sort()
+            for rank in pairs:
+                if rank >= 3 and rank not in laid:  # one set per rank
+                    calas += _set_chunk(rank, at, wilds)
         need = 2 if wild_reps else 3
+        found: dict[tuple[tuple[Card, ...], int], None] = {}
         for suit, mask in enumerate(masks):
             # the suit's types (an ace fills two places), its own 2 counting double: fewer
             # cannot make a run of three
             if mask.bit_count() - (mask >> 14 & 1) + (mask >> 2 & 1) >= need:
                 _run_triples(suit, at, mask, wild_reps, found)
-        calas: list[Action] = list(map(CALA.__getitem__, found))
+        if found:
+            calas += map(CALA.__getitem__, found)
         if len(hand) >= 5:  # two cards stay in hand: always a way to end the turn
             return calas
         # a new meld of three is never a burraco: only the side's existing melds count
@@ -311,18 +331,23 @@ class BurracoState(State):
                 if self._leaves_a_finish(hand, a.cards, None, -1)]  # type: ignore[attr-defined]
 
     def _attacca_actions(self, hand: list[Card], reps: dict[int, list[Card]],
-                         wild_reps: list[tuple[int, list[Card]]]) -> list[Action]:
+                         wild_reps: list[tuple[int, list[Card]]],
+                         side: SideMoves) -> list[Action]:
         """Every card that may join one of the side's melds, meld by meld."""
-        side = self.side_of[self.player]
         out: list[Action] = []
         roomy = len(hand) >= 3  # two cards stay in hand: always a way to end the turn
-        for i, moves in enumerate(self._side_moves(side)):
+        wilds = [group[0] for _, group in wild_reps]
+        for i, moves in enumerate(side.moves):
             tried = [reps[t][0] for t in moves.types if t in reps]
-            if moves.takes_wild:
-                tried += [group[0] for _, group in wild_reps]
+            if wilds and moves.takes_wild:
+                tried += wilds
+            if not tried:
+                continue
             if roomy:  # every option is legal: the moves are kept with the meld
+                kept = moves.actions
                 for c in tried:
-                    out += moves.actions_of(c, i)
+                    found = kept.get(c * MAX_MELDS + i)
+                    out += found if found is not None else moves.actions_of(c, i)
                 continue
             for c in tried:
                 for wild, grown in moves.options_of(c):
@@ -330,16 +355,14 @@ class BurracoState(State):
                         out.append(ATTACCA[(c, i, wild)])
         return out
 
-    def _side_moves(self, side: int) -> list[MeldMoves]:
-        """The :class:`MeldMoves` of each of the side's melds, kept with the melds they were
-        made from while those are the same objects (they change in one move out of five)."""
+    def _side_moves(self, side: int) -> SideMoves:
+        """The :class:`SideMoves` of the side's melds, kept with the melds they were made from
+        while those are the same objects (they change in one move out of five)."""
         melds = self.melds[side]
-        kept = self._moves_kept
-        made_from, moves = kept.get(side, _NO_MOVES)
-        if made_from != tuple(melds):
-            moves = list(map(meld_moves, melds))
-            kept[side] = (tuple(melds), moves)
-        return moves
+        kept = self._moves_kept.get(side)
+        if kept is None or kept.melds != melds:  # a list comparison: melds by identity first
+            kept = self._moves_kept[side] = SideMoves(melds)
+        return kept
 
     def _discard_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
         out: list[Action] = []
@@ -537,11 +560,15 @@ class BurracoState(State):
     def _discard(self, c: Card) -> None:
         seat = self.player
         side = self.side_of[seat]
-        self._remove(seat, (c,))
+        hand = self.hands[seat]
+        hand.remove(c)  # as _remove, inline: half of all moves are discards
+        known = self.known[seat]
+        if c in known:
+            known.remove(c)
         self.pile.append(c)
         self.events = [DISCARDED[(seat, c)]]
         self.restricted = None
-        if not self.hands[seat]:
+        if not hand:
             if self.taken[side]:
                 self.events.append(ev.Closed(seat))
                 self._end_hand(side)
@@ -782,14 +809,26 @@ class BurracoState(State):
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def _set_triples(
-    rank: int,
-    at: list[list[Card] | None],
-    wilds: list[Card],
-    found: dict[tuple[tuple[Card, ...], int], None],
-) -> None:
+def _set_chunk(rank: int, at: list[list[Card] | None], wilds: tuple[Card, ...]) -> SetChunk:
+    """The sets of three of ``rank`` (see :func:`set_chunk`), kept by the cards they are made
+    of: the hand's naturals of the rank (suit by suit) and the first card of each wild type."""
+    naturals: list[Card] = []
+    for suit_base in (0, 16, 32, 48):
+        group = at[suit_base + rank]
+        if group:
+            naturals += group
+    key = (tuple(naturals), wilds)
+    found = _SET_CHUNKS.get(key)
+    if found is None:
+        if len(_SET_CHUNKS) >= _KEPT_CHUNKS:
+            _SET_CHUNKS.clear()
+        found = _SET_CHUNKS[key] = set_chunk(rank, at, wilds)
+    return found
+
+
+def set_chunk(rank: int, at: list[list[Card] | None], wilds: tuple[Card, ...]) -> SetChunk:
     """The sets of three of ``rank``: natural, then a natural pair with each wild type
-    (``wilds``: the first card of each); ``at``: the hand's cards by type."""
+    (``wilds``: the first card of each), each once; ``at``: the hand's cards by type."""
     naturals: list[Card] = []
     copies = 0  # how many of each suit, in base 3 (the index of the set patterns)
     for suit_base, weight in _SUIT_WEIGHTS:
@@ -798,14 +837,20 @@ def _set_triples(
             naturals += group
             copies += weight * len(group)
     trios, pairs = SET_PATTERNS[copies]
+    found: dict[tuple[tuple[Card, ...], int], None] = {}
     for i, j, k in trios:
         found[(meld_cards(naturals[i], naturals[j], naturals[k]), 0)] = None
-    if wilds:
-        for i, j in pairs:
-            for w in wilds:
-                found[(meld_cards(naturals[i], naturals[j], w), 0)] = None
+    for i, j in pairs:
+        for w in wilds:
+            found[(meld_cards(naturals[i], naturals[j], w), 0)] = None
+    return tuple(map(CALA.__getitem__, found))
 
 
+SetChunk = tuple[Action, ...]
+#: the sets of a rank by (the hand's naturals of the rank, the first card of each wild type
+#: held): shared by every state (a rank's naturals and the wilds recur all match long)
+_SET_CHUNKS: dict[tuple[tuple[Card, ...], tuple[Card, ...]], SetChunk] = {}
+_KEPT_CHUNKS: Final = 50_000
 _SUIT_WEIGHTS: Final = ((0, 1), (16, 3), (32, 9), (48, 27))
 
 

@@ -84,6 +84,26 @@ def _same(was: list[Meld], now: list[Meld]) -> bool:
     return len(was) == len(now) and all(map(is_, was, now))
 
 
+def _grown_side(was: list[Meld], was_json: FrozenList, was_points: int, side: list[Meld],
+                preset: str) -> tuple[FrozenList, int]:
+    """A side's melds as JSON and their points, from those of the melds it had (``was``, no
+    more than it has now): only the melds replaced (a card attached) or added (a new meld) are
+    looked up; the rest are the same objects, so the same JSON."""
+    out = list(was_json)
+    points = was_points
+    kept = len(was)
+    for j, m in enumerate(side):
+        if j < kept:
+            if was[j] is m:
+                continue
+            points -= meld_info(was[j], preset)[3]
+            out[j] = meld_json(m, preset)
+        else:
+            out.append(meld_json(m, preset))
+        points += meld_info(m, preset)[3]
+    return FrozenList(out), points
+
+
 def meld_points(m: Meld, preset: str) -> int:
     return meld_info(m, preset)[3]
 
@@ -167,6 +187,11 @@ class ViewParts:
                 if old is not None and _same(old[i], side):
                     sides_json.append(as_json[i])
                     points.append(running[i])
+                elif old is not None and len(side) >= len(old[i]):
+                    side_json, side_points = _grown_side(old[i], as_json[i], running[i], side,
+                                                         preset)
+                    sides_json.append(side_json)
+                    points.append(side_points)
                 else:
                     sides_json.append(FrozenList(meld_json(m, preset) for m in side))
                     points.append(sum(meld_info(m, preset)[3] for m in side))
