@@ -22,8 +22,10 @@ from __future__ import annotations
 import contextlib
 import math
 import random
+import struct
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -56,17 +58,67 @@ class CanonicalRandom(random.Random):
     *which* cards are unseen (what the view tells) and the seed, never on where the hidden cards
     really are; so the search, fed only through ``determinize``, gives the same move for the same
     view and seed. Items that cannot be sorted are used in the order given.
+
+    ``shuffle`` gives exactly ``random.Random.shuffle``'s order from the same generator state (a
+    test checks it), only faster: every world and every deal in a rollout is a shuffle, and the
+    standard one spends a Python call per card drawing one random number at a time.
     """
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
         with contextlib.suppress(TypeError):
             x.sort()
-        super().shuffle(x)
+        if len(x) > _FAST_SHUFFLE_MAX or not _draws_words(self):
+            super().shuffle(x)
+            return
+        shuffle_by_words(x, self.getrandbits)
 
     def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
         with contextlib.suppress(TypeError):
             population = sorted(population)
         return super().sample(population, k, counts=counts)
+
+
+#: ``32 - n.bit_length()`` for each bound n: how far ``getrandbits(k)`` shifts a 32-bit word
+_SHIFTS: Final = tuple(32 - n.bit_length() for n in range(1025))
+#: longer lists fall back to the standard shuffle (no game shuffles more than 108 cards)
+_FAST_SHUFFLE_MAX: Final = len(_SHIFTS) - 1
+
+
+def _draws_words(rng: random.Random) -> bool:
+    """Does ``rng`` draw below n as the standard ``_randbelow_with_getrandbits`` does (one 32-bit
+    word of the generator per try, shifted), i.e. is it Random's own generator?"""
+    cls = type(rng)
+    return cls.getrandbits is random.Random.getrandbits and cls.random is random.Random.random
+
+
+def _words(getrandbits: Callable[[int], int], count: int) -> Sequence[int]:
+    """The next ``count`` 32-bit outputs of the generator, in order, in one call: CPython's
+    ``getrandbits(32 * count)`` fills its result with successive words, lowest bits first."""
+    data = getrandbits(32 * count).to_bytes(4 * count, "little")
+    if sys.byteorder == "little":
+        return memoryview(data).cast("I")
+    return struct.unpack(f"<{count}I", data)
+
+
+def shuffle_by_words(x: list[Any], getrandbits: Callable[[int], int]) -> None:
+    """Fisher–Yates exactly as ``random.Random.shuffle`` does it (position i from the end swaps
+    with ``randbelow(i + 1)``, each try one word shifted to the bound's bit length, rejected when
+    too big), with the words fetched in batches. A batch is never larger than the number of
+    positions left, each needing at least one word, so no word is drawn that the standard shuffle
+    would not draw: the generator ends in the same state too."""
+    shifts = _SHIFTS
+    i = len(x) - 1
+    words: Sequence[int] = ()
+    used = 0
+    while i > 0:
+        if used == len(words):
+            words, used = _words(getrandbits, i), 0
+        bound = i + 1
+        j = words[used] >> shifts[bound]
+        used += 1
+        if j < bound:
+            x[i], x[j] = x[j], x[i]
+            i -= 1
 
 
 class _Node:
@@ -246,6 +298,50 @@ def heuristic_factory(game: Game) -> Callable[[int | None], Agent] | None:
     """The game's ``heuristic`` bot factory, if it has one."""
     factory = game.bots().get("heuristic")
     return factory
+
+
+def _rollout(
+    state: State, stop_hand: int | None, cap: int, policy: RolloutPolicy, rng: random.Random
+) -> None:
+    """Play on by ``policy`` (chance by ``sample_chance``) until the match ends, hand
+    ``stop_hand`` begins or ``cap`` actions were played."""
+    apply = state.apply
+    steps = 0
+    while steps < cap:
+        player = state.current_player
+        if player == TERMINAL or (stop_hand is not None and state.hand_number >= stop_hand):
+            return
+        if player == CHANCE:
+            apply(state.sample_chance(rng))
+        else:
+            apply(policy(state, rng))
+        steps += 1
+
+
+def _random_rollout(state: State, stop_hand: int | None, cap: int, rng: random.Random) -> None:
+    """:func:`_rollout` by :func:`random_policy`, with ``randrange`` inlined: the same draws
+    from the generator (one word per try, as ``_randbelow_with_getrandbits``), so the same
+    moves, without three Python calls per move. Only for a generator :func:`_draws_words`
+    accepts."""
+    apply = state.apply
+    legal_actions = state.legal_actions
+    getrandbits = rng.getrandbits
+    steps = 0
+    while steps < cap:
+        player = state.current_player
+        if player == TERMINAL or (stop_hand is not None and state.hand_number >= stop_hand):
+            return
+        if player == CHANCE:
+            apply(state.sample_chance(rng))
+        else:
+            legal = legal_actions()
+            n = len(legal)
+            bits = n.bit_length()
+            pick = getrandbits(bits)
+            while pick >= n:
+                pick = getrandbits(bits)
+            apply(legal[pick])
+        steps += 1
 
 
 # --- the agent ---------------------------------------------------------------------------------
@@ -430,16 +526,10 @@ class ISMCTSAgent:
         stop_hand = None if self.horizon is None else state.hand_number + self.horizon
         path = [root]
         self._descend(root, state, root_legal, stop_hand, rng, path, me, policy)
-        steps = 0
-        while steps < self.max_rollout_actions:
-            player = state.current_player
-            if player == TERMINAL or (stop_hand is not None and state.hand_number >= stop_hand):
-                break
-            if player == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                state.apply(policy(state, rng))
-            steps += 1
+        if policy is random_policy and _draws_words(rng):
+            _random_rollout(state, stop_hand, self.max_rollout_actions, rng)
+        else:
+            _rollout(state, stop_hand, self.max_rollout_actions, policy, rng)
         values = value(state)
         for visited in path:
             visited.visits += 1
@@ -464,46 +554,51 @@ class ISMCTSAgent:
         sqrt = math.sqrt
         c = self.exploration
         by_policy = self.opponents == "policy"
+        apply = state.apply
+        root = path[0]
         while True:
             player = state.current_player
             if player == TERMINAL or (stop_hand is not None and state.hand_number >= stop_hand):
                 return
             if player == CHANCE:
-                state.apply(state.sample_chance(rng))
+                apply(state.sample_chance(rng))
                 continue
+            children = node.children
             if by_policy and player != me:
                 # Others move by the policy, which sees their (determinized) cards; the edge
                 # still keys the tree, since what follows depends on the move.
                 action = policy(state, rng)
-                child = node.children.get(action)
+                child = children.get(action)
                 if child is None:
-                    child = node.children[action] = _Node(action, player)
-                state.apply(action)
+                    child = children[action] = _Node(action, player)
+                apply(action)
                 path.append(child)
                 node = child
                 continue
             legal = state.legal_actions()
-            if node is path[0]:
+            if node is root:
                 legal = [a for a in legal if a in root_legal]
-            children = node.children
-            untried = [a for a in legal if a not in children]
-            if untried:
+            # one look-up per action (hashing a dataclass action is a Python call), kept for
+            # the UCB pass when every action has been tried
+            found = list(map(children.get, legal))
+            if None in found:
+                untried = [a for a, child in zip(legal, found, strict=True) if child is None]
                 action = untried[rng.randrange(len(untried))]
-                child = _Node(action, player)
-                children[action] = child
-                state.apply(action)
+                child = children[action] = _Node(action, player)
+                apply(action)
                 path.append(child)
                 return
             best: _Node | None = None
             best_value = -1.0
-            for action in legal:
-                child = children[action]
+            for child in found:
+                assert child is not None
                 child.avail += 1
-                value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                visits = child.visits
+                value = child.total / visits + c * sqrt(log(child.avail) / visits)
                 if value > best_value:
                     best, best_value = child, value
             assert best is not None and best.action is not None
-            state.apply(best.action)
+            apply(best.action)
             path.append(best)
             node = best
 

@@ -1,0 +1,120 @@
+"""The search's fast paths draw exactly what the plain code draws: same worlds, same rollouts,
+same tree, same move for a seed (the levels' seeded tournaments depend on it)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mazzo.bots.ismcts import (
+    CanonicalRandom,
+    ISMCTSAgent,
+    _random_rollout,
+    _rollout,
+    random_policy,
+    shuffle_by_words,
+)
+from mazzo.engine import State, Turn, get_game
+from mazzo.engine.game import Action
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 32, 33, 40, 52, 104, 108, 700, 1024, 1025, 3000])
+def test_shuffle_is_the_standard_shuffle(size: int) -> None:
+    for seed in range(40):
+        fast, plain = CanonicalRandom(seed), random.Random(seed)
+        ours, theirs = list(range(size)), list(range(size))
+        fast.shuffle(ours)
+        plain.shuffle(theirs)
+        assert ours == theirs
+        assert fast.getstate() == plain.getstate()  # not one word more or less drawn
+        assert fast.random() == plain.random()
+
+
+def test_shuffle_by_words_on_any_generator_state() -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        size = rng.randrange(2, 120)
+        state = rng.getstate()
+        ours, theirs = list(range(size)), list(range(size))
+        shuffle_by_words(ours, rng.getrandbits)
+        after = rng.getstate()
+        rng.setstate(state)
+        rng.shuffle(theirs)
+        assert ours == theirs and rng.getstate() == after
+
+
+def test_canonical_shuffle_still_sorts_first_and_accepts_unsortable_items() -> None:
+    one, two = CanonicalRandom(3), CanonicalRandom(3)
+    a, b = [5, 1, 4, 2, 3], [3, 2, 1, 5, 4]
+    one.shuffle(a)
+    two.shuffle(b)
+    assert a == b
+    mixed: list[object] = [1, "a", None, 2.5]
+    CanonicalRandom(1).shuffle(mixed)
+    assert sorted(map(repr, mixed)) == sorted(map(repr, [1, "a", None, 2.5]))
+
+
+class _OwnBits(CanonicalRandom):
+    """A generator with its own ``getrandbits``: the word trick does not apply to it."""
+
+    def getrandbits(self, k: int) -> int:
+        return super().getrandbits(k) ^ 1 if k > 1 else super().getrandbits(k)
+
+
+def test_a_generator_with_its_own_bits_gets_the_standard_shuffle() -> None:
+    ours, theirs = list(range(52)), list(range(52))
+    _OwnBits(9).shuffle(ours)
+    random.Random.shuffle(_OwnBits(9), theirs)
+    assert ours == theirs
+
+
+def _decision(game_id: str, skip: int, seed: int = 4) -> State:
+    """A state ``skip`` decisions into a random match of the game's default config."""
+    game = get_game(game_id)
+    rng = random.Random(seed)
+    state = game.new_match(game.config_class())
+    seen = 0
+    while True:
+        if state.is_chance:
+            state.apply(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            if seen == skip:
+                return state
+            seen += 1
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("game_id", ["nebraska", "novantanove", "cribbage", "poker_italiano"])
+def test_inlined_random_rollout_plays_the_policy_moves(game_id: str) -> None:
+    for skip in (0, 5):
+        start = _decision(game_id, skip)
+        fast, plain = start.clone(), start.clone()
+        rng_fast, rng_plain = CanonicalRandom(skip), CanonicalRandom(skip)
+        stop = start.hand_number + 1
+        _random_rollout(fast, stop, 100_000, rng_fast)
+        _rollout(plain, stop, 100_000, random_policy, rng_plain)
+        assert fast.history == plain.history
+        assert rng_fast.getstate() == rng_plain.getstate()
+
+
+def _plain_random(state: State, rng: random.Random) -> Action:
+    """The random policy under another name: the search takes its generic path."""
+    return random_policy(state, rng)
+
+
+@pytest.mark.parametrize("game_id", ["nebraska", "novantanove", "cribbage"])
+@pytest.mark.parametrize("opponents", ["tree", "policy"])
+def test_fast_search_builds_the_plain_tree(game_id: str, opponents: str) -> None:
+    state = _decision(game_id, 3)
+    seat = state.current_player
+    roots = []
+    for rollout in ("random", _plain_random):
+        turn = Turn(seat, state.view(seat), state.legal_actions(), random.Random(0), state)
+        bot = ISMCTSAgent(1, iterations=150, rollout=rollout, opponents=opponents)
+        root = bot.search(turn, CanonicalRandom(77), 0.0)
+        roots.append({a: (c.visits, c.avail, c.total, c.squares) for a, c in root.children.items()})
+    assert roots[0] == roots[1]
+    assert sum(v[0] for v in roots[0].values()) == 150
