@@ -118,3 +118,31 @@ def test_fast_search_builds_the_plain_tree(game_id: str, opponents: str) -> None
         roots.append({a: (c.visits, c.avail, c.total, c.squares) for a, c in root.children.items()})
     assert roots[0] == roots[1]
     assert sum(v[0] for v in roots[0].values()) == 150
+
+
+def test_profile_learns_which_chance_nodes_begin_a_hand() -> None:
+    from mazzo.bots.ismcts import score_profile
+
+    nebraska, cribbage = get_game("nebraska"), get_game("cribbage")
+    # Nebraska counts a hand from its deal; cribbage from the end of the last one
+    assert score_profile(nebraska, nebraska.config_class()).hand_starts == {"deal"}
+    assert score_profile(cribbage, cribbage.config_class()).hand_starts == frozenset()
+
+
+def test_rollout_stops_before_the_next_deal_with_the_same_value() -> None:
+    from mazzo.bots.ismcts import score_profile
+
+    game = get_game("nebraska")
+    starts = score_profile(game, game.config_class()).hand_starts
+    for skip in range(0, 40, 7):
+        start = _decision("nebraska", skip, seed=skip)
+        stop = start.hand_number + 1
+        short, full = start.clone(), start.clone()
+        _random_rollout(short, stop, 100_000, CanonicalRandom(skip), starts)
+        _random_rollout(full, stop, 100_000, CanonicalRandom(skip))
+        if full.is_terminal:
+            assert short.is_terminal
+            continue
+        assert short.is_chance and short.phase == "deal" and short.hand_number == stop - 1
+        assert full.hand_number == stop and full.history[:-1] == short.history
+        assert short.scores() == full.scores()

@@ -146,12 +146,17 @@ class ScoreProfile:
     protocol does not say which). ``scale``: the typical size of one hand's relative change of
     ``scores()``. ``inner_scale``: the same for the ``"scores"`` of the public view when it is a
     different, finer count (e.g. cribbage's pegs inside a game, while ``scores()`` counts match
-    points); ``None`` when the two are the same.
+    points); ``None`` when the two are the same. ``hand_starts``: the phases of the chance nodes
+    that begin the next hand (``hand_number`` goes up by one there and no score moves), in games
+    that count a hand from its deal; a rollout cut off after the hand stops *before* such a
+    chance node instead of shuffling and dealing a hand that is never played (Nebraska: a quarter
+    of a random-rollout search was that deal).
     """
 
     direction: int = 1
     scale: float = 1.0
     inner_scale: float | None = None
+    hand_starts: frozenset[str] = frozenset()
 
 
 _PROFILES: dict[tuple[str, str], ScoreProfile] = {}
@@ -182,14 +187,22 @@ def score_profile(game: Game, config: Config) -> ScoreProfile:
     inner: list[float] = []
     differs = False
     actions = 0
+    starts: dict[str, bool] = {}  # phase of a chance node met mid-match: does it begin a hand?
     for _ in range(CALIBRATION_MATCHES):
         state = game.new_match(probe)
         before, before_public = state.scores(), public_scores(state)
         hand = state.hand_number
+        played = False  # the first deal of a match begins no *next* hand
         while not state.is_terminal and actions < CALIBRATION_ACTION_CAP:
             if state.is_chance:
+                phase, marks = state.phase, (state.hand_number + 1, state.scores(),
+                                             public_scores(state))
                 state.apply(state.sample_chance(rng))
+                if played:
+                    now = (state.hand_number, state.scores(), public_scores(state))
+                    starts[phase] = starts.get(phase, True) and now == marks
             else:
+                played = True
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
             actions += 1
@@ -206,7 +219,8 @@ def score_profile(game: Game, config: Config) -> ScoreProfile:
         if state.is_terminal:
             votes += _direction_vote(state)
     profile = ScoreProfile(-1 if votes < 0 else 1, _mean_positive(swings) or 1.0,
-                           _mean_positive(inner) if differs else None)
+                           _mean_positive(inner) if differs else None,
+                           frozenset(phase for phase, begins in starts.items() if begins))
     _PROFILES[key] = profile
     return profile
 
@@ -300,11 +314,20 @@ def heuristic_factory(game: Game) -> Callable[[int | None], Agent] | None:
     return factory
 
 
+def _begins_hand(state: State, stop_hand: int | None, hand_starts: frozenset[str]) -> bool:
+    """At a chance node: does it begin hand ``stop_hand`` (one of the profile's
+    ``hand_starts``)? Then the rollout is over: the deal would change no score."""
+    return (stop_hand is not None and state.hand_number + 1 >= stop_hand
+            and state.phase in hand_starts)
+
+
 def _rollout(
-    state: State, stop_hand: int | None, cap: int, policy: RolloutPolicy, rng: random.Random
+    state: State, stop_hand: int | None, cap: int, policy: RolloutPolicy, rng: random.Random,
+    hand_starts: frozenset[str] = frozenset(),
 ) -> None:
     """Play on by ``policy`` (chance by ``sample_chance``) until the match ends, hand
-    ``stop_hand`` begins or ``cap`` actions were played."""
+    ``stop_hand`` begins (or its deal is next, see :func:`_begins_hand`) or ``cap`` actions
+    were played."""
     apply = state.apply
     steps = 0
     while steps < cap:
@@ -312,13 +335,18 @@ def _rollout(
         if player == TERMINAL or (stop_hand is not None and state.hand_number >= stop_hand):
             return
         if player == CHANCE:
+            if hand_starts and _begins_hand(state, stop_hand, hand_starts):
+                return
             apply(state.sample_chance(rng))
         else:
             apply(policy(state, rng))
         steps += 1
 
 
-def _random_rollout(state: State, stop_hand: int | None, cap: int, rng: random.Random) -> None:
+def _random_rollout(
+    state: State, stop_hand: int | None, cap: int, rng: random.Random,
+    hand_starts: frozenset[str] = frozenset(),
+) -> None:
     """:func:`_rollout` by :func:`random_policy`, with ``randrange`` inlined: the same draws
     from the generator (one word per try, as ``_randbelow_with_getrandbits``), so the same
     moves, without three Python calls per move. Only for a generator :func:`_draws_words`
@@ -332,6 +360,8 @@ def _random_rollout(state: State, stop_hand: int | None, cap: int, rng: random.R
         if player == TERMINAL or (stop_hand is not None and state.hand_number >= stop_hand):
             return
         if player == CHANCE:
+            if hand_starts and _begins_hand(state, stop_hand, hand_starts):
+                return
             apply(state.sample_chance(rng))
         else:
             legal = legal_actions()
@@ -419,6 +449,8 @@ class ISMCTSAgent:
         self._guide_seed = self.rng.getrandbits(32)
         self._guide_agent: Agent | None = None
         self._game: Game | None = None
+        #: the profile's ``hand_starts`` for the search under way
+        self._hand_starts: frozenset[str] = frozenset()
         #: statistics of the last search, for benchmarks and curious users
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -478,7 +510,11 @@ class ISMCTSAgent:
         first = draw(turn, rng)
         self._game = first.game
         policy = self._policy(first.game, rng)
-        value = self._valuer(first)
+        profile = ScoreProfile()
+        if self.horizon is not None:
+            profile = score_profile(first.game, first.config)
+        self._hand_starts = profile.hand_starts
+        value = self._valuer(first, profile)
         root = _Node(None, -1)
         legal = set(turn.legal)
         deadline = None if self.seconds is None else start + self.seconds
@@ -497,12 +533,10 @@ class ISMCTSAgent:
         self.last_iterations = done
         return root
 
-    def _valuer(self, first: State) -> Callable[[State], list[float]]:
+    @staticmethod
+    def _valuer(first: State, profile: ScoreProfile) -> Callable[[State], list[float]]:
         """Values a rollout's last state: returns at the end, else score gained since the root
         (the root's scores are public, so any determinization gives the same ones)."""
-        profile = ScoreProfile()
-        if self.horizon is not None:
-            profile = score_profile(first.game, first.config)
         start_scores = first.scores()
         start_public = public_scores(first) if profile.inner_scale is not None else None
 
@@ -526,10 +560,11 @@ class ISMCTSAgent:
         stop_hand = None if self.horizon is None else state.hand_number + self.horizon
         path = [root]
         self._descend(root, state, root_legal, stop_hand, rng, path, me, policy)
+        starts = self._hand_starts
         if policy is random_policy and _draws_words(rng):
-            _random_rollout(state, stop_hand, self.max_rollout_actions, rng)
+            _random_rollout(state, stop_hand, self.max_rollout_actions, rng, starts)
         else:
-            _rollout(state, stop_hand, self.max_rollout_actions, policy, rng)
+            _rollout(state, stop_hand, self.max_rollout_actions, policy, rng, starts)
         values = value(state)
         for visited in path:
             visited.visits += 1
@@ -556,11 +591,14 @@ class ISMCTSAgent:
         by_policy = self.opponents == "policy"
         apply = state.apply
         root = path[0]
+        starts = self._hand_starts
         while True:
             player = state.current_player
             if player == TERMINAL or (stop_hand is not None and state.hand_number >= stop_hand):
                 return
             if player == CHANCE:
+                if starts and _begins_hand(state, stop_hand, starts):
+                    return
                 apply(state.sample_chance(rng))
                 continue
             children = node.children
