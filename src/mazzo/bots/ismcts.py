@@ -167,9 +167,12 @@ def public_scores(state: State) -> list[float] | None:
     found = state.view(None).get("scores")
     if not isinstance(found, list) or len(found) != state.num_players:
         return None
-    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in found):
+    # plain ints and floats pass at once (a rollout's value reads this every iteration)
+    if not all(type(v) is int or type(v) is float for v in found) and not all(
+        isinstance(v, int | float) and not isinstance(v, bool) for v in found
+    ):
         return None
-    return [float(v) for v in found]
+    return list(map(float, found))
 
 
 def score_profile(game: Game, config: Config) -> ScoreProfile:
