@@ -151,17 +151,21 @@ def _rounded(values: list[float]) -> str:
     return "/".join(f"{v:,.0f}" for v in values)
 
 
-def level_seconds(game: Game, level: str, moves: int, seed: int = 3) -> tuple[float, float, int]:
-    """CPU seconds per move of a search level in real play, the way the levels are used: the
-    level in one seat, medio in the others, matches of the default config from ``seed`` on until
-    it has searched ``moves`` times. Returns (mean over searched moves, mean over all its moves,
-    searched moves)."""
+def level_seconds(
+    game: Game, level: str, moves: int, every: int = 4, seed: int = 3
+) -> tuple[float, float, int]:
+    """CPU seconds per move of a search level in real play: medio in every seat, the level
+    consulted (and timed) at one seat on every ``every``-th of its decisions with a choice, so
+    the timed positions spread over whole matches of the default config, from ``seed`` on, until
+    ``moves`` were timed. Returns (mean over the timed searches, the same counting the seat's
+    forced moves as the level plays them: no time, timed searches)."""
     searched: list[float] = []
-    forced = 0
+    forced = choices = 0
+    players = game.config_class().players
     while len(searched) < moves:
-        seat = seed % game.config_class().players
-        agents = [make_agent(game, level if s == seat else "medio", seed * 10 + s)
-                  for s in range(game.config_class().players)]
+        seat = seed % players
+        level_agent = make_agent(game, level, seed)
+        agents = [make_agent(game, "medio", seed * 10 + s) for s in range(players)]
         state = game.new_match(game.config_class())
         rng = random.Random(seed)
         while not state.is_terminal and len(searched) < moves:
@@ -171,16 +175,20 @@ def level_seconds(game: Game, level: str, moves: int, seed: int = 3) -> tuple[fl
             player = state.current_player
             legal = state.legal_actions()
             turn = Turn(player, state.view(player), legal, rng, state)
+            if player != seat or len(legal) == 1:
+                forced += player == seat
+                state.apply(agents[player].act(turn))
+                continue
+            choices += 1
+            if choices % every:
+                state.apply(agents[player].act(turn))
+                continue
             start = time.process_time()
-            state.apply(agents[player].act(turn))
-            if player == seat:
-                if len(legal) > 1:
-                    searched.append(time.process_time() - start)
-                else:
-                    forced += 1
+            state.apply(level_agent.act(turn))
+            searched.append(time.process_time() - start)
         seed += 1
     per_search = statistics.fmean(searched)
-    return per_search, sum(searched) / (len(searched) + forced), len(searched)
+    return per_search, per_search * choices / (choices + forced), len(searched)
 
 
 def main(argv: list[str]) -> int:
