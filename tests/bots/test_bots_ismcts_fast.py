@@ -1,5 +1,5 @@
-"""The search's fast paths draw exactly what the plain code draws: same worlds, same rollouts,
-same tree, same move for a seed (the levels' seeded tournaments depend on it)."""
+"""The search's fast paths draw exactly what the plain code draws: same rollouts, same tree,
+same move for a seed (the levels' seeded tournaments depend on it)."""
 
 from __future__ import annotations
 
@@ -12,36 +12,11 @@ from mazzo.bots.ismcts import (
     ISMCTSAgent,
     _random_rollout,
     _rollout,
+    _standard_draws,
     random_policy,
-    shuffle_by_words,
 )
 from mazzo.engine import State, Turn, get_game
 from mazzo.engine.game import Action
-
-
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 7, 32, 33, 40, 52, 104, 108, 700, 1024, 1025, 3000])
-def test_shuffle_is_the_standard_shuffle(size: int) -> None:
-    for seed in range(40):
-        fast, plain = CanonicalRandom(seed), random.Random(seed)
-        ours, theirs = list(range(size)), list(range(size))
-        fast.shuffle(ours)
-        plain.shuffle(theirs)
-        assert ours == theirs
-        assert fast.getstate() == plain.getstate()  # not one word more or less drawn
-        assert fast.random() == plain.random()
-
-
-def test_shuffle_by_words_on_any_generator_state() -> None:
-    rng = random.Random(5)
-    for _ in range(200):
-        size = rng.randrange(2, 120)
-        state = rng.getstate()
-        ours, theirs = list(range(size)), list(range(size))
-        shuffle_by_words(ours, rng.getrandbits)
-        after = rng.getstate()
-        rng.setstate(state)
-        rng.shuffle(theirs)
-        assert ours == theirs and rng.getstate() == after
 
 
 def test_canonical_shuffle_still_sorts_first_and_accepts_unsortable_items() -> None:
@@ -56,17 +31,16 @@ def test_canonical_shuffle_still_sorts_first_and_accepts_unsortable_items() -> N
 
 
 class _OwnBits(CanonicalRandom):
-    """A generator with its own ``getrandbits``: the word trick does not apply to it."""
+    """A generator with its own ``getrandbits``: inlining ``randrange`` would change its draws."""
 
     def getrandbits(self, k: int) -> int:
         return super().getrandbits(k) ^ 1 if k > 1 else super().getrandbits(k)
 
 
-def test_a_generator_with_its_own_bits_gets_the_standard_shuffle() -> None:
-    ours, theirs = list(range(52)), list(range(52))
-    _OwnBits(9).shuffle(ours)
-    random.Random.shuffle(_OwnBits(9), theirs)
-    assert ours == theirs
+def test_only_the_standard_generator_takes_the_inlined_draws() -> None:
+    assert _standard_draws(CanonicalRandom(1)) and _standard_draws(random.Random(1))
+    assert not _standard_draws(_OwnBits(1))
+    assert not _standard_draws(random.SystemRandom())
 
 
 def _decision(game_id: str, skip: int, seed: int = 4) -> State:

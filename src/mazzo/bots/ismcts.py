@@ -22,10 +22,8 @@ from __future__ import annotations
 import contextlib
 import math
 import random
-import struct
-import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -58,19 +56,12 @@ class CanonicalRandom(random.Random):
     *which* cards are unseen (what the view tells) and the seed, never on where the hidden cards
     really are; so the search, fed only through ``determinize``, gives the same move for the same
     view and seed. Items that cannot be sorted are used in the order given.
-
-    ``shuffle`` gives exactly ``random.Random.shuffle``'s order from the same generator state (a
-    test checks it), only faster: every world and every deal in a rollout is a shuffle, and the
-    standard one spends a Python call per card drawing one random number at a time.
     """
 
     def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
         with contextlib.suppress(TypeError):
             x.sort()
-        if len(x) > _FAST_SHUFFLE_MAX or not _draws_words(self):
-            super().shuffle(x)
-            return
-        shuffle_by_words(x, self.getrandbits)
+        super().shuffle(x)
 
     def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
         with contextlib.suppress(TypeError):
@@ -78,47 +69,11 @@ class CanonicalRandom(random.Random):
         return super().sample(population, k, counts=counts)
 
 
-#: ``32 - n.bit_length()`` for each bound n: how far ``getrandbits(k)`` shifts a 32-bit word
-_SHIFTS: Final = tuple(32 - n.bit_length() for n in range(1025))
-#: longer lists fall back to the standard shuffle (no game shuffles more than 108 cards)
-_FAST_SHUFFLE_MAX: Final = len(_SHIFTS) - 1
-
-
-def _draws_words(rng: random.Random) -> bool:
-    """Does ``rng`` draw below n as the standard ``_randbelow_with_getrandbits`` does (one 32-bit
-    word of the generator per try, shifted), i.e. is it Random's own generator?"""
+def _standard_draws(rng: random.Random) -> bool:
+    """Does ``rng`` draw below n as the standard ``_randbelow_with_getrandbits`` does (one
+    ``getrandbits(n.bit_length())`` per try), i.e. with Random's own generator?"""
     cls = type(rng)
     return cls.getrandbits is random.Random.getrandbits and cls.random is random.Random.random
-
-
-def _words(getrandbits: Callable[[int], int], count: int) -> Sequence[int]:
-    """The next ``count`` 32-bit outputs of the generator, in order, in one call: CPython's
-    ``getrandbits(32 * count)`` fills its result with successive words, lowest bits first."""
-    data = getrandbits(32 * count).to_bytes(4 * count, "little")
-    if sys.byteorder == "little":
-        return memoryview(data).cast("I")
-    return struct.unpack(f"<{count}I", data)
-
-
-def shuffle_by_words(x: list[Any], getrandbits: Callable[[int], int]) -> None:
-    """Fisher–Yates exactly as ``random.Random.shuffle`` does it (position i from the end swaps
-    with ``randbelow(i + 1)``, each try one word shifted to the bound's bit length, rejected when
-    too big), with the words fetched in batches. A batch is never larger than the number of
-    positions left, each needing at least one word, so no word is drawn that the standard shuffle
-    would not draw: the generator ends in the same state too."""
-    shifts = _SHIFTS
-    i = len(x) - 1
-    words: Sequence[int] = ()
-    used = 0
-    while i > 0:
-        if used == len(words):
-            words, used = _words(getrandbits, i), 0
-        bound = i + 1
-        j = words[used] >> shifts[bound]
-        used += 1
-        if j < bound:
-            x[i], x[j] = x[j], x[i]
-            i -= 1
 
 
 class _Node:
@@ -352,7 +307,7 @@ def _random_rollout(
 ) -> None:
     """:func:`_rollout` by :func:`random_policy`, with ``randrange`` inlined: the same draws
     from the generator (one word per try, as ``_randbelow_with_getrandbits``), so the same
-    moves, without three Python calls per move. Only for a generator :func:`_draws_words`
+    moves, without three Python calls per move. Only for a generator :func:`_standard_draws`
     accepts."""
     apply = state.apply
     legal_actions = state.legal_actions
@@ -564,7 +519,7 @@ class ISMCTSAgent:
         path = [root]
         self._descend(root, state, root_legal, stop_hand, rng, path, me, policy)
         starts = self._hand_starts
-        if policy is random_policy and _draws_words(rng):
+        if policy is random_policy and _standard_draws(rng):
             _random_rollout(state, stop_hand, self.max_rollout_actions, rng, starts)
         else:
             _rollout(state, stop_hand, self.max_rollout_actions, policy, rng, starts)
