@@ -3,15 +3,25 @@
 Searches run from decision points (2+ legal moves) spread over a seeded match of the game's
 default config played by its heuristic bot (random moves if it has none), so positions look like
 real play; one-hand rollout horizon as in the levels.
+
+``python -m benchmarks.bench_ismcts --against OLD.py`` runs this search and another version of
+``mazzo/bots/ismcts.py`` side by side in one process (see :func:`compare`).
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib.util
 import random
+import statistics
+import sys
 import time
+from types import ModuleType
+from typing import Any, Final
 
 from benchmarks.baseline import ratio
 from mazzo.bots.ismcts import ISMCTSAgent, heuristic_factory, score_profile
+from mazzo.bots.levels import level_iterations, make_agent
 from mazzo.engine import Game, State, Turn, all_games
 
 
@@ -67,3 +77,150 @@ def run(quick: bool = False) -> list[str]:
                 f"({ratio(rate)})"
             )
     return lines
+
+
+# --- this search against another version of it, in one process ----------------------------------
+
+
+def load_search(path: str, name: str = "ismcts_other") -> ModuleType:
+    """Import another version of ``mazzo/bots/ismcts.py`` (e.g. ``git show main:src/mazzo/bots/
+    ismcts.py > /tmp/old.py``) as a module of its own; it uses this checkout's engine and games."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up while the class is made
+    spec.loader.exec_module(module)
+    return module
+
+
+def _searched(
+    search: Any, states: list[State], rollout: str, iterations: int
+) -> tuple[float, list[Any]]:
+    """Iterations per CPU second over ``states`` (a fixed budget each), and the moves chosen."""
+    done, spent, moves = 0, 0.0, []
+    for i, state in enumerate(states):
+        seat = state.current_player
+        turn = Turn(seat, state.view(seat), state.legal_actions(), random.Random(i), state)
+        bot = search.ISMCTSAgent(i, iterations=iterations, rollout=rollout)
+        start = time.process_time()
+        moves.append(bot.act(turn))
+        spent += time.process_time() - start
+        done += bot.last_iterations
+    return done / spent, moves
+
+
+def compare(other: ModuleType, games: list[Game], rounds: int, points: int) -> list[str]:
+    """Both searches from the same positions and seeds, alternating which goes first each round;
+    medians of the rounds, the ratio this / other, and whether every move was the same."""
+    import mazzo.bots.ismcts as this
+
+    lines = []
+    for game in games:
+        states = decision_points(game, points)
+        if not states:
+            continue
+        this.score_profile(game, states[0].config)
+        other.score_profile(game, states[0].config)
+        modes = ["random"] + (["heuristic"] if heuristic_factory(game) is not None else [])
+        for mode in modes:
+            iterations = _COMPARE_ITERATIONS[mode] // (10 if game.id == "burraco" else 1)
+            rates: dict[str, list[float]] = {"this": [], "other": []}
+            same = True
+            for r in range(rounds):
+                found = {}
+                for side in (("other", "this") if r % 2 == 0 else ("this", "other")):
+                    rate, found[side] = _searched(this if side == "this" else other, states,
+                                                  mode, iterations)
+                    rates[side].append(rate)
+                same = same and found["this"] == found["other"]
+            before, after = statistics.median(rates["other"]), statistics.median(rates["this"])
+            lines.append(
+                f"{game.id} {mode} rollouts: {before:,.0f} -> {after:,.0f} iterations/CPU s "
+                f"(x{after / before:.2f}; rounds {_rounded(rates['other'])} -> "
+                f"{_rounded(rates['this'])}; same moves: {'yes' if same else 'no'})"
+            )
+    return lines
+
+
+#: iterations per position in :func:`compare` (Burraco: a tenth)
+_COMPARE_ITERATIONS: Final = {"random": 400, "heuristic": 100}
+
+
+def _rounded(values: list[float]) -> str:
+    return "/".join(f"{v:,.0f}" for v in values)
+
+
+def level_seconds(
+    game: Game, level: str, moves: int, every: int = 4, seed: int = 3
+) -> tuple[float, float, int]:
+    """CPU seconds per move of a search level in real play: medio in every seat, the level
+    consulted (and timed) at one seat on every ``every``-th of its decisions with a choice, so
+    the timed positions spread over whole matches of the default config, from ``seed`` on, until
+    ``moves`` were timed. Returns (mean over the timed searches, the same counting the seat's
+    forced moves as the level plays them: no time, timed searches)."""
+    searched: list[float] = []
+    forced = choices = 0
+    players = game.config_class().players
+    while len(searched) < moves:
+        seat = seed % players
+        level_agent = make_agent(game, level, seed)
+        agents = [make_agent(game, "medio", seed * 10 + s) for s in range(players)]
+        state = game.new_match(game.config_class())
+        rng = random.Random(seed)
+        while not state.is_terminal and len(searched) < moves:
+            if state.is_chance:
+                state.apply(state.sample_chance(rng))
+                continue
+            player = state.current_player
+            legal = state.legal_actions()
+            turn = Turn(player, state.view(player), legal, rng, state)
+            if player != seat or len(legal) == 1:
+                forced += player == seat
+                state.apply(agents[player].act(turn))
+                continue
+            choices += 1
+            if choices % every:
+                state.apply(agents[player].act(turn))
+                continue
+            start = time.process_time()
+            state.apply(level_agent.act(turn))
+            searched.append(time.process_time() - start)
+        seed += 1
+    per_search = statistics.fmean(searched)
+    return per_search, per_search * choices / (choices + forced), len(searched)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.bench_ismcts",
+        description="ISMCTS iterations per CPU second: this checkout against another version "
+                    "of mazzo/bots/ismcts.py, in one process (interleaved rounds, medians)")
+    parser.add_argument("--against", help="path of the other ismcts.py")
+    parser.add_argument("--levels", default="",
+                        help="instead: CPU s per move of these search levels in real play "
+                             "(e.g. difficile,esperto)")
+    parser.add_argument("--moves", type=int, default=20, help="searched moves per level (--levels)")
+    parser.add_argument("--games", default="", help="comma-separated game ids (default: all)")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--points", type=int, default=6, help="decision points per game")
+    args = parser.parse_args(argv)
+    wanted = [g for g in args.games.split(",") if g]
+    games = [g for g in all_games() if not wanted or g.id in wanted]
+    if args.levels:
+        for game in games:
+            for level in args.levels.split(","):
+                per_search, per_move, count = level_seconds(game, level, args.moves)
+                print(f"{game.id} {level} ({level_iterations(game, level)} iterations): "
+                      f"{per_search:.3f} s per searched move ({count}), {per_move:.3f} s per "
+                      "move with forced ones", flush=True)
+        return 0
+    if not args.against:
+        parser.error("give --against FILE or --levels LEVELS")
+    for line in compare(load_search(args.against), games, args.rounds, args.points):
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

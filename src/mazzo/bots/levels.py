@@ -74,24 +74,27 @@ class SearchSetting:
 
 
 #: Per game: the rollout policy that played best against medio at equal time, and the iterations
-#: per move giving about LEVEL_SECONDS on the reference machine (``python -m benchmarks ismcts``
-#: measures iterations/s; ``scripts/strength.py`` reports the real time per move).
+#: per move giving about LEVEL_SECONDS of CPU per searched move on the reference machine
+#: (``python -m benchmarks.bench_ismcts --levels difficile,esperto`` times the levels in play;
+#: ``scripts/strength.py`` reports the mean time per move, forced moves included).
 LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
-    # measured CPU iterations/s in heuristic-played positions (random, heuristic rollouts):
-    "nebraska": SearchSetting("random", 800, 4000),  # 4030, 220
-    "novantanove": SearchSetting("random", 1250, 6300),  # 6280, 380
+    # calibrated 2026-11-23 (docs/performance.md, "ISMCTS, fourth pass"); before: 800/4000
+    # (0.15/0.83 s), 1250/6300 (0.20/1.07 s), 23/115 (0.09/0.41 s)
+    "nebraska": SearchSetting("random", 1100, 5400),
+    "novantanove": SearchSetting("random", 1300, 5700),
     # poker: opponents' cards weighted by what their bets and draws reveal; unguided difficile
-    # measured stronger (10/16 against medio, guided 7/16)
-    "poker_italiano": SearchSetting("heuristic", 570, 2850, "policy",
+    # measured stronger (10/16 against medio, guided 7/16); difficile before: 570 (0.26 s)
+    "poker_italiano": SearchSetting("heuristic", 420, 2850, "policy",
                                     "mazzo.games.poker_italiano.bots:likely_world",
-                                    guided=("esperto",)),  # 4830, 2860
-    # cribbage: esperto plays two-player games to 121 by the board table (issue 16)
-    "cribbage": SearchSetting("heuristic", 1000, 5000,  # 7320, 5140
+                                    guided=("esperto",)),
+    # cribbage: esperto plays two-player games to 121 by the board table (issue 16); difficile
+    # before: 1000 (0.15 s)
+    "cribbage": SearchSetting("heuristic", 1400, 5000,
                               expert="mazzo.games.cribbage.bots:CribbageExpert",
                               expert_text="two players to 121: lays away for the best chance to "
                               "win the game (board table), searches the play in sampled worlds; "
                               "other tables: "),
-    "burraco": SearchSetting("heuristic", 23, 115),  # 154, 115
+    "burraco": SearchSetting("heuristic", 50, 280),
 }
 #: games not in LEVEL_SEARCH (e.g. added later)
 DEFAULT_SEARCH: Final = SearchSetting("heuristic", 200, 1000)

@@ -214,3 +214,37 @@ def test_determinize_keeps_what_the_seat_knows() -> None:
     assert sample.common == state.common and sample.candidate == state.candidate
     assert sample.view(2) == state.view(2)
     assert sorted(sample.cards_in_play()) == sorted(state.cards_in_play())
+
+
+@pytest.mark.parametrize("variant", ["family", "expert"])
+@pytest.mark.parametrize("tiebreak", ["all", "valid"])
+def test_hand_result_is_what_the_scoring_functions_decide(variant: str, tiebreak: str) -> None:
+    # the state counts and breaks the tie once; the result must be the scoring module's
+    from mazzo.games.nebraska.scoring import hand_winners, tie_break
+    from mazzo.games.nebraska.state import _tiebreak_json
+
+    rng = random.Random(17)
+    hands = ties = 0
+    for _ in range(6):
+        state = GAME.new_match(NebraskaConfig(players=4, variant=variant, tiebreak=tiebreak))
+        while not state.is_terminal:
+            if state.is_chance:
+                state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            before = state.hand_number
+            state.apply(legal[rng.randrange(len(legal))])
+            last = state.last_hand
+            hand_ended = (last is not None and last["hand_number"] == before
+                          and state.phase == "deal")
+            if not hand_ended and not state.is_terminal:
+                continue
+            assert last is not None
+            personal = [parse_cards(" ".join(p)) for p in last["personal"]]
+            common = parse_cards(" ".join(last["common"]))
+            assert last["winners"] == hand_winners(variant, personal, common, tiebreak)
+            assert last["tiebreak"] == _tiebreak_json(tie_break(variant, personal, common,
+                                                                tiebreak))
+            hands += 1
+            ties += last["tiebreak"] is not None
+    assert hands > 20 and ties > 0

@@ -53,9 +53,8 @@ from mazzo.games.nebraska.scoring import (
     TieBreak,
     expert_count,
     family_count,
-    hand_winners,
     poker_breakdown,
-    tie_break,
+    resolve_tie,
 )
 
 HAND_SIZE = 10
@@ -269,11 +268,16 @@ class NebraskaState(State):
             }
             winners = [s for s, p in enumerate(points) if p == max(points)]
         else:
+            # what scoring.hand_winners and tie_break decide, with the counts and the tie-break
+            # made once (searches score a hand at the end of every rollout)
             count = family_count if cfg.variant == "family" else expert_count
             counts = [count(h, self.common) for h in self.hands]
-            winners = hand_winners(cfg.variant, self.hands, self.common, cfg.tiebreak)
+            best = max(counts)
+            tied = [s for s, c in enumerate(counts) if c == best]
+            settled = (None if len(tied) == 1
+                       else resolve_tie(tied, self.hands, self.common, cfg.tiebreak))
+            winners = tied if settled is None else list(settled.winners)
             points = [1 if s in winners else 0 for s in range(self.num_players)]
-            settled = tie_break(cfg.variant, self.hands, self.common, cfg.tiebreak)
             detail = {"counts": counts, "tiebreak": _tiebreak_json(settled)}
         for s, p in enumerate(points):
             self.totals[s] += p
