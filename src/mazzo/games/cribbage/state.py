@@ -9,8 +9,8 @@ target (shared/rules/cribbage.md §5), mid-play or mid-show.
 from __future__ import annotations
 
 import random
-from itertools import combinations
-from typing import Self
+from itertools import combinations, islice
+from typing import Any, Self
 
 from mazzo.cards import JACK, TOKEN, Card
 from mazzo.engine.frozen import FrozenCopies, FrozenDict, FrozenList
@@ -19,6 +19,7 @@ from mazzo.engine.game import (
     JSON,
     TERMINAL,
     Action,
+    Event,
     Game,
     IllegalAction,
     State,
@@ -63,14 +64,19 @@ from mazzo.games.cribbage.scoring import (
     PAIR_POINTS,
     PAIR_REASON,
     RUN_SHAPE,
+    SHOW_KEY,
+    SHOW_RANKS,
     VALUE,
     ShowScore,
     last_run_length,
     peg_parts,
+    show_rank_table,
     show_score,
 )
 
 DECK_SET = frozenset(DECK)
+#: ``x * 52`` of a float x, as a C function (``int`` 52 is multiplied as the float 52.0)
+_TIMES_52 = (52.0).__mul__
 #: count value and Play action by card id (list indexing beats ``VALUE[c & 15]`` in hot loops;
 #: the ids of no card map to a placeholder Play, and no hand ever holds them)
 VAL: list[int] = [VALUE[i & 15] for i in range(64)]
@@ -107,6 +113,19 @@ def _pairs_of_six(hand: list[Card]) -> list[Action]:
 
 #: ``view()["shown"]`` before any hand is counted (shared: read-only)
 _NO_SHOWN = FrozenList()
+
+#: the show's order by players and dealer: each hand from the dealer's left, then the crib
+_SHOW_ORDER: dict[int, list[tuple[tuple[int, str], ...]]] = {
+    n: [(*(((d + k) % n, "hand") for k in range(1, n + 1)), (d, "crib")) for d in range(n)]
+    for n in (2, 3, 4)
+}
+
+#: the ``Discarded`` event of each seat and number of cards, and the ``StarterCut`` of each seat
+#: and card: made once, then shared (events are immutable values)
+_DISCARDED: list[tuple[Discarded, ...]] = [(*(Discarded(s, k) for k in range(3)),)
+                                           for s in range(4)]
+_STARTER_CUT: list[dict[Card, StarterCut]] = [{c: StarterCut(s, c) for c in DECK}
+                                              for s in range(4)]
 
 #: every ``Laid`` event made so far, by ``seat << 11 | count << 6 | card id`` (see ``_play``)
 _LAID: list[Laid | None] = [None] * (4 << 11)
@@ -163,6 +182,8 @@ class CribbageState(State):
     config: CribbageConfig
     #: a plain attribute, not a property: read at every step of every playout
     current_player: int = CHANCE
+    #: the last move's events, some still as (class, fields...) tuples: see :attr:`events`
+    _events: list[Any]
 
     def __init__(self, game: Game, config: CribbageConfig) -> None:
         super().__init__(game, config)
@@ -221,6 +242,22 @@ class CribbageState(State):
         return self._phase
 
     @property
+    def events(self) -> list[Event]:
+        """The events of the last move. The moves of every hand record most of theirs as a
+        tuple (the event's class, then its fields), made into the event the first time the
+        list is read: a search or a benchmark that never reads them does not pay for making
+        them (a frozen dataclass costs a call per field; a show's ``Counted`` has 13)."""
+        events = self._events
+        for i, event in enumerate(events):
+            if event.__class__ is tuple:
+                events[i] = event[0](*event[1:])
+        return events
+
+    @events.setter
+    def events(self, events: list[Event]) -> None:
+        self._events = events
+
+    @property
     def hand_number(self) -> int:
         return self.hand_no
 
@@ -252,11 +289,9 @@ class CribbageState(State):
         cls = action.__class__
         phase = self._phase
         if cls is Play and phase == "pegging":
-            p = self.current_player
             c = action.card  # type: ignore[attr-defined]
-            if c in self.hands[p] and VAL[c] <= 31 - self.count:
-                self.events = []
-                self._play(c)
+            if c in self.hands[self.current_player] and VAL[c] <= 31 - self.count:
+                self._play(c)  # sets the move's events
                 self.history.append(action)
                 if self._phase != "pegging":  # the show, an announcement or a game's end
                     self._base_view = None
@@ -264,8 +299,7 @@ class CribbageState(State):
         elif cls is Discard and phase == "discard":
             cards = action.cards  # type: ignore[attr-defined]
             if self._discard_ok(self.current_player, cards):
-                self.events = []
-                self._discard(cards)
+                self._discard(cards)  # sets the move's events
                 self.history.append(action)
                 # the kept view parts stay: a discard changes only what :meth:`view` checks
                 # (the crib's size, the phase: discard, then the starter's turn)
@@ -274,14 +308,14 @@ class CribbageState(State):
             order = action.order  # type: ignore[attr-defined]
             dealt = set(order)  # checked here, then kept by the deal as the cards out
             if len(order) == _DEALT[self.n] == len(dealt) and dealt <= DECK_SET:
-                self.events = []
+                self._events = []
                 self._deal(order, dealt)
                 self.history.append(action)
                 self._base_view = None
                 return
         elif cls is Cut and phase == "starter":
             self._check_chance(action)
-            self.events = []
+            self._events = []
             self._cut(action.card)  # type: ignore[attr-defined]
             self.history.append(action)
             if self._phase != "pegging":  # his heels won the game
@@ -388,8 +422,10 @@ class CribbageState(State):
         rand = rng.random
         deck = DECK
         # a dict keeps each card where it was first drawn: a repeat is dropped, as rejection
-        # sampling drops it (the same draws give the same deal as a loop with a set)
-        picked = dict.fromkeys([deck[int(rand() * 52)] for _ in range(k)])
+        # sampling drops it (the same draws give the same deal as a loop with a set); the first
+        # k draws, ``deck[int(rand() * 52)]`` each, are made and mapped in C
+        picked = dict.fromkeys(map(deck.__getitem__, map(int, map(
+            _TIMES_52, islice(iter(rand, None), k)))))
         while len(picked) < k:
             picked[deck[int(rand() * 52)]] = None
         return tuple(picked)
@@ -480,7 +516,7 @@ class CribbageState(State):
         self.go_min = [0] * n
         self.shown = []
         self.pending = None
-        self.events.append(Dealt(d, self.hand_no, self.game_no))
+        self._events.append((Dealt, d, self.hand_no, self.game_no))
         self._phase = "discard"
         self.current_player = (d + 1) % n
 
@@ -492,7 +528,7 @@ class CribbageState(State):
         self.crib += cards
         self.crib_owner += [p] * len(cards)
         self.discards[p] += cards
-        self.events.append(Discarded(p, len(cards)))
+        self._events = [_DISCARDED[p][len(cards)]]
         nxt = (p + 1) % self.n
         if nxt == (self.dealer + 1) % self.n:
             self.kept = [tuple(h) for h in self.hands]
@@ -505,7 +541,7 @@ class CribbageState(State):
         self.dealt.add(starter)
         self.starter = starter
         d = self.dealer
-        self.events.append(StarterCut((d + 1) % self.n, starter))
+        self._events.append(_STARTER_CUT[(d + 1) % self.n][starter])
         if starter & 15 == JACK and self._score(d, 2, "his_heels"):
             return
         self._phase = "pegging"
@@ -525,7 +561,7 @@ class CribbageState(State):
         laid = _LAID[key]
         if laid is None:  # events are immutable values: each one is made once, then shared
             laid = _LAID[key] = Laid(p, c, count)
-        self.events.append(laid)
+        self._events = [laid]  # the move's first event (apply leaves the events to the move)
         n = len(ranks)
         if self.muggins:
             self._play_muggins(p, peg_parts(ranks, count) if n >= 2 else [], count)
@@ -593,7 +629,7 @@ class CribbageState(State):
                 self.go_min[s] = room + 1
             if s != p and s not in self.goers:
                 self.goers.append(s)
-                self.events.append(Go(s, self.count))
+                self._events.append((Go, s, self.count))
         return -1
 
     def _continue(self, p: int, nxt: int) -> None:
@@ -610,7 +646,7 @@ class CribbageState(State):
             s = (p + k) % n
             if self.hands[s]:
                 self.current_player = s
-                self.events.append(CountReset(s))
+                self._events.append((CountReset, s))
                 return
         self._start_show()
 
@@ -619,7 +655,7 @@ class CribbageState(State):
         side = self.side[seat]
         total = self.board[side] + pts
         self.board[side] = total
-        self.events.append(Scored(seat, pts, reason, total))
+        self._events.append((Scored, seat, pts, reason, total))
         if total >= self.target:
             self._end_game(side)
             return True
@@ -629,12 +665,58 @@ class CribbageState(State):
 
     def _start_show(self) -> None:
         self._phase = "show"
-        n = self.n
-        d = self.dealer
-        queue = [((d + k) % n, "hand") for k in range(1, n + 1)]
-        queue.append((d, "crib"))
-        self.show_queue = queue
-        self._show_next()
+        if self.muggins:
+            self.show_queue = list(_SHOW_ORDER[self.n][self.dealer])
+            self._show_next()
+        else:
+            self._show_all()
+
+    def _show_all(self) -> None:
+        """The show without muggins: each hand from the dealer's left, then the crib, counted
+        and pegged in turn until one reaches the target (as :meth:`_show_next`, whose queue is
+        left as it would leave it). The rank part is one lookup in the whole table
+        (:func:`show_rank_table`), the suit part and the event are made inline: the show is a
+        fifth of a random game's time."""
+        starter = self.starter
+        assert starter is not None
+        ranks_of = SHOW_RANKS or show_rank_table()
+        key_of = SHOW_KEY
+        starter_key = key_of[starter]
+        starter_suit = starter >> 4
+        nobs_jack = (starter & 0xF0) | JACK  # never the starter itself when in a hand
+        board, side_of, shown, events = self.board, self.side, self.shown, self._events
+        order = _SHOW_ORDER[self.n][self.dealer]
+        for i, (seat, what) in enumerate(order):
+            if what == "crib":
+                self.crib_open = True
+                cards = tuple(self.crib)
+            else:
+                cards = self.kept[seat]
+            a, b, c, d = cards
+            fifteens, pairs, runs, run_length, points = ranks_of[
+                key_of[a] + key_of[b] + key_of[c] + key_of[d] + starter_key]
+            suit = a >> 4
+            flush = 0
+            if b >> 4 == suit and c >> 4 == suit and d >> 4 == suit:
+                if starter_suit == suit:
+                    flush = 5
+                elif what != "crib":  # a crib scores only a five-card flush
+                    flush = 4
+            nobs = 1 if a == nobs_jack or b == nobs_jack or c == nobs_jack or d == nobs_jack \
+                else 0
+            points += flush + nobs
+            shown.append((seat, what, cards, points))
+            side = side_of[seat]
+            total = board[side] + points
+            board[side] = total
+            events.append((Counted, seat, what, cards, starter, fifteens, pairs, run_length, runs,
+                           flush, nobs, points, -1, total))
+            if total >= self.target:
+                self.show_queue = list(order[i + 1:])
+                self._end_game(side)
+                return
+        self.show_queue = []
+        self._next_hand()
 
     def _show_next(self) -> None:
         """Count the next hands in order; with muggins stop at the first owner who must announce."""
@@ -1019,7 +1101,7 @@ class CribbageState(State):
         st.game = self.game
         st.config = self.config
         st.history = list(self.history)
-        st.events = list(self.events)
+        st._events = list(self._events)  # made events and those still to make alike
         st.n = self.n
         st.side = self.side
         st.nsides = self.nsides
