@@ -84,7 +84,9 @@ PLAY_BY_ID: list[Play] = [PLAY.get(i, PLAY[int(DECK[0])]) for i in range(64)]
 #: cribbage rank (ace 1) by card id
 RANK_BY_ID: list[int] = [CRANK[i & 15] for i in range(64)]
 _PLAY_OF = PLAY_BY_ID.__getitem__
-_token_of = TOKEN.__getitem__
+#: each card's token by id (a list: indexing by the card's id is cheaper than hashing it)
+_TOKEN_BY_ID: list[str] = [TOKEN[c] if c in DECK_SET else "" for c in range(64)]
+_token_of = _TOKEN_BY_ID.__getitem__
 _SINGLE_OF = DISCARD1.__getitem__
 #: the Discard of two cards by the pair, either order (legal listing maps ``combinations`` on it)
 _PAIR_OF = {(a, b): DISCARD2[min(a, b)][max(a, b)]
@@ -113,6 +115,13 @@ def _pairs_of_six(hand: list[Card]) -> list[Action]:
 
 #: ``view()["shown"]`` before any hand is counted (shared: read-only)
 _NO_SHOWN = FrozenList()
+
+#: ``_SPAN3[a << 8 | b << 4 | c]``: max − min of three different cribbage ranks, 99 if two are
+#: equal (a run ending with ranks a, b, c needs them different and as many cards as their span + 1)
+_SPAN3: list[int] = [
+    max(a, b, c) - min(a, b, c) if len({a, b, c}) == 3 else 99
+    for a in range(16) for b in range(16) for c in range(16)
+]
 
 #: the show's order by players and dealer: each hand from the dealer's left, then the crib
 _SHOW_ORDER: dict[int, list[tuple[tuple[int, str], ...]]] = {
@@ -298,7 +307,12 @@ class CribbageState(State):
                 return
         elif cls is Discard and phase == "discard":
             cards = action.cards  # type: ignore[attr-defined]
-            if self._discard_ok(self.current_player, cards):
+            hand = self.hands[self.current_player]
+            if len(cards) == 2 and len(hand) == 6:  # two players: inline _discard_ok
+                ok = cards[0] != cards[1] and cards[0] in hand and cards[1] in hand
+            else:
+                ok = self._discard_ok(self.current_player, cards)
+            if ok:
                 self._discard(cards)  # sets the move's events
                 self.history.append(action)
                 # the kept view parts stay: a discard changes only what :meth:`view` checks
@@ -576,7 +590,9 @@ class CribbageState(State):
                     same += 1
                 if self._score(p, PAIR_POINTS[same], PAIR_REASON[same]):
                     return
-            elif n >= 3:
+            elif n >= 3 and _SPAN3[ranks[-3] << 8 | ranks[-2] << 4 | r] < n:
+                # the last three ranks differ and span less than the cards laid: a run may end
+                # here (else none can: every run of three or more ends with them)
                 run = last_run_length(ranks)
                 if run and self._score(p, run, "run"):
                     return
@@ -892,7 +908,9 @@ class CribbageState(State):
         out["hand_counts"] = [*map(len, self.hands)]
         out["count"] = self.count
         out["sequence"] = [*map(_token_of, self.seq)]
-        out["laid"] = [[*map(_token_of, cards)] for cards in self.laid]
+        laid = self.laid
+        out["laid"] = ([[*map(_token_of, laid[0])], [*map(_token_of, laid[1])]] if self.n == 2
+                       else [[*map(_token_of, cards)] for cards in laid])
         out["go"] = [*self.goers]
         pend = self.pending
         if pend is not None:
