@@ -113,8 +113,10 @@ def _pairs_of_six(hand: list[Card]) -> list[Action]:
             r2[h3], r2[h4], r2[h5], r3[h4], r3[h5], r4[h5]]
 
 
-#: ``view()["shown"]`` before any hand is counted (shared: read-only)
+#: ``view()["shown"]`` before any hand is counted, ``view()["go"]`` while nobody said go (shared:
+#: read-only)
 _NO_SHOWN = FrozenList()
+_NO_GO = FrozenList()
 
 #: ``_SPAN3[a << 8 | b << 4 | c]``: max − min of three different cribbage ranks, 99 if two are
 #: equal (a run ending with ranks a, b, c needs them different and as many cards as their span + 1)
@@ -905,13 +907,17 @@ class CribbageState(State):
         board = self.board
         # partners share their side's score; else each seat is its own side
         out["scores"] = [board[s & 1] for s in range(4)] if self.n == 4 else [*board]
-        out["hand_counts"] = [*map(len, self.hands)]
+        hands = self.hands
+        out["hand_counts"] = ([len(hands[0]), len(hands[1])] if self.n == 2
+                              else [*map(len, hands)])
         out["count"] = self.count
         out["sequence"] = [*map(_token_of, self.seq)]
         laid = self.laid
         out["laid"] = ([[*map(_token_of, laid[0])], [*map(_token_of, laid[1])]] if self.n == 2
                        else [[*map(_token_of, cards)] for cards in laid])
-        out["go"] = [*self.goers]
+        goers = self.goers
+        if goers:  # else the kept view's empty, read-only list
+            out["go"] = [*goers]
         pend = self.pending
         if pend is not None:
             out["pending"] = {
@@ -920,7 +926,7 @@ class CribbageState(State):
                 "overlooked": pend.true - pend.announced if pend.announced >= 0 else None,
             }
         if seat is not None:
-            out["hand"] = [*map(_token_of, self.hands[seat])]
+            out["hand"] = [*map(_token_of, hands[seat])]
         return out
 
     def _seat_view(self, seat: int | None, index: int) -> _SeatView:
@@ -935,6 +941,7 @@ class CribbageState(State):
         kept = self._seat_views[index]
         if kept is None or kept.base is not base:
             out = base.copy()
+            out["go"] = _NO_GO
             if seat is not None:
                 out["seat"] = seat
                 out["hand"] = None  # set at each call, here for the keys' order

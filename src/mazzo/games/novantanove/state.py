@@ -651,7 +651,7 @@ class NovantanoveState(State):
         base = (kept.deal or self._keep_deal_view(kept)).copy()
         base["phase"] = self.stage
         if self.offers:
-            base["offers"] = FrozenList(FrozenList(pair) for pair in self.offers)
+            base["offers"] = FrozenList(map(FrozenList, self.offers))
         kept.base = base
         return base
 
@@ -716,9 +716,11 @@ class NovantanoveState(State):
         entry["hand"] = h
         entry["dummy"] = h == self.dummy
         entry["game_score"] = self.game_scores[h]
-        if self.hand_visible(h, seat):
+        stage = self.stage
+        # hand_visible and bid_visible, inline (a view's own entry is made again at every bid)
+        if h == seat or (stage == PLAY_STAGE and self.exposed_hand[h]):
             entry["cards"] = _NO_CARDS
-        if self.deal_no > 0 and self.bid_visible(h, seat):
+        if self.deal_no > 0 and (h == seat or self.exposed_bid[h] or stage in (DEAL, OVER)):
             entry["bid_cards"] = _tokens(bid)
             if len(bid) == BID_CARDS:
                 entry["bid"] = self.bid_of(h)
