@@ -138,7 +138,7 @@ def test_every_show_counted_inline_matches_the_plain_count() -> None:
                 for event in state.events:
                     if isinstance(event, Counted):
                         plain = _plain_show(event.cards, event.starter, event.what == "crib")
-                        fifteens, pairs, runs, flush, nobs, total = plain
+                        runs = plain[2]
                         assert (event.fifteens, event.pairs, event.runs, event.flush, event.nobs,
                                 event.points) == plain
                         assert event.run_length == (0 if not runs else
