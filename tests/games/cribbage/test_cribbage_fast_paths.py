@@ -90,3 +90,92 @@ def test_last_run_length_matches_every_window() -> None:
             start = rng.randint(1, 9)
             ranks += rng.sample(range(start, start + 5), rng.randint(2, 5))
         assert last_run_length(ranks) == _plain_run_length(ranks), ranks
+
+
+def test_the_whole_rank_table_is_the_plain_rank_count() -> None:
+    from itertools import combinations_with_replacement
+
+    from mazzo.games.cribbage.scoring import RUN_SHAPE, SHOW_KEY, show_rank_table
+
+    table = show_rank_table()
+    by_rank = {CRANK[c & 15]: c for c in DECK}  # one card of each cribbage rank
+    multisets = [r for r in combinations_with_replacement(range(1, 14), 5) if r[0] != r[4]]
+    assert len(table) == len(multisets) == 6_175
+    for ranks in multisets:
+        fifteens, pairs, runs = rank_parts(ranks)
+        key = sum(SHOW_KEY[by_rank[r]] for r in ranks)
+        assert table[key] == (fifteens, pairs, runs, RUN_SHAPE[runs][0],
+                              fifteens + pairs + runs), ranks
+
+
+def _random_match_states(seed: int, **fields: object) -> list[CribbageState]:
+    """The state after every move of a random match (views untouched)."""
+    from mazzo.engine import CHANCE, get_game
+
+    game = get_game("cribbage")
+    rng = random.Random(seed)
+    state = game.new_match(game.config(**fields))
+    seen = []
+    while state.current_player >= CHANCE:
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        seen.append(state)
+        if rng.random() < 0.05:  # now and then go on from a clone (its events still to make)
+            state = state.clone()
+    return seen
+
+
+def test_every_show_counted_inline_matches_the_plain_count() -> None:
+    from mazzo.games.cribbage.events import Counted
+
+    shows = 0
+    for seed in range(12):
+        for players in (2, 3, 4):
+            for state in _random_match_states(seed, players=players):
+                for event in state.events:
+                    if isinstance(event, Counted):
+                        plain = _plain_show(event.cards, event.starter, event.what == "crib")
+                        runs = plain[2]
+                        assert (event.fifteens, event.pairs, event.runs, event.flush, event.nobs,
+                                event.points) == plain
+                        assert event.run_length == (0 if not runs else
+                                                    {3: 3, 4: 4, 5: 5, 6: 3, 8: 4, 9: 3,
+                                                     12: 3}[runs])
+                        shows += 1
+    assert shows > 1_000
+
+
+def test_events_made_when_read_are_the_events_of_the_move() -> None:
+    """Events recorded as (class, fields) tuples become the events themselves when read: every
+    entry an Event of its class, the same objects at every read, the same JSON in a clone."""
+    from mazzo.engine.game import Event
+
+    kinds: set[str] = set()
+    for seed in range(6):
+        for state in _random_match_states(seed, players=2 + seed % 3, muggins=seed % 2 == 1):
+            twin = state.clone()  # copies the events still to make as they are
+            events = state.events
+            assert all(isinstance(e, Event) for e in events)
+            assert [id(e) for e in state.events] == [id(e) for e in events]
+            assert [e.to_json() for e in twin.events] == [e.to_json() for e in events]
+            kinds.update(e.kind for e in events)
+    assert {"dealt", "scored", "go", "reset", "counted", "laid"} <= kinds
+
+
+def test_the_run_precheck_never_hides_a_run() -> None:
+    from mazzo.games.cribbage.scoring import last_run_length
+    from mazzo.games.cribbage.state import _SPAN3
+
+    rng = random.Random(13)
+    for _ in range(50_000):
+        ranks = [rng.randint(1, 13) for _ in range(rng.randint(3, 8))]
+        if rng.random() < 0.5:  # runs are rare at random: make some
+            start = rng.randint(1, 9)
+            ranks += rng.sample(range(start, start + 5), rng.randint(3, 5))
+        if ranks[-2] == ranks[-1]:
+            continue  # a pair: the play scores it and looks for no run
+        may_run = _SPAN3[ranks[-3] << 8 | ranks[-2] << 4 | ranks[-1]] < len(ranks)
+        assert may_run or last_run_length(ranks) == 0, ranks

@@ -26,7 +26,7 @@ _KEY: tuple[int, ...] = tuple(5 ** (r - 1) if r else 0 for r in CRANK)
 
 DECK: tuple[Card, ...] = french_deck()
 #: ``_KEY`` by card id (cribbage cards have ids below 64): one lookup per card in the show
-_KEY_BY_ID: tuple[int, ...] = tuple(_KEY[i & 15] for i in range(64))
+SHOW_KEY: tuple[int, ...] = tuple(_KEY[i & 15] for i in range(64))
 
 
 def crank(c: int) -> int:
@@ -79,6 +79,26 @@ def rank_parts(ranks: Sequence[int]) -> tuple[int, int, int]:
 
 _RANK_CACHE: dict[int, tuple[int, int, int]] = {}
 
+#: the rank part of every show, by the base-5 key of its five ranks (the sum of ``SHOW_KEY``
+#: over the four cards and the starter): (fifteens, pairs, runs, run length, their points). Empty
+#: until :func:`show_rank_table` fills it whole (6,175 rank multisets, ~40 ms, once per process,
+#: so importing the game costs nothing); the engine's show is then one lookup per hand.
+SHOW_RANKS: dict[int, tuple[int, int, int, int, int]] = {}
+
+
+def show_rank_table() -> dict[int, tuple[int, int, int, int, int]]:
+    """:data:`SHOW_RANKS`, filled on the first call: every multiset of five ranks (at most four
+    of one rank) scored by :func:`rank_parts`."""
+    if not SHOW_RANKS:
+        for ranks in combinations_with_replacement(range(1, 14), 5):
+            if ranks[0] == ranks[4]:
+                continue  # five of a rank: not in one deck
+            fifteens, pairs, runs = rank_parts(ranks)
+            key = sum(_KEY[r if r != 1 else 14] for r in ranks)
+            SHOW_RANKS[key] = (fifteens, pairs, runs, RUN_SHAPE[runs][0],
+                               fifteens + pairs + runs)
+    return SHOW_RANKS
+
 
 def _rank_part(key: int, cards: Iterable[int]) -> tuple[int, int, int]:
     found = _RANK_CACHE.get(key)
@@ -123,7 +143,7 @@ def score_show(hand: Sequence[Card], starter: Card, crib: bool = False) -> ShowS
 def show_score(hand: Sequence[int], starter: int, crib: bool = False) -> ShowScore:
     """:func:`score_show` without the validation (the engine's hot path)."""
     a, b, c, d = hand
-    key_of = _KEY_BY_ID
+    key_of = SHOW_KEY
     key = key_of[a] + key_of[b] + key_of[c] + key_of[d] + key_of[starter]
     found = _RANK_CACHE.get(key)
     if found is None:

@@ -9,8 +9,8 @@ target (shared/rules/cribbage.md §5), mid-play or mid-show.
 from __future__ import annotations
 
 import random
-from itertools import combinations
-from typing import Self
+from itertools import combinations, islice
+from typing import Any, Self
 
 from mazzo.cards import JACK, TOKEN, Card
 from mazzo.engine.frozen import FrozenCopies, FrozenDict, FrozenList
@@ -19,6 +19,7 @@ from mazzo.engine.game import (
     JSON,
     TERMINAL,
     Action,
+    Event,
     Game,
     IllegalAction,
     State,
@@ -63,14 +64,19 @@ from mazzo.games.cribbage.scoring import (
     PAIR_POINTS,
     PAIR_REASON,
     RUN_SHAPE,
+    SHOW_KEY,
+    SHOW_RANKS,
     VALUE,
     ShowScore,
     last_run_length,
     peg_parts,
+    show_rank_table,
     show_score,
 )
 
 DECK_SET = frozenset(DECK)
+#: ``x * 52`` of a float x, as a C function (``int`` 52 is multiplied as the float 52.0)
+_TIMES_52 = (52.0).__mul__
 #: count value and Play action by card id (list indexing beats ``VALUE[c & 15]`` in hot loops;
 #: the ids of no card map to a placeholder Play, and no hand ever holds them)
 VAL: list[int] = [VALUE[i & 15] for i in range(64)]
@@ -78,7 +84,9 @@ PLAY_BY_ID: list[Play] = [PLAY.get(i, PLAY[int(DECK[0])]) for i in range(64)]
 #: cribbage rank (ace 1) by card id
 RANK_BY_ID: list[int] = [CRANK[i & 15] for i in range(64)]
 _PLAY_OF = PLAY_BY_ID.__getitem__
-_token_of = TOKEN.__getitem__
+#: each card's token by id (a list: indexing by the card's id is cheaper than hashing it)
+_TOKEN_BY_ID: list[str] = [TOKEN[c] if c in DECK_SET else "" for c in range(64)]
+_token_of = _TOKEN_BY_ID.__getitem__
 _SINGLE_OF = DISCARD1.__getitem__
 #: the Discard of two cards by the pair, either order (legal listing maps ``combinations`` on it)
 _PAIR_OF = {(a, b): DISCARD2[min(a, b)][max(a, b)]
@@ -105,8 +113,30 @@ def _pairs_of_six(hand: list[Card]) -> list[Action]:
             r2[h3], r2[h4], r2[h5], r3[h4], r3[h5], r4[h5]]
 
 
-#: ``view()["shown"]`` before any hand is counted (shared: read-only)
+#: ``view()["shown"]`` before any hand is counted, ``view()["go"]`` while nobody said go (shared:
+#: read-only)
 _NO_SHOWN = FrozenList()
+_NO_GO = FrozenList()
+
+#: ``_SPAN3[a << 8 | b << 4 | c]``: max − min of three different cribbage ranks, 99 if two are
+#: equal (a run ending with ranks a, b, c needs them different and as many cards as their span + 1)
+_SPAN3: list[int] = [
+    max(a, b, c) - min(a, b, c) if len({a, b, c}) == 3 else 99
+    for a in range(16) for b in range(16) for c in range(16)
+]
+
+#: the show's order by players and dealer: each hand from the dealer's left, then the crib
+_SHOW_ORDER: dict[int, list[tuple[tuple[int, str], ...]]] = {
+    n: [(*(((d + k) % n, "hand") for k in range(1, n + 1)), (d, "crib")) for d in range(n)]
+    for n in (2, 3, 4)
+}
+
+#: the ``Discarded`` event of each seat and number of cards, and the ``StarterCut`` of each seat
+#: and card: made once, then shared (events are immutable values)
+_DISCARDED: list[tuple[Discarded, ...]] = [(*(Discarded(s, k) for k in range(3)),)
+                                           for s in range(4)]
+_STARTER_CUT: list[dict[Card, StarterCut]] = [{c: StarterCut(s, c) for c in DECK}
+                                              for s in range(4)]
 
 #: every ``Laid`` event made so far, by ``seat << 11 | count << 6 | card id`` (see ``_play``)
 _LAID: list[Laid | None] = [None] * (4 << 11)
@@ -163,6 +193,8 @@ class CribbageState(State):
     config: CribbageConfig
     #: a plain attribute, not a property: read at every step of every playout
     current_player: int = CHANCE
+    #: the last move's events, some still as (class, fields...) tuples: see :attr:`events`
+    _events: list[Any]
 
     def __init__(self, game: Game, config: CribbageConfig) -> None:
         super().__init__(game, config)
@@ -221,6 +253,22 @@ class CribbageState(State):
         return self._phase
 
     @property
+    def events(self) -> list[Event]:
+        """The events of the last move. The moves of every hand record most of theirs as a
+        tuple (the event's class, then its fields), made into the event the first time the
+        list is read: a search or a benchmark that never reads them does not pay for making
+        them (a frozen dataclass costs a call per field; a show's ``Counted`` has 13)."""
+        events = self._events
+        for i, event in enumerate(events):
+            if event.__class__ is tuple:
+                events[i] = event[0](*event[1:])
+        return events
+
+    @events.setter
+    def events(self, events: list[Event]) -> None:
+        self._events = events
+
+    @property
     def hand_number(self) -> int:
         return self.hand_no
 
@@ -252,20 +300,22 @@ class CribbageState(State):
         cls = action.__class__
         phase = self._phase
         if cls is Play and phase == "pegging":
-            p = self.current_player
             c = action.card  # type: ignore[attr-defined]
-            if c in self.hands[p] and VAL[c] <= 31 - self.count:
-                self.events = []
-                self._play(c)
+            if c in self.hands[self.current_player] and VAL[c] <= 31 - self.count:
+                self._play(c)  # sets the move's events
                 self.history.append(action)
                 if self._phase != "pegging":  # the show, an announcement or a game's end
                     self._base_view = None
                 return
         elif cls is Discard and phase == "discard":
             cards = action.cards  # type: ignore[attr-defined]
-            if self._discard_ok(self.current_player, cards):
-                self.events = []
-                self._discard(cards)
+            hand = self.hands[self.current_player]
+            if len(cards) == 2 and len(hand) == 6:  # two players: inline _discard_ok
+                ok = cards[0] != cards[1] and cards[0] in hand and cards[1] in hand
+            else:
+                ok = self._discard_ok(self.current_player, cards)
+            if ok:
+                self._discard(cards)  # sets the move's events
                 self.history.append(action)
                 # the kept view parts stay: a discard changes only what :meth:`view` checks
                 # (the crib's size, the phase: discard, then the starter's turn)
@@ -274,14 +324,14 @@ class CribbageState(State):
             order = action.order  # type: ignore[attr-defined]
             dealt = set(order)  # checked here, then kept by the deal as the cards out
             if len(order) == _DEALT[self.n] == len(dealt) and dealt <= DECK_SET:
-                self.events = []
+                self._events = []
                 self._deal(order, dealt)
                 self.history.append(action)
                 self._base_view = None
                 return
         elif cls is Cut and phase == "starter":
             self._check_chance(action)
-            self.events = []
+            self._events = []
             self._cut(action.card)  # type: ignore[attr-defined]
             self.history.append(action)
             if self._phase != "pegging":  # his heels won the game
@@ -388,8 +438,10 @@ class CribbageState(State):
         rand = rng.random
         deck = DECK
         # a dict keeps each card where it was first drawn: a repeat is dropped, as rejection
-        # sampling drops it (the same draws give the same deal as a loop with a set)
-        picked = dict.fromkeys([deck[int(rand() * 52)] for _ in range(k)])
+        # sampling drops it (the same draws give the same deal as a loop with a set); the first
+        # k draws, ``deck[int(rand() * 52)]`` each, are made and mapped in C
+        picked = dict.fromkeys(map(deck.__getitem__, map(int, map(
+            _TIMES_52, islice(iter(rand, None), k)))))
         while len(picked) < k:
             picked[deck[int(rand() * 52)]] = None
         return tuple(picked)
@@ -480,7 +532,7 @@ class CribbageState(State):
         self.go_min = [0] * n
         self.shown = []
         self.pending = None
-        self.events.append(Dealt(d, self.hand_no, self.game_no))
+        self._events.append((Dealt, d, self.hand_no, self.game_no))
         self._phase = "discard"
         self.current_player = (d + 1) % n
 
@@ -492,7 +544,7 @@ class CribbageState(State):
         self.crib += cards
         self.crib_owner += [p] * len(cards)
         self.discards[p] += cards
-        self.events.append(Discarded(p, len(cards)))
+        self._events = [_DISCARDED[p][len(cards)]]
         nxt = (p + 1) % self.n
         if nxt == (self.dealer + 1) % self.n:
             self.kept = [tuple(h) for h in self.hands]
@@ -505,7 +557,7 @@ class CribbageState(State):
         self.dealt.add(starter)
         self.starter = starter
         d = self.dealer
-        self.events.append(StarterCut((d + 1) % self.n, starter))
+        self._events.append(_STARTER_CUT[(d + 1) % self.n][starter])
         if starter & 15 == JACK and self._score(d, 2, "his_heels"):
             return
         self._phase = "pegging"
@@ -525,7 +577,7 @@ class CribbageState(State):
         laid = _LAID[key]
         if laid is None:  # events are immutable values: each one is made once, then shared
             laid = _LAID[key] = Laid(p, c, count)
-        self.events.append(laid)
+        self._events = [laid]  # the move's first event (apply leaves the events to the move)
         n = len(ranks)
         if self.muggins:
             self._play_muggins(p, peg_parts(ranks, count) if n >= 2 else [], count)
@@ -540,7 +592,9 @@ class CribbageState(State):
                     same += 1
                 if self._score(p, PAIR_POINTS[same], PAIR_REASON[same]):
                     return
-            elif n >= 3:
+            elif n >= 3 and _SPAN3[ranks[-3] << 8 | ranks[-2] << 4 | r] < n:
+                # the last three ranks differ and span less than the cards laid: a run may end
+                # here (else none can: every run of three or more ends with them)
                 run = last_run_length(ranks)
                 if run and self._score(p, run, "run"):
                     return
@@ -593,7 +647,7 @@ class CribbageState(State):
                 self.go_min[s] = room + 1
             if s != p and s not in self.goers:
                 self.goers.append(s)
-                self.events.append(Go(s, self.count))
+                self._events.append((Go, s, self.count))
         return -1
 
     def _continue(self, p: int, nxt: int) -> None:
@@ -610,7 +664,7 @@ class CribbageState(State):
             s = (p + k) % n
             if self.hands[s]:
                 self.current_player = s
-                self.events.append(CountReset(s))
+                self._events.append((CountReset, s))
                 return
         self._start_show()
 
@@ -619,7 +673,7 @@ class CribbageState(State):
         side = self.side[seat]
         total = self.board[side] + pts
         self.board[side] = total
-        self.events.append(Scored(seat, pts, reason, total))
+        self._events.append((Scored, seat, pts, reason, total))
         if total >= self.target:
             self._end_game(side)
             return True
@@ -629,12 +683,58 @@ class CribbageState(State):
 
     def _start_show(self) -> None:
         self._phase = "show"
-        n = self.n
-        d = self.dealer
-        queue = [((d + k) % n, "hand") for k in range(1, n + 1)]
-        queue.append((d, "crib"))
-        self.show_queue = queue
-        self._show_next()
+        if self.muggins:
+            self.show_queue = list(_SHOW_ORDER[self.n][self.dealer])
+            self._show_next()
+        else:
+            self._show_all()
+
+    def _show_all(self) -> None:
+        """The show without muggins: each hand from the dealer's left, then the crib, counted
+        and pegged in turn until one reaches the target (as :meth:`_show_next`, whose queue is
+        left as it would leave it). The rank part is one lookup in the whole table
+        (:func:`show_rank_table`), the suit part and the event are made inline: the show is a
+        fifth of a random game's time."""
+        starter = self.starter
+        assert starter is not None
+        ranks_of = SHOW_RANKS or show_rank_table()
+        key_of = SHOW_KEY
+        starter_key = key_of[starter]
+        starter_suit = starter >> 4
+        nobs_jack = (starter & 0xF0) | JACK  # never the starter itself when in a hand
+        board, side_of, shown, events = self.board, self.side, self.shown, self._events
+        order = _SHOW_ORDER[self.n][self.dealer]
+        for i, (seat, what) in enumerate(order):
+            if what == "crib":
+                self.crib_open = True
+                cards = tuple(self.crib)
+            else:
+                cards = self.kept[seat]
+            a, b, c, d = cards
+            fifteens, pairs, runs, run_length, points = ranks_of[
+                key_of[a] + key_of[b] + key_of[c] + key_of[d] + starter_key]
+            suit = a >> 4
+            flush = 0
+            if b >> 4 == suit and c >> 4 == suit and d >> 4 == suit:
+                if starter_suit == suit:
+                    flush = 5
+                elif what != "crib":  # a crib scores only a five-card flush
+                    flush = 4
+            nobs = 1 if a == nobs_jack or b == nobs_jack or c == nobs_jack or d == nobs_jack \
+                else 0
+            points += flush + nobs
+            shown.append((seat, what, cards, points))
+            side = side_of[seat]
+            total = board[side] + points
+            board[side] = total
+            events.append((Counted, seat, what, cards, starter, fifteens, pairs, run_length, runs,
+                           flush, nobs, points, -1, total))
+            if total >= self.target:
+                self.show_queue = list(order[i + 1:])
+                self._end_game(side)
+                return
+        self.show_queue = []
+        self._next_hand()
 
     def _show_next(self) -> None:
         """Count the next hands in order; with muggins stop at the first owner who must announce."""
@@ -807,11 +907,17 @@ class CribbageState(State):
         board = self.board
         # partners share their side's score; else each seat is its own side
         out["scores"] = [board[s & 1] for s in range(4)] if self.n == 4 else [*board]
-        out["hand_counts"] = [*map(len, self.hands)]
+        hands = self.hands
+        out["hand_counts"] = ([len(hands[0]), len(hands[1])] if self.n == 2
+                              else [*map(len, hands)])
         out["count"] = self.count
         out["sequence"] = [*map(_token_of, self.seq)]
-        out["laid"] = [[*map(_token_of, cards)] for cards in self.laid]
-        out["go"] = [*self.goers]
+        laid = self.laid
+        out["laid"] = ([[*map(_token_of, laid[0])], [*map(_token_of, laid[1])]] if self.n == 2
+                       else [[*map(_token_of, cards)] for cards in laid])
+        goers = self.goers
+        if goers:  # else the kept view's empty, read-only list
+            out["go"] = [*goers]
         pend = self.pending
         if pend is not None:
             out["pending"] = {
@@ -820,7 +926,7 @@ class CribbageState(State):
                 "overlooked": pend.true - pend.announced if pend.announced >= 0 else None,
             }
         if seat is not None:
-            out["hand"] = [*map(_token_of, self.hands[seat])]
+            out["hand"] = [*map(_token_of, hands[seat])]
         return out
 
     def _seat_view(self, seat: int | None, index: int) -> _SeatView:
@@ -835,6 +941,7 @@ class CribbageState(State):
         kept = self._seat_views[index]
         if kept is None or kept.base is not base:
             out = base.copy()
+            out["go"] = _NO_GO
             if seat is not None:
                 out["seat"] = seat
                 out["hand"] = None  # set at each call, here for the keys' order
@@ -1019,7 +1126,7 @@ class CribbageState(State):
         st.game = self.game
         st.config = self.config
         st.history = list(self.history)
-        st.events = list(self.events)
+        st._events = list(self._events)  # made events and those still to make alike
         st.n = self.n
         st.side = self.side
         st.nsides = self.nsides

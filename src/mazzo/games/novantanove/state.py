@@ -11,9 +11,10 @@ player who controls it in the current trick.
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import Any, Self
 
-from mazzo.cards import JOKER_SUIT, TOKEN, Card
+from mazzo.cards import JOKER_SUIT, TOKEN, Card, french_deck, joker
 from mazzo.engine.frozen import FrozenCopies, FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
@@ -78,6 +79,11 @@ NINE = 9
 _BASE_SUIT: list[int] = [(i >> 4) & 15 for i in range(256)]
 _BASE_RANK: list[int] = [i & 15 for i in range(256)]
 _token_of = TOKEN.__getitem__
+#: each card's token by id, for every card of any novantanove pack (French cards and the joker)
+_TOKEN_BY_ID: list[str] = [""] * 256
+for _card in (*french_deck(), joker()):
+    _TOKEN_BY_ID[_card] = TOKEN[_card]
+del _card
 OFFER_NAME = {0: "pass", DECLARE_PREMIUM: "declare", REVEAL_POINTS: "reveal"}
 SUIT_TEXT = {0: "♥", 1: "♦", 2: "♣", 3: "♠"}
 
@@ -621,7 +627,7 @@ class NovantanoveState(State):
             if entry["cards"] is not None:  # a hand this seat sees: its tokens, kept read-only
                 tokens_, source = held[h]  # while the hand is unchanged
                 if source is not cards or len(tokens_) != len(cards):
-                    tokens_ = FrozenList(map(_token_of, cards))
+                    tokens_ = _tokens(cards)
                     held[h] = (tokens_, cards)
                 entry["cards"] = tokens_
             entries.append(entry)
@@ -645,7 +651,7 @@ class NovantanoveState(State):
         base = (kept.deal or self._keep_deal_view(kept)).copy()
         base["phase"] = self.stage
         if self.offers:
-            base["offers"] = FrozenList(FrozenList(pair) for pair in self.offers)
+            base["offers"] = FrozenList(map(FrozenList, self.offers))
         kept.base = base
         return base
 
@@ -710,10 +716,12 @@ class NovantanoveState(State):
         entry["hand"] = h
         entry["dummy"] = h == self.dummy
         entry["game_score"] = self.game_scores[h]
-        if self.hand_visible(h, seat):
+        stage = self.stage
+        # hand_visible and bid_visible, inline (a view's own entry is made again at every bid)
+        if h == seat or (stage == PLAY_STAGE and self.exposed_hand[h]):
             entry["cards"] = _NO_CARDS
-        if self.deal_no > 0 and self.bid_visible(h, seat):
-            entry["bid_cards"] = FrozenList(map(_token_of, bid))
+        if self.deal_no > 0 and (h == seat or self.exposed_bid[h] or stage in (DEAL, OVER)):
+            entry["bid_cards"] = _tokens(bid)
             if len(bid) == BID_CARDS:
                 entry["bid"] = self.bid_of(h)
         entry["bid_count"] = len(bid)
@@ -862,6 +870,13 @@ def _frozen_list(value: list[Any]) -> FrozenList:
     if value and isinstance(value[0], list):
         return FrozenList(map(FrozenList, value))
     return FrozenList(value)
+
+
+def _tokens(cards: list[Card]) -> FrozenList:
+    """The cards' tokens, read-only (``itemgetter`` on a list: no call per card, no hashing)."""
+    if len(cards) > 1:
+        return FrozenList(itemgetter(*cards)(_TOKEN_BY_ID))
+    return FrozenList(map(_TOKEN_BY_ID.__getitem__, cards))
 
 
 def _suit_json(suit: int) -> str | None:
