@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -57,6 +58,19 @@ class SearchSetting:
     worlds: str | None = None
     #: the search levels that play the heuristic's move unless the search clearly finds better
     guided: tuple[str, ...] = ("difficile", "esperto")
+    #: "module:Class" of a game's own esperto (seeded like any bot) replacing the search; None:
+    #: esperto is the search
+    expert: str | None = None
+    #: one line on how that esperto plays, for tables and help
+    expert_text: str = ""
+
+    def expert_factory(self) -> Callable[[int | None], Agent] | None:
+        """The ``expert`` class, imported only when esperto is built."""
+        if self.expert is None:
+            return None
+        module, _, name = self.expert.partition(":")
+        factory: Callable[[int | None], Agent] = getattr(importlib.import_module(module), name)
+        return factory
 
     def world_sampler(self) -> WorldSampler | None:
         """The ``worlds`` function, imported only when a search level is built."""
@@ -76,9 +90,13 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
     "novantanove": SearchSetting("random", 1250, 6300),  # 6280, 380
     # poker: opponents' cards weighted by what their bets and draws reveal; unguided difficile
     # measured stronger (10/16 against medio, guided 7/16)
-    "poker_italiano": SearchSetting("heuristic", 570, 2850, "policy",
-                                    "mazzo.games.poker_italiano.bots:likely_world",
-                                    guided=("esperto",)),  # 4830, 2860
+    # esperto: its own player, rollouts against a model of each opponent learnt in the match
+    "poker_italiano": SearchSetting(
+        "heuristic", 570, 2850, "policy", "mazzo.games.poker_italiano.bots:likely_world",
+        guided=("esperto",),  # 4830, 2860
+        expert="mazzo.games.poker_italiano.expert:PokerExpert",
+        expert_text="rollouts against a model of each opponent learnt from the match "
+        "(action frequencies, ranges), ~0.05 s per move"),
     "cribbage": SearchSetting("heuristic", 1000, 5000),  # 7320, 5140
     "burraco": SearchSetting("heuristic", 23, 115),  # 154, 115
 }
@@ -134,6 +152,8 @@ def level_note(game: Game, level: str) -> str:
 def describe_search(game: Game, level: str) -> str:
     """One line on how a search level plays ``game``, for tables and help."""
     setting = search_setting(game)
+    if level == "esperto" and setting.expert is not None:
+        return setting.expert_text
     heuristic = has_heuristic(game)
     rollout = setting.rollout if heuristic else "random"
     text = f"{level_iterations(game, level)} iterations per move, {rollout} rollouts"
@@ -180,6 +200,9 @@ def make_agent(
         return MistakeAgent(base, MISTAKE_RATE, seed, "facile")
     if level in LEVEL_SECONDS:
         setting = search_setting(game)
+        expert = setting.expert_factory() if level == "esperto" else None
+        if expert is not None:
+            return Renamed(expert(seed), "esperto")
         guide = "heuristic" if has_heuristic(game) and level in setting.guided else None
         seconds = LEVEL_SECONDS[level] if timed else None
         iterations = None if timed else level_iterations(game, level)
