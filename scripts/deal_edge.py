@@ -1,13 +1,15 @@
-"""How much a bot gains over medio per deal, in the game's own score, on duplicate deals.
+"""How much a bot gains over medio (or another level) per deal, in the game's own score, on duplicate deals.
 
 Any game whose public view has one ``"scores"`` number per seat (chips in poker, pegs in
 cribbage...). Every deal is played once per seat, the bot in that seat and medio in all the
 others, from the same cards and the same later chance events as far as play allows; the bot's
 gain minus the mean gain of the medio seats, averaged over the seats, is its edge for the deal.
 The cards' luck cancels, so a few hundred deals show an edge that match wins would need
-thousands of matches to show. Calibrate the scale with ``facile`` and a ``mazzo arena`` run.
+thousands of matches to show. Calibrate the scale with ``facile`` and a ``mazzo arena`` run. ``--against facile``
+puts another level in the other seats.
 
     python scripts/deal_edge.py poker_italiano esperto --deals 100 --workers 2
+    python scripts/deal_edge.py poker_italiano esperto --against facile --deals 100
 """
 
 from __future__ import annotations
@@ -52,9 +54,9 @@ def play_deal(state: State, agents: list[Agent], rng: random.Random) -> list[flo
     return [a - b for a, b in zip(after, before, strict=True)]
 
 
-def edge(job: tuple[str, str, int, int, int]) -> float:
-    """The bot's edge over medio in deal ``index``, the bot sitting once in every seat."""
-    game_id, bot, players, seed, index = job
+def edge(job: tuple[str, str, int, int, int, str]) -> float:
+    """The bot's edge over ``against`` in deal ``index``, the bot sitting once in every seat."""
+    game_id, bot, players, seed, index, against = job
     game = get_game(game_id)
     rng = random.Random(seed * 1_000_003 + index)
     dealt = game.new_match(game.config(players=players))
@@ -63,7 +65,7 @@ def edge(job: tuple[str, str, int, int, int]) -> float:
     rest = rng.getrandbits(64)
     total = 0.0
     for seat in range(players):
-        agents = [make_agent(game, "medio", players * index + s) for s in range(players)]
+        agents = [make_agent(game, against, players * index + s) for s in range(players)]
         agents[seat] = make_agent(game, bot, players * index + seat + 7919)
         gains = play_deal(dealt.clone(), agents, random.Random(rest))
         others = [g for s, g in enumerate(gains) if s != seat]
@@ -79,6 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--against", default="medio", help="the level in the other seats")
     args = parser.parse_args(argv)
     game = get_game(args.game)
     players = args.players or game.config().players
@@ -86,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--deals must be at least 2")
     if public_scores(game.new_match(game.config(players=players))) is None:
         parser.error(f"{args.game}'s view has no per-seat 'scores' to measure")
-    jobs = [(args.game, args.bot, players, args.seed, i) for i in range(args.deals)]
+    jobs = [(args.game, args.bot, players, args.seed, i, args.against)
+            for i in range(args.deals)]
     start = time.perf_counter()
     edges: list[float] = []
     with Pool(args.workers) as pool:
@@ -97,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     n = len(edges)
     mean = sum(edges) / n
     spread = math.sqrt(sum((v - mean) ** 2 for v in edges) / (n - 1))
-    print(f"{args.bot} against medio in {args.game} ({players} players), {n} duplicate deals "
+    print(f"{args.bot} against {args.against} in {args.game} ({players} players), {n} duplicate deals "
           f"(seed {args.seed}): {mean:+.3f} ± {spread / math.sqrt(n):.3f} per deal "
           f"({time.perf_counter() - start:.0f} s)")
     return 0
