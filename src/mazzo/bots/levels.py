@@ -4,7 +4,8 @@
 - ``facile``: the game's heuristic bot, but a random legal move 30 % of the time.
 - ``medio``: the game's heuristic bot.
 - ``difficile``: ISMCTS, about 0.2 s per move on one core.
-- ``esperto``: ISMCTS, about 1 s per move on one core.
+- ``esperto``: ISMCTS, about 1 s per move on one core; in poker its own player instead, which
+  models each opponent from the match (``SearchSetting.expert``).
 
 Both search levels are guided by the heuristic: they play its move unless the search finds a
 move whose value is clearly (one-sided 95 %) higher.
@@ -37,7 +38,8 @@ LEVEL_TEXT: Final = {
     "facile": ("euristica con errori voluti", "heuristic with deliberate mistakes"),
     "medio": ("euristica", "heuristic"),
     "difficile": ("ricerca ISMCTS, ~0,2 s a mossa", "ISMCTS search, ~0.2 s per move"),
-    "esperto": ("ricerca ISMCTS, ~1 s a mossa", "ISMCTS search, ~1 s per move"),
+    "esperto": ("ricerca ISMCTS, ~1 s a mossa (a poker: modello degli avversari)",
+                "ISMCTS search, ~1 s per move (poker: a model of the opponents)"),
 }
 
 #: share of ``facile`` moves chosen at random instead of by the heuristic

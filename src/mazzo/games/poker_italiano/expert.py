@@ -9,9 +9,10 @@ Every decision is a flat Monte Carlo over a few candidate moves, in chips:
    weight (systematic resampling).
 2. **Responses.** In each world every candidate move is played out to the end of the deal; the
    other seats answer as their observed frequencies say (:func:`model_action` with their
-   :class:`SeatStats`), the expert's own later moves follow the same range model with the prior's
-   frequencies. The same worlds and the same chance seeds serve every candidate (common random
-   numbers), so differences between moves are measured, not drawn.
+   :class:`SeatStats`); the expert's own later moves are the game's heuristic's (a sound player
+   of its own cards: the range model with the prior's frequencies folded two pair to any bet).
+   The same worlds and the same chance seeds serve every candidate (common random numbers), so
+   differences between moves are measured, not drawn.
 3. **Choice.** The move with the highest mean chip result (chips at the end of the deal minus
    now, a pot carried to the next deal shared evenly).
 
@@ -34,9 +35,9 @@ from mazzo.cards import Card
 from mazzo.engine.agent import Turn
 from mazzo.engine.game import JSON, Action, card_from_token
 from mazzo.games.poker_italiano.actions import NO_BLIND, NO_COVER, Bet, Draw, Open, Raise
+from mazzo.games.poker_italiano.bots import PokerHeuristic
 from mazzo.games.poker_italiano.state import PokerItalianoState
 from mazzo.games.poker_italiano.table_model import (
-    SeatStats,
     TableModel,
     deal_start_pot,
     model_action,
@@ -77,7 +78,9 @@ class PokerExpert:
         self.pool = pool
         self.worlds = worlds
         self.model: TableModel | None = None
-        self.own = SeatStats()  # its own later moves in rollouts: the prior's frequencies
+        #: its own later moves in rollouts: the game's heuristic (a sound player of its own
+        #: cards; the prior's frequencies folded two pair to any bet after the draw)
+        self.own = PokerHeuristic(self.rng.getrandbits(32))
         #: mean chip value per candidate of the last decision (for tests and the curious)
         self.last_values: dict[Action, float] = {}
 
@@ -148,8 +151,12 @@ class PokerExpert:
                 continue
             seat = state.turn
             legal = state.legal_actions()
-            who = self.own if seat == me else stats[seat]
-            state.apply(legal[0] if len(legal) == 1 else model_action(state, who, legal))
+            if len(legal) == 1:
+                state.apply(legal[0])
+            elif seat == me:
+                state.apply(self.own.act(Turn(seat, state.view(seat), legal, rng, state)))
+            else:
+                state.apply(model_action(state, stats[seat], legal))
         alive = max(1, sum(state.in_match))
         # a new deal has taken its antes: give them back; a carried pot is everyone's share
         back = state.contrib[me] if state.hand_no != deal else 0

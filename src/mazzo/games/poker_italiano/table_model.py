@@ -100,6 +100,10 @@ BIG_PRICE: Final = 0.25
 NOISE: Final = 0.15
 #: a hand that may open but passes (slow play) — not observable, so a fixed belief
 SLOW_PLAY: Final = 0.1
+#: in the model's play a raise answers at most this many bets and raises of the round: the
+#: range model alone would have two strong hands re-raise each other to the last chip, which
+#: players rarely do without the very best hands
+RAISE_CAP: Final = 2
 
 
 @dataclass
@@ -369,7 +373,7 @@ def model_action(state: PokerItalianoState, stats: SeatStats, legal: list[Action
         FACE_PRE_BIG if big else FACE_PRE_SMALL)
     choice = stats.choose(situation, q)
     raises = [a for a in legal if isinstance(a, Raise)]
-    if choice == "raise" and raises:
+    if choice == "raise" and raises and state.full_raises < RAISE_CAP:
         return _closest(raises, pot // 2)
     if choice == "fold" and FOLD in legal:
         return FOLD
