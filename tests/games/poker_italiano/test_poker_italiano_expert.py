@@ -24,9 +24,11 @@ from mazzo.games.poker_italiano.table_model import (
     OPEN,
     PRIOR,
     PRIOR_WEIGHT,
+    RAISE_CAP,
     Observed,
     SeatStats,
     TableModel,
+    model_action,
     natural_discards,
     post_quantile,
     pre_quantile,
@@ -278,3 +280,19 @@ def test_esperto_is_the_expert_and_is_quick() -> None:
         assert expert.act(turn_of(state)) in state.legal_actions()
     # about 0.05 s of CPU per move; far below the level's ~1 s even on a slow machine
     assert (time.process_time() - start) / len(positions) < 0.5
+
+
+def test_the_model_raises_by_its_frequencies_but_not_a_third_time(pi: SimpleNamespace) -> None:
+    st: PokerItalianoState = pi.start()
+    pi.deal(st, {1: "JH JD 8C 9S KC", 2: "AH AD AC 7S 8H", 3: "KH KD KS 7C 8D"})
+    pi.play(st, Open(st.pot))
+    maniac, rock = SeatStats(), SeatStats()
+    for _ in range(40):
+        maniac.add(FACE_PRE_BIG, "raise")
+        rock.add(FACE_PRE_BIG, "fold")
+    assert isinstance(model_action(st, maniac, st.legal_actions()), Raise)
+    # a seat seen to fold 40 times keeps only its very best hands: three aces just call
+    assert model_action(st, rock, st.legal_actions()) == CALL
+    pi.play(st, Raise(12))  # the second bet of the round
+    assert st.current_player == 3 and st.full_raises == RAISE_CAP
+    assert model_action(st, maniac, st.legal_actions()) == CALL
