@@ -11,7 +11,6 @@ from mazzo.bots import LEVELS, ISMCTSAgent, make_agent
 from mazzo.bots.ismcts import CanonicalRandom
 from mazzo.bots.levels import (
     MISTAKE_RATE,
-    Renamed,
     describe_search,
     level_iterations,
     level_note,
@@ -116,17 +115,13 @@ def test_levels_for_the_test_game_and_errors() -> None:
 
 def test_poker_levels_model_the_opponents() -> None:
     from mazzo.games.poker_italiano.bots import likely_world
-    from mazzo.games.poker_italiano.expert import PokerExpert
 
     game = get_game("poker_italiano")
     esperto, difficile = make_agent(game, "esperto", 1), make_agent(game, "difficile", 1)
-    # poker's esperto is its own player (issue 16): rollouts against a model learnt at the table
-    assert isinstance(esperto, Renamed) and isinstance(esperto.base, PokerExpert)
-    assert esperto.name == "esperto"
-    assert isinstance(difficile, ISMCTSAgent) and difficile.worlds is likely_world
-    assert difficile.guide is None
-    assert "model of each opponent" in describe_search(game, "esperto")
-    assert "weighted by what their actions reveal" in describe_search(game, "difficile")
+    assert isinstance(esperto, ISMCTSAgent) and isinstance(difficile, ISMCTSAgent)
+    assert esperto.worlds is likely_world and difficile.worlds is likely_world
+    assert esperto.guide == "heuristic" and difficile.guide is None
+    assert "weighted by what their actions reveal" in describe_search(game, "esperto")
     assert "guided" not in describe_search(game, "difficile")
     cribbage = make_agent("cribbage", "difficile", 1)
     assert isinstance(cribbage, ISMCTSAgent) and cribbage.worlds is None

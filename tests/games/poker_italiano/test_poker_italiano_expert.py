@@ -1,4 +1,5 @@
-"""The poker esperto: the table model (frequencies, priors, Bayesian weights) and its decisions."""
+"""Poker's ``modello``: the table model (frequencies, priors, Bayesian weights) and its
+decisions."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import random
 import time
 from types import SimpleNamespace
 
-from mazzo.bots.levels import make_agent
+from mazzo.bots.levels import bot_names, describe_search, make_agent
 from mazzo.cards import parse_cards
 from mazzo.engine import CHANCE, TERMINAL, Turn
 from mazzo.games.poker_italiano import GAME
@@ -236,13 +237,13 @@ def test_candidates_keep_three_sizes_and_sensible_draws(pi: SimpleNamespace) -> 
 
 
 def _expert_decisions(seed: int, matches: int) -> list[tuple[PokerItalianoState, int]]:
-    """Positions where an esperto must choose, in matches of esperto against medio."""
+    """Positions where modello must choose, in matches of modello against medio."""
     rng = random.Random(seed)
     found: list[tuple[PokerItalianoState, int]] = []
     for m in range(matches):
         state = GAME.new_match(GAME.config(players=4, max_hands=3))
         assert isinstance(state, PokerItalianoState)
-        agents = [make_agent(GAME, "esperto" if s % 2 == 0 else "medio", 10 * m + s)
+        agents = [make_agent(GAME, "modello" if s % 2 == 0 else "medio", 10 * m + s)
                   for s in range(4)]
         while state.current_player != TERMINAL:
             if state.current_player == CHANCE:
@@ -270,9 +271,11 @@ def test_the_same_view_gives_the_same_move_whatever_the_hidden_cards() -> None:
         assert moves[0] == moves[1]
 
 
-def test_esperto_is_the_expert_and_is_quick() -> None:
-    agent = make_agent(GAME, "esperto", 1)
-    assert agent.name == "esperto"
+def test_modello_is_a_bot_name_and_is_quick() -> None:
+    agent = make_agent(GAME, "modello", 1)
+    assert isinstance(agent, PokerExpert) and agent.name == "modello"
+    assert "modello" in bot_names(GAME)
+    assert "model of each opponent" in describe_search(GAME, "modello")
     positions = _expert_decisions(3, 1)
     expert = PokerExpert(seed=1)
     start = time.process_time()

@@ -1,4 +1,4 @@
-"""The poker esperto: exploits what the table reveals about each opponent.
+"""``modello``, a poker player that exploits what the table reveals about each opponent.
 
 Every decision is a flat Monte Carlo over a few candidate moves, in chips:
 
@@ -71,7 +71,7 @@ class CanonicalRandom(random.Random):
 class PokerExpert:
     """Chooses by rollouts against a model of each opponent learnt during the match."""
 
-    name = "esperto"
+    name = "modello"
 
     def __init__(self, seed: int | None = None, pool: int = POOL, worlds: int = WORLDS) -> None:
         self.rng = random.Random(seed)

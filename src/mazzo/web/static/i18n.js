@@ -16,7 +16,7 @@ const WORDS = {
     youOnce: "Solo un posto può essere «tu».",
     levels: {
       random: "mosse a caso", facile: "euristica con errori voluti", medio: "euristica del gioco",
-      difficile: "ricerca veloce, ~0,2 s a mossa", esperto: "ricerca ISMCTS, ~1 s a mossa (a poker: modello degli avversari)",
+      difficile: "ricerca veloce, ~0,2 s a mossa", esperto: "ricerca ISMCTS, ~1 s a mossa",
     },
     connecting: "Connessione…", connected: "Connesso", reconnecting: "Connessione persa: riconnessione…",
     spectator: "Stai guardando", yourTurn: "Tocca a te", turnOf: "Tocca a {name}",
@@ -82,7 +82,7 @@ const WORDS = {
     youOnce: "Only one seat can be “you”.",
     levels: {
       random: "random legal moves", facile: "heuristic with deliberate mistakes", medio: "the game's heuristic",
-      difficile: "quick search, ~0.2 s per move", esperto: "ISMCTS search, ~1 s per move (poker: a model of the opponents)",
+      difficile: "quick search, ~0.2 s per move", esperto: "ISMCTS search, ~1 s per move",
     },
     connecting: "Connecting…", connected: "Connected", reconnecting: "Connection lost: reconnecting…",
     spectator: "You are watching", yourTurn: "Your turn", turnOf: "{name} to play",
