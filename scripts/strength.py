@@ -37,7 +37,8 @@ from mazzo.engine import Game, all_games, get_game
 from mazzo.engine.game import JSON
 from mazzo.engine.record import write_json_atomic
 
-TARGETS = {"medio": 0.60, "random": 0.80}  # what the stronger side must score against each
+#: what the stronger side must score against each (None: measured, no target)
+TARGETS: dict[str, float | None] = {"medio": 0.60, "random": 0.80, "facile": None}
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "docs" / "strength-results"
 DOC = ROOT / "docs" / "strength.md"
@@ -85,7 +86,8 @@ def merge(game: Game, fresh: list[JSON], add: bool) -> list[JSON]:
     for new in fresh:
         before = old.get(tuple(new["pairing"]))
         old[tuple(new["pairing"])] = pool(before, new) if add and before else new
-    return sorted(old.values(), key=lambda r: r["pairing"][1] != "medio")
+    order = {"medio": 0, "facile": 1}
+    return sorted(old.values(), key=lambda r: order.get(r["pairing"][1], 2))
 
 
 def pool(before: JSON, new: JSON) -> JSON:
@@ -101,7 +103,9 @@ def pool(before: JSON, new: JSON) -> JSON:
             "ci95": [round(x, 4) for x in wilson(score * n, n)], "seconds_per_move": moves}
 
 
-def verdict(score: float, low: float, high: float, target: float) -> str:
+def verdict(score: float, low: float, high: float, target: float | None) -> str:
+    if target is None:
+        return "no target"
     if low >= target:
         return "met"
     if high < target:
@@ -121,7 +125,8 @@ def row(game_id: str, result: JSON) -> str:
                       if result["config"].get(k) == v)  # "default" when played in full
     return (
         f"| {game_id} | {a} v {b} | {players} | {short or 'default'} | {result['matches']} | "
-        f"{result['score']:.1%} | {low:.1%} – {high:.1%} | ≥ {target:.0%}: "
+        f"{result['score']:.1%} | {low:.1%} – {high:.1%} | "
+        f"{'' if target is None else f'≥ {target:.0%}: '}"
         f"{verdict(result['score'], low, high, target)} | "
         f"{per_move[a]:.3f} s | {per_move[b]:.3f} s |"
     )
@@ -129,17 +134,19 @@ def row(game_id: str, result: JSON) -> str:
 
 def notes(game: Game, levels: list[str]) -> list[str]:
     out = []
-    for level in ("medio", *levels):
+    for level in ("medio", *dict.fromkeys(levels)):
         note = level_note(game, level)
         if note:
             out.append(f"- {game.id}: {note}")
-    out += [f"- {game.id}: {level}: {describe_search(game, level)}" for level in levels]
+    out += [f"- {game.id}: {level}: {describe_search(game, level)}"
+            for level in dict.fromkeys(levels)]
     return out
 
 
 def render(out: Path) -> str:
     rows: list[str] = []
     extra: list[str] = []
+    edges: list[str] = []
     for game in all_games():
         path = RESULTS / f"{game.id}.json"
         if not path.exists():
@@ -151,6 +158,7 @@ def render(out: Path) -> str:
         extra += notes(game, strong)
         # measurements made beside a result (e.g. duplicate-deal edges), kept in its "notes"
         extra += [f"- {game.id}: {note}" for r in results for note in r.get("notes", [])]
+        edges += edge_lines(game.id)
     header = [
         "| game | pairing | players | match | matches | score | 95 % CI | target "
         "| s/move (first) | s/move (second) |",
@@ -178,11 +186,37 @@ def render(out: Path) -> str:
         "",
         *extra,
         "",
+        *([
+            "## Chip edge per duplicate deal",
+            "",
+            "`scripts/deal_edge.py GAME BOT --against LEVEL --save`: every deal played once per "
+            "seat",
+            "from the same cards, the bot in that seat and LEVEL in the others; the bot's gain "
+            "minus the",
+            "others' mean, in the game's own score (chips in poker), ± one standard error. Each "
+            "deal is",
+            "the first of a match, so a bot that learns during the match has learnt nothing yet.",
+            "",
+            "| game | bot | against | deals | edge per deal | seed | date |",
+            "|---|---|---|---|---|---|---|",
+            *edges,
+            "",
+        ] if edges else []),
     ])
     out.write_text(text, encoding="utf-8")
     if out == DOC:
         update_readme([*header, *rows])
     return text
+
+
+def edge_lines(game_id: str) -> list[str]:
+    """Table rows of the chip edges saved by ``scripts/deal_edge.py --save`` for the game."""
+    path = RESULTS / f"{game_id}-edges.json"
+    if not path.exists():
+        return []
+    return [f"| {game_id} | {e['bot']} | {e['against']} | {e['deals']} | "
+            f"{e['edge']:+.2f} ± {e['se']:.2f} | {e['seed']} | {e['date']} |"
+            for e in json.loads(path.read_text(encoding="utf-8"))]
 
 
 def update_readme(table: list[str]) -> None:
@@ -210,6 +244,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--strong", default="esperto",
                         help="the level measured against medio (default esperto)")
+    parser.add_argument("--against", default="medio", choices=("medio", "facile"),
+                        help="the strong level's opponent (facile: how hard it exploits a weak "
+                        "player; no target)")
     parser.add_argument("--full", action="store_true",
                         help="play every game's default (long) match instead of the short one")
     parser.add_argument("--only", choices=("strong", "random"),
@@ -229,7 +266,7 @@ def main(argv: list[str]) -> int:
         for game in games:
             short = {} if args.full else SHORT.get(game.id, {})
             matches = args.matches or MATCHES.get(game.id, 60)
-            plan = {"strong": (args.strong, "medio", matches, short),
+            plan = {"strong": (args.strong, args.against, matches, short),
                     "random": ("medio", "random", args.random_matches, {})}
             fresh = [measure(game, a, b, n, args.seed, args.workers, config)
                      for key, (a, b, n, config) in plan.items() if args.only in (None, key)]

@@ -96,6 +96,18 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
                               "other tables: "),
     "burraco": SearchSetting("heuristic", 50, 280),
 }
+#: Per game, bots that are no level, by name: "module:Class" (seeded like any bot). Poker's
+#: ``modello`` models each opponent from the match and plays rollouts against the model (issue
+#: 16): it wins chips per deal from medio but did not win more matches than the search, so it is
+#: not the esperto (docs/poker_italiano.md).
+EXTRA_BOTS: Final[dict[str, dict[str, str]]] = {
+    "poker_italiano": {"modello": "mazzo.games.poker_italiano.expert:PokerExpert"},
+}
+#: one line on how each of them plays, for tables and help
+EXTRA_TEXT: Final = {
+    "modello": "rollouts against a model of each opponent learnt from the match (action "
+    "frequencies, ranges), ~0.05 s per move",
+}
 #: games not in LEVEL_SEARCH (e.g. added later)
 DEFAULT_SEARCH: Final = SearchSetting("heuristic", 200, 1000)
 #: without a heuristic bot, ``medio`` is a small random-rollout search of this many iterations
@@ -146,7 +158,9 @@ def level_note(game: Game, level: str) -> str:
 
 
 def describe_search(game: Game, level: str) -> str:
-    """One line on how a search level plays ``game``, for tables and help."""
+    """One line on how a search level (or an extra bot) plays ``game``, for tables and help."""
+    if level in EXTRA_BOTS.get(game.id, {}):
+        return EXTRA_TEXT.get(level, level)
     setting = search_setting(game)
     heuristic = has_heuristic(game)
     rollout = setting.rollout if heuristic else "random"
@@ -171,7 +185,8 @@ def level_iterations(game: Game, level: str) -> int:
 
 def bot_names(game: Game) -> list[str]:
     """Every name :func:`make_agent` accepts for ``game`` (besides ``ismcts:N``)."""
-    return list(LEVELS) + [b for b in game.bots() if b not in LEVELS]
+    extra = list(EXTRA_BOTS.get(game.id, {}))
+    return list(LEVELS) + [b for b in [*game.bots(), *extra] if b not in LEVELS]
 
 
 def make_agent(
@@ -208,6 +223,11 @@ def make_agent(
         return search
     if level.startswith("ismcts:"):
         return _custom_ismcts(level, seed)
+    extra = EXTRA_BOTS.get(game.id, {}).get(level)
+    if extra is not None:
+        module, _, name = extra.partition(":")
+        made: Agent = getattr(importlib.import_module(module), name)(seed)
+        return made
     if level in factories:
         agent: Agent = factories[level](seed)
         return agent

@@ -1,0 +1,225 @@
+"""``modello``, a poker player that exploits what the table reveals about each opponent.
+
+Every decision is a flat Monte Carlo over a few candidate moves, in chips:
+
+1. **Beliefs.** :data:`POOL` worlds are drawn by ``turn.sample_state`` (every deal of the hidden
+   cards consistent with the view) and each is weighted by :meth:`TableModel.likelihood`: how well
+   the opponents' cards in it explain their actions and draws of this deal, under the range model
+   built from what each of them did earlier in the match. :data:`WORLDS` worlds are resampled by
+   weight (systematic resampling).
+2. **Responses.** In each world every candidate move is played out to the end of the deal; the
+   other seats answer as their observed frequencies say (:func:`model_action` with their
+   :class:`SeatStats`); the expert's own later moves are the game's heuristic's (a sound player
+   of its own cards: the range model with the prior's frequencies folded two pair to any bet).
+   The same worlds and the same chance seeds serve every candidate (common random numbers), so
+   differences between moves are measured, not drawn.
+3. **Choice.** The move with the highest mean chip result (chips at the end of the deal minus
+   now, a pot carried to the next deal shared evenly).
+
+Value bets and bluffs come out of step 2: against a seat that folds to bets far more often than
+the prior, betting a weak hand shows a profit in the rollouts; against one that raises only
+with strength, a raise from it makes the worlds where it holds a strong hand heavy.
+
+The agent sees only its Turn: worlds come from ``turn.sample_state`` drawn with a
+:class:`CanonicalRandom`, so the same view and seed give the same move whatever the hidden cards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Sequence
+from typing import Any, Final
+
+from mazzo.cards import Card
+from mazzo.engine.agent import Turn
+from mazzo.engine.game import JSON, Action, card_from_token
+from mazzo.games.poker_italiano.actions import NO_BLIND, NO_COVER, Bet, Draw, Open, Raise
+from mazzo.games.poker_italiano.bots import PokerHeuristic
+from mazzo.games.poker_italiano.state import PokerItalianoState
+from mazzo.games.poker_italiano.table_model import (
+    TableModel,
+    deal_start_pot,
+    model_action,
+    natural_discards,
+    read_log,
+)
+
+#: worlds drawn and weighted per decision
+POOL: Final = 240
+#: worlds resampled by weight and played out once per candidate move
+WORLDS: Final = 48
+#: rollouts stop after this many actions (a deal has a few dozen at most)
+MAX_ROLLOUT_ACTIONS: Final = 400
+
+
+class CanonicalRandom(random.Random):
+    """A Random whose ``shuffle`` and ``sample`` sort first, so that the worlds drawn depend
+    only on which cards are unseen, never on where they really lie (as the search's own)."""
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        with contextlib.suppress(TypeError):
+            x.sort()
+        super().shuffle(x)
+
+    def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
+        with contextlib.suppress(TypeError):
+            population = sorted(population)
+        return super().sample(population, k, counts=counts)
+
+
+class PokerExpert:
+    """Chooses by rollouts against a model of each opponent learnt during the match."""
+
+    name = "modello"
+
+    def __init__(self, seed: int | None = None, pool: int = POOL, worlds: int = WORLDS) -> None:
+        self.rng = random.Random(seed)
+        self.pool = pool
+        self.worlds = worlds
+        self.model: TableModel | None = None
+        #: its own later moves in rollouts: the game's heuristic (a sound player of its own
+        #: cards; the prior's frequencies folded two pair to any bet after the draw)
+        self.own = PokerHeuristic(self.rng.getrandbits(32))
+        #: mean chip value per candidate of the last decision (for tests and the curious)
+        self.last_values: dict[Action, float] = {}
+
+    def act(self, turn: Turn) -> Action:
+        view = turn.view
+        players = len(view["folded"])
+        if self.model is None or self.model.players != players:
+            self.model = TableModel(players)
+        self.model.observe(view)
+        seed = self.rng.getrandbits(64)
+        self.last_values = {}
+        if len(turn.legal) == 1:
+            return turn.legal[0]
+        if view["phase"] == "blinds":  # blind bets before seeing cards: a chip gift to medio
+            return NO_BLIND if NO_BLIND in turn.legal else (
+                NO_COVER if NO_COVER in turn.legal else turn.legal[0])
+        candidates = candidate_moves(view, turn.legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        values = self.evaluate(turn, candidates, CanonicalRandom(seed))
+        self.last_values = values
+        return max(candidates, key=lambda a: values[a])
+
+    def evaluate(self, turn: Turn, candidates: Sequence[Action],
+                 rng: random.Random) -> dict[Action, float]:
+        """Mean chip result of each candidate over the believed worlds."""
+        assert self.model is not None
+        me = turn.seat
+        worlds = self.believed_worlds(turn, rng)
+        totals = dict.fromkeys(candidates, 0.0)
+        for world in worlds:
+            chance_seed = rng.getrandbits(64)
+            start = world.chips[me] + world.contrib[me]  # its chips before this deal's bets
+            deal = world.hand_no
+            for action in candidates:
+                state = world.clone()
+                state.apply(action)
+                end = self._rollout(state, me, deal, random.Random(chance_seed))
+                totals[action] += end - start
+        return {a: v / len(worlds) for a, v in totals.items()}
+
+    def believed_worlds(self, turn: Turn, rng: random.Random) -> list[PokerItalianoState]:
+        """WORLDS worlds resampled from POOL drawn ones by their likelihood."""
+        assert self.model is not None
+        view = turn.view
+        log = view["log"]
+        clues = read_log(log, deal_start_pot(int(view["pot"]), log), len(view["folded"]))
+        drawn: list[PokerItalianoState] = []
+        weights: list[float] = []
+        for _ in range(self.pool if clues else self.worlds):
+            world = turn.sample_state(rng)
+            assert isinstance(world, PokerItalianoState)
+            drawn.append(world)
+            weights.append(self.model.likelihood(world, clues, turn.seat) if clues else 1.0)
+        return systematic_resample(drawn, weights, self.worlds, rng)
+
+    def _rollout(self, state: PokerItalianoState, me: int, deal: int,
+                 rng: random.Random) -> float:
+        """Play deal ``deal`` to its end by the model; what ``me`` then holds, counting a
+        pot carried to the next deal as shared evenly."""
+        assert self.model is not None
+        stats = self.model.stats
+        for _ in range(MAX_ROLLOUT_ACTIONS):
+            if state.is_terminal or state.hand_no != deal:
+                break
+            if state.is_chance:
+                state.apply(state.sample_chance(rng))
+                continue
+            seat = state.turn
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.apply(legal[0])
+            elif seat == me:
+                state.apply(self.own.act(Turn(seat, state.view(seat), legal, rng, state)))
+            else:
+                state.apply(model_action(state, stats[seat], legal))
+        alive = max(1, sum(state.in_match))
+        # a new deal has taken its antes: give them back; a carried pot is everyone's share
+        back = state.contrib[me] if state.hand_no != deal else 0
+        return state.chips[me] + back + state.carried / alive
+
+
+def systematic_resample(items: Sequence[PokerItalianoState], weights: Sequence[float], k: int,
+                        rng: random.Random) -> list[PokerItalianoState]:
+    """``k`` items drawn in proportion to ``weights`` with one random offset (low variance);
+    uniform when every weight is zero."""
+    total = sum(weights)
+    if total <= 0:
+        return [items[i % len(items)] for i in range(k)]
+    step = total / k
+    point = rng.random() * step
+    out: list[PokerItalianoState] = []
+    acc, i = weights[0], 0
+    for _ in range(k):
+        while acc < point and i < len(items) - 1:
+            i += 1
+            acc += weights[i]
+        out.append(items[i])
+        point += step
+    return out
+
+
+def candidate_moves(view: JSON, legal: list[Action]) -> list[Action]:
+    """The moves worth a rollout: every simple one, bets at the minimum, half the pot and the
+    pot, and a few sensible draws."""
+    if view["phase"] == "draw":
+        return _draws(view, legal)
+    pot = int(view["pot"])
+    sized = [a for a in legal if isinstance(a, Open | Bet | Raise)]
+    out = [a for a in legal if not isinstance(a, Open | Bet | Raise | Draw)]
+    for kind in (Open, Bet, Raise):
+        menu = [a for a in sized if isinstance(a, kind)]
+        if menu:
+            picks = {menu[0], _closest(menu, pot // 2), _closest(menu, pot)}
+            out += sorted(picks, key=lambda a: getattr(a, "amount", 0))
+    return out
+
+
+def _draws(view: JSON, legal: list[Action]) -> list[Action]:
+    hand = [card_from_token(t) for t in view["hand"]]
+    deck = int(view["deck_size"])
+    natural = natural_discards(hand, deck)
+    options: list[list[Card]] = [natural, []]
+    if len(natural) >= 2:  # keep a kicker too
+        options.append(sorted(natural, key=lambda c: (c.rank, c.suit))[:-1])
+    suit_counts: dict[int, list[Card]] = {}
+    for card in hand:
+        suit_counts.setdefault(card.suit, []).append(card)
+    for cards in suit_counts.values():
+        if len(cards) == 4:  # break a pair for a flush draw
+            options.append([c for c in hand if c not in cards])
+    by_cards = {a.cards: a for a in legal if isinstance(a, Draw)}
+    out: list[Action] = []
+    for option in options:
+        action = by_cards.get(tuple(sorted(option)))
+        if action is not None and action not in out:
+            out.append(action)
+    return out or legal[:1]
+
+
+def _closest(actions: Sequence[Action], target: int) -> Action:
+    return min(actions, key=lambda a: abs(getattr(a, "amount", 0) - target))
