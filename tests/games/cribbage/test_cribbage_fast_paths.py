@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+import pytest
+
 from mazzo.cards import JACK, Card
 from mazzo.games.cribbage.actions import DECK, Discard
 from mazzo.games.cribbage.scoring import CRANK, rank_parts, show_score
@@ -179,3 +181,37 @@ def test_the_run_precheck_never_hides_a_run() -> None:
             continue  # a pair: the play scores it and looks for no run
         may_run = _SPAN3[ranks[-3] << 8 | ranks[-2] << 4 | ranks[-1]] < len(ranks)
         assert may_run or last_run_length(ranks) == 0, ranks
+
+
+def test_a_reader_never_sees_the_show_table_half_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server replays tables in worker threads: a thread reading the show table while
+    another builds it must get the whole table (it once got a half-filled dict: KeyError)."""
+    import threading
+
+    from mazzo.games.cribbage import scoring
+
+    monkeypatch.setattr(scoring, "SHOW_RANKS", {})
+    last_key = sum(scoring._KEY[r] for r in (9, 10, 11, 12, 13))  # built near the end
+    plain = scoring.rank_parts
+    calls = 0
+    found: list[object] = []
+
+    def read() -> None:
+        table = scoring.SHOW_RANKS or scoring.show_rank_table()
+        found.append(table.get(last_key))
+
+    reader = threading.Thread(target=read)
+
+    def slow_parts(ranks: object) -> tuple[int, int, int]:
+        nonlocal calls
+        calls += 1
+        if calls == 100:  # mid-build: a second thread reads the table
+            reader.start()
+            reader.join(0.3)
+        return plain(ranks)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scoring, "rank_parts", slow_parts)
+    scoring.show_rank_table()
+    reader.join(10)
+    assert found == [scoring.SHOW_RANKS[last_key]]
+    assert found[0] is not None

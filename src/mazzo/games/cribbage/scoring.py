@@ -8,6 +8,7 @@ ranks, cached by a base-5 key) and a suit part (flush, nobs), which keeps scorin
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
@@ -84,19 +85,26 @@ _RANK_CACHE: dict[int, tuple[int, int, int]] = {}
 #: until :func:`show_rank_table` fills it whole (6,175 rank multisets, ~40 ms, once per process,
 #: so importing the game costs nothing); the engine's show is then one lookup per hand.
 SHOW_RANKS: dict[int, tuple[int, int, int, int, int]] = {}
+_SHOW_RANKS_LOCK = threading.Lock()
 
 
 def show_rank_table() -> dict[int, tuple[int, int, int, int, int]]:
     """:data:`SHOW_RANKS`, filled on the first call: every multiset of five ranks (at most four
-    of one rank) scored by :func:`rank_parts`."""
-    if not SHOW_RANKS:
-        for ranks in combinations_with_replacement(range(1, 14), 5):
-            if ranks[0] == ranks[4]:
-                continue  # five of a rank: not in one deck
-            fifteens, pairs, runs = rank_parts(ranks)
-            key = sum(_KEY[r if r != 1 else 14] for r in ranks)
-            SHOW_RANKS[key] = (fifteens, pairs, runs, RUN_SHAPE[runs][0],
-                               fifteens + pairs + runs)
+    of one rank) scored by :func:`rank_parts`. The table is built aside and published by one
+    ``dict.update`` (atomic under the GIL), under a lock: readers test ``SHOW_RANKS or ...``, so
+    they must never see it half filled (the server replays tables in worker threads)."""
+    if SHOW_RANKS:
+        return SHOW_RANKS
+    with _SHOW_RANKS_LOCK:
+        if not SHOW_RANKS:
+            table: dict[int, tuple[int, int, int, int, int]] = {}
+            for ranks in combinations_with_replacement(range(1, 14), 5):
+                if ranks[0] == ranks[4]:
+                    continue  # five of a rank: not in one deck
+                fifteens, pairs, runs = rank_parts(ranks)
+                key = sum(_KEY[r if r != 1 else 14] for r in ranks)
+                table[key] = (fifteens, pairs, runs, RUN_SHAPE[runs][0], fifteens + pairs + runs)
+            SHOW_RANKS.update(table)
     return SHOW_RANKS
 
 
