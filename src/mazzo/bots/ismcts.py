@@ -19,15 +19,15 @@ give the same move even though the true hidden cards differ (see the class).
 
 from __future__ import annotations
 
-import contextlib
 import math
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 from mazzo.engine.agent import Agent, Turn
+from mazzo.engine.chance import CanonicalRandom
 from mazzo.engine.game import CHANCE, TERMINAL, Action, Config, Game, State
 
 RolloutPolicy = Callable[[State, random.Random], Action]
@@ -46,27 +46,6 @@ def uniform_world(turn: Turn, rng: random.Random) -> State:
 DEFAULT_ITERATIONS: Final = 1000
 CALIBRATION_MATCHES: Final = 8
 CALIBRATION_ACTION_CAP: Final = 400_000
-
-
-class CanonicalRandom(random.Random):
-    """A Random whose ``shuffle`` and ``sample`` first sort what they are given.
-
-    A game's ``determinize`` typically pools the cards the seat cannot see — in whatever order
-    they really lie — and shuffles the pool. Sorting first makes the world drawn depend only on
-    *which* cards are unseen (what the view tells) and the seed, never on where the hidden cards
-    really are; so the search, fed only through ``determinize``, gives the same move for the same
-    view and seed. Items that cannot be sorted are used in the order given.
-    """
-
-    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        with contextlib.suppress(TypeError):
-            x.sort()
-        super().shuffle(x)
-
-    def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
-        with contextlib.suppress(TypeError):
-            population = sorted(population)
-        return super().sample(population, k, counts=counts)
 
 
 def _standard_draws(rng: random.Random) -> bool:

@@ -5,10 +5,11 @@ Each game's ``state`` module says how it lays out a ``Deal`` (which cards go whe
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from mazzo.cards import Card
 from mazzo.engine.game import Action, quick_init
@@ -43,3 +44,24 @@ def shuffled(cards: Sequence[Card], rng: random.Random) -> Deal:
     order = list(cards)
     rng.shuffle(order)
     return Deal(tuple(order))
+
+
+class CanonicalRandom(random.Random):
+    """A Random whose ``shuffle`` and ``sample`` first sort what they are given.
+
+    A game's ``determinize`` typically pools the cards the seat cannot see — in whatever order
+    they really lie — and shuffles the pool. Sorting first makes the world drawn depend only on
+    *which* cards are unseen (what the view tells) and the seed, never on where the hidden cards
+    really are; so the search, fed only through ``determinize``, gives the same move for the same
+    view and seed. Items that cannot be sorted are used in the order given.
+    """
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        with contextlib.suppress(TypeError):
+            x.sort()
+        super().shuffle(x)
+
+    def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
+        with contextlib.suppress(TypeError):
+            population = sorted(population)
+        return super().sample(population, k, counts=counts)

@@ -26,13 +26,13 @@ The agent sees only its Turn: worlds come from ``turn.sample_state`` drawn with 
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Final
 
 from mazzo.cards import Card
 from mazzo.engine.agent import Turn
+from mazzo.engine.chance import CanonicalRandom
 from mazzo.engine.game import JSON, Action, card_from_token
 from mazzo.games.poker_italiano.actions import NO_BLIND, NO_COVER, Bet, Draw, Open, Raise
 from mazzo.games.poker_italiano.bots import PokerHeuristic
@@ -51,21 +51,6 @@ POOL: Final = 240
 WORLDS: Final = 48
 #: rollouts stop after this many actions (a deal has a few dozen at most)
 MAX_ROLLOUT_ACTIONS: Final = 400
-
-
-class CanonicalRandom(random.Random):
-    """A Random whose ``shuffle`` and ``sample`` sort first, so that the worlds drawn depend
-    only on which cards are unseen, never on where they really lie (as the search's own)."""
-
-    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        with contextlib.suppress(TypeError):
-            x.sort()
-        super().shuffle(x)
-
-    def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
-        with contextlib.suppress(TypeError):
-            population = sorted(population)
-        return super().sample(population, k, counts=counts)
 
 
 class PokerExpert:
