@@ -60,6 +60,10 @@ class TimedPlayer(Player):
                                           "index": choice["index"]}))
 
 
+#: seconds: a latency this long means a broadcast waited for the stuck client
+HELD_UP = 5.0
+
+
 class StuckClient:
     """A websocket client that completes the handshake and never reads again."""
 
@@ -93,8 +97,9 @@ class StuckClient:
 
 @pytest.fixture(params=["outbox overflows", "send times out"])
 def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[LiveServer, int]]:
-    # outbox overflow: a few frames; time-out: an outbox too large to overflow in a match
-    outbox, limit = (("8", "30") if request.param == "outbox overflows" else ("100000", "1.5"))
+    # outbox overflow: a few frames; time-out: an outbox too large to overflow in a match. Both
+    # limits are longer than HELD_UP, so a broadcast that waited for the stuck socket would show
+    outbox, limit = (("8", "30") if request.param == "outbox overflows" else ("100000", "6"))
     live = LiveServer(tmp_path, "--outbox", outbox, "--send-timeout", limit,
                       "--grace", "86400", "--rate", "1000", "--burst", "1000").start()
     yield live, int(outbox)
@@ -139,11 +144,12 @@ def test_a_client_that_stops_reading_holds_up_nobody(server: tuple[LiveServer, i
     latencies = sorted(players[0].latencies + players[1].latencies)
     assert len(latencies) > 50
     p99 = latencies[int(0.99 * (len(latencies) - 1))]
-    # the stuck socket never made a broadcast wait (it would have: for ever, or for the
-    # send timeout each time)
-    assert p99 < 0.5 and latencies[-1] < 1.0, (p99, latencies[-1], took)
+    # the stuck socket never made a broadcast wait (it would have: for ever, or for the send
+    # timeout, 6 or 30 s); the bounds leave room for a loaded 2-core CI machine (p99 0.50 s and
+    # a 2.2 s worst case were seen there beside another test worker)
+    assert p99 < 1.0 and latencies[-1] < HELD_UP, (p99, latencies[-1], took)
 
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 20  # the time-out case hangs up at most 6 s after the match
     while (state := health(live))["connections"]:  # the players' goodbyes being handled
         assert time.monotonic() < deadline, (state, max(queued), took)
         time.sleep(0.05)
@@ -183,7 +189,8 @@ def test_a_relayed_client_that_stops_reading_holds_up_nobody(postgres_url: str,
         final = players[0].frames[-1]
         assert final["status"] == "over" and final["version"] > 100
         latencies = sorted(players[0].latencies + players[1].latencies)
-        assert latencies[int(0.99 * (len(latencies) - 1))] < 0.5 and latencies[-1] < 1.0
+        # held up, the relay would wait for ever or the 10 s default send timeout
+        assert latencies[int(0.99 * (len(latencies) - 1))] < 1.0 and latencies[-1] < HELD_UP
         assert health(other)["too_slow"] == 1  # the relaying process hung up on it
         assert health(owner)["too_slow"] == 0  # the relay itself never fell behind
         stuck.read_to_the_end()  # closed
