@@ -24,11 +24,17 @@ from mazzo.games.cribbage.board import (
     rank_discards,
     sample_world,
     search_play,
-    show_points,
     win_chance,
 )
 from mazzo.games.cribbage.bots import CribbageExpert, CribbageHeuristic, play_position
-from mazzo.games.cribbage.scoring import DECK, VALUE, crib_expectation, discard_analysis, score_show
+from mazzo.games.cribbage.scoring import (
+    DECK,
+    VALUE,
+    crib_expectation,
+    discard_analysis,
+    score_show,
+    show_total,
+)
 
 GAME = get_game("cribbage")
 
@@ -72,13 +78,13 @@ def test_the_distributions_are_normalised() -> None:
     assert chances == sorted(chances)
 
 
-def test_fast_show_points_match_the_scoring_module() -> None:
+def test_fast_show_total_match_the_scoring_module() -> None:
     rng = random.Random(3)
     for _ in range(500):
         hand = rng.sample(DECK, 4)
         starter = rng.choice([c for c in DECK if c not in hand])
         crib = rng.random() < 0.5
-        assert show_points(hand, starter, crib) == score_show(hand, starter, crib=crib).total
+        assert show_total(hand, starter, crib) == score_show(hand, starter, crib=crib).total
 
 
 # --- the discard --------------------------------------------------------------------------------
@@ -87,7 +93,7 @@ def test_fast_show_points_match_the_scoring_module() -> None:
 def _sure(keep: tuple[int, ...], hand: list[int], need: int) -> float:
     """The share of starters with which ``keep`` shows at least ``need``."""
     unseen = [c for c in DECK if c not in hand]
-    return sum(show_points(keep, s) >= need for s in unseen) / len(unseen)
+    return sum(show_total(keep, s) >= need for s in unseen) / len(unseen)
 
 
 def test_at_the_start_the_board_discard_is_medio_s() -> None:

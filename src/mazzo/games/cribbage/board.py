@@ -28,7 +28,14 @@ from itertools import combinations
 
 from mazzo.cards import Card
 from mazzo.games.cribbage import board_table as table
-from mazzo.games.cribbage.scoring import CRANK, DECK, VALUE, crib_expectation, peg_total, rank_parts
+from mazzo.games.cribbage.scoring import (
+    CRANK,
+    DECK,
+    VALUE,
+    crib_expectation,
+    peg_total,
+    show_total,
+)
 
 TARGET = 121
 JACK_RANK = 11
@@ -47,29 +54,6 @@ def win_chance(dealer: int, pone: int) -> float:
 
 
 # --- the show, fast -----------------------------------------------------------------------------
-
-_RANK_POINTS: dict[tuple[int, ...], int] = {}
-
-
-def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
-    """The show score of four cards and the starter (same as ``scoring.score_show(...).total``),
-    with the rank-only part cached by the sorted ranks."""
-    ranks = tuple(sorted(CRANK[c & 15] for c in (*hand, starter)))
-    points = _RANK_POINTS.get(ranks)
-    if points is None:
-        points = sum(rank_parts(ranks))
-        _RANK_POINTS[ranks] = points
-    suit = hand[0] >> 4
-    if all(c >> 4 == suit for c in hand):
-        if starter >> 4 == suit:
-            points += 5
-        elif not crib:
-            points += 4
-    starter_suit = starter >> 4
-    if any(CRANK[c & 15] == JACK_RANK and c >> 4 == starter_suit for c in hand):
-        points += 1
-    return points
-
 
 # --- the discard --------------------------------------------------------------------------------
 
@@ -243,7 +227,7 @@ def rank_discards(hand: Sequence[Card], me: int, them: int, dealer: bool,
         keep = tuple(c for i, c in enumerate(cards) if i not in away)
         shift = crib_expectation(discard) + bias - _CRIB_MEAN
         pegging = peg_edge(keep, dealer) if play else 0.0
-        starters = Counter((show_points(keep, st), 2 if CRANK[st & 15] == JACK_RANK else 0)
+        starters = Counter((show_total(keep, st), 2 if CRANK[st & 15] == JACK_RANK else 0)
                            for st in unseen)
         win = 0.0
         for (points, heels), n in starters.items():
@@ -293,9 +277,9 @@ def _solve(pos: PlayPosition, their_hand: tuple[Card, ...], their_discards: tupl
     """Our chance to win after each of ``moves`` in one world (their cards known), solved
     exactly by minimax over the rest of the play, then the show and the board."""
     their_kept = (*pos.their_laid, *their_hand)
-    our_show = show_points(pos.kept, pos.starter)
-    their_show = show_points(their_kept, pos.starter)
-    crib = show_points((*pos.discards, *their_discards), pos.starter, crib=True)
+    our_show = show_total(pos.kept, pos.starter)
+    their_show = show_total(their_kept, pos.starter)
+    crib = show_total((*pos.discards, *their_discards), pos.starter, crib=True)
 
     def leaf(me: int, them: int) -> float:
         """After the play: the pone counts, then the dealer's hand and crib, then the board."""

@@ -170,6 +170,17 @@ def show_score(hand: Sequence[int], starter: int, crib: bool = False) -> ShowSco
     return ShowScore(fifteens, pairs, runs, flush, nobs, fifteens + pairs + runs + flush + nobs)
 
 
+def show_total(hand: Sequence[int], starter: int, crib: bool = False) -> int:
+    """The total of :func:`show_score` without its breakdown, from the whole rank table (the
+    esperto's search scores thousands of shows a move)."""
+    a, b, c, d = hand
+    key_of = SHOW_KEY
+    ranks = (SHOW_RANKS or show_rank_table())[
+        key_of[a] + key_of[b] + key_of[c] + key_of[d] + key_of[starter]]
+    flush, nobs = _suit_part(hand, starter, crib)
+    return ranks[4] + flush + nobs
+
+
 #: run points of a 5-card show → (run length, number of runs); the map is one-to-one
 RUN_SHAPE: dict[int, tuple[int, int]] = {
     0: (0, 0), 3: (3, 1), 4: (4, 1), 5: (5, 1), 6: (3, 2), 8: (4, 2), 9: (3, 3), 12: (3, 4),
