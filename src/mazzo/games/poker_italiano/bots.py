@@ -115,7 +115,7 @@ class PokerHeuristic:
         pair_rank = grouped[0].rank if grouped else 0
         if most == 4 and pair_rank < JACK:
             return [c for c in hand if c.suit != suit]
-        run = _open_four(hand, deck_size)
+        run = open_four(hand, deck_size)
         if run is not None and pair_rank < JACK:
             return [run]
         if grouped:
@@ -161,21 +161,21 @@ class PokerHeuristic:
         if not opens:
             return legal[0]  # pass
         target = view["pot"] if s >= OPEN_POT else view["pot"] // 2
-        return _closest(opens, target)
+        return closest_amount(opens, target)
 
     def _second(self, s: float, view: JSON, legal: list[Action]) -> Action:
         bets = [a for a in legal if isinstance(a, Bet)]
         pot = int(view["pot"])
         if bets and s >= BET:
-            return _closest(bets, pot if s >= BET_POT else pot // 2)
+            return closest_amount(bets, pot if s >= BET_POT else pot // 2)
         if bets and self.rng.random() < self.bluff:
-            return _closest(bets, pot // 2)
+            return closest_amount(bets, pot // 2)
         return PAROLA
 
     def _stay(self, s: float, view: JSON, legal: list[Action]) -> Action:
         raises = [a for a in legal if isinstance(a, Raise)]
         if raises and s >= STAY_RAISE:
-            return _closest(raises, int(view["pot"]) // 2)
+            return closest_amount(raises, int(view["pot"]) // 2)
         return STAY
 
     def _respond(self, hand: list[Card], deck: int, s: float, view: JSON, legal: list[Action],
@@ -188,17 +188,18 @@ class PokerHeuristic:
         need = call_need(price, after_draw)
         raises = [a for a in legal if isinstance(a, Raise)]
         if raises and (potential >= need + RAISE_MARGIN or self.rng.random() < self.bluff / 3):
-            return _closest(raises, pot // 2)
+            return closest_amount(raises, pot // 2)
         if potential >= need or (CALL in legal and to_call == 0):
             return CALL
         return FOLD if FOLD in legal else legal[0]
 
 
-def _closest(actions: Sequence[Action], target: int) -> Action:
+def closest_amount(actions: Sequence[Action], target: int) -> Action:
+    """The bet or raise among ``actions`` whose amount is nearest ``target``."""
     return min(actions, key=lambda a: abs(getattr(a, "amount", 0) - target))
 
 
-def _open_four(hand: Sequence[Card], deck_size: int) -> Card | None:
+def open_four(hand: Sequence[Card], deck_size: int) -> Card | None:
     """The odd card when the other four make an open-ended straight draw, else None."""
     low = 15 - deck_size // 4
     for odd in hand:
@@ -213,7 +214,7 @@ def _draw_bonus(hand: Sequence[Card], deck_size: int) -> float:
     suits = Counter(c.suit for c in hand)
     if suits.most_common(1)[0][1] == 4:
         return 0.25
-    if _open_four(hand, deck_size) is not None:
+    if open_four(hand, deck_size) is not None:
         return 0.2
     counts = Counter(c.rank for c in hand)
     if any(n == 2 and r >= QUEEN for r, n in counts.items()):

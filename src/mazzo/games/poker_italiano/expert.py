@@ -35,7 +35,7 @@ from mazzo.engine.agent import Turn
 from mazzo.engine.chance import CanonicalRandom
 from mazzo.engine.game import JSON, Action, card_from_token
 from mazzo.games.poker_italiano.actions import NO_BLIND, NO_COVER, Bet, Draw, Open, Raise
-from mazzo.games.poker_italiano.bots import PokerHeuristic
+from mazzo.games.poker_italiano.bots import PokerHeuristic, closest_amount
 from mazzo.games.poker_italiano.state import PokerItalianoState
 from mazzo.games.poker_italiano.table_model import (
     TableModel,
@@ -179,7 +179,7 @@ def candidate_moves(view: JSON, legal: list[Action]) -> list[Action]:
     for kind in (Open, Bet, Raise):
         menu = [a for a in sized if isinstance(a, kind)]
         if menu:
-            picks = {menu[0], _closest(menu, pot // 2), _closest(menu, pot)}
+            picks = {menu[0], closest_amount(menu, pot // 2), closest_amount(menu, pot)}
             out += sorted(picks, key=lambda a: getattr(a, "amount", 0))
     return out
 
@@ -204,7 +204,3 @@ def _draws(view: JSON, legal: list[Action]) -> list[Action]:
         if action is not None and action not in out:
             out.append(action)
     return out or legal[:1]
-
-
-def _closest(actions: Sequence[Action], target: int) -> Action:
-    return min(actions, key=lambda a: abs(getattr(a, "amount", 0) - target))

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
-from mazzo.cards import ACE, Card, short_deck
+from mazzo.cards import Card, short_deck
 from mazzo.engine.game import JSON, Action
 from mazzo.games.poker_italiano.actions import (
     CALL,
@@ -44,6 +44,7 @@ from mazzo.games.poker_italiano.actions import (
     Open,
     Raise,
 )
+from mazzo.games.poker_italiano.bots import closest_amount, open_four
 from mazzo.games.poker_italiano.scoring import (
     FLUSH,
     FULL_HOUSE,
@@ -185,19 +186,9 @@ def pre_quantile(hand: Sequence[Card], deck_size: int) -> float:
     suits = Counter(c.suit for c in hand)
     if suits.most_common(1)[0][1] == 4:
         made = max(made, FLUSH_DRAW_QUANTILE)
-    elif _open_four(hand, deck_size) is not None:
+    elif open_four(hand, deck_size) is not None:
         made = max(made, STRAIGHT_DRAW_QUANTILE)
     return made
-
-
-def _open_four(hand: Sequence[Card], deck_size: int) -> Card | None:
-    """The odd card when the other four run open at both ends, else None."""
-    low = 15 - deck_size // 4
-    for odd in hand:
-        ranks = sorted({c.rank for c in hand if c is not odd})
-        if len(ranks) == 4 and ranks[3] - ranks[0] == 3 and low < ranks[0] and ranks[3] < ACE:
-            return odd
-    return None
 
 
 def natural_discards(hand: Sequence[Card], deck_size: int) -> list[Card]:
@@ -212,7 +203,7 @@ def natural_discards(hand: Sequence[Card], deck_size: int) -> list[Card]:
     suit, most = Counter(c.suit for c in hand).most_common(1)[0]
     if most == 4:
         return [c for c in hand if c.suit != suit]
-    odd = _open_four(hand, deck_size)
+    odd = open_four(hand, deck_size)
     if odd is not None:
         return [odd]
     top = max(hand, key=lambda c: (c.rank, c.suit))
@@ -334,10 +325,6 @@ def _open_likelihood(world: PokerItalianoState, seat: int, choice: str) -> float
 # --- the model as a policy ---------------------------------------------------------------------
 
 
-def _closest(actions: Sequence[Action], target: int) -> Action:
-    return min(actions, key=lambda a: abs(getattr(a, "amount", 0) - target))
-
-
 def model_action(state: PokerItalianoState, stats: SeatStats, legal: list[Action]) -> Action:
     """The move the range model with ``stats`` makes for the player to move in ``state``."""
     seat, deck, mode, phase = state.turn, state.deck_size, state.mode, state.phase_name
@@ -355,16 +342,16 @@ def model_action(state: PokerItalianoState, stats: SeatStats, legal: list[Action
     q = post_quantile(hand, deck) if after else pre_quantile(hand, deck)
     if mode == "open":
         openings = [a for a in legal if isinstance(a, Open)]
-        return _closest(openings, pot if q > 0.9 else pot // 2) if openings else PASS
+        return closest_amount(openings, pot if q > 0.9 else pot // 2) if openings else PASS
     if mode == "second":
         choice = stats.choose(CHECK_POST, q)
         bets = [a for a in legal if isinstance(a, Bet)]
         if choice == "bet" and bets:
-            return _closest(bets, pot if q > 0.93 else pot // 2)
+            return closest_amount(bets, pot if q > 0.93 else pot // 2)
         return PASS if choice == "pass" and PASS in legal else PAROLA
     if mode == "stay":
         raises = [a for a in legal if isinstance(a, Raise)]
-        return _closest(raises, pot // 2) if raises and q > 0.9 else STAY
+        return closest_amount(raises, pot // 2) if raises and q > 0.9 else STAY
     to_call = state.level - state.rbet[seat]
     if to_call <= 0:
         return CALL if CALL in legal else legal[0]
@@ -374,7 +361,7 @@ def model_action(state: PokerItalianoState, stats: SeatStats, legal: list[Action
     choice = stats.choose(situation, q)
     raises = [a for a in legal if isinstance(a, Raise)]
     if choice == "raise" and raises and state.full_raises < RAISE_CAP:
-        return _closest(raises, pot // 2)
+        return closest_amount(raises, pot // 2)
     if choice == "fold" and FOLD in legal:
         return FOLD
     return CALL if CALL in legal else legal[0]
