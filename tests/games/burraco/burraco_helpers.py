@@ -1,8 +1,12 @@
-"""Helpers for the Burraco tests: cards from text, states set up by hand."""
+"""Helpers for the Burraco tests: cards from text, states set up by hand, random matches."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
 from mazzo.cards import Card, parse_cards
+from mazzo.engine import CHANCE, TERMINAL
 
 
 def cards(text: str) -> list[Card]:
@@ -52,3 +56,18 @@ def arrange(
         state.taken[side] = flag
     state._legal = None
     return state
+
+
+def random_decisions(config: BurracoConfig,
+                     seed: int) -> Iterator[tuple[BurracoState, random.Random]]:
+    """Every decision of a random match of ``config`` (the live state, and the generator that
+    picks the move played after it)."""
+    rng = random.Random(seed)
+    state: BurracoState = GAME.new_match(config)  # type: ignore[assignment]
+    while state.current_player != TERMINAL:
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        yield state, rng
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])

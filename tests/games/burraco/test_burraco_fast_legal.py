@@ -3,15 +3,11 @@ exactly, actions and order, over thousands of states of random matches of every 
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from burraco_helpers import random_decisions
 from legal_reference import reference_legal
 
-from mazzo.engine import CHANCE, TERMINAL
-from mazzo.games.burraco import GAME
 from mazzo.games.burraco.config import BurracoConfig
-from mazzo.games.burraco.state import BurracoState
 
 CONFIGS = [
     BurracoConfig(players=4, hands=1),
@@ -25,15 +21,9 @@ CONFIGS = [
 def test_fast_listing_is_the_reference_listing(config: BurracoConfig) -> None:
     checked = 0
     for seed in range(6):
-        rng = random.Random(seed)
-        state: BurracoState = GAME.new_match(config)  # type: ignore[assignment]
-        while state.current_player != TERMINAL:
-            if state.current_player == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
+        for state, _ in random_decisions(config, seed):
             legal = state.legal_actions()
             assert legal == reference_legal(state), f"seed {seed}, step {len(state.history)}"
             assert state.clone().legal_actions() == legal  # a clone lists afresh
             checked += 1
-            state.apply(legal[rng.randrange(len(legal))])
     assert checked > 1000

@@ -4,16 +4,12 @@ moves and the ranks it has laid), over thousands of random states, every seat, c
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
+from burraco_helpers import random_decisions
 from legal_reference import reference_legal
 
 from mazzo.cards import Card
-from mazzo.engine import CHANCE, TERMINAL
-from mazzo.games.burraco import GAME
 from mazzo.games.burraco.config import BurracoConfig
-from mazzo.games.burraco.state import _SET_CHUNKS, BurracoState, set_chunk
+from mazzo.games.burraco.state import _SET_CHUNKS, set_chunk
 from mazzo.games.burraco.tables import meld_moves
 
 CONFIGS = [
@@ -21,19 +17,6 @@ CONFIGS = [
     BurracoConfig(players=2, hands=1, variant="fibur"),
     BurracoConfig(players=3, hands=2, clean_burraco_to_close=True),
 ]
-
-
-def _decisions(config: BurracoConfig, seed: int) -> Iterator[tuple[BurracoState, random.Random]]:
-    """Every decision of a random match (the live state)."""
-    rng = random.Random(seed)
-    state: BurracoState = GAME.new_match(config)  # type: ignore[assignment]
-    while state.current_player != TERMINAL:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        yield state, rng
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
 
 
 def _at(cards: tuple[Card, ...]) -> list[list[Card] | None]:
@@ -54,7 +37,7 @@ def test_kept_set_chunks_equal_fresh_ones() -> None:
     from the cards of its key (the rank's naturals, the first card of each wild type)."""
     for config in CONFIGS:
         for seed in range(3):
-            for state, _ in _decisions(config, seed):
+            for state, _ in random_decisions(config, seed):
                 state.legal_actions()
     assert len(_SET_CHUNKS) > 500
     for (naturals, wilds), chunk in _SET_CHUNKS.items():
@@ -67,7 +50,7 @@ def test_kept_side_moves_equal_the_sides_melds() -> None:
     checked = 0
     for config in CONFIGS:
         for seed in range(3):
-            for state, rng in _decisions(config, seed):
+            for state, rng in random_decisions(config, seed):
                 twin = state.clone()
                 for s in (state, twin):
                     for side in set(s.side_of):
