@@ -42,9 +42,11 @@ function sidesOf(table) {
 /** One side's melds as they stand, its points on the table and its pozzetto. */
 function sideBlock(table, side, taken, ctx, title) {
   const melds = table.melds[side.id] || [];
-  return wideBlock(title ?? `${side.seats.map(ctx.name).join(" + ")} — ${t("running")}: ${num(table.running[side.id] ?? 0)}`,
+  const el = wideBlock(title ?? `${side.seats.map(ctx.name).join(" + ")} — ${t("running")}: ${num(table.running[side.id] ?? 0)}`,
     melds.length ? h("ol", { class: "melds plain" }, melds.map(meldElement)) : h("p", {}, "—"),
     h("p", { class: "small" }, taken ? t("pozzettoTaken") : t("pozzettoNotTaken")));
+  el.classList.add("side");
+  return el;
 }
 
 /** The last hand's score lines (also the hand history's sheet, from the view kept then): one
