@@ -334,28 +334,34 @@ def test_burracos_score_sheet_fits_a_phone(browser: Any, server: LiveServer) -> 
 
 PHONE = {"width": 360, "height": 740}
 
-#: what sticks out on a phone: the page itself, or any block of the table page, replay or lobby
-#: wider than its box (it would scroll sideways) or reaching past the screen's right edge
-TOO_WIDE = """(selector) => {
+#: what does not fit a phone: the page itself wider than the screen, any element of the page
+#: that scrolls sideways inside its box (a table in an overflow box) or reaches past the
+#: screen's right edge
+TOO_WIDE = """() => {
   const width = document.documentElement.clientWidth;
   const page = document.documentElement.scrollWidth;
   const out = page > width ? [`the page: ${page} px`] : [];
-  for (const el of document.querySelectorAll(selector)) {
-    const title = el.querySelector('h2,h3,summary')?.textContent || '';
-    const name = `${el.id || el.className || el.tagName} "${title.slice(0, 30)}"`;
+  const name = (el) => {
+    const box = el.closest('section[id], section, details') || el;
+    const title = box.querySelector('h2,h3,summary')?.textContent || '';
+    return `${el.tagName}.${el.className} in ${box.id || box.className} "${title.slice(0, 30)}"`;
+  };
+  for (const el of document.querySelectorAll('body *')) {
+    const style = getComputedStyle(el);
+    if (style.display === 'none' || el.closest('.sr-only')) continue;
+    const scrolls = ['auto', 'scroll'].includes(style.overflowX);
+    if (scrolls && el.scrollWidth > el.clientWidth + 1) {
+      out.push(`${name(el)} scrolls sideways: ${el.scrollWidth} px in ${el.clientWidth}`);
+    }
     const right = el.getBoundingClientRect().right;
-    const wide = el.scrollWidth > el.clientWidth + 1;
-    if (wide) out.push(`${name}: ${el.scrollWidth} in ${el.clientWidth}`);
-    if (right > width + 1) out.push(`${name} ends at ${right} px`);
+    if (right > width + 1) out.push(`${name(el)} ends at ${right} px`);
   }
   return out;
 }"""
-BLOCKS = ("main > section, #table > section, .block, .sheet-box, table, .hand-entry, .hand-sheet,"
-          " form")
 
 
 def too_wide(page: Any) -> list[str]:
-    return list(page.evaluate(TOO_WIDE, BLOCKS))
+    return list(page.evaluate(TOO_WIDE))
 
 
 def wait_over(server: LiveServer, table: str, seconds: float = 180) -> None:
