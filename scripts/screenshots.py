@@ -1,7 +1,8 @@
 """Screenshots of the browser app for docs/screenshots: the lobby and every game's table in the
 middle of a short match, at desktop (1280x800) and phone (360x740) size (cribbage with a turn
-time limit, so its countdown shows), the hand history of a cribbage match at both sizes, and a
-Burraco match's hand history (its score sheets) on a phone.
+time limit, so its countdown shows), the hand history of a cribbage match at both sizes, a
+Burraco match's hand history (its score sheets) on a phone, and on a phone novantanove's bids
+and poker's chips a few deals in and the board at the end of a Burraco match.
 
     PYTHONPATH=src python scripts/screenshots.py [--out docs/screenshots] [--lang en]
 
@@ -86,6 +87,8 @@ def shoot(browser: object, base: str, out: Path, lang: str) -> None:
         print(f"{game.id}: saved", flush=True)
     shoot_history(page, small, out, lang)
     shoot_burraco_sheets(small, base, out, lang)
+    shoot_figures_on_a_phone(small, base, out, lang)
+    shoot_burraco_end(small, base, out, lang)
     desktop.close()
     phone.close()
 
@@ -131,6 +134,53 @@ def shoot_burraco_sheets(small: object, base: str, out: Path, lang: str) -> None
     small.locator("#hand-history .hand-entry").last.screenshot(  # type: ignore[attr-defined]
         path=str(out / "burraco-hand-history-phone.png"))
     print("burraco hand history: saved", flush=True)
+
+
+#: a phone playing a few deals: the lobby fields, and the block to shoot (the one holding the
+#: table of figures per player)
+FIGURES = {
+    "novantanove": ({"cfg-target": "300"}, "novantanove-bids-phone.png"),
+    "poker_italiano": ({"cfg-max_hands": "4", "cfg-stack": "40"}, "poker_italiano-chips-phone.png"),
+}
+
+
+def shoot_figures_on_a_phone(small: object, base: str, out: Path, lang: str) -> None:
+    """A phone plays novantanove (poker) against bots into the second deal, a few moves in:
+    its bids (chips) block, one card per player."""
+    second = "Mano 2" if lang == "it" else "Hand 2"
+    for game, (fill, name) in FIGURES.items():
+        create_from_lobby(small, base, game, lang=lang, fill=fill)
+        rng = random.Random(4)
+        extra = 3  # into the second deal: its bids made
+        while extra:
+            if wait_turn_or_end(small) == "over":
+                break
+            play_one(small, rng)
+            if small.locator("#log .log-hand", has_text=second).count():  # type: ignore[attr-defined]
+                extra -= 1
+        wait_turn_or_end(small)
+        block = small.locator(  # type: ignore[attr-defined]
+            "#board .block", has=small.locator("table.stacking")).first  # type: ignore[attr-defined]
+        block.screenshot(path=str(out / name))
+        print(f"{name}: saved", flush=True)
+
+
+def shoot_burraco_end(small: object, base: str, out: Path, lang: str) -> None:
+    """Two bots play one hand of Burraco while a phone watches: the board at the end of the
+    match (the table as the last hand closed, the final scores, the score lines)."""
+    import httpx
+
+    created = httpx.post(f"{base}/api/tables", json={
+        "game": "burraco", "config": {"players": 2, "hands": 1}, "seats": ["medio"] * 2,
+        "start": True, "options": {"bot_pause_s": 0.05}}, timeout=30)
+    created.raise_for_status()
+    spectate = created.json()["spectate"]
+    url = spectate if spectate.startswith("http") else base + spectate
+    small.goto(f"{url}{'&' if '?' in url else '?'}lang={lang}")  # type: ignore[attr-defined]
+    small.wait_for_selector(  # type: ignore[attr-defined]
+        "body[data-status=over] #board .block.side .melds", timeout=300_000)
+    small.locator("#board").screenshot(path=str(out / "burraco-end-phone.png"))  # type: ignore[attr-defined]
+    print("burraco end of match: saved", flush=True)
 
 
 if __name__ == "__main__":

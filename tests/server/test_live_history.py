@@ -315,3 +315,29 @@ def test_advancing_in_steps_gives_the_same_log_as_at_once() -> None:
     for start in range(0, len(state.history), 37):
         steps.advance(state.history[start:start + 37], {})
     assert steps.to_json("it", ["a", "b", "c", "d"]) == once.to_json("it", ["a", "b", "c", "d"])
+
+
+def test_a_burraco_hand_keeps_the_table_as_it_closed() -> None:
+    """Burraco's scoring collects every meld, so the view after a hand shows an empty table:
+    each hand's sheet keeps the melds from the seat's view just before the closing discard."""
+    game = get_game("burraco")
+    state = played("burraco", 3, game.config(hands=3))  # hands closed by a deal and the end
+    config = state.config
+    log = SeatLog(game, config, 1)
+    log.advance(state.history, {})
+    replay = game.new_match(config)
+    closing: list[JSON] = []  # the seat's view before each hand's closing action
+    for action in state.history:
+        before = replay.view(1)
+        replay.apply(action)
+        if any(event.kind == "hand_scored" for event in replay.events):
+            closing.append(before)
+    assert len(closing) == len(log.hands) == 3
+    for hand, view in zip(log.hands, closing, strict=True):
+        assert hand.sheet is not None
+        final = hand.sheet["final"]
+        assert final == {key: view[key] for key in ("melds", "running", "sides", "side_of")}
+        assert any(final["melds"])  # the table as it closed, not the empty one after
+    assert replay.view(1)["melds"] == [[]] * len(replay.view(1)["melds"])
+    last = log.hands[-1].sheet
+    assert last is not None and last["pozzetto_taken"] == replay.view(1)["pozzetto_taken"]

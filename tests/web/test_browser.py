@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,8 @@ import httpx
 import pytest
 from driver import create_from_lobby, finished_table, play_one, play_to_end, wait_turn_or_end
 
-from mazzo.engine.registry import all_games
+from mazzo.engine.game import JSON
+from mazzo.engine.registry import all_games, get_game
 
 from live_server import LiveServer
 
@@ -326,5 +328,186 @@ def test_burracos_score_sheet_fits_a_phone(browser: Any, server: LiveServer) -> 
             .filter((el) => el.scrollWidth > el.clientWidth + 1).length""")
         assert wide == 0, f"{wide} score sheets scroll sideways on a 360 px phone"
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    finally:
+        context.close()
+
+
+PHONE = {"width": 360, "height": 740}
+
+#: what does not fit a phone: the page itself wider than the screen, any element of the page
+#: that scrolls sideways inside its box (a table in an overflow box) or reaches past the
+#: screen's right edge
+TOO_WIDE = """() => {
+  const width = document.documentElement.clientWidth;
+  const page = document.documentElement.scrollWidth;
+  const out = page > width ? [`the page: ${page} px`] : [];
+  const name = (el) => {
+    const box = el.closest('section[id], section, details') || el;
+    const title = box.querySelector('h2,h3,summary')?.textContent || '';
+    return `${el.tagName}.${el.className} in ${box.id || box.className} "${title.slice(0, 30)}"`;
+  };
+  for (const el of document.querySelectorAll('body *')) {
+    const style = getComputedStyle(el);
+    if (style.display === 'none' || el.closest('.sr-only')) continue;
+    const scrolls = ['auto', 'scroll'].includes(style.overflowX);
+    if (scrolls && el.scrollWidth > el.clientWidth + 1) {
+      out.push(`${name(el)} scrolls sideways: ${el.scrollWidth} px in ${el.clientWidth}`);
+    }
+    const right = el.getBoundingClientRect().right;
+    if (right > width + 1) out.push(`${name(el)} ends at ${right} px`);
+  }
+  return out;
+}"""
+
+
+def too_wide(page: Any) -> list[str]:
+    return list(page.evaluate(TOO_WIDE))
+
+
+def wait_over(server: LiveServer, table: str, seconds: float = 180) -> None:
+    deadline = time.monotonic() + seconds
+    while server.summary(table)["status"] != "over":
+        assert time.monotonic() < deadline, f"table {table} did not finish in {seconds} s"
+        time.sleep(0.2)
+
+
+def phone(browser: Any) -> Any:
+    return browser.new_context(viewport=PHONE, bypass_csp=True, is_mobile=True, has_touch=True)
+
+
+@pytest.mark.parametrize(("game", "fill", "until"), [
+    ("novantanove", {"cfg-target": "300"}, "Hand 3"),  # two deals' bids, tricks and sheets
+    ("poker_italiano", {"cfg-max_hands": "4", "cfg-stack": "40"}, "Hand 3"),
+])
+def test_bids_and_chips_fit_a_phone(browser: Any, server: LiveServer, game: str,
+                                    fill: dict[str, str], until: str) -> None:
+    """A phone plays novantanove (and poker) against bots by clicking, several deals: at each
+    of its turns no block is wider than the screen; the bids (chips) read one card per player,
+    each figure labelled, while a desktop keeps the wide table."""
+    context = phone(browser)
+    try:
+        page = context.new_page()
+        create_from_lobby(page, server.http, game, fill=fill)
+        rng, turns = random.Random(4), 0
+        while not page.locator("#log .log-hand", has_text=until).count():
+            if wait_turn_or_end(page) == "over":
+                break
+            assert too_wide(page) == [], f"turn {turns}"
+            play_one(page, rng)
+            turns += 1
+        assert page.locator("#log .log-hand", has_text="Hand 2").count(), "a second deal"
+        # one reading of the board as drawn now (each frame redraws it)
+        rows = page.evaluate("""() => [...document.querySelectorAll(
+            '#board table.stacking tbody tr')].map((tr) => ({display: getComputedStyle(tr).display,
+            labels: [...tr.querySelectorAll('td')].filter((td) => td.textContent)
+                .map((td) => getComputedStyle(td, '::before').content)}))""")
+        assert len(rows) >= 3
+        assert {row["display"] for row in rows} == {"flex"}  # one card per player
+        labels = rows[0]["labels"]
+        wanted = (['"Bid:"', '"Tricks:"'] if game == "novantanove"
+                  else ['"Chips:"', '"Bet this round:"'])
+        assert all(label in labels for label in wanted), labels
+        page.locator("#hand-history summary").click()  # and every finished hand's sheet
+        page.wait_for_selector("#hand-history .hand-entry .hand-sheet")
+        page.locator("#fair summary").click()
+        assert too_wide(page) == []
+        assert axe_problems(page) == []
+        page.set_viewport_size({"width": 1280, "height": 800})  # a desktop: the wide table
+        page.wait_for_function("""() => getComputedStyle(
+            document.querySelector('#board table.stacking tbody tr')).display === 'table-row'""")
+    finally:
+        context.close()
+
+
+def test_every_finished_table_its_history_and_replay_fit_a_phone(
+        browser: Any, server: LiveServer) -> None:
+    """A finished bots' match of every game watched on a phone (its board, hand history and
+    fair shuffles open), its replay at the last step, and the lobby: nothing is wider than
+    the screen."""
+    configs: dict[str, JSON] = {
+        "cribbage": {"players": 2, "target": 61, "games_to_win": 1},
+        "nebraska": {"players": 4, "hands": 2},
+        "novantanove": {"players": 3, "target": 100},
+        "poker_italiano": {"players": 4, "max_hands": 4, "stack": 40},
+        "burraco": {"players": 4, "hands": 1},
+    }
+    assert set(configs) == set(GAMES)
+    tables = {game: server.create({"game": game, "config": config, "start": True,
+                                   "seats": ["medio"] * config["players"],
+                                   "options": {"bot_pause_s": 0}})
+              for game, config in configs.items()}
+    context = phone(browser)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.http}/?lang=it")
+        page.wait_for_selector("body[data-ready=true]")
+        assert too_wide(page) == []
+        for game, created in tables.items():
+            wait_over(server, created["table"])
+            spectate = created["spectate"]
+            page.goto((spectate if spectate.startswith("http") else server.http + spectate)
+                      + "?lang=en")
+            page.wait_for_selector("body[data-status=over]")
+            page.locator("#hand-history summary").click()
+            page.wait_for_selector("#hand-history .hand-entry .hand-sheet")
+            page.locator("#fair summary").click()
+            assert too_wide(page) == [], game
+            page.goto(f"{server.http}/replay/{created['table']}?lang=it")
+            page.wait_for_selector("body[data-ready=true]")
+            page.locator("#last").click()
+            page.wait_for_function("document.body.dataset.version !== '0'")
+            assert too_wide(page) == [], f"{game} replay"
+    finally:
+        context.close()
+
+
+def closing_melds(record: JSON) -> list[list[str]]:
+    """Each side's meld cards in the spectator's view before the match's last action."""
+    game = get_game(record["game"])
+    state = game.new_match(game.config_class.from_json(record["config"]))
+    for data in record["history"][:-1]:
+        state.apply(game.action_from_json(data))
+    view = state.view(None)
+    return [[card for meld in view["melds"][view["side_of"][seats[0]]] for card in meld["cards"]]
+            for seats in view["sides"]]
+
+
+def test_the_end_of_a_burraco_match_shows_the_table_as_it_closed(
+        browser: Any, server: LiveServer) -> None:
+    """Two bots play one hand of Burraco while a phone watches: when the match ends the board
+    shows each side's melds as the last hand closed (the very cards of the view before the
+    closing discard), the pozzetti, the score lines and the final scores, not an empty table;
+    after a reload and in Italian too."""
+    created = server.create({"game": "burraco", "config": {"players": 2, "hands": 1},
+                             "seats": ["medio", "medio"], "start": True,
+                             "options": {"bot_pause_s": 0.05}})
+    context = phone(browser)
+    try:
+        page = context.new_page()
+        spectate = created["spectate"]
+        url = spectate if spectate.startswith("http") else server.http + spectate
+        page.goto(url + "?lang=en")
+        page.wait_for_selector("body[data-status=playing]")  # watching live as it ends
+        page.wait_for_selector("body[data-status=over]", timeout=180_000)
+        record = server.get(f"/api/tables/{created['table']}/record").json()
+        melds = closing_melds(record)
+        assert any(melds)
+        for lang in ("en", "it"):
+            board = page.locator("#board")
+            board.locator(".block.side .melds").first.wait_for()
+            shown = [[c.get_attribute("data-card") for c in side.locator(".card").all()]
+                     for side in board.locator(".block.side").all()]
+            assert shown == melds
+            text = board.inner_text()
+            if lang == "en":
+                assert "Match over — final scores" in text and "at the end of hand 1" in text
+                assert "melded cards" in text and re.search(r"pozzetto (not )?taken", text)
+            else:
+                assert "Partita finita — punteggio finale" in text and "a fine mano 1" in text
+                assert "carte calate" in text and re.search(r"pozzetto (non )?preso", text)
+            assert too_wide(page) == []
+            assert axe_problems(page) == []
+            page.goto(url + "?lang=it")  # a fresh connection to the finished table
+            page.wait_for_selector("body[data-status=over]")
     finally:
         context.close()

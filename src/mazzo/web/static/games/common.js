@@ -47,3 +47,20 @@ export function num(value) {
 }
 
 export function grid(...children) { return h("div", { class: "board-grid" }, ...children); }
+
+/** A table of figures, one row per player, that reads as a table where there is room and, in a
+ * narrow box (a 360 px phone, a hand-history card), as one card per player with each figure
+ * labelled by its column: the CSS container query on .sheet-box lays it out, so there is one
+ * markup and nothing scrolls sideways. The explicit roles keep the table's semantics for
+ * screen readers when CSS lays its rows out as blocks.
+ * corner: the (visually hidden) header of the row names; columns: the other headers;
+ * rows: [{head, cells, class}], one cell per column. */
+export function figureTable(corner, columns, rows) {
+  const header = h("tr", { role: "row" }, h("th", { scope: "col", role: "columnheader" }, h("span", { class: "sr-only" }, corner)),
+    columns.map((label) => h("th", { scope: "col", role: "columnheader" }, label)));
+  const body = rows.map((row) => h("tr", { role: "row", class: row.class || null },
+    h("th", { scope: "row", role: "rowheader" }, row.head),
+    row.cells.map((cell, i) => h("td", { role: "cell", "data-label": columns[i] }, cell))));
+  return h("div", { class: "sheet-box" }, h("table", { class: "sheet stacking", role: "table" },
+    h("thead", { role: "rowgroup" }, header), h("tbody", { role: "rowgroup" }, body)));
+}

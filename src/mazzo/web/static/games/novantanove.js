@@ -1,6 +1,6 @@
 // Novantanove: trump, each hand's bid status (face down, declared or revealed), tricks won
 // against bids, the trick on the table and the last trick.
-import { backs, block, wideBlock, cardElement, cardRow, facts, grid, h, num, t } from "./common.js";
+import { block, wideBlock, cardElement, cardRow, facts, figureTable, grid, h, num, t } from "./common.js";
 
 /** a trick is won by playing one card: one click plays it */
 export const oneClick = ["play"];
@@ -26,31 +26,22 @@ function bidStatus(view, entry) {
 export function handSheet(view, ctx) {
   const last = view.last_deal;
   if (!last) return null;
-  const rows = last.points.map((points, hand) => h("tr", {},
-    h("th", { scope: "row" }, handName(view, hand, ctx)),
-    h("td", {}, last.bids[hand] === null || last.bids[hand] === undefined ? "—" : String(last.bids[hand]),
-      last.premium[hand] ? ` (${t(last.premium[hand] === "reveal" ? "premiumReveal" : last.premium[hand] === "declare" ? "premiumDeclare" : last.premium[hand])})` : ""),
-    h("td", {}, String(last.tricks[hand])),
-    h("td", {}, last.success[hand] ? "✓" : "✗"),
-    h("td", {}, num(points))));
+  const premium = (hand) => (last.premium[hand] ? ` (${t(last.premium[hand] === "reveal" ? "premiumReveal" : last.premium[hand] === "declare" ? "premiumDeclare" : last.premium[hand])})` : "");
+  const rows = last.points.map((points, hand) => ({ head: handName(view, hand, ctx), cells: [
+    (last.bids[hand] === null || last.bids[hand] === undefined ? "—" : String(last.bids[hand])) + premium(hand),
+    String(last.tricks[hand]), last.success[hand] ? "✓" : "✗", num(points)] }));
   return wideBlock(`${t("lastHand")} (${t("handNo", { n: last.hand_number })}) — ${t("trump")}: ${last.trump ?? t("noTrump")}`,
-    h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, t("bidStatus")),
-        h("th", { scope: "col" }, t("tricks")), h("th", { scope: "col" }, "✓/✗"), h("th", { scope: "col" }, t("score")))),
-      h("tbody", {}, rows))));
+    figureTable(t("handRow"), [t("bidStatus"), t("tricks"), "✓/✗", t("score")], rows));
 }
 
 export function board(view, ctx) {
-  const rows = view.hands.map((entry, hand) => h("tr", { class: view.current_player === hand ? "to-move" : "" },
-    h("th", { scope: "row" }, handName(view, hand, ctx)),
-    h("td", {}, bidStatus(view, entry), entry.bid_cards?.length ? cardRow(entry.bid_cards, t("bids"), { small: true }) : null),
-    h("td", {}, entry.bid !== null && entry.bid !== undefined ? t("tricksOf", { n: entry.tricks, bid: entry.bid }) : String(entry.tricks)),
-    h("td", {}, entry.cards && hand !== view.seat ? cardRow(entry.cards, handName(view, hand, ctx), { small: true }) : t("cards", { n: entry.count })),
-    h("td", {}, num(entry.game_score))));
-  const table = h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, t("bidStatus")),
-      h("th", { scope: "col" }, t("tricks")), h("th", { scope: "col" }, t("hands")), h("th", { scope: "col" }, t("gameScore")))),
-    h("tbody", {}, rows)));
+  const rows = view.hands.map((entry, hand) => ({ class: view.current_player === hand ? "to-move" : null,
+    head: handName(view, hand, ctx), cells: [
+      [bidStatus(view, entry), entry.bid_cards?.length ? cardRow(entry.bid_cards, t("bids"), { small: true }) : null],
+      entry.bid !== null && entry.bid !== undefined ? t("tricksOf", { n: entry.tricks, bid: entry.bid }) : String(entry.tricks),
+      entry.cards && hand !== view.seat ? cardRow(entry.cards, handName(view, hand, ctx), { small: true }) : t("cards", { n: entry.count }),
+      num(entry.game_score)] }));
+  const table = figureTable(t("handRow"), [t("bidStatus"), t("tricks"), t("hands"), t("gameScore")], rows);
   const trick = view.trick.map(([hand, card]) => h("li", {}, `${handName(view, hand, ctx)}: `, cardElement(card, { small: true })));
   const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
   return grid(
@@ -58,7 +49,7 @@ export function board(view, ctx) {
       view.turn_up ? facts([[t("turnUp"), cardElement(view.turn_up, { small: true })]]) : null),
     wideBlock(t("bids"), table),
     block(t("trick"), trick.length ? h("ul", { class: "plain trick" }, trick) : h("p", {}, "—"),
-      last ? h("p", { class: "small" }, `${t("lastHand")}: `, cardRow(last.cards.map(([, c]) => c), t("trick"), { small: true }), ` → ${handName(view, last.winner, ctx)}`) : null),
+      last ? h("p", { class: "small" }, `${t("lastTrick")}: `, cardRow(last.cards.map(([, c]) => c), t("trick"), { small: true }), ` → ${handName(view, last.winner, ctx)}`) : null),
     handSheet(view, ctx),
     block(t("scores"), facts(view.scores.map((s, seat) => [ctx.name(seat), `${num(s)} (${t("gamesWon")}: ${view.games_won[seat]})`]))),
   );

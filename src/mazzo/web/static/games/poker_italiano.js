@@ -1,5 +1,5 @@
 // Poker all'italiana: stacks, the pot and side pots, bets in this round, the draw, the showdown.
-import { backs, block, wideBlock, cardRow, facts, grid, h, num, t } from "./common.js";
+import { backs, block, wideBlock, cardRow, facts, figureTable, grid, h, t } from "./common.js";
 
 const WORDS = {
   it: { pass: "passo", open: "apre", call: "vede", raise: "rilancia", fold: "lascia", draw: "cambia", buio: "buio", no_blind: "niente buio", check: "parola" },
@@ -39,18 +39,13 @@ export function handSheet(view, ctx) {
 
 export function board(view, ctx) {
   const lang = document.documentElement.lang === "it" ? "it" : "en";
-  const rows = view.chips.map((chips, seat) => h("tr", { class: view.current_player === seat ? "to-move" : "" },
-    h("th", { scope: "row" }, ctx.name(seat)),
-    h("td", {}, String(chips)),
-    h("td", {}, String(view.round_bets[seat])),
-    h("td", {}, view.folded[seat] ? t("folded") : !view.in_match[seat] ? "—"
-      : view.draws[seat] < 0 ? t("cards", { n: view.hand_counts[seat] })
-      : view.draws[seat] === 0 ? t("stood") : t("drew", { n: view.draws[seat] })),
-    h("td", {}, seat === view.seat || !view.hand_counts[seat] ? "" : backs(view.hand_counts[seat], t("cards", { n: view.hand_counts[seat] })))));
-  const stacks = h("div", { class: "scroll", tabindex: "0" }, h("table", { class: "sheet" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), h("th", { scope: "col" }, t("chips")), h("th", { scope: "col" }, t("bet")),
-      h("th", { scope: "col" }, t("draw")), h("th", { scope: "col" }, t("hands")))),
-    h("tbody", {}, rows)));
+  const rows = view.chips.map((chips, seat) => ({ class: view.current_player === seat ? "to-move" : null,
+    head: ctx.name(seat), cells: [String(chips), String(view.round_bets[seat]),
+      view.folded[seat] ? t("folded") : !view.in_match[seat] ? "—"
+        : view.draws[seat] < 0 ? t("cards", { n: view.hand_counts[seat] })
+        : view.draws[seat] === 0 ? t("stood") : t("drew", { n: view.draws[seat] }),
+      seat === view.seat || !view.hand_counts[seat] ? "" : backs(view.hand_counts[seat], t("cards", { n: view.hand_counts[seat] }))] }));
+  const stacks = figureTable(t("player"), [t("chips"), t("bet"), t("draw"), t("hands")], rows);
   const pots = view.pots.map((p) => h("li", {}, t("potOf", { amount: p.amount, seats: p.seats.map(ctx.name).join(", ") })));
   const log = view.log.slice(-8).map((e) => h("li", {}, `${ctx.name(e.seat)}: ${WORDS[lang][e.word] || e.word}${e.amount ? ` ${e.amount}` : ""}${e.all_in ? " (all-in)" : ""}`));
   return grid(
