@@ -45,7 +45,7 @@ const WORDS = {
     // game boards
     candidate: "Candidata", common: "Carte comuni", rejected: "Scartate", bids: "Offerte",
     bidHidden: "coperta", counts: "conta", notCounts: "non conta", suitsKey: "Colori",
-    hands: "Mani", received: "Ricevute",
+    hands: "Mani", handColumn: "Mano", received: "Ricevute",
     count: "Conta", crib: "Crib", showHand: "mano", showCrib: "crib", premiumDeclare: "dichiarata", premiumReveal: "scoperta", starter: "Carta di taglio", cribCards: ["{n} carta nel crib", "{n} carte nel crib"],
     skunk: "linea dello skunk ({n})", target: "traguardo {n}", sequence: "In tavola", shown: "Conteggi",
     gamesWon: "partite vinte", go: "passa (go)",
@@ -113,7 +113,7 @@ const WORDS = {
     everyone: "a spectator", replayTitle: "{game} replay", replayNotOver: "The replay opens once the match is over.",
     candidate: "Candidate", common: "Common cards", rejected: "Rejected", bids: "Bids",
     bidHidden: "face down", counts: "counts", notCounts: "does not count", suitsKey: "Colours",
-    hands: "Hands", received: "Received",
+    hands: "Hands", handColumn: "Hand", received: "Received",
     count: "Count", crib: "Crib", showHand: "hand", showCrib: "crib", premiumDeclare: "declared", premiumReveal: "revealed", starter: "Starter", cribCards: ["{n} card in the crib", "{n} cards in the crib"],
     skunk: "skunk line ({n})", target: "target {n}", sequence: "On the table", shown: "Counts",
     gamesWon: "games won", go: "go",

@@ -41,7 +41,7 @@ export function board(view, ctx) {
       entry.bid !== null && entry.bid !== undefined ? t("tricksOf", { n: entry.tricks, bid: entry.bid }) : String(entry.tricks),
       entry.cards && hand !== view.seat ? cardRow(entry.cards, handName(view, hand, ctx), { small: true }) : t("cards", { n: entry.count }),
       num(entry.game_score)] }));
-  const table = figureTable(t("handRow"), [t("bidStatus"), t("tricks"), t("hands"), t("gameScore")], rows);
+  const table = figureTable(t("handRow"), [t("bidStatus"), t("tricks"), t("handColumn"), t("gameScore")], rows);
   const trick = view.trick.map(([hand, card]) => h("li", {}, `${handName(view, hand, ctx)}: `, cardElement(card, { small: true })));
   const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
   return grid(

@@ -45,7 +45,7 @@ export function board(view, ctx) {
         : view.draws[seat] < 0 ? t("cards", { n: view.hand_counts[seat] })
         : view.draws[seat] === 0 ? t("stood") : t("drew", { n: view.draws[seat] }),
       seat === view.seat || !view.hand_counts[seat] ? "" : backs(view.hand_counts[seat], t("cards", { n: view.hand_counts[seat] }))] }));
-  const stacks = figureTable(t("player"), [t("chips"), t("bet"), t("draw"), t("hands")], rows);
+  const stacks = figureTable(t("player"), [t("chips"), t("bet"), t("draw"), t("handColumn")], rows);
   const pots = view.pots.map((p) => h("li", {}, t("potOf", { amount: p.amount, seats: p.seats.map(ctx.name).join(", ") })));
   const log = view.log.slice(-8).map((e) => h("li", {}, `${ctx.name(e.seat)}: ${WORDS[lang][e.word] || e.word}${e.amount ? ` ${e.amount}` : ""}${e.all_in ? " (all-in)" : ""}`));
   return grid(
