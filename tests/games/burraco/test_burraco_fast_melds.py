@@ -24,8 +24,9 @@ from mazzo.games.burraco.tables import LAID_MELD, MELD_TEXT
 
 
 def _clean_runs() -> list[Meld]:
-    """Every run without a wild: each suit, each span of 3..14 positions, the naturals' copies
-    all first copies, all second copies, or alternating either way (a same-suit 2 at 2, an ace at 1 or 14)."""
+    """Every run without a wild: each suit, each span of 3..14 positions, the naturals all first
+    copies, all second copies, or alternating either way (a same-suit 2 at 2, an ace at 1 or
+    14)."""
     runs = []
     for suit, lo in product(range(4), range(LOW_ACE, HIGH_ACE - 1)):
         for hi in range(lo + 2, HIGH_ACE + 1):

@@ -9,8 +9,8 @@ Match totals are kept in half-points so a 3-player pair's halves stay exact.
 from __future__ import annotations
 
 import random
-from itertools import repeat
-from operator import is_
+from itertools import chain, repeat
+from operator import is_, itemgetter
 from typing import Final, Self
 
 from mazzo.cards import ACE, Card
@@ -67,6 +67,8 @@ WILD_TYPES: Final = (12 * 16, 2, 16 + 2, 32 + 2, 48 + 2)  # jolly, then the 2 of
 _DECK_SET: Final = frozenset(DECK)
 _ACE_BITS: Final = 1 << 1 | 1 << 14  # an ace fills run positions 1 and 14
 _DECK_ORDER: Final = DECK_INDEX.__getitem__
+_FIRST: Final = itemgetter(0)
+_SECOND: Final = itemgetter(1)
 #: the ranks 3..14 whose bits (bit 0: rank 3) a number sets, in rank order
 _SET_RANKS: Final = tuple(
     tuple(rank for rank in range(3, 15) if bits >> (rank - 3) & 1) for bits in range(1 << 12))
@@ -271,8 +273,8 @@ class BurracoState(State):
                 group.insert(0, r)
         # two naturals of a rank: a type held twice, or the rank in two suits (bit by bit, once
         # per listing rather than a count per card)
-        a, b, c, d = masks
-        pairs = twins | a & (b | c | d) | b & (c | d) | c & d
+        m0, m1, m2, m3 = masks
+        pairs = twins | m0 & (m1 | m2 | m3) | m1 & (m2 | m3) | m2 & m3
         return reps, at, masks, _SET_RANKS[pairs >> 3]
 
     def side_has_burraco(self, side: int, extra: Meld | None = None, replaced: int = -1) -> bool:
@@ -312,11 +314,16 @@ class BurracoState(State):
         """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once."""
         calas: list[Action] = []
         if pairs:
-            wilds = tuple(group[0] for _, group in wild_reps)
+            wilds = tuple(map(_FIRST, map(_SECOND, wild_reps)))
             laid = side.laid
+            chunks = _SET_CHUNKS
             for rank in pairs:
                 if rank not in laid:  # one set per rank
-                    calas += _set_chunk(rank, at, wilds)
+                    # the rank's sets by the cards they are made of (see _new_set_chunk)
+                    key = (tuple(chain(*filter(None, (
+                        at[rank], at[rank + 16], at[rank + 32], at[rank + 48])))), wilds)
+                    chunk = chunks.get(key)
+                    calas += chunk if chunk is not None else _new_set_chunk(rank, at, key)
         need = 2 if wild_reps else 3
         found: dict[tuple[tuple[Card, ...], int], None] = {}
         for suit, mask in enumerate(masks):
@@ -694,39 +701,27 @@ class BurracoState(State):
     def view(self, seat: int | None) -> JSON:
         """What ``seat`` may know. Parts that change rarely (the melds, the hands, the pile,
         the scores) are kept between views and shared, read-only (:mod:`.views`); the rest is
-        made fresh and is the caller's."""
-        config = self.config
+        made fresh and is the caller's. The dict is a copy of the kept frame of the fields that
+        change at most once a hand (``ViewParts.frame``: keys in the view's order), with the
+        fields a move changes filled in."""
         parts = self._view_parts
-        melds_json, running = parts.melds(self.melds, self.preset)
-        side_of, sides = parts.sides(self.side_of)
-        return {
-            "phase": self.stage,
-            "hand_number": max(1, self.hand_no),
-            "current_player": self.player,
-            "seat": seat,
-            "players": config.players,
-            "variant": self.preset,
-            "dealer": self.dealer,
-            "scores": parts.scores(self.totals2),
-            "target": config.match_target,
-            "hands_to_play": config.hands,
-            "hand": None if seat is None else parts.hand(seat, self.hands[seat]),
-            "hand_counts": list(map(len, self.hands)),
-            "known": parts.known(self.known),
-            "side_of": side_of,
-            "sides": sides,
-            "melds": melds_json,
-            "running": running,
-            "pozzetto_taken": list(self.taken),
-            "pozzetti": list(map(len, self.pozzetti)),
-            "pile": parts.pile(self.pile),
-            "stock": len(self.stock) if self.stage in ("draw", "play") else 0,
-            "restricted": None if self.restricted is None else TOKEN[self.restricted],
-            "last_turn": self.last_turn,
-            "three_pozzetti": self.three_b,
-            "solo": self.solo,
-            "last_hand": parts.last_hand(self.last_sides, self.last_lines),
-        }
+        view = parts.frame((self.totals2, self.side_of, self.last_sides, self.last_lines,
+                            self.hand_no, self.dealer, self.three_b, self.solo, self.preset,
+                            self.config)).copy()
+        view["phase"] = self.stage
+        view["current_player"] = self.player
+        view["seat"] = seat
+        view["hand"] = None if seat is None else parts.hand(seat, self.hands[seat])
+        view["hand_counts"] = list(map(len, self.hands))
+        view["known"] = parts.known(self.known)
+        view["melds"], view["running"] = parts.melds(self.melds, self.preset)
+        view["pozzetto_taken"] = list(self.taken)
+        view["pozzetti"] = list(map(len, self.pozzetti))
+        view["pile"] = parts.pile(self.pile)
+        view["stock"] = len(self.stock) if self.stage in ("draw", "play") else 0
+        view["restricted"] = None if self.restricted is None else TOKEN[self.restricted]
+        view["last_turn"] = self.last_turn
+        return view
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         """Redeal what ``seat`` cannot see (others' cards not taken from the pile, the
@@ -811,20 +806,13 @@ class BurracoState(State):
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def _set_chunk(rank: int, at: list[list[Card] | None], wilds: tuple[Card, ...]) -> SetChunk:
+def _new_set_chunk(rank: int, at: list[list[Card] | None], key: SetKey) -> SetChunk:
     """The sets of three of ``rank`` (see :func:`set_chunk`), kept by the cards they are made
-    of: the hand's naturals of the rank (suit by suit) and the first card of each wild type."""
-    naturals: list[Card] = []
-    for suit_base in (0, 16, 32, 48):
-        group = at[suit_base + rank]
-        if group:
-            naturals += group
-    key = (tuple(naturals), wilds)
-    found = _SET_CHUNKS.get(key)
-    if found is None:
-        if len(_SET_CHUNKS) >= _KEPT_CHUNKS:
-            _SET_CHUNKS.clear()
-        found = _SET_CHUNKS[key] = set_chunk(rank, at, wilds)
+    of (``key``): the hand's naturals of the rank (suit by suit) and the first card of each wild
+    type."""
+    if len(_SET_CHUNKS) >= _KEPT_CHUNKS:
+        _SET_CHUNKS.clear()
+    found = _SET_CHUNKS[key] = set_chunk(rank, at, key[1])
     return found
 
 
@@ -849,9 +837,10 @@ def set_chunk(rank: int, at: list[list[Card] | None], wilds: tuple[Card, ...]) -
 
 
 SetChunk = tuple[Action, ...]
+SetKey = tuple[tuple[Card, ...], tuple[Card, ...]]
 #: the sets of a rank by (the hand's naturals of the rank, the first card of each wild type
 #: held): shared by every state (a rank's naturals and the wilds recur all match long)
-_SET_CHUNKS: dict[tuple[tuple[Card, ...], tuple[Card, ...]], SetChunk] = {}
+_SET_CHUNKS: dict[SetKey, SetChunk] = {}
 _KEPT_CHUNKS: Final = 50_000
 _SUIT_WEIGHTS: Final = ((0, 1), (16, 3), (32, 9), (48, 27))
 
