@@ -72,3 +72,41 @@ def test_laid_meld_and_text_equal_a_fresh_layout() -> None:
     for (run, cards, lo, wild, key), text in list(MELD_TEXT.items()):
         assert text == layout_text(cards, lo, wild, key, run)
     assert len(MELD_TEXT) > 100
+
+
+VIEW_KEYS = [
+    "phase", "hand_number", "current_player", "seat", "players", "variant", "dealer", "scores",
+    "target", "hands_to_play", "hand", "hand_counts", "known", "side_of", "sides", "melds",
+    "running", "pozzetto_taken", "pozzetti", "pile", "stock", "restricted", "last_turn",
+    "three_pozzetti", "solo", "last_hand",
+]
+
+
+def test_view_frame_follows_fields_set_directly() -> None:
+    """The view's kept once-a-hand frame is remade when any field it is made from changes, in
+    place or replaced (as tests and tools do), and the view keeps its key order."""
+    config = BurracoConfig(players=3, hands=2)
+    changes = [
+        lambda s: s.totals2.__setitem__(0, s.totals2[0] + 7),
+        lambda s: s.side_of.__setitem__(2, 0),
+        lambda s: setattr(s, "last_lines", [[1, 2, 3, 4, 5, 6]]),
+        lambda s: setattr(s, "last_sides", [[0, 2]]),
+        lambda s: setattr(s, "hand_no", s.hand_no + 1),
+        lambda s: setattr(s, "dealer", (s.dealer + 1) % 3),
+        lambda s: setattr(s, "three_b", not s.three_b),
+        lambda s: setattr(s, "solo", 1),
+        lambda s: setattr(s, "preset", "fibur"),
+    ]
+    checked = 0
+    for state, _ in random_decisions(config, 5):
+        seat = state.current_player
+        view = state.view(seat)
+        assert list(view) == VIEW_KEYS
+        if checked < len(changes) and len(state.history) % 7 == 0:
+            changes[checked](state)
+            checked += 1
+            view = state.view(seat)
+            assert view == state.clone().view(seat)
+            view["scores"] = None  # the caller's copy: the kept frame does not change
+            assert state.view(seat)["scores"] is not None
+    assert checked == len(changes)

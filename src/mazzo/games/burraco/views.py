@@ -144,8 +144,8 @@ class ViewParts:
         self._hands: list[tuple[list[Card] | None, FrozenList]] = [(None, FrozenList())] * seats
         self._pile: tuple[list[Card] | None, FrozenList] = (None, FrozenList())
         self._known: tuple[list[list[Card]] | None, FrozenList] = (None, FrozenList())
-        self._melds: tuple[list[list[Meld]] | None, FrozenList, FrozenList] = (
-            None, FrozenList(), FrozenList())
+        self._melds: tuple[list[list[Meld]] | None, FrozenList, FrozenList, str] = (
+            None, FrozenList(), FrozenList(), "")
         self._scores: tuple[list[int] | None, FrozenList] = (None, FrozenList())
         self._sides: tuple[list[int] | None, FrozenList, FrozenList] = (
             None, FrozenList(), FrozenList())
@@ -191,8 +191,11 @@ class ViewParts:
 
     def melds(self, melds: list[list[Meld]], preset: str) -> tuple[FrozenList, FrozenList]:
         """Every side's melds as JSON, and their running points; remade only for the sides
-        whose melds changed (the melds themselves are immutable and cached as JSON)."""
-        made_from, as_json, running = self._melds
+        whose melds changed (the melds themselves are immutable and cached as JSON); all of
+        them when the scoring preset changed (it sets the points)."""
+        made_from, as_json, running, made_for = self._melds
+        if made_for != preset:
+            made_from = None
         if made_from != melds:
             old = made_from if made_from is not None and len(made_from) == len(melds) else None
             sides_json: list[FrozenList] = []
@@ -210,7 +213,7 @@ class ViewParts:
                     sides_json.append(FrozenList(meld_json(m, preset) for m in side))
                     points.append(sum(meld_info(m, preset)[3] for m in side))
             as_json, running = FrozenList(sides_json), FrozenList(points)
-            self._melds = ([list(side) for side in melds], as_json, running)
+            self._melds = ([list(side) for side in melds], as_json, running, preset)
         return as_json, running
 
     def frame(self, now: FrameData) -> JSON:
