@@ -9,8 +9,8 @@ Match totals are kept in half-points so a 3-player pair's halves stay exact.
 from __future__ import annotations
 
 import random
-from itertools import chain, repeat
-from operator import is_, itemgetter
+from itertools import repeat
+from operator import is_
 from typing import Final, Self
 
 from mazzo.cards import ACE, Card
@@ -67,8 +67,6 @@ WILD_TYPES: Final = (12 * 16, 2, 16 + 2, 32 + 2, 48 + 2)  # jolly, then the 2 of
 _DECK_SET: Final = frozenset(DECK)
 _ACE_BITS: Final = 1 << 1 | 1 << 14  # an ace fills run positions 1 and 14
 _DECK_ORDER: Final = DECK_INDEX.__getitem__
-_FIRST: Final = itemgetter(0)
-_SECOND: Final = itemgetter(1)
 #: the ranks 3..14 whose bits (bit 0: rank 3) a number sets, in rank order
 _SET_RANKS: Final = tuple(
     tuple(rank for rank in range(3, 15) if bits >> (rank - 3) & 1) for bits in range(1 << 12))
@@ -314,16 +312,11 @@ class BurracoState(State):
         """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once."""
         calas: list[Action] = []
         if pairs:
-            wilds = tuple(map(_FIRST, map(_SECOND, wild_reps)))
+            wilds = tuple(group[0] for _, group in wild_reps)
             laid = side.laid
-            chunks = _SET_CHUNKS
             for rank in pairs:
                 if rank not in laid:  # one set per rank
-                    # the rank's sets by the cards they are made of (see _new_set_chunk)
-                    key = (tuple(chain(*filter(None, (
-                        at[rank], at[rank + 16], at[rank + 32], at[rank + 48])))), wilds)
-                    chunk = chunks.get(key)
-                    calas += chunk if chunk is not None else _new_set_chunk(rank, at, key)
+                    calas += _set_chunk(rank, at, wilds)
         need = 2 if wild_reps else 3
         found: dict[tuple[tuple[Card, ...], int], None] = {}
         for suit, mask in enumerate(masks):
@@ -806,13 +799,20 @@ class BurracoState(State):
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def _new_set_chunk(rank: int, at: list[list[Card] | None], key: SetKey) -> SetChunk:
+def _set_chunk(rank: int, at: list[list[Card] | None], wilds: tuple[Card, ...]) -> SetChunk:
     """The sets of three of ``rank`` (see :func:`set_chunk`), kept by the cards they are made
-    of (``key``): the hand's naturals of the rank (suit by suit) and the first card of each wild
-    type."""
-    if len(_SET_CHUNKS) >= _KEPT_CHUNKS:
-        _SET_CHUNKS.clear()
-    found = _SET_CHUNKS[key] = set_chunk(rank, at, key[1])
+    of: the hand's naturals of the rank (suit by suit) and the first card of each wild type."""
+    naturals: list[Card] = []
+    for suit_base in (0, 16, 32, 48):
+        group = at[suit_base + rank]
+        if group:
+            naturals += group
+    key = (tuple(naturals), wilds)
+    found = _SET_CHUNKS.get(key)
+    if found is None:
+        if len(_SET_CHUNKS) >= _KEPT_CHUNKS:
+            _SET_CHUNKS.clear()
+        found = _SET_CHUNKS[key] = set_chunk(rank, at, wilds)
     return found
 
 
