@@ -217,6 +217,47 @@ def attach_options(meld: Meld, c: Card) -> dict[int, Meld]:
     """
     if not meld.run:
         return _attach_set(meld, c)
+    if not meld.wild:
+        return _attach_clean_run(meld, c)
+    return _attach_run(meld, c)
+
+
+def _attach_clean_run(meld: Meld, c: Card) -> dict[int, Meld]:
+    """:func:`attach_options` for a run without a wild (most runs): its cards fill ``lo..hi``,
+    so a card can only go next to an end, as a natural (option 0) or as the wild (its place).
+    Written out for speed; ``_attach_run`` is the general case it must agree with (tested over
+    every such run and card)."""
+    suit = meld.key
+    cards = meld.cards
+    lo = meld.lo
+    hi = lo + len(cards) - 1
+    cid = int(c)
+    rank = cid & 15
+    out: dict[int, Meld] = {}
+    if (cid >> 4) & 15 == suit:  # a natural of the suit (its own 2 is natural at 2 only)
+        if rank == ACE:
+            if lo == 1 or hi == HIGH_ACE:  # one natural ace per run
+                positions: tuple[int, ...] = ()
+            else:
+                positions = (LOW_ACE, HIGH_ACE)
+        else:
+            positions = (rank,)
+        for p in positions:
+            if p == lo - 1:
+                out.setdefault(0, Meld(True, suit, (c, *cards), p, 0))
+            elif p == hi + 1:
+                out.setdefault(0, Meld(True, suit, (*cards, c), lo, 0))
+    if rank == 0 or rank == 2:  # a wild, at either end (a same-suit 2 at 2 is natural: above)
+        natural_two = rank == 2 and (cid >> 4) & 15 == suit
+        if lo > LOW_ACE and not (lo == 3 and natural_two):
+            out[lo - 1] = Meld(True, suit, (c, *cards), lo - 1, lo - 1)
+        if hi < HIGH_ACE:
+            out[hi + 1] = Meld(True, suit, (*cards, c), lo, hi + 1)
+    return out
+
+
+def _attach_run(meld: Meld, c: Card) -> dict[int, Meld]:
+    """:func:`attach_options` for any run (the general case)."""
     suit = meld.key
     placed = meld.positions()
     wild_card = meld.wild_card()

@@ -38,7 +38,6 @@ from mazzo.games.burraco.actions import (
     Discard,
     Draw,
     TakePile,
-    layout_text,
     meld_key,
 )
 from mazzo.games.burraco.config import BurracoConfig
@@ -53,6 +52,8 @@ from mazzo.games.burraco.tables import (
     CALA,
     DISCARDED,
     DREW,
+    LAID_MELD,
+    MELD_TEXT,
     SET_PATTERNS,
     MeldMoves,
     meld_cards,
@@ -66,6 +67,9 @@ WILD_TYPES: Final = (12 * 16, 2, 16 + 2, 32 + 2, 48 + 2)  # jolly, then the 2 of
 _DECK_SET: Final = frozenset(DECK)
 _ACE_BITS: Final = 1 << 1 | 1 << 14  # an ace fills run positions 1 and 14
 _DECK_ORDER: Final = DECK_INDEX.__getitem__
+#: the ranks 3..14 whose bits (bit 0: rank 3) a number sets, in rank order
+_SET_RANKS: Final = tuple(
+    tuple(rank for rank in range(3, 15) if bits >> (rank - 3) & 1) for bits in range(1 << 12))
 
 
 class SideMoves:
@@ -227,7 +231,7 @@ class BurracoState(State):
         return out
 
     def _hand_index(self, hand: list[Card]) -> tuple[
-        dict[int, list[Card]], list[list[Card] | None], list[int], list[int]
+        dict[int, list[Card]], list[list[Card] | None], list[int], tuple[int, ...]
     ]:
         """The hand in one pass, as the listing reads it:
 
@@ -236,19 +240,20 @@ class BurracoState(State):
         - ``at``: the same lists at 16 suit + rank, which is also 16 suit + run position (an
           ace stands at 1, A-2-3, and at 14, Q-K-A); the jollies (type 192) are not there;
         - ``masks``: the run positions each suit fills, a bit each;
-        - ``pairs``: the ranks holding two naturals or more, in the order they reached two
-          (the 2s included).
+        - ``pairs``: the ranks from 3 to ace holding two naturals or more, in rank order (the
+          ranks a set can be made of).
         """
         reps: dict[int, list[Card]] = {}
         at: list[list[Card] | None] = [None] * 64
         masks = [0, 0, 0, 0]
-        per_rank = [0] * 15
-        pairs: list[int] = []
+        twins = 0  # the ranks (a bit each) of the types held twice
         for c in sorted(hand, key=_DECK_ORDER):
             t = c & 0xFF
             group = reps.get(t)
             if group is not None:
                 group.append(c)
+                if t < 64:
+                    twins |= 1 << (t & 15)
             else:
                 group = reps[t] = [c]
                 if t < 64:  # the four suits
@@ -258,18 +263,17 @@ class BurracoState(State):
                         masks[t >> 4] |= _ACE_BITS
                     else:
                         masks[t >> 4] |= 1 << (t & 15)
-            if t < 64:
-                rank = t & 15
-                count = per_rank[rank] = per_rank[rank] + 1
-                if count == 2:
-                    pairs.append(rank)
         r = self.restricted
         if r is not None:
             group = reps.get(r & 0xFF)
             if group and r in group and group[0] != r:
                 group.remove(r)  # in place: ``at`` holds the same list
                 group.insert(0, r)
-        return reps, at, masks, pairs
+        # two naturals of a rank: a type held twice, or the rank in two suits (bit by bit, once
+        # per listing rather than a count per card)
+        m0, m1, m2, m3 = masks
+        pairs = twins | m0 & (m1 | m2 | m3) | m1 & (m2 | m3) | m2 & m3
+        return reps, at, masks, _SET_RANKS[pairs >> 3]
 
     def side_has_burraco(self, side: int, extra: Meld | None = None, replaced: int = -1) -> bool:
         """Whether the side has a burraco (clean one with the option), counting ``extra`` in
@@ -303,17 +307,15 @@ class BurracoState(State):
         return self._can_close_with(last) and self.side_has_burraco(side, new, replaced)
 
     def _cala_actions(self, hand: list[Card], at: list[list[Card] | None], masks: list[int],
-                      pairs: list[int], wild_reps: list[tuple[int, list[Card]]],
+                      pairs: tuple[int, ...], wild_reps: list[tuple[int, list[Card]]],
                       side: SideMoves) -> list[Action]:
         """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once."""
         calas: list[Action] = []
         if pairs:
             wilds = tuple(group[0] for _, group in wild_reps)
             laid = side.laid
-            if len(pairs) > 1:
-                pairs.sort()
             for rank in pairs:
-                if rank >= 3 and rank not in laid:  # one set per rank
+                if rank not in laid:  # one set per rank
                     calas += _set_chunk(rank, at, wilds)
         need = 2 if wild_reps else 3
         found: dict[tuple[tuple[Card, ...], int], None] = {}
@@ -517,10 +519,10 @@ class BurracoState(State):
     def _cala(self, action: Cala) -> None:
         seat = self.player
         side = self.side_of[seat]
-        meld = next(m for m in layouts(action.cards) if m.wild == action.wild or not m.run)
+        meld = LAID_MELD[(action.cards, action.wild)]
         self._remove(seat, action.cards)
         self.melds[side].append(meld)
-        text = layout_text(meld.cards, meld.lo, meld.wild, meld.key, meld.run)
+        text = MELD_TEXT[(meld.run, meld.cards, meld.lo, meld.wild, meld.key)]
         self.events = [ev.Melded(seat, len(self.melds[side]) - 1, text)]
         self._after_meld()
 
@@ -531,7 +533,7 @@ class BurracoState(State):
         grown = next(meld for wild, meld in options if wild == action.wild)
         self._remove(seat, (action.card,))
         self.melds[side][action.meld] = grown
-        text = layout_text(grown.cards, grown.lo, grown.wild, grown.key, grown.run)
+        text = MELD_TEXT[(grown.run, grown.cards, grown.lo, grown.wild, grown.key)]
         self.events = [ev.Attached(seat, action.meld, action.card, text)]
         self._after_meld()
 
@@ -692,39 +694,27 @@ class BurracoState(State):
     def view(self, seat: int | None) -> JSON:
         """What ``seat`` may know. Parts that change rarely (the melds, the hands, the pile,
         the scores) are kept between views and shared, read-only (:mod:`.views`); the rest is
-        made fresh and is the caller's."""
-        config = self.config
+        made fresh and is the caller's. The dict is a copy of the kept frame of the fields that
+        change at most once a hand (``ViewParts.frame``: keys in the view's order), with the
+        fields a move changes filled in."""
         parts = self._view_parts
-        melds_json, running = parts.melds(self.melds, self.preset)
-        side_of, sides = parts.sides(self.side_of)
-        return {
-            "phase": self.stage,
-            "hand_number": max(1, self.hand_no),
-            "current_player": self.player,
-            "seat": seat,
-            "players": config.players,
-            "variant": self.preset,
-            "dealer": self.dealer,
-            "scores": parts.scores(self.totals2),
-            "target": config.match_target,
-            "hands_to_play": config.hands,
-            "hand": None if seat is None else parts.hand(seat, self.hands[seat]),
-            "hand_counts": list(map(len, self.hands)),
-            "known": parts.known(self.known),
-            "side_of": side_of,
-            "sides": sides,
-            "melds": melds_json,
-            "running": running,
-            "pozzetto_taken": list(self.taken),
-            "pozzetti": list(map(len, self.pozzetti)),
-            "pile": parts.pile(self.pile),
-            "stock": len(self.stock) if self.stage in ("draw", "play") else 0,
-            "restricted": None if self.restricted is None else TOKEN[self.restricted],
-            "last_turn": self.last_turn,
-            "three_pozzetti": self.three_b,
-            "solo": self.solo,
-            "last_hand": parts.last_hand(self.last_sides, self.last_lines),
-        }
+        view = parts.frame((self.totals2, self.side_of, self.last_sides, self.last_lines,
+                            self.hand_no, self.dealer, self.three_b, self.solo, self.preset,
+                            self.config)).copy()
+        view["phase"] = self.stage
+        view["current_player"] = self.player
+        view["seat"] = seat
+        view["hand"] = None if seat is None else parts.hand(seat, self.hands[seat])
+        view["hand_counts"] = list(map(len, self.hands))
+        view["known"] = parts.known(self.known)
+        view["melds"], view["running"] = parts.melds(self.melds, self.preset)
+        view["pozzetto_taken"] = list(self.taken)
+        view["pozzetti"] = list(map(len, self.pozzetti))
+        view["pile"] = parts.pile(self.pile)
+        view["stock"] = len(self.stock) if self.stage in ("draw", "play") else 0
+        view["restricted"] = None if self.restricted is None else TOKEN[self.restricted]
+        view["last_turn"] = self.last_turn
+        return view
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         """Redeal what ``seat`` cannot see (others' cards not taken from the pile, the
@@ -847,9 +837,10 @@ def set_chunk(rank: int, at: list[list[Card] | None], wilds: tuple[Card, ...]) -
 
 
 SetChunk = tuple[Action, ...]
+SetKey = tuple[tuple[Card, ...], tuple[Card, ...]]
 #: the sets of a rank by (the hand's naturals of the rank, the first card of each wild type
 #: held): shared by every state (a rank's naturals and the wilds recur all match long)
-_SET_CHUNKS: dict[tuple[tuple[Card, ...], tuple[Card, ...]], SetChunk] = {}
+_SET_CHUNKS: dict[SetKey, SetChunk] = {}
 _KEPT_CHUNKS: Final = 50_000
 _SUIT_WEIGHTS: Final = ((0, 1), (16, 3), (32, 9), (48, 27))
 

@@ -27,8 +27,8 @@ from typing import Final, TypeVar
 
 from mazzo.cards import Card
 from mazzo.games.burraco import events as ev
-from mazzo.games.burraco.actions import MAX_MELDS, Attacca, Cala
-from mazzo.games.burraco.melds import Meld, attach_options
+from mazzo.games.burraco.actions import MAX_MELDS, Attacca, Cala, layout_text
+from mazzo.games.burraco.melds import Meld, attach_options, layouts
 
 K = TypeVar("K", bound=tuple[object, ...])
 V = TypeVar("V")
@@ -63,6 +63,23 @@ ATTACCA: Final[Interned[tuple[Card, int, int], Attacca]] = Interned(Attacca)
 #: the events of the commonest moves, made once each too (events are immutable)
 DREW: Final[Interned[tuple[int, int], ev.Drew]] = Interned(ev.Drew)
 DISCARDED: Final[Interned[tuple[int, Card], ev.Discarded]] = Interned(ev.Discarded)
+
+
+def _laid_meld(cards: tuple[Card, ...], wild: int) -> Meld:
+    """The meld a ``Cala(cards, wild)`` lays (a set has one layout; a run, one per wild place)."""
+    return next(m for m in layouts(cards) if m.wild == wild or not m.run)
+
+
+def _meld_text(run: bool, cards: tuple[Card, ...], lo: int, wild: int, key: int) -> str:
+    return layout_text(cards, lo, wild, key, run)
+
+
+#: the meld each cala lays, by its action's fields (``layouts`` tries every way to lay the
+#: cards: made once per meld rather than at every cala)
+LAID_MELD: Final[Interned[tuple[tuple[Card, ...], int], Meld]] = Interned(_laid_meld)
+#: a meld's table text (``actions.layout_text``) by its fields, for the meld and attach events
+MELD_TEXT: Final[Interned[tuple[bool, tuple[Card, ...], int, int, int], str]] = Interned(
+    _meld_text)
 
 
 def meld_cards(a: Card, b: Card, c: Card) -> tuple[Card, ...]:

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from operator import is_
-from typing import Final
+from typing import Any, Final
 
 from mazzo.cards import Card
 from mazzo.engine.frozen import FrozenDict, FrozenList
 from mazzo.engine.game import JSON, card_token
-from mazzo.games.burraco.actions import DECK, layout_text
+from mazzo.games.burraco.actions import DECK
 from mazzo.games.burraco.melds import Meld
 from mazzo.games.burraco.scoring import BURRACO_POINTS, VALUES, meld_type
+from mazzo.games.burraco.tables import MELD_TEXT
 
 #: display order of every card: by suit, then rank, twins together, jokers last (type, then
 #: copy: copies are 0..3), looked up rather than computed, views sort hands at every move
@@ -30,6 +31,14 @@ TOKEN: Final = {c: card_token(c) for c in DECK}
 #: the lookups views use at every call, bound once (no Python-level call per card)
 TOKEN_OF: Final = TOKEN.__getitem__
 DISPLAY_KEY: Final = _DISPLAY_ORDER.__getitem__
+_TYPE_BITS: Final = 0xFF  # a card's type: the card without its copy
+
+
+#: every card's display position, and the token at each position (tokens are one per card:
+#: copies differ)
+_IN_ORDER: Final = sorted(DECK, key=DISPLAY_KEY)
+_DISPLAY_AT: Final = {c: i for i, c in enumerate(_IN_ORDER)}
+_AT_OF_TOKEN: Final = {TOKEN[c]: i for i, c in enumerate(_IN_ORDER)}
 
 
 def display_tokens(cards: list[Card]) -> FrozenList:
@@ -56,10 +65,12 @@ def meld_info(m: Meld, preset: str) -> MeldInfo:
         if len(_MELD_INFO) > _KEPT:
             _MELD_INFO.clear()
         kind = meld_type(m, preset)
-        table = VALUES[preset]
-        points = BURRACO_POINTS.get(kind or "", 0) + sum(table[int(c) & 0xFF] for c in m.cards)
-        text = layout_text(m.cards, m.lo, m.wild, m.key, m.run)
-        found = (tuple(TOKEN[c] for c in m.cards), text, kind, points)
+        # in C: each card's type (``c & 0xFF``), its value, the token
+        values = map(VALUES[preset].__getitem__, map(_TYPE_BITS.__and__, m.cards))
+        points = BURRACO_POINTS.get(kind or "", 0) + sum(values)
+        # the table text the meld's cala or attacca event already made (``tables.MELD_TEXT``)
+        text = MELD_TEXT[(m.run, m.cards, m.lo, m.wild, m.key)]
+        found = (tuple(map(TOKEN_OF, m.cards)), text, kind, points)
         _MELD_INFO[key] = found
     return found
 
@@ -104,14 +115,15 @@ def _grown_side(was: list[Meld], was_json: FrozenList, was_points: int, side: li
     return FrozenList(out), points
 
 
+#: what a view's once-a-hand fields are made from (``ViewParts.frame``): the state's
+#: ``totals2``, ``side_of``, ``last_sides``, ``last_lines``, ``hand_no``, ``dealer``,
+#: ``three_b``, ``solo``, ``preset`` and ``config``
+FrameData = tuple[list[int], list[int], list[list[int]], list[list[int]], int, int, bool, int,
+                  str, Any]
+
+
 def meld_points(m: Meld, preset: str) -> int:
     return meld_info(m, preset)[3]
-
-
-#: every card's display position, and each token's (tokens are one per card: copies differ)
-_IN_ORDER: Final = sorted(DECK, key=DISPLAY_KEY)
-_DISPLAY_AT: Final = {c: i for i, c in enumerate(_IN_ORDER)}
-_AT_OF_TOKEN: Final = {TOKEN[c]: i for i, c in enumerate(_IN_ORDER)}
 
 
 def _with_token(tokens: FrozenList, c: Card) -> FrozenList:
@@ -125,19 +137,21 @@ class ViewParts:
     """One state's kept view parts, each with a copy of the data it was made from (a clone
     starts with none: its first views are made from scratch)."""
 
-    __slots__ = ("_hands", "_known", "_last_hand", "_melds", "_pile", "_scores", "_sides")
+    __slots__ = ("_frame", "_hands", "_known", "_last_hand", "_melds", "_pile", "_scores",
+                 "_sides")
 
     def __init__(self, seats: int) -> None:
         self._hands: list[tuple[list[Card] | None, FrozenList]] = [(None, FrozenList())] * seats
         self._pile: tuple[list[Card] | None, FrozenList] = (None, FrozenList())
         self._known: tuple[list[list[Card]] | None, FrozenList] = (None, FrozenList())
-        self._melds: tuple[list[list[Meld]] | None, FrozenList, FrozenList] = (
-            None, FrozenList(), FrozenList())
+        self._melds: tuple[list[list[Meld]] | None, FrozenList, FrozenList, str] = (
+            None, FrozenList(), FrozenList(), "")
         self._scores: tuple[list[int] | None, FrozenList] = (None, FrozenList())
         self._sides: tuple[list[int] | None, FrozenList, FrozenList] = (
             None, FrozenList(), FrozenList())
         self._last_hand: tuple[list[list[int]] | None, list[list[int]] | None, FrozenDict] = (
             None, None, FrozenDict())
+        self._frame: tuple[FrameData | None, JSON] = (None, {})
 
     def hand(self, seat: int, cards: list[Card]) -> FrozenList:
         """The tokens of a seat's hand in display order (kept per seat: a hand changes only
@@ -177,8 +191,11 @@ class ViewParts:
 
     def melds(self, melds: list[list[Meld]], preset: str) -> tuple[FrozenList, FrozenList]:
         """Every side's melds as JSON, and their running points; remade only for the sides
-        whose melds changed (the melds themselves are immutable and cached as JSON)."""
-        made_from, as_json, running = self._melds
+        whose melds changed (the melds themselves are immutable and cached as JSON); all of
+        them when the scoring preset changed (it sets the points)."""
+        made_from, as_json, running, made_for = self._melds
+        if made_for != preset:
+            made_from = None
         if made_from != melds:
             old = made_from if made_from is not None and len(made_from) == len(melds) else None
             sides_json: list[FrozenList] = []
@@ -196,8 +213,35 @@ class ViewParts:
                     sides_json.append(FrozenList(meld_json(m, preset) for m in side))
                     points.append(sum(meld_info(m, preset)[3] for m in side))
             as_json, running = FrozenList(sides_json), FrozenList(points)
-            self._melds = ([list(side) for side in melds], as_json, running)
+            self._melds = ([list(side) for side in melds], as_json, running, preset)
         return as_json, running
+
+    def frame(self, now: FrameData) -> JSON:
+        """The view's fields that change at most once a hand, in the view's key order, with a
+        ``None`` in place of each field a move changes (:meth:`BurracoState.view` copies it and
+        fills those in): the config's, the hand's number and dealer, the scores, the sides, the
+        last hand's result, the 3-player phase. Kept with a copy of ``now``, the data it was
+        made from, and checked against it in one tuple comparison (in C)."""
+        made_from, kept = self._frame
+        if made_from != now:
+            totals2, side_of, last_sides, last_lines, hand_no, dealer, three_b, solo, preset, \
+                config = now
+            side_of_json, sides = self.sides(side_of)
+            kept = {
+                "phase": None, "hand_number": max(1, hand_no), "current_player": None,
+                "seat": None, "players": config.players, "variant": preset, "dealer": dealer,
+                "scores": self.scores(totals2), "target": config.match_target,
+                "hands_to_play": config.hands, "hand": None, "hand_counts": None,
+                "known": None, "side_of": side_of_json, "sides": sides, "melds": None,
+                "running": None, "pozzetto_taken": None, "pozzetti": None, "pile": None,
+                "stock": None, "restricted": None, "last_turn": None,
+                "three_pozzetti": three_b, "solo": solo,
+                "last_hand": self.last_hand(last_sides, last_lines),
+            }
+            self._frame = ((list(totals2), list(side_of), [list(x) for x in last_sides],
+                            [list(x) for x in last_lines], hand_no, dealer, three_b, solo,
+                            preset, config), kept)
+        return kept
 
     def scores(self, totals2: list[int]) -> FrozenList:
         """The match totals in points (kept in half-points)."""
