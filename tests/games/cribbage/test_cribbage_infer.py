@@ -1,0 +1,120 @@
+"""The opponent's hand inferred from his discard (issue 16): weights, exclusions, sampling."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from mazzo.cards import parse_card, parse_cards
+from mazzo.games.cribbage.board import evidence, search_play
+from mazzo.games.cribbage.bots import play_position
+from mazzo.games.cribbage.infer import (
+    Evidence,
+    consistent,
+    hand_log_chance,
+    keep_chances,
+    sample_worlds,
+    unseen_cards,
+    weighted_worlds,
+)
+from mazzo.games.cribbage.scoring import VALUE, discard_analysis
+
+SIX = tuple(parse_cards("5H 5S JD QC 2S 9H"))
+
+
+@pytest.mark.parametrize("crib", [True, False])
+@pytest.mark.parametrize("temperature", [0.0, 0.3, 1.0, 5.0, math.inf])
+def test_keep_chances_are_a_distribution_over_the_15_keeps(crib: bool,
+                                                            temperature: float) -> None:
+    chances = keep_chances(SIX, crib, temperature)
+    assert len(chances) == 15
+    assert sum(p for _, _, p in chances) == pytest.approx(1.0)
+    assert all(p >= 0 for _, _, p in chances)
+    for keep, away, _ in chances:
+        assert sorted((*keep, *away)) == sorted(SIX)
+
+
+def test_cold_keeps_the_best_hot_is_uniform() -> None:
+    best = discard_analysis(SIX, False)[0].keep
+    cold = {frozenset(k): p for k, _, p in keep_chances(SIX, False, 0.0)}
+    assert cold[frozenset(best)] == 1.0
+    hot = [p for _, _, p in keep_chances(SIX, False, math.inf)]
+    assert hot == pytest.approx([1 / 15] * 15)
+    warm = {frozenset(k): p for k, _, p in keep_chances(SIX, False, 1.0)}
+    assert max(warm.values()) == warm[frozenset(best)] < 1.0
+    # the order follows the value: keeping 5-5-J-Q beats throwing both fives away
+    junk = frozenset(parse_cards("JD QC 2S 9H"))
+    assert warm[junk] < warm[frozenset(best)] / 10
+
+
+def test_a_hand_nobody_keeps_is_unlikely() -> None:
+    unseen = unseen_cards(parse_cards("AC 3D 7H 8C KD 4S 6D"))
+    good = tuple(parse_cards("5H 5S JD QC"))  # two fives and two tens: 8 points before the cut
+    junk = tuple(parse_cards("2S 9H QD AH"))  # nothing
+    prior = -math.log(math.comb(len(unseen), 4))
+    assert hand_log_chance(good, unseen, False, math.inf) == pytest.approx(prior)
+    # at most 15 times the prior: each deal of six gives at most one keep all its chance
+    assert prior + 1.5 < hand_log_chance(good, unseen, False, 0.5) <= prior + math.log(15)
+    assert hand_log_chance(junk, unseen, False, 0.5) < prior - 2
+
+
+def test_consistency_needs_the_cards_he_played_and_respects_his_go() -> None:
+    laid = tuple(parse_cards("KS"))
+    ev = Evidence(unseen=(), laid=laid, left=3, min_value=5, crib=False)
+    assert consistent(parse_cards("KS 9H 8D 6C"), ev) == tuple(parse_cards("9H 8D 6C"))
+    assert consistent(parse_cards("QS 9H 8D 6C"), ev) is None  # he played the K
+    assert consistent(parse_cards("KS 9H 8D 4C"), ev) is None  # his go: nothing below 5
+
+
+def test_the_posterior_is_normalised_and_only_holds_possible_worlds() -> None:
+    seen = parse_cards("AC 3D 7H 8C KD 4S 6D")
+    laid = tuple(parse_cards("QH"))
+    ev = Evidence(unseen=unseen_cards([*seen, *laid]), laid=laid, left=3, min_value=4,
+                  crib=True)
+    posterior = weighted_worlds(ev, random.Random(3), draws=60, temperature=0.5)
+    assert posterior and sum(posterior.values()) == pytest.approx(1.0)
+    for (hand, crib), p in posterior.items():
+        assert p > 0 and len(hand) == 3 and len(crib) == 2
+        assert all(VALUE[c & 15] >= 4 for c in hand)
+        assert not {*hand, *crib} & {*seen, *laid}
+        assert len({*hand, *crib}) == 5
+    counts = sample_worlds(ev, random.Random(3), 25, draws=60, temperature=0.5)
+    assert sum(counts.values()) == 25 and set(counts) <= set(posterior)
+
+
+def test_the_discard_sharpens_the_cards_he_holds() -> None:
+    # over many deals, the cards medio kept get more weight than the uniform 4/45
+    rng = random.Random(11)
+    cold = hot = 0.0
+    for _ in range(12):
+        cards = rng.sample(range(52), 13)
+        deck = unseen_cards([])
+        ours = [deck[i] for i in cards[:6]]
+        theirs = [deck[i] for i in cards[6:12]]
+        starter = deck[cards[12]]
+        keep = discard_analysis(theirs, True)[0].keep
+        ev = Evidence(unseen=unseen_cards([*ours, starter]), laid=(), left=4, min_value=0,
+                      crib=True)
+        for t in (0.5, math.inf):
+            posterior = weighted_worlds(ev, random.Random(1), draws=80, temperature=t)
+            mass = sum(p for (hand, _), p in posterior.items() for c in hand if c in keep) / 4
+            if t == math.inf:
+                hot += mass
+            else:
+                cold += mass
+    assert cold > hot
+
+
+def test_the_position_gives_the_evidence_and_the_search_uses_it() -> None:
+    # we deal; he played Q and 6 and said go at 25: his two cards are 5 or more
+    view = {"dealer": 0, "scores": [10, 10], "hand": ["A♣"],
+            "laid": [["9♠", "2♥", "3♦"], ["Q♦", "6♣"]], "sequence": ["Q♦", "9♠", "6♣", "2♥", "3♦"],
+            "count": 30, "starter": "3♣", "discards": ["7♦", "J♠"], "go": [1],
+            "hand_counts": [1, 2]}
+    pos = play_position(0, view)
+    ev = evidence(pos)
+    assert ev.crib is False and ev.laid == tuple(parse_cards("QD 6C")) and ev.min_value == 5
+    values = search_play(pos, [parse_card("AC")], random.Random(2), 20, temperature=0.5)
+    assert 0.0 <= values[0] <= 1.0
