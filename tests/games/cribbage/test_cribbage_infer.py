@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import pytest
 
+from mazzo.bots.levels import make_agent
 from mazzo.cards import parse_card, parse_cards
+from mazzo.engine.agent import Turn
+from mazzo.engine.registry import get_game
 from mazzo.games.cribbage.board import evidence, search_play
 from mazzo.games.cribbage.bots import play_position
 from mazzo.games.cribbage.infer import (
@@ -15,6 +19,7 @@ from mazzo.games.cribbage.infer import (
     consistent,
     hand_log_chance,
     keep_chances,
+    play_chance,
     sample_worlds,
     unseen_cards,
     weighted_worlds,
@@ -118,3 +123,62 @@ def test_the_position_gives_the_evidence_and_the_search_uses_it() -> None:
     assert ev.crib is False and ev.laid == tuple(parse_cards("QD 6C")) and ev.min_value == 5
     values = search_play(pos, [parse_card("AC")], random.Random(2), 20, temperature=0.5)
     assert 0.0 <= values[0] <= 1.0
+
+
+# --- his plays ----------------------------------------------------------------------------------
+
+
+def _after_our_ten_and_his_two(**changes: object) -> Evidence:
+    # we are the pone: we led the K (10), he laid the 2 (12); we hold three cards
+    base: dict[str, object] = {
+        "unseen": unseen_cards(parse_cards("KS 9H 8D 7C 3S 3D QH 2C")), "laid": (parse_card("2C"),),
+        "left": 3, "min_value": 0, "crib": True, "our_laid": (parse_card("KS"),),
+        "our_hand": tuple(parse_cards("9H 8D 7C")), "starter": parse_card("QH"), "count": 12,
+    }
+    base.update(changes)
+    return Evidence(**base)  # type: ignore[arg-type]
+
+
+def test_a_pegger_who_could_make_fifteen_rarely_lays_a_two_instead() -> None:
+    ev = _after_our_ten_and_his_two()
+    away = tuple(parse_cards("AD AS"))
+    with_five = tuple(parse_cards("5H JC 6S"))  # the 5 made 15 for 2
+    without = tuple(parse_cards("4H 4C 3H"))  # low cards all: the 2 was as good as any
+    for t in (0.5, 2.0):
+        assert play_chance(ev, with_five, away, t) < play_chance(ev, without, away, t)
+    assert play_chance(ev, with_five, away, 0.0) == 0.0  # medio would have made the 15
+
+
+def test_a_world_that_contradicts_his_go_or_the_turns_is_impossible() -> None:
+    # we led K (10), he laid J (20), we 9 (29), and he said go: we are to play again at 29
+    ev = Evidence(unseen=unseen_cards(parse_cards("KS 9H AC 7C 3S 3D QH JC")),
+                  laid=(parse_card("JC"),), left=3, min_value=3, crib=True,
+                  our_laid=tuple(parse_cards("KS 9H")), our_hand=tuple(parse_cards("AC 7C")),
+                  starter=parse_card("QH"), count=29)
+    away = tuple(parse_cards("AD AS"))
+    assert play_chance(ev, tuple(parse_cards("5H 6S 8D")), away, 1.0) > 0.0
+    assert play_chance(ev, tuple(parse_cards("5H 6S 2D")), away, 1.0) == 0.0  # the 2 fitted
+    # the replay must end where the view is: our turn at this count
+    assert play_chance(replace(ev, count=28), tuple(parse_cards("5H 6S 8D")), away, 1.0) == 0.0
+
+
+def test_the_true_world_of_a_medio_deal_is_always_possible() -> None:
+    game = get_game("cribbage")
+    rng = random.Random(5)
+    agents = [make_agent(game, "medio", 1), make_agent(game, "medio", 2)]
+    state = game.new_match(game.config(games_to_win=1))
+    checked = 0
+    while not state.is_terminal and checked < 40:
+        if state.is_chance:
+            state.apply(state.sample_chance(rng))
+            continue
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        if view["phase"] == "pegging" and view["pending"] is None:
+            ev = evidence(play_position(seat, view))
+            hand = tuple(state.hands[1 - seat])  # type: ignore[attr-defined]
+            away = tuple(state.discards[1 - seat])  # type: ignore[attr-defined]
+            assert play_chance(ev, hand, away, 0.0) > 0.0  # medio pegs by these very scores
+            checked += 1
+        state.apply(agents[seat].act(Turn(seat, view, legal, rng, state)))
+    assert checked == 40
