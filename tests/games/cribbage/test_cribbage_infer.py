@@ -12,8 +12,14 @@ from mazzo.bots.levels import make_agent
 from mazzo.cards import parse_card, parse_cards
 from mazzo.engine.agent import Turn
 from mazzo.engine.registry import get_game
-from mazzo.games.cribbage.board import evidence, search_play
-from mazzo.games.cribbage.bots import play_position
+from mazzo.games.cribbage.actions import Play
+from mazzo.games.cribbage.board import (
+    evidence,
+    pegger_opponent,
+    search_play,
+    textbook_opponent,
+)
+from mazzo.games.cribbage.bots import CribbageExpert, CribbageHeuristic, play_position
 from mazzo.games.cribbage.infer import (
     Evidence,
     consistent,
@@ -182,3 +188,49 @@ def test_the_true_world_of_a_medio_deal_is_always_possible() -> None:
             checked += 1
         state.apply(agents[seat].act(Turn(seat, view, legal, rng, state)))
     assert checked == 40
+
+
+# --- his policy in the search, and the hidden cards ---------------------------------------------
+
+
+def test_the_textbook_opponent_plays_medio_s_card() -> None:
+    # the position of test_the_search_takes_the_points_that_win_at_once, from the other seat:
+    # what medio lays there is the textbook opponent's only card (or one of its tied cards)
+    view = {"players": 2, "dealer": 1, "scores": [120, 118], "hand": ["6♦", "9♣", "5♠"],
+            "laid": [["9♠"], ["6♠"]], "sequence": ["9♠", "6♠"], "count": 15,
+            "starter": "K♦", "discards": ["7♦", "J♠"], "go": [], "hand_counts": [3, 3]}
+    pos = play_position(1, {**view, "hand": ["2♣", "3♥", "Q♣"], "discards": ["4♣", "4♦"]})
+    # in the world where the other seat (seat 0) holds what the view above shows
+    reply = textbook_opponent(pos, tuple(parse_cards("6D 9C 5S")), tuple(parse_cards("7D JS")))
+    playable = list(parse_cards("6D 9C 5S"))
+    choices = reply(playable, 15, (9, 6), pos.hand)
+    assert sum(p for _, p in choices) == pytest.approx(1.0)
+    medio = CribbageHeuristic(0).peg(0, view, [Play(c) for c in playable])
+    assert isinstance(medio, Play) and medio.card in {c for c, _ in choices}
+    [(card, p)] = pegger_opponent(pos, (), ())(playable, 15, (9, 6), pos.hand)
+    assert p == 1.0 and card in playable
+
+
+@pytest.mark.parametrize("options", [{}, {"temperature": 0.0, "play": 0.0, "model": "textbook"},
+                                     {"model": "pegger", "play": 1.0}])
+def test_esperto_with_inference_sees_only_its_view(options: dict[str, object]) -> None:
+    # the same view and seed with the opponent's cards, the crib and the pack drawn again
+    # among the worlds the view allows: the same move
+    game = get_game("cribbage")
+    rng = random.Random(9)
+    state = game.new_match(game.config(games_to_win=1))
+    checked = 0
+    while not state.is_terminal and checked < 8:
+        if state.is_chance:
+            state.apply(state.sample_chance(rng))
+            continue
+        seat = state.current_player
+        legal = state.legal_actions()
+        if len(legal) > 1 and isinstance(legal[0], Play):
+            twins = [state] + [state.determinize(seat, random.Random(k)) for k in (1, 2)]
+            moves = {CribbageExpert(5, **options).act(  # type: ignore[arg-type]
+                Turn(seat, s.view(seat), s.legal_actions(), random.Random(0), s)) for s in twins}
+            assert len(moves) == 1
+            checked += 1
+        state.apply(legal[rng.randrange(len(legal))])
+    assert checked == 8

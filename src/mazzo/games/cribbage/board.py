@@ -29,6 +29,7 @@ from itertools import combinations
 from mazzo.cards import Card
 from mazzo.games.cribbage import board_table as table
 from mazzo.games.cribbage.infer import Evidence, World, sample_worlds, unseen_cards
+from mazzo.games.cribbage.pegging import best_pegs, peg_scores
 from mazzo.games.cribbage.scoring import (
     CRANK,
     DECK,
@@ -253,9 +254,39 @@ def rank_discards(hand: Sequence[Card], me: int, them: int, dealer: bool,
 Hands = tuple[tuple[Card, ...], tuple[Card, ...]]
 #: our chance to win from the scores (ours, theirs) at the end of the play
 Leaf = Callable[[int, int], float]
-#: an opponent's pegging policy: (his playable cards, the count, the ranks since the reset) to
-#: the card he lays
-Reply = Callable[[list[Card], int, tuple[int, ...]], Card]
+#: an opponent's pegging policy in one world: (his playable cards, the count, the ranks since the
+#: reset, our unplayed cards) to the cards he lays, each with its chance
+Reply = Callable[[list[Card], int, tuple[int, ...], tuple[Card, ...]], list[tuple[Card, float]]]
+#: the opponent's policy for a world: (the position, his unplayed cards, his crib cards) to it
+Opponent = Callable[["PlayPosition", tuple[Card, ...], tuple[Card, ...]], Reply]
+
+
+def pegger_reply(playable: list[Card], count: int, ranks: tuple[int, ...],
+                 ours: tuple[Card, ...]) -> list[tuple[Card, float]]:
+    """:func:`pegger`'s card, surely."""
+    return [(pegger(playable, count, ranks), 1.0)]
+
+
+def pegger_opponent(pos: PlayPosition, hand: tuple[Card, ...], away: tuple[Card, ...]) -> Reply:
+    """The opponent as :func:`pegger` in every world."""
+    return pegger_reply
+
+
+def textbook_opponent(pos: PlayPosition, hand: tuple[Card, ...],
+                      away: tuple[Card, ...]) -> Reply:
+    """The opponent pegging by the textbook scores (:func:`.pegging.peg_scores`, what medio
+    plays) from what he would see in this world: our cards laid are known to him, our unplayed
+    ones and our crib cards are not. Ties are shared equally, as medio breaks them at random."""
+    his = {*pos.their_laid, *hand, *away, pos.starter, *pos.kept}
+    base = [c for c in DECK if c not in his]
+
+    def reply(playable: list[Card], count: int, ranks: tuple[int, ...],
+              ours: tuple[Card, ...]) -> list[tuple[Card, float]]:
+        scores = peg_scores(count, ranks, [*base, *ours], len(ours), playable)
+        best = best_pegs(scores)
+        return [(playable[i], 1.0 / len(best)) for i in best]
+
+    return reply
 
 
 def pegger(playable: list[Card], count: int, ranks: tuple[int, ...]) -> Card:
@@ -378,7 +409,12 @@ def _turn(hands: Hands, player: int, count: int, ranks: tuple[int, ...], last: i
                 break
         return best
     if reply is not None:
-        playable = [reply(playable, count, ranks)]
+        choices = reply(playable, count, ranks, hands[0])
+        if len(choices) == 1:
+            return _after_card(hands, 1, choices[0][0], count, ranks, scores, leaf, reply, alpha,
+                               beta)
+        return sum(p * _after_card(hands, 1, card, count, ranks, scores, leaf, reply, -1.0, 2.0)
+                   for card, p in choices)
     worst = 2.0
     for card in playable:
         value = _after_card(hands, 1, card, count, ranks, scores, leaf, reply, alpha, beta)
@@ -413,14 +449,15 @@ def evidence(pos: PlayPosition) -> Evidence:
 
 def search_play(pos: PlayPosition, moves: Sequence[Card], rng: random.Random,
                 worlds: int, temperature: float | None = None,
-                reply: Reply | None = None, play: float | None = None) -> list[float]:
+                opponent: Opponent | None = None, play: float | None = None) -> list[float]:
     """Our mean chance to win after each card of ``moves`` over ``worlds`` sampled worlds.
 
     ``temperature`` None: the worlds are uniform among the cards we have not seen; otherwise
     drawn from the posterior given his discard (:mod:`.infer`, a softmax at that temperature
     over the value of his keeps). Every world is solved once, weighted by how often it was
-    drawn, and one card is chosen for all of them (the mean). ``reply``: his policy in the
-    search (:func:`pegger`), else his best reply in each world. ``play``: the worlds are also
+    drawn, and one card is chosen for all of them (the mean). ``opponent``: his policy in
+    the search (:func:`pegger_opponent`, :func:`textbook_opponent`), else his best reply in
+    each world, as if he saw our cards. ``play``: the worlds are also
     weighted by how likely his plays so far were (:func:`.infer.play_chance` at that
     temperature)."""
     if temperature is None:
@@ -432,6 +469,7 @@ def search_play(pos: PlayPosition, moves: Sequence[Card], rng: random.Random,
         drawn = sample_worlds(evidence(pos), rng, worlds, temperature=temperature, play=play)
     totals = [0.0] * len(moves)
     for (their_hand, their_discards), n in drawn.items():
+        reply = opponent(pos, their_hand, their_discards) if opponent else None
         for i, v in enumerate(_solve(pos, their_hand, their_discards, moves, reply)):
             totals[i] += n * v
     return [t / worlds for t in totals]

@@ -20,10 +20,12 @@ from mazzo.engine.game import JSON, Action, card_from_token
 from mazzo.games.cribbage.actions import ANNOUNCE, DECK, Announce, Claim, Discard, Play
 from mazzo.games.cribbage.board import (
     TARGET,
+    Opponent,
     PlayPosition,
-    pegger,
+    pegger_opponent,
     rank_discards,
     search_play,
+    textbook_opponent,
 )
 from mazzo.games.cribbage.infer import TEMPERATURE
 from mazzo.games.cribbage.pegging import best_pegs, peg_scores
@@ -123,7 +125,7 @@ class CribbageExpert:
 
     def __init__(self, seed: int | None = None, fallback: Agent | None = None, *,
                  board_discard: bool = True, search: bool = True, play_aware: bool = True,
-                 temperature: float | None = TEMPERATURE, model: bool = False,
+                 temperature: float | None = TEMPERATURE, model: str | None = None,
                  play: float | None = None) -> None:
         self.rng = random.Random(seed)
         self.medio = CribbageHeuristic(seed)
@@ -134,8 +136,9 @@ class CribbageExpert:
         self.play_aware = play_aware
         #: the play's worlds weighted by his discard at this temperature (None: uniform)
         self.temperature = temperature
-        #: in the search he plays as :func:`pegger` (who does not see our cards), not minimax
-        self.reply = pegger if model else None
+        #: in the search he plays as a pegger who does not see our cards ("pegger": the simple
+        #: one, "textbook": medio's rules), not minimax (None)
+        self.opponent = OPPONENTS[model] if model else None
         #: his plays weigh the worlds too, at this temperature (None: only his goes count)
         self.play_temperature = play
 
@@ -163,7 +166,7 @@ class CribbageExpert:
         pos = play_position(turn.seat, turn.view)
         moves = [a.card for a in turn.legal if isinstance(a, Play)]
         worlds = PLAY_WORLDS.get(len(pos.hand) + pos.their_left, 60)
-        values = search_play(pos, moves, self.rng, worlds, self.temperature, self.reply,
+        values = search_play(pos, moves, self.rng, worlds, self.temperature, self.opponent,
                              self.play_temperature)
         usual = self.medio.peg(turn.seat, turn.view, turn.legal)
         assert isinstance(usual, Play)
@@ -174,6 +177,7 @@ class CribbageExpert:
 
 
 PLAY_ACTION: dict[Card, Play] = {c: Play(c) for c in DECK}
+OPPONENTS: dict[str, Opponent] = {"pegger": pegger_opponent, "textbook": textbook_opponent}
 
 
 def play_position(seat: int, view: JSON) -> PlayPosition:
