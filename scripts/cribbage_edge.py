@@ -52,12 +52,14 @@ CONFIG = GAME.config(games_to_win=1)
 #: esperto with a part switched back to medio's, to measure what each part is worth
 VARIANTS: dict[str, dict[str, Any]] = {
     "esperto-uniform": {"temperature": None},  # the play's worlds uniform, not by his discard
-    "esperto-pegger": {"model": "pegger"},  # he plays as a pegger who cannot see our cards
-    "esperto-uniform-pegger": {"temperature": None, "model": "pegger"},
+    # he plays as a pegger who cannot see our cards (measured against esperto-t0.5)
+    "esperto-pegger": {"temperature": 0.5, "model": "pegger"},
     # the true posterior against medio: his keep and his plays read exactly as medio's
     "esperto-posterior": {"temperature": 0.0, "play": 0.0},
     # and he plays medio's own rules in the search: what a player who knows medio can reach
     "esperto-bayes": {"temperature": 0.0, "play": 0.0, "model": "textbook"},
+    # the same beliefs softened (a player who is not exactly medio stays possible)
+    "esperto-soft": {"temperature": 0.5, "play": 1.0, "model": "textbook"},
     "esperto-discard-only": {"search": False},
     "esperto-play-only": {"board_discard": False},
     "esperto-no-play-model": {"play_aware": False},

@@ -8,6 +8,8 @@ for later (go points), always announces its full score and always calls muggins.
 ``CribbageExpert`` (esperto, two players to 121): plays to the board (:mod:`.board`): lays away
 the cards that maximise its chance to win the game, and searches the play to the end of the deal
 in sampled worlds, valuing each end by the board table. Other configurations: a fallback agent.
+Its options (off by default: measured, they do not gain enough to keep, docs/cribbage.md) weigh
+the worlds by his discard and his plays (:mod:`.infer`) and model his pegging in the search.
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from mazzo.games.cribbage.board import (
     search_play,
     textbook_opponent,
 )
-from mazzo.games.cribbage.infer import TEMPERATURE
 from mazzo.games.cribbage.pegging import best_pegs, peg_scores
 from mazzo.games.cribbage.scoring import CRANK, VALUE, discard_analysis, peg_total, score_show
 
@@ -125,7 +126,7 @@ class CribbageExpert:
 
     def __init__(self, seed: int | None = None, fallback: Agent | None = None, *,
                  board_discard: bool = True, search: bool = True, play_aware: bool = True,
-                 temperature: float | None = TEMPERATURE, model: str | None = None,
+                 temperature: float | None = None, model: str | None = None,
                  play: float | None = None) -> None:
         self.rng = random.Random(seed)
         self.medio = CribbageHeuristic(seed)

@@ -26,7 +26,9 @@ from mazzo.cards import Card
 from mazzo.games.cribbage.pegging import best_pegs, peg_scores
 from mazzo.games.cribbage.scoring import CRANK, DECK, VALUE, discard_analysis
 
-#: the temperature (points of expected value) fitted on medio deals; see docs/cribbage.md
+#: the default temperature (points of expected value). Against medio, who keeps the best four,
+#: 0 fits best; 0.5 gives up only 0.06 nats of the true hand's log-probability (docs/cribbage.md)
+#: and leaves a player who misjudges a keep by a point or two possible
 TEMPERATURE = 0.5
 #: 6-card deals drawn per move to weigh the worlds
 DRAWS = 120
