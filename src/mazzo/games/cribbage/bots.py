@@ -8,7 +8,7 @@ for later (go points), always announces its full score and always calls muggins.
 ``CribbageExpert`` (esperto, two players to 121): plays to the board (:mod:`.board`): lays away
 the cards that maximise its chance to win the game, and searches the play to the end of the deal
 in sampled worlds, valuing each end by the board table. Other configurations: a fallback agent.
-Its options (off by default: measured, they do not gain enough to keep, docs/cribbage.md) weigh
+Its options (off by default: measured on duplicate deals, not in games; docs/cribbage.md) weigh
 the worlds by his discard and his plays (:mod:`.infer`) and model his pegging in the search.
 """
 
