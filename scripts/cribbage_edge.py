@@ -17,6 +17,11 @@ times the gain per pair is roughly the game-win edge of playing to the board.
 
     python scripts/cribbage_edge.py esperto --deals 150 --workers 2
     python scripts/cribbage_edge.py esperto --deals 400 --board
+    python scripts/cribbage_edge.py esperto-soft --compare esperto --deals 250 --workers 1
+
+``--compare BOT``: BOT plays the same deals too, and the per-deal difference is reported.
+``esperto-t<T>[-p<P>]``: esperto weighing its worlds by his discard at temperature T (and his
+plays at P; :mod:`mazzo.games.cribbage.infer`).
 
 Besides any bot mazzo accepts, the parts of esperto (:data:`VARIANTS`) and ``oracle``: medio's
 discard, and the play solved exactly knowing the opponent's cards and crib (it reads the true
