@@ -17,6 +17,11 @@ times the gain per pair is roughly the game-win edge of playing to the board.
 
     python scripts/cribbage_edge.py esperto --deals 150 --workers 2
     python scripts/cribbage_edge.py esperto --deals 400 --board
+    python scripts/cribbage_edge.py esperto-soft --compare esperto --deals 250 --workers 1
+
+``--compare BOT``: BOT plays the same deals too, and the per-deal difference is reported.
+``esperto-t<T>[-p<P>]``: esperto weighing its worlds by his discard at temperature T (and his
+plays at P; :mod:`mazzo.games.cribbage.infer`).
 
 Besides any bot mazzo accepts, the parts of esperto (:data:`VARIANTS`) and ``oracle``: medio's
 discard, and the play solved exactly knowing the opponent's cards and crib (it reads the true
@@ -34,6 +39,7 @@ import random
 import sys
 import time
 from multiprocessing import Pool
+from typing import Any
 
 from deal_edge import deal_steps  # scripts/ is on the path when a script runs
 
@@ -49,7 +55,16 @@ from mazzo.games.cribbage.events import Counted, Scored
 GAME = get_game("cribbage")
 CONFIG = GAME.config(games_to_win=1)
 #: esperto with a part switched back to medio's, to measure what each part is worth
-VARIANTS: dict[str, dict[str, bool]] = {
+VARIANTS: dict[str, dict[str, Any]] = {
+    "esperto-uniform": {"temperature": None},  # the play's worlds uniform, not by his discard
+    # he plays as a pegger who cannot see our cards (measured against esperto-t0.5)
+    "esperto-pegger": {"temperature": 0.5, "model": "pegger"},
+    # the true posterior against medio: his keep and his plays read exactly as medio's
+    "esperto-posterior": {"temperature": 0.0, "play": 0.0},
+    # and he plays medio's own rules in the search: what a player who knows medio can reach
+    "esperto-bayes": {"temperature": 0.0, "play": 0.0, "model": "textbook"},
+    # the same beliefs softened (a player who is not exactly medio stays possible)
+    "esperto-soft": {"temperature": 0.5, "play": 1.0, "model": "textbook"},
     "esperto-discard-only": {"search": False},
     "esperto-play-only": {"board_discard": False},
     "esperto-no-play-model": {"play_aware": False},
@@ -83,6 +98,10 @@ def make_bot(name: str, seed: int) -> Agent:
         return Oracle(seed)
     if name in VARIANTS:
         return CribbageExpert(seed, **VARIANTS[name])
+    if name.startswith("esperto-t"):  # esperto-t0.25 (-p1): the discard (and play) inference
+        temperature, _, play = name.removeprefix("esperto-t").partition("-p")
+        return CribbageExpert(seed, temperature=float(temperature),
+                              play=float(play) if play else None)
     return make_agent(GAME, name, seed)
 
 
@@ -176,17 +195,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--board", action="store_true",
                         help="start each deal from a board position of a medio game and report "
                         "the gain in the chance to win")
+    parser.add_argument("--compare", metavar="BOT",
+                        help="also play BOT on the same deals and report the paired difference "
+                        "(bot minus BOT), which cancels most of the deals' noise")
     args = parser.parse_args(argv)
     if args.deals < 2:
         parser.error("--deals must be at least 2")
-    jobs = [(args.bot, args.seed, i, args.board) for i in range(args.deals)]
+    bots = [args.bot, args.compare] if args.compare else [args.bot]
+    jobs = [(bot, args.seed, i, args.board) for i in range(args.deals) for bot in bots]
     start = time.perf_counter()
-    results: list[tuple[int, int, float]] = []
+    both: list[tuple[int, int, float]] = []
     with Pool(args.workers) as pool:
         for done, result in enumerate(pool.imap(paired_deal, jobs), 1):
-            results.append(result)
-            print(f"\r{done}/{args.deals} deals", end="", file=sys.stderr, flush=True)
+            both.append(result)
+            print(f"\r{done // len(bots)}/{args.deals} deals", end="", file=sys.stderr,
+                  flush=True)
     print(file=sys.stderr)
+    results = both[::len(bots)]
     pegs, shows = [r[0] for r in results], [r[1] for r in results]
     where = "board positions of medio games" if args.board else "0-0"
     print(f"{args.bot} against medio, {args.deals} duplicate deals from {where} "
@@ -196,6 +221,15 @@ def main(argv: list[str] | None = None) -> int:
     print(summary("total", [p + s for p, s, _ in results]))
     if args.board:
         print(summary("win", [w for _, _, w in results], "chance to win"))
+    if args.compare:
+        other = both[1::2]
+        print(f"{args.bot} minus {args.compare}, the same deals:")
+        print(summary("pegging", [a[0] - b[0] for a, b in zip(results, other, strict=True)]))
+        print(summary("total", [a[0] + a[1] - b[0] - b[1]
+                                for a, b in zip(results, other, strict=True)]))
+        if args.board:
+            print(summary("win", [a[2] - b[2] for a, b in zip(results, other, strict=True)],
+                          "chance to win"))
     print(f"({time.perf_counter() - start:.0f} s)")
     return 0
 

@@ -28,6 +28,8 @@ from itertools import combinations
 
 from mazzo.cards import Card
 from mazzo.games.cribbage import board_table as table
+from mazzo.games.cribbage.infer import Evidence, World, sample_worlds, unseen_cards
+from mazzo.games.cribbage.pegging import best_pegs, peg_scores
 from mazzo.games.cribbage.scoring import (
     CRANK,
     DECK,
@@ -252,6 +254,55 @@ def rank_discards(hand: Sequence[Card], me: int, them: int, dealer: bool,
 Hands = tuple[tuple[Card, ...], tuple[Card, ...]]
 #: our chance to win from the scores (ours, theirs) at the end of the play
 Leaf = Callable[[int, int], float]
+#: an opponent's pegging policy in one world: (his playable cards, the count, the ranks since the
+#: reset, our unplayed cards) to the cards he lays, each with its chance
+Reply = Callable[[list[Card], int, tuple[int, ...], tuple[Card, ...]], list[tuple[Card, float]]]
+#: the opponent's policy for a world: (the position, his unplayed cards, his crib cards) to it
+Opponent = Callable[["PlayPosition", tuple[Card, ...], tuple[Card, ...]], Reply]
+
+
+def pegger_reply(playable: list[Card], count: int, ranks: tuple[int, ...],
+                 ours: tuple[Card, ...]) -> list[tuple[Card, float]]:
+    """:func:`pegger`'s card, surely."""
+    return [(pegger(playable, count, ranks), 1.0)]
+
+
+def pegger_opponent(pos: PlayPosition, hand: tuple[Card, ...], away: tuple[Card, ...]) -> Reply:
+    """The opponent as :func:`pegger` in every world."""
+    return pegger_reply
+
+
+def textbook_opponent(pos: PlayPosition, hand: tuple[Card, ...],
+                      away: tuple[Card, ...]) -> Reply:
+    """The opponent pegging by the textbook scores (:func:`.pegging.peg_scores`, what medio
+    plays) from what he would see in this world: our cards laid are known to him, our unplayed
+    ones and our crib cards are not. Ties are shared equally, as medio breaks them at random."""
+    his = {*pos.their_laid, *hand, *away, pos.starter, *pos.kept}
+    base = [c for c in DECK if c not in his]
+
+    def reply(playable: list[Card], count: int, ranks: tuple[int, ...],
+              ours: tuple[Card, ...]) -> list[tuple[Card, float]]:
+        scores = peg_scores(count, ranks, [*base, *ours], len(ours), playable)
+        best = best_pegs(scores)
+        return [(playable[i], 1.0 / len(best)) for i in best]
+
+    return reply
+
+
+def pegger(playable: list[Card], count: int, ranks: tuple[int, ...]) -> Card:
+    """A competent pegger who cannot see our cards: the most points now, then not leaving the
+    count at 5 or 21 (a ten makes 15 or 31), then the highest card (the low ones are kept for
+    the go)."""
+    best, best_score = playable[0], -1e9
+    for card in playable:
+        new = count + VALUE[card & 15]
+        score = 10.0 * peg_total((*ranks, CRANK[card & 15]), new)
+        if new in (5, 21):
+            score -= 2.0
+        score += 0.01 * VALUE[card & 15]
+        if score > best_score:
+            best, best_score = card, score
+    return best
 
 
 @dataclass(frozen=True)
@@ -273,9 +324,12 @@ class PlayPosition:
 
 
 def _solve(pos: PlayPosition, their_hand: tuple[Card, ...], their_discards: tuple[Card, ...],
-           moves: Sequence[Card]) -> list[float]:
+           moves: Sequence[Card], reply: Reply | None = None) -> list[float]:
     """Our chance to win after each of ``moves`` in one world (their cards known), solved
-    exactly by minimax over the rest of the play, then the show and the board."""
+    exactly by minimax over the rest of the play, then the show and the board.
+
+    ``reply``: the opponent plays the card it picks (a pegger who does not see our cards)
+    instead of his best reply to ours."""
     their_kept = (*pos.their_laid, *their_hand)
     our_show = show_total(pos.kept, pos.starter)
     their_show = show_total(their_kept, pos.starter)
@@ -297,12 +351,14 @@ def _solve(pos: PlayPosition, their_hand: tuple[Card, ...], their_discards: tupl
 
     ranks = tuple(CRANK[c & 15] for c in pos.sequence)
     hands = (pos.hand, their_hand)
-    return [_after_card(hands, 0, card, pos.count, ranks, (pos.me, pos.them), leaf, -1.0, 2.0)
+    return [_after_card(hands, 0, card, pos.count, ranks, (pos.me, pos.them), leaf, reply,
+                        -1.0, 2.0)
             for card in moves]
 
 
 def _after_card(hands: Hands, player: int, card: Card, count: int, ranks: tuple[int, ...],
-                scores: tuple[int, int], leaf: Leaf, alpha: float, beta: float) -> float:
+                scores: tuple[int, int], leaf: Leaf, reply: Reply | None, alpha: float,
+                beta: float) -> float:
     """Value (ours, 0..1) once ``player`` (0 us, 1 them) lays ``card``."""
     rank, value = CRANK[card & 15], VALUE[card & 15]
     count += value
@@ -317,8 +373,8 @@ def _after_card(hands: Hands, player: int, card: Card, count: int, ranks: tuple[
         if scores[player] >= TARGET:
             return 1.0 if player == 0 else 0.0
     if count == 31:  # reset at once; the other player leads if he can
-        return _turn(hands, 1 - player, 0, (), player, scores, leaf, alpha, beta)
-    return _turn(hands, 1 - player, count, ranks, player, scores, leaf, alpha, beta)
+        return _turn(hands, 1 - player, 0, (), player, scores, leaf, reply, alpha, beta)
+    return _turn(hands, 1 - player, count, ranks, player, scores, leaf, reply, alpha, beta)
 
 
 def _add(scores: tuple[int, int], player: int, points: int) -> tuple[int, int]:
@@ -326,7 +382,8 @@ def _add(scores: tuple[int, int], player: int, points: int) -> tuple[int, int]:
 
 
 def _turn(hands: Hands, player: int, count: int, ranks: tuple[int, ...], last: int,
-          scores: tuple[int, int], leaf: Leaf, alpha: float, beta: float) -> float:
+          scores: tuple[int, int], leaf: Leaf, reply: Reply | None, alpha: float,
+          beta: float) -> float:
     """Value with ``player`` to lay a card (or say go); ``last`` laid the previous card."""
     if not hands[0] and not hands[1]:
         return leaf(*scores)
@@ -335,24 +392,33 @@ def _turn(hands: Hands, player: int, count: int, ranks: tuple[int, ...], last: i
     if not playable:
         other = 1 - player
         if any(VALUE[c & 15] <= room for c in hands[other]):
-            return _turn(hands, other, count, ranks, last, scores, leaf, alpha, beta)
+            return _turn(hands, other, count, ranks, last, scores, leaf, reply, alpha, beta)
         if count:  # nobody can play: a go for the last player, and a new count
             scores = _add(scores, last, 1)
             if scores[last] >= TARGET:
                 return 1.0 if last == 0 else 0.0
         leader = 1 - last if hands[1 - last] else last
-        return _turn(hands, leader, 0, (), last, scores, leaf, alpha, beta)
+        return _turn(hands, leader, 0, (), last, scores, leaf, reply, alpha, beta)
     if player == 0:
         best = -1.0
         for card in playable:
-            best = max(best, _after_card(hands, 0, card, count, ranks, scores, leaf, alpha, beta))
+            value = _after_card(hands, 0, card, count, ranks, scores, leaf, reply, alpha, beta)
+            best = max(best, value)
             alpha = max(alpha, best)
             if alpha >= beta:
                 break
         return best
+    if reply is not None:
+        choices = reply(playable, count, ranks, hands[0])
+        if len(choices) == 1:
+            return _after_card(hands, 1, choices[0][0], count, ranks, scores, leaf, reply, alpha,
+                               beta)
+        return sum(p * _after_card(hands, 1, card, count, ranks, scores, leaf, reply, -1.0, 2.0)
+                   for card, p in choices)
     worst = 2.0
     for card in playable:
-        worst = min(worst, _after_card(hands, 1, card, count, ranks, scores, leaf, alpha, beta))
+        value = _after_card(hands, 1, card, count, ranks, scores, leaf, reply, alpha, beta)
+        worst = min(worst, value)
         beta = min(beta, worst)
         if alpha >= beta:
             break
@@ -373,12 +439,37 @@ def sample_world(pos: PlayPosition, rng: random.Random) -> tuple[tuple[Card, ...
     return hand, tuple(rng.sample(rest, 2))
 
 
+def evidence(pos: PlayPosition) -> Evidence:
+    """What the position tells about the opponent's six cards."""
+    return Evidence(unseen=unseen_cards((*pos.kept, *pos.discards, *pos.their_laid, pos.starter)),
+                    laid=pos.their_laid, left=pos.their_left, min_value=pos.their_min_value,
+                    crib=not pos.dealer, our_laid=pos.kept[:len(pos.kept) - len(pos.hand)],
+                    our_hand=pos.hand, starter=pos.starter, count=pos.count)
+
+
 def search_play(pos: PlayPosition, moves: Sequence[Card], rng: random.Random,
-                worlds: int) -> list[float]:
-    """Our mean chance to win after each card of ``moves`` over ``worlds`` sampled worlds."""
+                worlds: int, temperature: float | None = None,
+                opponent: Opponent | None = None, play: float | None = None) -> list[float]:
+    """Our mean chance to win after each card of ``moves`` over ``worlds`` sampled worlds.
+
+    ``temperature`` None: the worlds are uniform among the cards we have not seen; otherwise
+    drawn from the posterior given his discard (:mod:`.infer`, a softmax at that temperature
+    over the value of his keeps). Every world is solved once, weighted by how often it was
+    drawn, and one card is chosen for all of them (the mean). ``opponent``: his policy in
+    the search (:func:`pegger_opponent`, :func:`textbook_opponent`), else his best reply in
+    each world, as if he saw our cards. ``play``: the worlds are also
+    weighted by how likely his plays so far were (:func:`.infer.play_chance` at that
+    temperature)."""
+    if temperature is None:
+        drawn: dict[World, int] = {}
+        for _ in range(worlds):
+            world = sample_world(pos, rng)
+            drawn[world] = drawn.get(world, 0) + 1
+    else:
+        drawn = sample_worlds(evidence(pos), rng, worlds, temperature=temperature, play=play)
     totals = [0.0] * len(moves)
-    for _ in range(worlds):
-        their_hand, their_discards = sample_world(pos, rng)
-        for i, v in enumerate(_solve(pos, their_hand, their_discards, moves)):
-            totals[i] += v
+    for (their_hand, their_discards), n in drawn.items():
+        reply = opponent(pos, their_hand, their_discards) if opponent else None
+        for i, v in enumerate(_solve(pos, their_hand, their_discards, moves, reply)):
+            totals[i] += n * v
     return [t / worlds for t in totals]

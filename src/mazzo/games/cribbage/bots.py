@@ -8,6 +8,8 @@ for later (go points), always announces its full score and always calls muggins.
 ``CribbageExpert`` (esperto, two players to 121): plays to the board (:mod:`.board`): lays away
 the cards that maximise its chance to win the game, and searches the play to the end of the deal
 in sampled worlds, valuing each end by the board table. Other configurations: a fallback agent.
+Its options (off by default: measured on duplicate deals, not in games; docs/cribbage.md) weigh
+the worlds by his discard and his plays (:mod:`.infer`) and model his pegging in the search.
 """
 
 from __future__ import annotations
@@ -18,7 +20,16 @@ from mazzo.cards import Card
 from mazzo.engine.agent import Agent, Turn
 from mazzo.engine.game import JSON, Action, card_from_token
 from mazzo.games.cribbage.actions import ANNOUNCE, DECK, Announce, Claim, Discard, Play
-from mazzo.games.cribbage.board import TARGET, PlayPosition, rank_discards, search_play
+from mazzo.games.cribbage.board import (
+    TARGET,
+    Opponent,
+    PlayPosition,
+    pegger_opponent,
+    rank_discards,
+    search_play,
+    textbook_opponent,
+)
+from mazzo.games.cribbage.pegging import best_pegs, peg_scores
 from mazzo.games.cribbage.scoring import CRANK, VALUE, discard_analysis, peg_total, score_show
 
 
@@ -89,55 +100,15 @@ class CribbageHeuristic:
         return legal[0]
 
     def peg(self, seat: int, view: JSON, legal: list[Action]) -> Action:
-        count = view["count"]
-        ranks = [CRANK[c & 15] for c in _cards(view["sequence"])]
         seen = _seen(view)
         unseen = [c for c in DECK if c not in seen]
-        by_value = [0] * 11
-        by_rank = [0] * 14
-        for c in unseen:
-            by_value[VALUE[c & 15]] += 1
-            by_rank[CRANK[c & 15]] += 1
-        nxt = (seat + 1) % view["players"]
-        held = view["hand_counts"][nxt]
-        total = max(1, len(unseen))
-
-        def holds(k: int) -> float:
-            """Chance that the next player holds at least one of k unseen cards."""
-            return 1.0 - (1.0 - k / total) ** held if held else 0.0
-
-        best: list[Action] = []
-        best_score = -1e9
-        for action in legal:
-            assert isinstance(action, Play)
-            c = action.card
-            r = CRANK[c & 15]
-            v = VALUE[c & 15]
-            new = count + v
-            line = [*ranks, r]
-            score = float(peg_total(line, new))
-            risk = 0.0
-            for goal in (15, 31):
-                need = goal - new
-                if 1 <= need <= 10:
-                    risk += 2 * holds(by_value[need])
-            if new + v <= 31:
-                paired = len(ranks) > 0 and ranks[-1] == r
-                risk += (6 if paired else 2) * holds(by_rank[r])
-            if ranks and abs(ranks[-1] - r) in (1, 2):
-                risk += 1.5 * holds(sum(by_rank[x] for x in (r - 2, r - 1, r + 1, r + 2)
-                                        if 1 <= x <= 13) // 2)
-            score -= risk
-            if new in (5, 21):
-                score -= 1.0
-            if count == 0:
-                score += 0.6 if v < 5 else (-1.5 if v == 5 else 0.0)
-            score += 0.05 * v  # keep low cards back for the go
-            if score > best_score + 1e-9:
-                best, best_score = [action], score
-            elif abs(score - best_score) <= 1e-9:
-                best.append(action)
-        return best[self.rng.randrange(len(best))]
+        held = view["hand_counts"][(seat + 1) % view["players"]]
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        assert len(cards) == len(legal)
+        ranks = [CRANK[c & 15] for c in _cards(view["sequence"])]
+        scores = peg_scores(view["count"], ranks, unseen, held, cards)
+        best = best_pegs(scores)
+        return legal[best[self.rng.randrange(len(best))]]
 
 
 #: worlds sampled per move of the play, by the cards left in both hands (fewer cards: a smaller
@@ -154,8 +125,9 @@ class CribbageExpert:
     name = "esperto"
 
     def __init__(self, seed: int | None = None, fallback: Agent | None = None, *,
-                 board_discard: bool = True, search: bool = True, play_aware: bool = True
-                 ) -> None:
+                 board_discard: bool = True, search: bool = True, play_aware: bool = True,
+                 temperature: float | None = None, model: str | None = None,
+                 play: float | None = None) -> None:
         self.rng = random.Random(seed)
         self.medio = CribbageHeuristic(seed)
         self.fallback: Agent = fallback or self.medio
@@ -163,6 +135,13 @@ class CribbageExpert:
         self.board_discard = board_discard
         self.search = search
         self.play_aware = play_aware
+        #: the play's worlds weighted by his discard at this temperature (None: uniform)
+        self.temperature = temperature
+        #: in the search he plays as a pegger who does not see our cards ("pegger": the simple
+        #: one, "textbook": medio's rules), not minimax (None)
+        self.opponent = OPPONENTS[model] if model else None
+        #: his plays weigh the worlds too, at this temperature (None: only his goes count)
+        self.play_temperature = play
 
     def act(self, turn: Turn) -> Action:
         view = turn.view
@@ -188,7 +167,8 @@ class CribbageExpert:
         pos = play_position(turn.seat, turn.view)
         moves = [a.card for a in turn.legal if isinstance(a, Play)]
         worlds = PLAY_WORLDS.get(len(pos.hand) + pos.their_left, 60)
-        values = search_play(pos, moves, self.rng, worlds)
+        values = search_play(pos, moves, self.rng, worlds, self.temperature, self.opponent,
+                             self.play_temperature)
         usual = self.medio.peg(turn.seat, turn.view, turn.legal)
         assert isinstance(usual, Play)
         best = max(range(len(moves)), key=lambda i: values[i])
@@ -198,6 +178,7 @@ class CribbageExpert:
 
 
 PLAY_ACTION: dict[Card, Play] = {c: Play(c) for c in DECK}
+OPPONENTS: dict[str, Opponent] = {"pegger": pegger_opponent, "textbook": textbook_opponent}
 
 
 def play_position(seat: int, view: JSON) -> PlayPosition:

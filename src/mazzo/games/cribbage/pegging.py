@@ -1,0 +1,74 @@
+"""The textbook pegging rules, as a score per card (medio's play, and the model of a competent
+pegger that esperto's inference reads his plays by).
+
+Each card is scored by its immediate points minus the expected reply of the next player, given
+the cards the player has not seen: 2 × P(a card making 15 or 31), 2 or 6 × P(a pair / pair royal
+against us), 1.5 × P(a run reply); leaving the count at 5 or 21 costs a point, leading a 5 is
+avoided and leading below 5 liked, and high cards are dumped first (the low ones are kept for
+the go).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mazzo.cards import Card
+from mazzo.games.cribbage.scoring import CRANK, VALUE, peg_total
+
+#: scores this close are a tie
+TIE = 1e-9
+
+
+def peg_scores(count: int, ranks: Sequence[int], unseen: Sequence[Card], held: int,
+               cards: Sequence[Card]) -> list[float]:
+    """The score of laying each of ``cards`` at ``count`` after ``ranks`` (since the reset),
+    when the next player holds ``held`` cards among ``unseen``."""
+    by_value = [0] * 11
+    by_rank = [0] * 14
+    for c in unseen:
+        by_value[VALUE[c & 15]] += 1
+        by_rank[CRANK[c & 15]] += 1
+    total = max(1, len(unseen))
+
+    def holds(k: int) -> float:
+        """Chance that the next player holds at least one of k unseen cards."""
+        return 1.0 - (1.0 - k / total) ** held if held else 0.0
+
+    out: list[float] = []
+    for c in cards:
+        r = CRANK[c & 15]
+        v = VALUE[c & 15]
+        new = count + v
+        score = float(peg_total([*ranks, r], new))
+        risk = 0.0
+        for goal in (15, 31):
+            need = goal - new
+            if 1 <= need <= 10:
+                risk += 2 * holds(by_value[need])
+        if new + v <= 31:
+            paired = len(ranks) > 0 and ranks[-1] == r
+            risk += (6 if paired else 2) * holds(by_rank[r])
+        if ranks and abs(ranks[-1] - r) in (1, 2):
+            risk += 1.5 * holds(sum(by_rank[x] for x in (r - 2, r - 1, r + 1, r + 2)
+                                    if 1 <= x <= 13) // 2)
+        score -= risk
+        if new in (5, 21):
+            score -= 1.0
+        if count == 0:
+            score += 0.6 if v < 5 else (-1.5 if v == 5 else 0.0)
+        score += 0.05 * v  # keep low cards back for the go
+        out.append(score)
+    return out
+
+
+def best_pegs(scores: Sequence[float]) -> list[int]:
+    """The indices of the best scores (ties within :data:`TIE`), in order, as medio builds
+    them: a later card only a hair better than the best so far replaces the whole list."""
+    best: list[int] = []
+    best_score = -1e9
+    for i, score in enumerate(scores):
+        if score > best_score + TIE:
+            best, best_score = [i], score
+        elif abs(score - best_score) <= TIE:
+            best.append(i)
+    return best
