@@ -199,6 +199,8 @@ def describe(after: tuple[int, int], pairs: bool) -> str:
     if after != (0, 0):
         low, high = after
         parts.append(f"after {low} deals" if low == high else f"after {low}-{high} deals")
+    elif pairs:
+        parts.append("first deal")
     if pairs:
         parts.append("two-bot lineups")
     return "".join(f", {p}" for p in parts)

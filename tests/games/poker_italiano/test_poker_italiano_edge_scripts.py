@@ -138,3 +138,10 @@ def test_a_partial_run_is_read_back_from_its_log(curve: Any, tmp_path: Path) -> 
     assert len(pairs) == 2
     assert pairs[0][1] == curve.Match((60.0, 5.0, -40.0, -25.0), 11, 0)
     assert pairs[1][0].busted == 1
+
+
+def test_the_setting_names_the_deal_and_the_lineups(edge_script: Any) -> None:
+    assert edge_script.describe((0, 0), False) == ""
+    assert edge_script.describe((0, 0), True) == ", first deal, two-bot lineups"
+    assert edge_script.describe((1, 9), False) == ", after 1-9 deals"
+    assert edge_script.describe((3, 3), True) == ", after 3 deals, two-bot lineups"
