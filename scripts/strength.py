@@ -193,12 +193,17 @@ def render(out: Path) -> str:
             "seat",
             "from the same cards, the bot in that seat and LEVEL in the others; the bot's gain "
             "minus the",
-            "others' mean, in the game's own score (chips in poker), ± one standard error. Each "
-            "deal is",
-            "the first of a match, so a bot that learns during the match has learnt nothing yet.",
+            "others' mean, in the game's own score (chips in poker), ± one standard error. "
+            "*first deal*:",
+            "the first of a match, so a bot that learns during the match has learnt nothing yet; "
+            "*after A-B",
+            "deals*: a later deal, the earlier ones played by LEVEL (`--after`); *two-bot "
+            "lineups*: the bot in",
+            "every other seat as in a two-bot match, its seats' mean gain minus LEVEL's "
+            "(`--pairs`).",
             "",
-            "| game | bot | against | deals | edge per deal | seed | date |",
-            "|---|---|---|---|---|---|---|",
+            "| game | bot | against | deal | deals | edge per deal | seed | date |",
+            "|---|---|---|---|---|---|---|---|",
             *edges,
             "",
         ] if edges else []),
@@ -214,8 +219,8 @@ def edge_lines(game_id: str) -> list[str]:
     path = RESULTS / f"{game_id}-edges.json"
     if not path.exists():
         return []
-    return [f"| {game_id} | {e['bot']} | {e['against']} | {e['deals']} | "
-            f"{e['edge']:+.2f} ± {e['se']:.2f} | {e['seed']} | {e['date']} |"
+    return [f"| {game_id} | {e['bot']} | {e['against']} | {e.get('setting', 'first deal')} | "
+            f"{e['deals']} | {e['edge']:+.2f} ± {e['se']:.2f} | {e['seed']} | {e['date']} |"
             for e in json.loads(path.read_text(encoding="utf-8"))]
 
 
