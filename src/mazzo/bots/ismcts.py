@@ -24,7 +24,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 from mazzo.engine.agent import Agent, Turn
 from mazzo.engine.chance import CanonicalRandom
@@ -232,8 +232,21 @@ def random_policy(state: State, rng: random.Random) -> Action:
 def agent_policy(agent: Agent) -> RolloutPolicy:
     """Use any Agent (e.g. a game's heuristic bot) as a rollout policy.
 
-    The agent gets a Turn built from the determinized state, exactly as in a real match.
+    The agent gets a Turn built from the determinized state, exactly as in a real match;
+    unless it offers ``rollout_move(state, seat, legal, rng)`` (:class:`StateReader`): the same
+    choice read off the state, without building the view for every rollout step.
     """
+    reader = getattr(agent, "rollout_move", None)
+    if reader is not None:
+        read: Callable[[State, int, list[Action], random.Random], Action] = reader
+
+        def choose_from_state(state: State, rng: random.Random) -> Action:
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                return legal[0]
+            return read(state, state.current_player, legal, rng)
+
+        return choose_from_state
 
     def choose(state: State, rng: random.Random) -> Action:
         legal = state.legal_actions()
@@ -243,6 +256,16 @@ def agent_policy(agent: Agent) -> RolloutPolicy:
         return agent.act(Turn(seat, state.view(seat), legal, rng, state))
 
     return choose
+
+
+class StateReader(Protocol):
+    """An agent that can also choose from the state itself: ``rollout_move`` returns exactly
+    what ``act`` returns on ``Turn(seat, state.view(seat), legal, rng, state)`` (the same
+    generator draws), reading only what that view shows. Games' heuristic bots offer it so
+    that heuristic rollouts skip building and parsing a view at every step."""
+
+    def rollout_move(self, state: State, seat: int, legal: list[Action],
+                     rng: random.Random) -> Action: ...
 
 
 def heuristic_factory(game: Game) -> Callable[[int | None], Agent] | None:
