@@ -221,6 +221,28 @@ def cutoff_values(
     return [0.5 + 0.5 * math.tanh(r / scale) for r in relative]
 
 
+# --- trusted moves ------------------------------------------------------------------------------
+
+
+def trusted_apply(state: State) -> Callable[[Action], None]:
+    """``state.apply`` without the legality check, for moves the search took from
+    ``state.legal_actions()`` (or ``sample_chance``) a moment before, and only for states that
+    use the engine's own :meth:`State.apply` (check, then ``_apply``, then record): a game that
+    overrides ``apply`` may do more there (drop kept view parts, inline checks), so it keeps its
+    own. Never for moves from outside the search."""
+    if type(state).apply is not State.apply:
+        return state.apply
+    play = state._apply
+    history = state.history
+
+    def apply(action: Action) -> None:
+        state.events = []
+        play(action)
+        history.append(action)
+
+    return apply
+
+
 # --- rollout policies --------------------------------------------------------------------------
 
 
@@ -309,8 +331,10 @@ def _random_rollout(
 ) -> None:
     """:func:`_rollout` by :func:`random_policy`, with ``randrange`` inlined: the same draws
     from the generator (one ``getrandbits`` per try, as ``_randbelow_with_getrandbits``), so the
-    same moves, 2.3x cheaper per draw. Only for a generator :func:`_standard_draws` accepts."""
-    apply = state.apply
+    same moves, 2.3x cheaper per draw. Only for a generator :func:`_standard_draws` accepts.
+    Every move comes from the state's own legal list or ``sample_chance``: applied unchecked
+    (:func:`trusted_apply`)."""
+    apply = trusted_apply(state)
     legal_actions = state.legal_actions
     getrandbits = rng.getrandbits
     steps = 0
@@ -548,7 +572,10 @@ class ISMCTSAgent:
         sqrt = math.sqrt
         c = self.exploration
         by_policy = self.opponents == "policy"
-        apply = state.apply
+        # tree and chance moves come from the state's own lists: unchecked; a policy's move
+        # is a bot's answer and keeps the check
+        apply = trusted_apply(state)
+        checked_apply = state.apply
         root = path[0]
         starts = self._hand_starts
         while True:
@@ -568,7 +595,7 @@ class ISMCTSAgent:
                 child = children.get(action)
                 if child is None:
                     child = children[action] = _Node(action, player)
-                apply(action)
+                checked_apply(action)
                 path.append(child)
                 node = child
                 continue
