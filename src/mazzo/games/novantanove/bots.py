@@ -36,6 +36,7 @@ class Table:
         self.trump = _SUIT_ID[view["trump"]] if view["trump"] else -1
         up = view["turn_up"]
         self.turn_up: Card | None = card_from_token(up) if up else None
+        self._keys: dict[Card, tuple[int, int]] = {}
         players = view["players"]
         low = 6 if players < 4 else (2 if view["tricks_per_deal"] == 10 else 3)
         self.ranks = range(low, 15)
@@ -54,10 +55,16 @@ class Table:
                     self.gone.add(self.key(card_from_token(tok)))
 
     def key(self, card: Card) -> tuple[int, int]:
-        """Effective (suit, rank): the classic joker counts as the turn-up."""
-        if card.suit == JOKER_SUIT and self.turn_up is not None:
-            return self.turn_up.suit, self.turn_up.rank
-        return card.suit, card.rank
+        """Effective (suit, rank): the classic joker counts as the turn-up. Kept per card: the
+        bid's estimate asks it thousands of times per decision."""
+        found = self._keys.get(card)
+        if found is None:
+            if card.suit == JOKER_SUIT and self.turn_up is not None:
+                found = self.turn_up.suit, self.turn_up.rank
+            else:
+                found = card.suit, card.rank
+            self._keys[card] = found
+        return found
 
     def rank(self, card: Card) -> int:
         return self.key(card)[1]
@@ -71,34 +78,54 @@ class Table:
         )
 
 
-def estimate(table: Table, kept: list[Card], laid: list[Card]) -> tuple[float, float]:
-    """Expected tricks of ``kept`` and their summed variance (uncertainty)."""
-    mine = {table.key(c) for c in kept} | {table.key(c) for c in laid}
-    by_suit: dict[int, list[Card]] = {}
+def estimate(
+    table: Table, kept: list[Card], laid: list[Card], higher: dict[Card, int] | None = None
+) -> tuple[float, float]:
+    """Expected tricks of ``kept`` and their summed variance (uncertainty). ``higher``: each
+    kept card's :meth:`Table.higher_out` with the cards of ``kept`` and ``laid`` as the
+    seat's, when the caller already counted them."""
+    key = table.key
+    keys = {c: key(c) for c in kept}
+    if higher is None:
+        mine = set(keys.values()) | {key(c) for c in laid}
+        higher = {c: table.higher_out(c, mine) for c in kept}
+    return _estimate(kept, keys, higher, table.trump)
+
+
+def _estimate(kept: list[Card], keys: dict[Card, tuple[int, int]], higher: dict[Card, int],
+              trump: int) -> tuple[float, float]:
+    """:func:`estimate` with each card's effective (suit, rank) and higher cards out given."""
+    by_suit: dict[int, list[tuple[int, Card]]] = {}
     for c in kept:
-        by_suit.setdefault(table.key(c)[0], []).append(c)
-    trumps = len(by_suit.get(table.trump, []))
+        suit, rank = keys[c]
+        by_suit.setdefault(suit, []).append((-rank, c))
+    trumps = len(by_suit.get(trump, []))
     total = var = 0.0
     for suit, cards in by_suit.items():
-        cards.sort(key=lambda c: -table.key(c)[1])
+        # highest first; equal ranks (the joker as the turn-up) keep the kept order
+        cards.sort(key=_first)
         length = len(cards)
-        for k, c in enumerate(cards):
-            h = table.higher_out(c, mine)
+        for k, (_, c) in enumerate(cards):
+            h = higher[c]
             guarded = length - k > h
-            if suit == table.trump:
+            if suit == trump:
                 p = _TRUMP_WIN[min(h, 4)] if guarded else 0.2
             else:
                 p = _PLAIN_WIN[min(h, 3)] if guarded else 0.05
-                if table.trump >= 0 and length >= 4:
+                if trump >= 0 and length >= 4:
                     p *= 0.8  # long side suits get ruffed
             total += p
             var += p * (1 - p)
-    if table.trump >= 0:
-        short = sum(1 for s in range(4) if s != table.trump and len(by_suit.get(s, [])) <= 1)
+    if trump >= 0:
+        short = sum(1 for s in range(4) if s != trump and len(by_suit.get(s, [])) <= 1)
         ruffs = min(short, max(0, trumps - 2)) * 0.5
         total += ruffs
         var += ruffs * 0.5
     return total, var
+
+
+def _first(pair: tuple[int, Card]) -> int:
+    return pair[0]
 
 
 def _code(table: Table, card: Card) -> int:
@@ -110,11 +137,18 @@ def choose_bid(table: Table) -> tuple[list[Card], float]:
     laid = table.my_bid_cards
     best: list[Card] = []
     best_score = float("inf")
-    for extra in combinations(table.hand, 3 - len(laid)):
+    # kept and chosen always make up the hand and the cards laid, so the cards "mine" for
+    # every choice are the same: count each card's higher cards out once, not per choice
+    hand = table.hand
+    keys = {c: table.key(c) for c in hand}
+    mine = set(keys.values()) | {table.key(c) for c in laid}
+    higher = {c: table.higher_out(c, mine) for c in hand}
+    code = {c: _code(table, c) for c in [*hand, *laid]}
+    for extra in combinations(hand, 3 - len(laid)):
         chosen = laid + list(extra)
-        kept = [c for c in table.hand if c not in extra]
-        expected, var = estimate(table, kept, chosen)
-        bid = sum(_code(table, c) for c in chosen)
+        kept = [c for c in hand if c not in extra]
+        expected, var = _estimate(kept, keys, higher, table.trump)
+        bid = sum(code[c] for c in chosen)
         score = abs(expected - bid) + 1.0 * var
         if score < best_score:
             best, best_score = chosen, score
