@@ -99,25 +99,43 @@ def _estimate(kept: list[Card], keys: dict[Card, tuple[int, int]], higher: dict[
     for c in kept:
         suit, rank = keys[c]
         by_suit.setdefault(suit, []).append((-rank, c))
-    trumps = len(by_suit.get(trump, []))
     total = var = 0.0
+    lengths: dict[int, int] = {}
     for suit, cards in by_suit.items():
         # highest first; equal ranks (the joker as the turn-up) keep the kept order
         cards.sort(key=_first)
-        length = len(cards)
-        for k, (_, c) in enumerate(cards):
-            h = higher[c]
-            guarded = length - k > h
-            if suit == trump:
-                p = _TRUMP_WIN[min(h, 4)] if guarded else 0.2
-            else:
-                p = _PLAIN_WIN[min(h, 3)] if guarded else 0.05
-                if trump >= 0 and length >= 4:
-                    p *= 0.8  # long side suits get ruffed
+        lengths[suit] = len(cards)
+        for p, q in _terms([c for _, c in cards], suit, higher, trump):
             total += p
-            var += p * (1 - p)
+            var += q
+    return _with_ruffs(total, var, lengths, trump)
+
+
+def _terms(cards: list[Card], suit: int, higher: dict[Card, int],
+           trump: int) -> list[tuple[float, float]]:
+    """Each kept card's chance ``p`` to take a trick and its variance ``p(1-p)``, for the kept
+    ``cards`` of one suit, highest first."""
+    length = len(cards)
+    out = []
+    for k, c in enumerate(cards):
+        h = higher[c]
+        guarded = length - k > h
+        if suit == trump:
+            p = _TRUMP_WIN[min(h, 4)] if guarded else 0.2
+        else:
+            p = _PLAIN_WIN[min(h, 3)] if guarded else 0.05
+            if trump >= 0 and length >= 4:
+                p *= 0.8  # long side suits get ruffed
+        out.append((p, p * (1 - p)))
+    return out
+
+
+def _with_ruffs(total: float, var: float, lengths: dict[int, int],
+                trump: int) -> tuple[float, float]:
+    """Add the ruffs of short side suits, given the kept cards' count per suit."""
     if trump >= 0:
-        short = sum(1 for s in range(4) if s != trump and len(by_suit.get(s, [])) <= 1)
+        trumps = lengths.get(trump, 0)
+        short = sum(1 for s in range(4) if s != trump and lengths.get(s, 0) <= 1)
         ruffs = min(short, max(0, trumps - 2)) * 0.5
         total += ruffs
         var += ruffs * 0.5
@@ -126,6 +144,43 @@ def _estimate(kept: list[Card], keys: dict[Card, tuple[int, int]], higher: dict[
 
 def _first(pair: tuple[int, Card]) -> int:
     return pair[0]
+
+
+class _SuitTerms:
+    """:func:`_terms` of each suit of a hand, kept per set of the suit's cards left out: the
+    bid tries every choice of bid cards, and each leaves most suits whole."""
+
+    def __init__(self, hand: list[Card], keys: dict[Card, tuple[int, int]],
+                 higher: dict[Card, int], trump: int) -> None:
+        self.suit_of = {c: keys[c][0] for c in hand}
+        by_suit: dict[int, list[tuple[int, Card]]] = {}
+        for c in hand:
+            suit, rank = keys[c]
+            by_suit.setdefault(suit, []).append((-rank, c))
+        # a stable sort of the hand's suit, filtered, is the stable sort of the kept cards
+        self.ordered = {suit: [c for _, c in sorted(cards, key=_first)]
+                        for suit, cards in by_suit.items()}
+        self.higher = higher
+        self.trump = trump
+        self.kept: dict[tuple[int, tuple[Card, ...]], list[tuple[float, float]]] = {}
+
+    def estimate(self, hand: list[Card], extra: tuple[Card, ...]) -> tuple[float, float]:
+        """:func:`_estimate` of the hand without ``extra`` (the same sums, in the same order:
+        suits as the kept cards first show them, each highest first)."""
+        suit_of = self.suit_of
+        total = var = 0.0
+        lengths: dict[int, int] = {}
+        for suit in dict.fromkeys(suit_of[c] for c in hand if c not in extra):
+            out = tuple(c for c in extra if suit_of[c] == suit)
+            terms = self.kept.get((suit, out))
+            if terms is None:
+                cards = [c for c in self.ordered[suit] if c not in out]
+                terms = self.kept[suit, out] = _terms(cards, suit, self.higher, self.trump)
+            lengths[suit] = len(terms)
+            for p, q in terms:
+                total += p
+                var += q
+        return _with_ruffs(total, var, lengths, self.trump)
 
 
 def _code(table: Table, card: Card) -> int:
@@ -144,10 +199,10 @@ def choose_bid(table: Table) -> tuple[list[Card], float]:
     mine = set(keys.values()) | {table.key(c) for c in laid}
     higher = {c: table.higher_out(c, mine) for c in hand}
     code = {c: _code(table, c) for c in [*hand, *laid]}
+    suits = _SuitTerms(hand, keys, higher, table.trump)
     for extra in combinations(hand, 3 - len(laid)):
         chosen = laid + list(extra)
-        kept = [c for c in hand if c not in extra]
-        expected, var = _estimate(kept, keys, higher, table.trump)
+        expected, var = suits.estimate(hand, extra)
         bid = sum(code[c] for c in chosen)
         score = abs(expected - bid) + 1.0 * var
         if score < best_score:
