@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
-from mazzo.cards import Card
+from mazzo.cards import Card, burraco_deck
 from mazzo.engine.agent import Turn
 from mazzo.engine.game import Action, State, card_from_token
 from mazzo.games.burraco.actions import DRAW, TAKE_PILE, Attacca, Cala, Discard
@@ -28,6 +28,10 @@ MeldFacts = tuple[bool, int, int, int, int]
 set's naturals or a run's suit, as :class:`~mazzo.games.burraco.melds.Meld` keeps them."""
 
 
+#: the wild cards of the deck (:func:`is_wild`), for a membership test in C in the hot loops
+_WILDS: Final = frozenset(filter(is_wild, burraco_deck()))
+
+
 def _rank(c: Card) -> int:
     return int(c) & 15
 
@@ -39,7 +43,7 @@ def _suit(c: Card) -> int:
 def fits_meld(c: Card, meld: MeldFacts) -> bool:
     """Could ``c`` extend this (public) meld? Wilds fit any meld without one."""
     run, key, lo, size, wild = meld
-    if is_wild(c):
+    if c in _WILDS:
         return not wild
     if not run:
         return _rank(c) == key
@@ -52,11 +56,11 @@ def fits_meld(c: Card, meld: MeldFacts) -> bool:
 
 def connects(c: Card, others: Sequence[Card]) -> int:
     """How many of ``others`` make a set or a run with ``c`` (same rank, or same suit near)."""
-    if is_wild(c):
+    if c in _WILDS:
         return 3
     n = 0
     for o in others:
-        if o is c or is_wild(o):
+        if o is c or o in _WILDS:
             continue
         if _rank(o) == _rank(c) or (_suit(o) == _suit(c) and abs(_rank(o) - _rank(c)) <= 2):
             n += 1
@@ -75,7 +79,7 @@ class HandShape:
         self.by_rank: dict[int, int] = {}
         self.by_suit: dict[int, dict[int, int]] = {}
         for o in hand:
-            if is_wild(o):
+            if o in _WILDS:
                 self.wild = True
                 continue
             r = _rank(o)
@@ -85,7 +89,7 @@ class HandShape:
 
     def connects(self, c: Card) -> int:
         """:func:`connects` of ``c`` with the hand, ``c`` being one of its cards."""
-        if is_wild(c):
+        if c in _WILDS:
             return 3
         r = _rank(c)
         near = self.by_suit.get(_suit(c), {})
@@ -96,7 +100,7 @@ class HandShape:
     def meldable(self, c: Card, mine: Sequence[MeldFacts]) -> bool:
         """Can ``c`` be laid at once: onto one of our melds, or in a new set/run with the
         hand?"""
-        if is_wild(c):
+        if c in _WILDS:
             return True
         if any(fits_meld(c, m) for m in mine):
             return True
@@ -147,7 +151,7 @@ def meld_score(action: Cala | Attacca, hand: list[Card], mine: Sequence[MeldFact
     cala = isinstance(action, Cala)
     used = action.cards if cala else (action.card,)  # type: ignore[union-attr]
     left = len(hand) - len(used)
-    wilds = sum(map(is_wild, used))
+    wilds = sum(map(_WILDS.__contains__, used))
     if left == 0:
         return 100.0  # al volo: straight to the pozzetto
     if left == 1 and taken and not ahead():
@@ -169,14 +173,14 @@ def discard_cost(c: Card, hand: HandShape, theirs: Sequence[MeldFacts],
                  their_known: Sequence[Card], preset: str, rng: random.Random) -> float:
     """Low is a good discard: useless to us, harmless to them, costly to keep."""
     cost = 0.0
-    if is_wild(c):
+    if c in _WILDS:
         cost += 200
     cost += 12 * hand.connects(c)
     for m in theirs:
         if fits_meld(c, m):
             cost += 60
     for known in their_known:
-        if not is_wild(known) and connects(c, [known]):
+        if known not in _WILDS and connects(c, [known]):
             cost += 15
     cost -= VALUES[preset][int(c) & 0xFF] / 2  # shed points we would lose in hand
     return cost + rng.random()
