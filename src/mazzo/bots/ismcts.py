@@ -284,7 +284,8 @@ class StateReader(Protocol):
     """An agent that can also choose from the state itself: ``rollout_move`` returns exactly
     what ``act`` returns on ``Turn(seat, state.view(seat), legal, rng, state)`` (the same
     generator draws), reading only what that view shows. Games' heuristic bots offer it so
-    that heuristic rollouts skip building and parsing a view at every step."""
+    that heuristic rollouts skip building and parsing a view at every step (as a property that
+    returns the bound reader: :func:`agent_policy` looks it up once per search)."""
 
     def rollout_move(self, state: State, seat: int, legal: list[Action],
                      rng: random.Random) -> Action: ...

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, Final
 
 from mazzo.cards import Card, burraco_deck
@@ -265,13 +266,15 @@ class BurracoHeuristic:
                        if side_of[s] != side for t in known]
         return theirs, their_known, view["variant"]
 
-    def rollout_move(self, state: State, seat: int, legal: list[Action],
-                     rng: random.Random) -> Action:
-        """What :meth:`act` plays on ``state.view(seat)``, read off the state without building
-        the view (the search's rollouts). It draws from this bot's generator, as ``act`` does."""
-        from mazzo.games.burraco.rollout import rollout_move  # it builds on this module
+    @property
+    def rollout_move(self) -> Callable[[State, int, list[Action], random.Random], Action]:
+        """``bot.rollout_move(state, seat, legal, rng)``: what :meth:`act` plays on
+        ``state.view(seat)``, read off the state without building the view (the search's
+        rollouts); it draws from this bot's own generator, as ``act`` does. A property, so the
+        search looks the reader up once (imported here: :mod:`.rollout` builds on this module)."""
+        from mazzo.games.burraco.rollout import rollout_move
 
-        return rollout_move(state, seat, legal, self.rng)
+        return partial(rollout_move, self)
 
 
 __all__ = ["DRAW", "BurracoHeuristic"]

@@ -14,7 +14,14 @@ import random
 
 from mazzo.engine.game import Action, State
 from mazzo.games.burraco.actions import DRAW, TAKE_PILE
-from mazzo.games.burraco.bots import MeldFacts, Table, choose_play, leading, pile_pays
+from mazzo.games.burraco.bots import (
+    BurracoHeuristic,
+    MeldFacts,
+    Table,
+    choose_play,
+    leading,
+    pile_pays,
+)
 from mazzo.games.burraco.melds import Meld
 from mazzo.games.burraco.state import BurracoState
 from mazzo.games.burraco.views import meld_info
@@ -29,9 +36,10 @@ def _running(melds: list[Meld], preset: str) -> int:
     return sum(meld_info(m, preset)[3] for m in melds)
 
 
-def rollout_move(state: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
-    """What the heuristic plays for ``seat`` (the player to move) in ``state``, a Burraco
-    state."""
+def rollout_move(bot: BurracoHeuristic, state: State, seat: int, legal: list[Action],
+                 rng: random.Random) -> Action:
+    """What ``bot`` plays for ``seat`` (the player to move) in ``state``, a Burraco state. The
+    bot draws from its own generator (as ``act`` does), not from ``rng``."""
     assert isinstance(state, BurracoState)
     hand = state.hands[seat]
     side_of = state.side_of
@@ -44,7 +52,7 @@ def rollout_move(state: State, seat: int, legal: list[Action], rng: random.Rando
         return TAKE_PILE if pile_pays(stock, state.pile, hand, mine) else DRAW
     taken = state.taken
     return choose_play(legal, hand, mine, taken[side], lambda: _leading(state, seat, stock),
-                       lambda: _table(state, side), rng)
+                       lambda: _table(state, side), bot.rng)
 
 
 def _leading(state: BurracoState, seat: int, stock: int) -> bool:

@@ -14,8 +14,9 @@ from __future__ import annotations
 import random
 import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Final
 
 from mazzo.cards import ACE, JACK, QUEEN, Card
@@ -152,13 +153,15 @@ class PokerHeuristic:
             return self._stay(s, pot, legal)
         return self._respond(hand, deck, s, pot, to_call, legal, after_draw=phase == "second_round")
 
-    def rollout_move(self, state: State, seat: int, legal: list[Action],
-                     rng: random.Random) -> Action:
-        """What :meth:`act` plays on ``state.view(seat)``, read off the state (the search's
-        rollouts); it draws from this bot's generator, as ``act`` does."""
-        from mazzo.games.poker_italiano.rollout import rollout_move  # it builds on this module
+    @property
+    def rollout_move(self) -> Callable[[State, int, list[Action], random.Random], Action]:
+        """``bot.rollout_move(state, seat, legal, rng)``: what :meth:`act` plays on
+        ``state.view(seat)``, read off the state without building the view (the search's
+        rollouts); it draws from this bot's own generator, as ``act`` does. A property, so the
+        search looks the reader up once (imported here: :mod:`.rollout` builds on this module)."""
+        from mazzo.games.poker_italiano.rollout import rollout_move
 
-        return rollout_move(self, state, seat, legal)
+        return partial(rollout_move, self)
 
     def _blinds(self, legal: list[Action]) -> Action:
         if NO_BLIND in legal:

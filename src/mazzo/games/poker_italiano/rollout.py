@@ -10,13 +10,17 @@ has to call. Nothing of another seat's cards is read.
 
 from __future__ import annotations
 
+import random
+
 from mazzo.engine.game import Action, State
 from mazzo.games.poker_italiano.bots import PokerHeuristic
 from mazzo.games.poker_italiano.state import PokerItalianoState
 
 
-def rollout_move(bot: PokerHeuristic, state: State, seat: int, legal: list[Action]) -> Action:
-    """What ``bot`` plays for ``seat`` (the player to move) in ``state``, a poker state."""
+def rollout_move(bot: PokerHeuristic, state: State, seat: int, legal: list[Action],
+                 rng: random.Random) -> Action:
+    """What ``bot`` plays for ``seat`` (the player to move) in ``state``, a poker state. The
+    bot draws from its own generator (as ``act`` does), not from ``rng``."""
     assert isinstance(state, PokerItalianoState)
     phase = state.phase_name
     if phase == "blinds":
