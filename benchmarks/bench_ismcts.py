@@ -5,15 +5,20 @@ default config played by its heuristic bot (random moves if it has none), so pos
 real play; one-hand rollout horizon as in the levels.
 
 ``python -m benchmarks.bench_ismcts --against OLD.py`` runs this search and another version of
-``mazzo/bots/ismcts.py`` side by side in one process (see :func:`compare`).
+``mazzo/bots/ismcts.py`` side by side in one process (see :func:`compare`);
+``--checkouts OLD_TREE[,...]`` times whole checkouts (engines, bots and search), one process per
+checkout and round, alternated (see :func:`compare_checkouts`).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from types import ModuleType
@@ -151,6 +156,60 @@ def _rounded(values: list[float]) -> str:
     return "/".join(f"{v:,.0f}" for v in values)
 
 
+#: what :func:`compare_checkouts` times by default: game:rollouts:iterations per position
+CHECKOUT_SPECS: Final = (
+    "nebraska:random:400,nebraska:heuristic:60,novantanove:random:400,novantanove:heuristic:60,"
+    "poker_italiano:random:400,poker_italiano:heuristic:300,cribbage:random:400,"
+    "cribbage:heuristic:300,burraco:random:60,burraco:heuristic:30")
+
+
+def fixed_rates(specs: str, points: int = 6) -> dict[str, float]:
+    """Iterations per CPU second for each ``game:rollouts:iterations`` of ``specs``: a fixed
+    budget per position, from :func:`decision_points` (the search's own defaults otherwise)."""
+    out: dict[str, float] = {}
+    for spec in specs.split(","):
+        game_id, mode, iterations = spec.split(":")
+        game = next(g for g in all_games() if g.id == game_id)
+        states = decision_points(game, points)
+        score_profile(game, states[0].config)  # calibrate outside the timing
+        done, spent = 0, 0.0
+        for i, state in enumerate(states):
+            seat = state.current_player
+            turn = Turn(seat, state.view(seat), state.legal_actions(), random.Random(i), state)
+            bot = ISMCTSAgent(i, iterations=int(iterations), rollout=mode)
+            start = time.process_time()
+            bot.act(turn)
+            spent += time.process_time() - start
+            done += bot.last_iterations
+        out[spec] = done / spent
+    return out
+
+
+def compare_checkouts(trees: list[str], specs: str, rounds: int) -> list[str]:
+    """Whole checkouts side by side: each round runs :func:`fixed_rates` once per checkout (its
+    ``src`` first on the path, this benchmark module from here), one process each, the order
+    rotated every round; medians of the rounds and each one's ratio to the last (this one)."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sides = [*trees, here]
+    rates: dict[str, dict[str, list[float]]] = {side: {} for side in sides}
+    for r in range(rounds):
+        for side in sides[r % len(sides):] + sides[:r % len(sides)]:
+            env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.path.join(side, "src"), here])}
+            found = subprocess.run(
+                [sys.executable, "-m", "benchmarks.bench_ismcts", "--rates", specs],
+                env=env, cwd=here, capture_output=True, text=True, check=True).stdout
+            for spec, rate in json.loads(found.splitlines()[-1]).items():
+                rates[side].setdefault(spec, []).append(rate)
+    lines = []
+    for spec in specs.split(","):
+        medians = [statistics.median(rates[side][spec]) for side in sides]
+        parts = [f"{side}: {m:,.0f} ({_rounded(rates[side][spec])})"
+                 for side, m in zip(sides, medians, strict=True)]
+        ratios = ", ".join(f"x{medians[-1] / m:.2f}" for m in medians[:-1])
+        lines.append(f"{spec}: {'; '.join(parts)}; this against each: {ratios}")
+    return lines
+
+
 def level_seconds(
     game: Game, level: str, moves: int, every: int = 4, seed: int = 3
 ) -> tuple[float, float, int]:
@@ -204,7 +263,20 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", default="", help="comma-separated game ids (default: all)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--points", type=int, default=6, help="decision points per game")
+    parser.add_argument("--checkouts", default="",
+                        help="instead: whole source trees (comma-separated; each with src/) "
+                             "against this one, one process each per round, alternated")
+    parser.add_argument("--specs", default=CHECKOUT_SPECS,
+                        help="game:rollouts:iterations,... for --checkouts")
+    parser.add_argument("--rates", default="", help=argparse.SUPPRESS)  # a --checkouts child
     args = parser.parse_args(argv)
+    if args.rates:
+        print(json.dumps(fixed_rates(args.rates, args.points)), flush=True)
+        return 0
+    if args.checkouts:
+        for line in compare_checkouts(args.checkouts.split(","), args.specs, args.rounds):
+            print(line, flush=True)
+        return 0
     wanted = [g for g in args.games.split(",") if g]
     games = [g for g in all_games() if not wanted or g.id in wanted]
     if args.levels:
@@ -216,7 +288,7 @@ def main(argv: list[str]) -> int:
                       "move with forced ones", flush=True)
         return 0
     if not args.against:
-        parser.error("give --against FILE or --levels LEVELS")
+        parser.error("give --against FILE, --checkouts TREES or --levels LEVELS")
     for line in compare(load_search(args.against), games, args.rounds, args.points):
         print(line, flush=True)
     return 0

@@ -120,3 +120,35 @@ def test_rollout_stops_before_the_next_deal_with_the_same_value() -> None:
         assert short.is_chance and short.phase == "deal" and short.hand_number == stop - 1
         assert full.hand_number == stop and full.history[:-1] == short.history
         assert short.scores() == full.scores()
+
+
+@pytest.mark.parametrize("game_id", ["nebraska", "novantanove", "poker_italiano", "cribbage",
+                                     "burraco"])
+def test_trusted_apply_plays_as_the_checked_apply(game_id: str) -> None:
+    """Moves from the state's own lists played unchecked leave the very state, events and
+    history the checked ``apply`` leaves; games with their own ``apply`` keep it."""
+    from mazzo.bots.ismcts import trusted_apply
+
+    game = get_game(game_id)
+    for seed in range(3):
+        rng = random.Random(seed)
+        checked = game.new_match(game.config_class())
+        trusted = checked.clone()
+        fast = trusted_apply(trusted)
+        if type(checked).apply is not State.apply:
+            assert fast == trusted.apply
+        for _ in range(600):
+            if checked.is_terminal:
+                break
+            if checked.is_chance:
+                action = checked.sample_chance(rng)
+            else:
+                legal = checked.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            checked.apply(action)
+            fast(action)
+            assert trusted.history == checked.history
+            assert trusted.events == checked.events
+            assert trusted.view(None) == checked.view(None)
+            seat = max(checked.current_player, 0)
+            assert trusted.view(seat) == checked.view(seat)

@@ -24,7 +24,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 from mazzo.engine.agent import Agent, Turn
 from mazzo.engine.chance import CanonicalRandom
@@ -221,6 +221,28 @@ def cutoff_values(
     return [0.5 + 0.5 * math.tanh(r / scale) for r in relative]
 
 
+# --- trusted moves ------------------------------------------------------------------------------
+
+
+def trusted_apply(state: State) -> Callable[[Action], None]:
+    """``state.apply`` without the legality check, for moves the search took from
+    ``state.legal_actions()`` (or ``sample_chance``) a moment before, and only for states that
+    use the engine's own :meth:`State.apply` (check, then ``_apply``, then record): a game that
+    overrides ``apply`` may do more there (drop kept view parts, inline checks), so it keeps its
+    own. Never for moves from outside the search."""
+    if type(state).apply is not State.apply:
+        return state.apply
+    play = state._apply
+    history = state.history
+
+    def apply(action: Action) -> None:
+        state.events = []
+        play(action)
+        history.append(action)
+
+    return apply
+
+
 # --- rollout policies --------------------------------------------------------------------------
 
 
@@ -232,8 +254,21 @@ def random_policy(state: State, rng: random.Random) -> Action:
 def agent_policy(agent: Agent) -> RolloutPolicy:
     """Use any Agent (e.g. a game's heuristic bot) as a rollout policy.
 
-    The agent gets a Turn built from the determinized state, exactly as in a real match.
+    The agent gets a Turn built from the determinized state, exactly as in a real match;
+    unless it offers ``rollout_move(state, seat, legal, rng)`` (:class:`StateReader`): the same
+    choice read off the state, without building the view for every rollout step.
     """
+    reader = getattr(agent, "rollout_move", None)
+    if reader is not None:
+        read: Callable[[State, int, list[Action], random.Random], Action] = reader
+
+        def choose_from_state(state: State, rng: random.Random) -> Action:
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                return legal[0]
+            return read(state, state.current_player, legal, rng)
+
+        return choose_from_state
 
     def choose(state: State, rng: random.Random) -> Action:
         legal = state.legal_actions()
@@ -243,6 +278,17 @@ def agent_policy(agent: Agent) -> RolloutPolicy:
         return agent.act(Turn(seat, state.view(seat), legal, rng, state))
 
     return choose
+
+
+class StateReader(Protocol):
+    """An agent that can also choose from the state itself: ``rollout_move`` returns exactly
+    what ``act`` returns on ``Turn(seat, state.view(seat), legal, rng, state)`` (the same
+    generator draws), reading only what that view shows. Games' heuristic bots offer it so
+    that heuristic rollouts skip building and parsing a view at every step (as a property that
+    returns the bound reader: :func:`agent_policy` looks it up once per search)."""
+
+    def rollout_move(self, state: State, seat: int, legal: list[Action],
+                     rng: random.Random) -> Action: ...
 
 
 def heuristic_factory(game: Game) -> Callable[[int | None], Agent] | None:
@@ -286,8 +332,10 @@ def _random_rollout(
 ) -> None:
     """:func:`_rollout` by :func:`random_policy`, with ``randrange`` inlined: the same draws
     from the generator (one ``getrandbits`` per try, as ``_randbelow_with_getrandbits``), so the
-    same moves, 2.3x cheaper per draw. Only for a generator :func:`_standard_draws` accepts."""
-    apply = state.apply
+    same moves, 2.3x cheaper per draw. Only for a generator :func:`_standard_draws` accepts.
+    Every move comes from the state's own legal list or ``sample_chance``: applied unchecked
+    (:func:`trusted_apply`)."""
+    apply = trusted_apply(state)
     legal_actions = state.legal_actions
     getrandbits = rng.getrandbits
     steps = 0
@@ -525,7 +573,10 @@ class ISMCTSAgent:
         sqrt = math.sqrt
         c = self.exploration
         by_policy = self.opponents == "policy"
-        apply = state.apply
+        # tree and chance moves come from the state's own lists: unchecked; a policy's move
+        # is a bot's answer and keeps the check
+        apply = trusted_apply(state)
+        checked_apply = state.apply
         root = path[0]
         starts = self._hand_starts
         while True:
@@ -545,7 +596,7 @@ class ISMCTSAgent:
                 child = children.get(action)
                 if child is None:
                     child = children[action] = _Node(action, player)
-                apply(action)
+                checked_apply(action)
                 path.append(child)
                 node = child
                 continue

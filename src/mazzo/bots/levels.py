@@ -83,8 +83,9 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
     "nebraska": SearchSetting("random", 1100, 5400),
     "novantanove": SearchSetting("random", 1300, 5700),
     # poker: opponents' cards weighted by what their bets and draws reveal; unguided difficile
-    # measured stronger (10/16 against medio, guided 7/16); difficile before: 570 (0.26 s)
-    "poker_italiano": SearchSetting("heuristic", 420, 2850, "policy",
+    # measured stronger (10/16 against medio, guided 7/16); difficile before: 570 (0.26 s).
+    # Re-calibrated in the fifth pass (rollouts read the state): 420/2850 had become 0.17/0.76 s
+    "poker_italiano": SearchSetting("heuristic", 490, 3750, "policy",
                                     "mazzo.games.poker_italiano.bots:likely_world",
                                     guided=("esperto",)),
     # cribbage: esperto plays two-player games to 121 by the board table (issue 16); difficile
@@ -94,7 +95,10 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
                               expert_text="two players to 121: lays away for the best chance to "
                               "win the game (board table), searches the play in sampled worlds; "
                               "other tables: "),
-    "burraco": SearchSetting("heuristic", 50, 280),
+    # Burraco, fifth pass (rollouts read the state, a faster heuristic): 50/280 had become
+    # 0.11/0.54 s; 95 measured 0.20 s, 450 1.09 s, 520 1.25 s (docs/performance.md, "ISMCTS,
+    # fifth pass")
+    "burraco": SearchSetting("heuristic", 95, 420),
 }
 #: Per game, bots that are no level, by name: "module:Class" (seeded like any bot). Poker's
 #: ``modello`` models each opponent from the match and plays rollouts against the model (issue

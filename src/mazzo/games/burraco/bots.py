@@ -1,21 +1,36 @@
 """Burraco heuristic bot: takes the pile when it pays, melds naturals first and builds toward a
 burraco, keeps its wilds for the burraco, avoids feeding the opponents, goes to the pozzetto and
-closes when its side leads. It reads only its view and the legal actions."""
+closes when its side leads. It reads only its view and the legal actions.
+
+The decisions themselves are plain functions of the seat's knowledge (its hand, the table's
+melds as :data:`MeldFacts`, the cards known from taken piles, the scores on the table):
+:class:`BurracoHeuristic` reads them off the view, and the search's rollouts read the same
+values off the state (:mod:`.rollout`), so both make one choice by one implementation.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any, Final
 
-from mazzo.cards import Card
+from mazzo.cards import Card, burraco_deck
 from mazzo.engine.agent import Turn
-from mazzo.engine.game import Action, card_from_token
+from mazzo.engine.game import Action, State, card_from_token
 from mazzo.games.burraco.actions import DRAW, TAKE_PILE, Attacca, Cala, Discard
 from mazzo.games.burraco.melds import is_wild
 from mazzo.games.burraco.scoring import VALUES
 
 VIEW = dict[str, Any]
+
+MeldFacts = tuple[bool, int, int, int, int]
+"""What the bot reads of a meld on the table: (run, key, lo, size, wild) — ``key`` the rank of a
+set's naturals or a run's suit, as :class:`~mazzo.games.burraco.melds.Meld` keeps them."""
+
+
+#: the wild cards of the deck (:func:`is_wild`), for a membership test in C in the hot loops
+_WILDS: Final = frozenset(filter(is_wild, burraco_deck()))
 
 
 def _rank(c: Card) -> int:
@@ -26,48 +41,194 @@ def _suit(c: Card) -> int:
     return (int(c) >> 4) & 15
 
 
-def _fits_meld(c: Card, meld: VIEW) -> bool:
+def fits_meld(c: Card, meld: MeldFacts) -> bool:
     """Could ``c`` extend this (public) meld? Wilds fit any meld without one."""
-    if is_wild(c):
-        return not meld["wild"]
-    first = next(card_from_token(t) for t in meld["cards"] if not is_wild(card_from_token(t)))
-    if not meld["run"]:
-        return _rank(c) == _rank(first)
-    if _suit(c) != _suit(first):
+    run, key, lo, size, wild = meld
+    if c in _WILDS:
+        return not wild
+    if not run:
+        return _rank(c) == key
+    if _suit(c) != key:
         return False
-    lo, hi = meld["lo"], meld["lo"] + len(meld["cards"]) - 1
+    hi = lo + size - 1
     positions = (1, 14) if _rank(c) == 14 else (_rank(c),)
     return any(p in (lo - 1, hi + 1) for p in positions)
 
 
-def _connects(c: Card, others: Sequence[Card]) -> int:
+def connects(c: Card, others: Sequence[Card]) -> int:
     """How many of ``others`` make a set or a run with ``c`` (same rank, or same suit near)."""
-    if is_wild(c):
+    if c in _WILDS:
         return 3
     n = 0
     for o in others:
-        if o is c or is_wild(o):
+        if o is c or o in _WILDS:
             continue
         if _rank(o) == _rank(c) or (_suit(o) == _suit(c) and abs(_rank(o) - _rank(c)) <= 2):
             n += 1
     return n
 
 
-def _meldable(c: Card, hand: Sequence[Card], mine: Sequence[VIEW]) -> bool:
-    """Can ``c`` be laid at once: onto one of our melds, or in a new set/run with the hand?"""
-    if is_wild(c):
+class HandShape:
+    """A hand's naturals counted once, so that every card asked about costs a few look-ups
+    instead of a pass over the hand: ``wild`` (a wild in hand), ``by_rank`` (naturals per
+    rank), ``by_suit`` (per suit, naturals per rank)."""
+
+    __slots__ = ("by_rank", "by_suit", "wild")
+
+    def __init__(self, hand: Sequence[Card]) -> None:
+        self.wild = False
+        self.by_rank: dict[int, int] = {}
+        self.by_suit: dict[int, dict[int, int]] = {}
+        for o in hand:
+            if o in _WILDS:
+                self.wild = True
+                continue
+            r = _rank(o)
+            self.by_rank[r] = self.by_rank.get(r, 0) + 1
+            ranks = self.by_suit.setdefault(_suit(o), {})
+            ranks[r] = ranks.get(r, 0) + 1
+
+    def connects(self, c: Card) -> int:
+        """:func:`connects` of ``c`` with the hand, ``c`` being one of its cards."""
+        if c in _WILDS:
+            return 3
+        r = _rank(c)
+        near = self.by_suit.get(_suit(c), {})
+        # the same rank, then the same suit within two ranks; less c itself
+        return (self.by_rank[r] + near.get(r - 2, 0) + near.get(r - 1, 0) + near.get(r + 1, 0)
+                + near.get(r + 2, 0) - 1)
+
+    def meldable(self, c: Card, mine: Sequence[MeldFacts]) -> bool:
+        """Can ``c`` be laid at once: onto one of our melds, or in a new set/run with the
+        hand?"""
+        if c in _WILDS:
+            return True
+        if any(fits_meld(c, m) for m in mine):
+            return True
+        wild = self.wild
+        r = _rank(c)
+        same = self.by_rank.get(r, 0)
+        if same >= 2 or (same >= 1 and wild):
+            return True
+        near = self.by_suit.get(_suit(c), {})
+        if (r - 1 in near and r + 1 in near) or (r + 1 in near and r + 2 in near) or (
+                r - 2 in near and r - 1 in near):
+            return True
+        return wild and (r - 2 in near or r - 1 in near or r + 1 in near or r + 2 in near)
+
+
+# -- the decisions, on plain values ---------------------------------------------------------------
+
+
+def pile_pays(stock: int, pile: Sequence[Card], hand: Sequence[Card],
+              mine: Sequence[MeldFacts]) -> bool:
+    """Take the pile when enough of it can be melded at once. Requiring an immediate use
+    also keeps bots from passing a one-card pile back and forth for ever."""
+    if stock <= 4:
+        return False  # the hand is about to end: cards taken now mostly cost points
+    shape = HandShape(hand)
+    useful = sum(1 for c in pile if shape.meldable(c, mine))
+    if len(pile) == 1:
+        return useful == 1
+    return useful >= 3 or useful * 2 >= len(pile) + 1
+
+
+def leading(stock: int, ours: int, hand: Sequence[Card], preset: str,
+            others: Sequence[tuple[int, bool]]) -> bool:
+    """This hand, closing now (+100) beats every other side's table points; near the end
+    of the stock closing is always right. ``ours``: our side's running table points;
+    ``others``: each other side's running points and whether it took its pozzetto."""
+    if stock <= 8:
         return True
-    if any(_fits_meld(c, m) for m in mine):
-        return True
-    wild = any(is_wild(o) for o in hand)
-    same = sum(1 for o in hand if not is_wild(o) and _rank(o) == _rank(c))
-    if same >= 2 or (same >= 1 and wild):
-        return True
-    near = {_rank(o) for o in hand if not is_wild(o) and _suit(o) == _suit(c)}
-    r = _rank(c)
-    if {r - 1, r + 1} <= near or {r + 1, r + 2} <= near or {r - 2, r - 1} <= near:
-        return True
-    return wild and bool(near & {r - 2, r - 1, r + 1, r + 2})
+    values = VALUES[preset]
+    mine = ours + 100 - sum(values[int(c) & 0xFF] for c in hand)
+    return all(running - (0 if taken else 100) < mine for running, taken in others)
+
+
+def meld_score(action: Cala | Attacca, hand: list[Card], mine: Sequence[MeldFacts],
+               taken: bool, ahead: Callable[[], bool]) -> float:
+    """How much laying ``action`` is worth (0: not worth it). ``ahead`` (:func:`leading`) is
+    asked only when the move would leave one card with the pozzetto taken."""
+    cala = isinstance(action, Cala)
+    used = action.cards if cala else (action.card,)  # type: ignore[union-attr]
+    left = len(hand) - len(used)
+    wilds = sum(map(_WILDS.__contains__, used))
+    if left == 0:
+        return 100.0  # al volo: straight to the pozzetto
+    if left == 1 and taken and not ahead():
+        return 0.0  # this would let us close; only worth it when ahead
+    if cala:
+        return 10.0 - 6 * wilds + (1 if action.wild and action.wild <= 2 else 0)
+    _, _, _, size, wild = mine[action.meld]  # type: ignore[union-attr]
+    size += 1
+    if wilds:
+        # keep wilds for completing a burraco, or to empty the hand
+        return 30.0 if size >= 7 else (6.0 if left <= 2 else 0.0)
+    score = 8.0 + size
+    if size == 7:
+        score += 40 if not wild else 20
+    return score
+
+
+def discard_cost(c: Card, hand: HandShape, theirs: Sequence[MeldFacts],
+                 their_known: Sequence[Card], preset: str, rng: random.Random) -> float:
+    """Low is a good discard: useless to us, harmless to them, costly to keep."""
+    cost = 0.0
+    if c in _WILDS:
+        cost += 200
+    cost += 12 * hand.connects(c)
+    for m in theirs:
+        if fits_meld(c, m):
+            cost += 60
+    for known in their_known:
+        if known not in _WILDS and connects(c, [known]):
+            cost += 15
+    cost -= VALUES[preset][int(c) & 0xFF] / 2  # shed points we would lose in hand
+    return cost + rng.random()
+
+
+Table = tuple[Sequence[MeldFacts], Sequence[Card], str]
+"""What a discard is weighed against: the other sides' melds, their cards known from taken
+piles, the variant."""
+
+
+def choose_play(legal: list[Action], hand: list[Card], mine: Sequence[MeldFacts], taken: bool,
+                ahead: Callable[[], bool], table: Callable[[], Table],
+                rng: random.Random) -> Action:
+    """The best meld or attach (by :func:`meld_score`), else the cheapest discard. ``ahead``
+    and ``table`` are read only if needed (from the state they cost more than the choice)."""
+    known: list[bool] = []
+
+    def ahead_once() -> bool:
+        if not known:
+            known.append(ahead())
+        return known[0]
+
+    best: Action | None = None
+    best_score = 0.0
+    for action in legal:
+        if isinstance(action, Cala | Attacca):
+            score = meld_score(action, hand, mine, taken, ahead_once)
+            if score > best_score:
+                best, best_score = action, score
+    if best is not None:
+        return best
+    theirs, their_known, preset = table()
+    discards = [a for a in legal if isinstance(a, Discard)]
+    shape = HandShape(hand)
+    return min(discards, key=lambda a: discard_cost(a.card, shape, theirs, their_known, preset,
+                                                    rng))
+
+
+# -- reading the view -----------------------------------------------------------------------------
+
+
+def view_meld_facts(meld: VIEW) -> MeldFacts:
+    """A meld of the view as :data:`MeldFacts` (its key from its first natural card)."""
+    cards = [card_from_token(t) for t in meld["cards"]]
+    first = next(c for c in cards if not is_wild(c))
+    run = bool(meld["run"])
+    return run, _suit(first) if run else _rank(first), meld["lo"], len(cards), meld["wild"]
 
 
 class BurracoHeuristic:
@@ -78,117 +239,42 @@ class BurracoHeuristic:
 
     def act(self, turn: Turn) -> Action:
         view = turn.view
-        legal = turn.legal
+        hand = [card_from_token(t) for t in view["hand"]]
+        side_of = view["side_of"]
+        side = side_of[view["seat"]]
+        mine = [view_meld_facts(m) for m in view["melds"][side]]
         if view["phase"] == "draw":
-            return TAKE_PILE if self._pile_pays(view) else DRAW
-        return self._play(view, legal)
-
-    # -- take ------------------------------------------------------------------------------------
-
-    def _pile_pays(self, view: VIEW) -> bool:
-        """Take the pile when enough of it can be melded at once. Requiring an immediate use
-        also keeps bots from passing a one-card pile back and forth for ever."""
-        if view["stock"] <= 4:
-            return False  # the hand is about to end: cards taken now mostly cost points
-        pile = [card_from_token(t) for t in view["pile"]]
-        hand = [card_from_token(t) for t in view["hand"]]
-        mine = self._my_melds(view)
-        useful = sum(1 for c in pile if _meldable(c, hand, mine))
-        if len(pile) == 1:
-            return useful == 1
-        return useful >= 3 or useful * 2 >= len(pile) + 1
-
-    # -- meld, add, discard ----------------------------------------------------------------------
-
-    def _play(self, view: VIEW, legal: list[Action]) -> Action:
-        hand = [card_from_token(t) for t in view["hand"]]
-        mine = self._my_melds(view)
-        leading = self._leading(view, hand)
-        taken = view["pozzetto_taken"][view["side_of"][view["seat"]]]
-        best: Action | None = None
-        best_score = 0.0
-        for action in legal:
-            if isinstance(action, Cala | Attacca):
-                score = self._meld_score(action, hand, mine, taken, leading)
-                if score > best_score:
-                    best, best_score = action, score
-        if best is not None:
-            return best
-        discards = [a for a in legal if isinstance(a, Discard)]
-        return min(discards, key=lambda a: self._discard_cost(view, a.card, hand))
-
-    def _meld_score(
-        self, action: Cala | Attacca, hand: list[Card], mine: list[VIEW], taken: bool,
-        leading: bool,
-    ) -> float:
-        used = action.cards if isinstance(action, Cala) else (action.card,)
-        left = len(hand) - len(used)
-        wilds = sum(1 for c in used if is_wild(c))
-        if left == 0:
-            return 100.0  # al volo: straight to the pozzetto
-        if left == 1 and taken and not leading:
-            return 0.0  # this would let us close; only worth it when ahead
-        if isinstance(action, Cala):
-            return 10.0 - 6 * wilds + (1 if action.wild and action.wild <= 2 else 0)
-        meld = mine[action.meld]
-        size = len(meld["cards"]) + 1
-        if wilds:
-            # keep wilds for completing a burraco, or to empty the hand
-            return 30.0 if size >= 7 else (6.0 if left <= 2 else 0.0)
-        score = 8.0 + size
-        if size == 7:
-            score += 40 if not meld["wild"] else 20
-        return score
-
-    def _discard_cost(self, view: VIEW, c: Card, hand: list[Card]) -> float:
-        """Low is a good discard: useless to us, harmless to them, costly to keep."""
-        preset = view["variant"]
-        cost = 0.0
-        if is_wild(c):
-            cost += 200
-        cost += 12 * _connects(c, hand)
-        for m in self._their_melds(view):
-            if _fits_meld(c, m):
-                cost += 60
-        for known in self._their_known(view):
-            if not is_wild(known) and _connects(c, [known]):
-                cost += 15
-        cost -= VALUES[preset][int(c) & 0xFF] / 2  # shed points we would lose in hand
-        return cost + self.rng.random()
-
-    # -- reading the view ------------------------------------------------------------------------
+            pile = [card_from_token(t) for t in view["pile"]]
+            return TAKE_PILE if pile_pays(view["stock"], pile, hand, mine) else DRAW
+        return choose_play(turn.legal, hand, mine, view["pozzetto_taken"][side],
+                           lambda: self._leading(view, hand, side), lambda: self._table(view, side),
+                           self.rng)
 
     @staticmethod
-    def _my_melds(view: VIEW) -> list[VIEW]:
-        melds: list[VIEW] = view["melds"][view["side_of"][view["seat"]]]
-        return melds
+    def _leading(view: VIEW, hand: list[Card], side: int) -> bool:
+        side_of, running = view["side_of"], view["running"]
+        others = {side_of[s] for s in range(view["players"])} - {side}
+        return leading(view["stock"], running[side], hand, view["variant"],
+                       [(running[o], view["pozzetto_taken"][o]) for o in others])
 
     @staticmethod
-    def _their_melds(view: VIEW) -> list[VIEW]:
-        mine = view["side_of"][view["seat"]]
-        return [m for side, melds in enumerate(view["melds"]) if side != mine for m in melds]
+    def _table(view: VIEW, side: int) -> Table:
+        side_of = view["side_of"]
+        theirs = [view_meld_facts(m) for o, melds in enumerate(view["melds"]) if o != side
+                  for m in melds]
+        their_known = [card_from_token(t) for s, known in enumerate(view["known"])
+                       if side_of[s] != side for t in known]
+        return theirs, their_known, view["variant"]
 
-    @staticmethod
-    def _their_known(view: VIEW) -> list[Card]:
-        mine = view["side_of"][view["seat"]]
-        return [card_from_token(t) for s, known in enumerate(view["known"])
-                if view["side_of"][s] != mine for t in known]
+    @property
+    def rollout_move(self) -> Callable[[State, int, list[Action], random.Random], Action]:
+        """``bot.rollout_move(state, seat, legal, rng)``: what :meth:`act` plays on
+        ``state.view(seat)``, read off the state without building the view (the search's
+        rollouts); it draws from this bot's own generator, as ``act`` does. A property, so the
+        search looks the reader up once (imported here: :mod:`.rollout` builds on this module)."""
+        from mazzo.games.burraco.rollout import rollout_move
 
-    @staticmethod
-    def _leading(view: VIEW, hand: list[Card]) -> bool:
-        """This hand, closing now (+100) beats every other side's table points; near the end
-        of the stock closing is always right."""
-        if view["stock"] <= 8:
-            return True
-        me = view["seat"]
-        side = view["side_of"][me]
-        values = VALUES[view["variant"]]
-        ours = view["running"][side] + 100 - sum(values[int(c) & 0xFF] for c in hand)
-        for other in {view["side_of"][s] for s in range(view["players"])} - {side}:
-            theirs = view["running"][other] - (0 if view["pozzetto_taken"][other] else 100)
-            if theirs >= ours:
-                return False
-        return True
+        return partial(rollout_move, self)
 
 
 __all__ = ["DRAW", "BurracoHeuristic"]

@@ -36,6 +36,7 @@ class Table:
         self.trump = _SUIT_ID[view["trump"]] if view["trump"] else -1
         up = view["turn_up"]
         self.turn_up: Card | None = card_from_token(up) if up else None
+        self._keys: dict[Card, tuple[int, int]] = {}
         players = view["players"]
         low = 6 if players < 4 else (2 if view["tricks_per_deal"] == 10 else 3)
         self.ranks = range(low, 15)
@@ -54,10 +55,16 @@ class Table:
                     self.gone.add(self.key(card_from_token(tok)))
 
     def key(self, card: Card) -> tuple[int, int]:
-        """Effective (suit, rank): the classic joker counts as the turn-up."""
-        if card.suit == JOKER_SUIT and self.turn_up is not None:
-            return self.turn_up.suit, self.turn_up.rank
-        return card.suit, card.rank
+        """Effective (suit, rank): the classic joker counts as the turn-up. Kept per card: the
+        bid's estimate asks it thousands of times per decision."""
+        found = self._keys.get(card)
+        if found is None:
+            if card.suit == JOKER_SUIT and self.turn_up is not None:
+                found = self.turn_up.suit, self.turn_up.rank
+            else:
+                found = card.suit, card.rank
+            self._keys[card] = found
+        return found
 
     def rank(self, card: Card) -> int:
         return self.key(card)[1]
@@ -71,34 +78,109 @@ class Table:
         )
 
 
-def estimate(table: Table, kept: list[Card], laid: list[Card]) -> tuple[float, float]:
-    """Expected tricks of ``kept`` and their summed variance (uncertainty)."""
-    mine = {table.key(c) for c in kept} | {table.key(c) for c in laid}
-    by_suit: dict[int, list[Card]] = {}
+def estimate(
+    table: Table, kept: list[Card], laid: list[Card], higher: dict[Card, int] | None = None
+) -> tuple[float, float]:
+    """Expected tricks of ``kept`` and their summed variance (uncertainty). ``higher``: each
+    kept card's :meth:`Table.higher_out` with the cards of ``kept`` and ``laid`` as the
+    seat's, when the caller already counted them."""
+    key = table.key
+    keys = {c: key(c) for c in kept}
+    if higher is None:
+        mine = set(keys.values()) | {key(c) for c in laid}
+        higher = {c: table.higher_out(c, mine) for c in kept}
+    return _estimate(kept, keys, higher, table.trump)
+
+
+def _estimate(kept: list[Card], keys: dict[Card, tuple[int, int]], higher: dict[Card, int],
+              trump: int) -> tuple[float, float]:
+    """:func:`estimate` with each card's effective (suit, rank) and higher cards out given."""
+    by_suit: dict[int, list[tuple[int, Card]]] = {}
     for c in kept:
-        by_suit.setdefault(table.key(c)[0], []).append(c)
-    trumps = len(by_suit.get(table.trump, []))
+        suit, rank = keys[c]
+        by_suit.setdefault(suit, []).append((-rank, c))
     total = var = 0.0
+    lengths: dict[int, int] = {}
     for suit, cards in by_suit.items():
-        cards.sort(key=lambda c: -table.key(c)[1])
-        length = len(cards)
-        for k, c in enumerate(cards):
-            h = table.higher_out(c, mine)
-            guarded = length - k > h
-            if suit == table.trump:
-                p = _TRUMP_WIN[min(h, 4)] if guarded else 0.2
-            else:
-                p = _PLAIN_WIN[min(h, 3)] if guarded else 0.05
-                if table.trump >= 0 and length >= 4:
-                    p *= 0.8  # long side suits get ruffed
+        # highest first; equal ranks (the joker as the turn-up) keep the kept order
+        cards.sort(key=_first)
+        lengths[suit] = len(cards)
+        for p, q in _terms([c for _, c in cards], suit, higher, trump):
             total += p
-            var += p * (1 - p)
-    if table.trump >= 0:
-        short = sum(1 for s in range(4) if s != table.trump and len(by_suit.get(s, [])) <= 1)
+            var += q
+    return _with_ruffs(total, var, lengths, trump)
+
+
+def _terms(cards: list[Card], suit: int, higher: dict[Card, int],
+           trump: int) -> list[tuple[float, float]]:
+    """Each kept card's chance ``p`` to take a trick and its variance ``p(1-p)``, for the kept
+    ``cards`` of one suit, highest first."""
+    length = len(cards)
+    out = []
+    for k, c in enumerate(cards):
+        h = higher[c]
+        guarded = length - k > h
+        if suit == trump:
+            p = _TRUMP_WIN[min(h, 4)] if guarded else 0.2
+        else:
+            p = _PLAIN_WIN[min(h, 3)] if guarded else 0.05
+            if trump >= 0 and length >= 4:
+                p *= 0.8  # long side suits get ruffed
+        out.append((p, p * (1 - p)))
+    return out
+
+
+def _with_ruffs(total: float, var: float, lengths: dict[int, int],
+                trump: int) -> tuple[float, float]:
+    """Add the ruffs of short side suits, given the kept cards' count per suit."""
+    if trump >= 0:
+        trumps = lengths.get(trump, 0)
+        short = sum(1 for s in range(4) if s != trump and lengths.get(s, 0) <= 1)
         ruffs = min(short, max(0, trumps - 2)) * 0.5
         total += ruffs
         var += ruffs * 0.5
     return total, var
+
+
+def _first(pair: tuple[int, Card]) -> int:
+    return pair[0]
+
+
+class _SuitTerms:
+    """:func:`_terms` of each suit of a hand, kept per set of the suit's cards left out: the
+    bid tries every choice of bid cards, and each leaves most suits whole."""
+
+    def __init__(self, hand: list[Card], keys: dict[Card, tuple[int, int]],
+                 higher: dict[Card, int], trump: int) -> None:
+        self.suit_of = {c: keys[c][0] for c in hand}
+        by_suit: dict[int, list[tuple[int, Card]]] = {}
+        for c in hand:
+            suit, rank = keys[c]
+            by_suit.setdefault(suit, []).append((-rank, c))
+        # a stable sort of the hand's suit, filtered, is the stable sort of the kept cards
+        self.ordered = {suit: [c for _, c in sorted(cards, key=_first)]
+                        for suit, cards in by_suit.items()}
+        self.higher = higher
+        self.trump = trump
+        self.kept: dict[tuple[int, tuple[Card, ...]], list[tuple[float, float]]] = {}
+
+    def estimate(self, hand: list[Card], extra: tuple[Card, ...]) -> tuple[float, float]:
+        """:func:`_estimate` of the hand without ``extra`` (the same sums, in the same order:
+        suits as the kept cards first show them, each highest first)."""
+        suit_of = self.suit_of
+        total = var = 0.0
+        lengths: dict[int, int] = {}
+        for suit in dict.fromkeys(suit_of[c] for c in hand if c not in extra):
+            out = tuple(c for c in extra if suit_of[c] == suit)
+            terms = self.kept.get((suit, out))
+            if terms is None:
+                cards = [c for c in self.ordered[suit] if c not in out]
+                terms = self.kept[suit, out] = _terms(cards, suit, self.higher, self.trump)
+            lengths[suit] = len(terms)
+            for p, q in terms:
+                total += p
+                var += q
+        return _with_ruffs(total, var, lengths, self.trump)
 
 
 def _code(table: Table, card: Card) -> int:
@@ -110,11 +192,18 @@ def choose_bid(table: Table) -> tuple[list[Card], float]:
     laid = table.my_bid_cards
     best: list[Card] = []
     best_score = float("inf")
-    for extra in combinations(table.hand, 3 - len(laid)):
+    # kept and chosen always make up the hand and the cards laid, so the cards "mine" for
+    # every choice are the same: count each card's higher cards out once, not per choice
+    hand = table.hand
+    keys = {c: table.key(c) for c in hand}
+    mine = set(keys.values()) | {table.key(c) for c in laid}
+    higher = {c: table.higher_out(c, mine) for c in hand}
+    code = {c: _code(table, c) for c in [*hand, *laid]}
+    suits = _SuitTerms(hand, keys, higher, table.trump)
+    for extra in combinations(hand, 3 - len(laid)):
         chosen = laid + list(extra)
-        kept = [c for c in table.hand if c not in extra]
-        expected, var = estimate(table, kept, chosen)
-        bid = sum(_code(table, c) for c in chosen)
+        expected, var = suits.estimate(hand, extra)
+        bid = sum(code[c] for c in chosen)
         score = abs(expected - bid) + 1.0 * var
         if score < best_score:
             best, best_score = chosen, score

@@ -14,8 +14,9 @@ from __future__ import annotations
 import random
 import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Final
 
 from mazzo.cards import ACE, JACK, QUEEN, Card
@@ -131,17 +132,36 @@ class PokerHeuristic:
         if phase == "blinds":
             return self._blinds(legal)
         hand = [card_from_token(t) for t in view["hand"]]
-        deck = int(view["deck_size"])
+        to_call = int(view["to_match"]) - int(view["round_bets"][int(view["seat"])])
+        return self.decide(phase, mode, hand, int(view["deck_size"]), int(view["pot"]), to_call,
+                           legal)
+
+    def decide(self, phase: str, mode: str, hand: list[Card], deck: int, pot: int, to_call: int,
+               legal: list[Action]) -> Action:
+        """:meth:`act`'s choice from the values it reads (``hand`` sorted as the view lists
+        it); the search's rollouts pass them from the state (:mod:`.rollout`)."""
+        if phase == "blinds":
+            return self._blinds(legal)
         if phase == "draw":
             return self._draw(hand, deck, legal)
         s = self.strength(hand, deck)
         if mode == "open":
-            return self._open(hand, deck, s, view, legal)
+            return self._open(s, pot, legal)
         if mode == "second":
-            return self._second(s, view, legal)
+            return self._second(s, pot, legal)
         if mode == "stay":
-            return self._stay(s, view, legal)
-        return self._respond(hand, deck, s, view, legal, after_draw=phase == "second_round")
+            return self._stay(s, pot, legal)
+        return self._respond(hand, deck, s, pot, to_call, legal, after_draw=phase == "second_round")
+
+    @property
+    def rollout_move(self) -> Callable[[State, int, list[Action], random.Random], Action]:
+        """``bot.rollout_move(state, seat, legal, rng)``: what :meth:`act` plays on
+        ``state.view(seat)``, read off the state without building the view (the search's
+        rollouts); it draws from this bot's own generator, as ``act`` does. A property, so the
+        search looks the reader up once (imported here: :mod:`.rollout` builds on this module)."""
+        from mazzo.games.poker_italiano.rollout import rollout_move
+
+        return partial(rollout_move, self)
 
     def _blinds(self, legal: list[Action]) -> Action:
         if NO_BLIND in legal:
@@ -155,34 +175,29 @@ class PokerHeuristic:
                 return action
         return legal[0]
 
-    def _open(self, hand: list[Card], deck: int, s: float, view: JSON,
-              legal: list[Action]) -> Action:
+    def _open(self, s: float, pot: int, legal: list[Action]) -> Action:
         opens = [a for a in legal if isinstance(a, Open)]
         if not opens:
             return legal[0]  # pass
-        target = view["pot"] if s >= OPEN_POT else view["pot"] // 2
+        target = pot if s >= OPEN_POT else pot // 2
         return closest_amount(opens, target)
 
-    def _second(self, s: float, view: JSON, legal: list[Action]) -> Action:
+    def _second(self, s: float, pot: int, legal: list[Action]) -> Action:
         bets = [a for a in legal if isinstance(a, Bet)]
-        pot = int(view["pot"])
         if bets and s >= BET:
             return closest_amount(bets, pot if s >= BET_POT else pot // 2)
         if bets and self.rng.random() < self.bluff:
             return closest_amount(bets, pot // 2)
         return PAROLA
 
-    def _stay(self, s: float, view: JSON, legal: list[Action]) -> Action:
+    def _stay(self, s: float, pot: int, legal: list[Action]) -> Action:
         raises = [a for a in legal if isinstance(a, Raise)]
         if raises and s >= STAY_RAISE:
-            return closest_amount(raises, int(view["pot"]) // 2)
+            return closest_amount(raises, pot // 2)
         return STAY
 
-    def _respond(self, hand: list[Card], deck: int, s: float, view: JSON, legal: list[Action],
-                 after_draw: bool) -> Action:
-        seat = int(view["seat"])
-        to_call = int(view["to_match"]) - int(view["round_bets"][seat])
-        pot = int(view["pot"])
+    def _respond(self, hand: list[Card], deck: int, s: float, pot: int, to_call: int,
+                 legal: list[Action], after_draw: bool) -> Action:
         price = to_call / (pot + to_call) if to_call > 0 else 0.0
         potential = s if after_draw else s + _draw_bonus(hand, deck)
         need = call_need(price, after_draw)
