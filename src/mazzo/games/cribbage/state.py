@@ -117,6 +117,9 @@ def _pairs_of_six(hand: list[Card]) -> list[Action]:
 #: read-only)
 _NO_SHOWN = FrozenList()
 _NO_GO = FrozenList()
+#: before the play: no card laid (``sequence``) and each seat's laid cards, by players
+_NO_CARDS = FrozenList()
+_NO_LAID = {n: FrozenList(FrozenList() for _ in range(n)) for n in (2, 3, 4)}
 
 #: ``_SPAN3[a << 8 | b << 4 | c]``: max − min of three different cribbage ranks, 99 if two are
 #: equal (a run ending with ranks a, b, c needs them different and as many cards as their span + 1)
@@ -168,14 +171,16 @@ class Pending:
 
 class _SeatView:
     """A seat's view kept between moves, but for what changes at every card of the play, with
-    what it was made from: the phase's parts (by identity), the crib's size and the phase (see
-    :meth:`CribbageState._seat_view`). Private: every view is a copy of ``view``."""
+    what it was made from: the match's parts and the hand's (by identity), the crib's size and
+    the phase (see :meth:`CribbageState._seat_view`). Private: every view is a copy of
+    ``view``."""
 
-    __slots__ = ("base", "crib", "phase", "view")
+    __slots__ = ("base", "crib", "match", "phase", "view")
 
-    def __init__(self, base: JSON, view: JSON) -> None:
-        self.base = base
-        self.crib = -1  # set by the first update
+    def __init__(self, match: JSON, view: JSON) -> None:
+        self.match = match
+        self.base: JSON | None = None  # set by the first update
+        self.crib = -1
         self.phase = ""
         self.view = view
 
@@ -891,16 +896,19 @@ class CribbageState(State):
     # -- information ----------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may know, assembled on a copy of the parts kept between moves: per
-        seat, what changes only between the phases of a hand or when the crib grows (the deal,
-        the cut, the crib, the seat's discards, the show, the games), so a card of the play
-        costs only what it changes. Every list and dict in it is either new at each call or
-        shared between calls and then read-only (:mod:`mazzo.engine.frozen`): the caller may
-        change nothing it did not copy, so no view can change another or the state."""
+        """What ``seat`` may know: a copy of the seat's view kept between moves, with what a
+        card of the play changes set on it. The kept view (one per seat and the spectator,
+        private: only its copies go out) is made once per game from the match's parts and
+        brought up to date in place when the hand moves on (the deal, the discards, the cut,
+        the show: see :meth:`_seat_view`), so a view costs one dict copy and the values of
+        the play. Every list and dict in it is either new at each call or shared between
+        calls and then read-only (:mod:`mazzo.engine.frozen`): the caller may change nothing
+        it did not copy, so no view can change another or the state."""
         index = self.n if seat is None else seat
         kept = self._seat_views[index]
-        if (kept is None or kept.base is not self._base_view or kept.crib != len(self.crib)
-                or kept.phase != self._phase):
+        phase = self._phase
+        if (kept is None or kept.base is not self._base_view or kept.phase != phase
+                or kept.crib != len(self.crib)):
             kept = self._seat_view(seat, index)
         out = kept.view.copy()
         out["current_player"] = self.current_player
@@ -910,72 +918,80 @@ class CribbageState(State):
         hands = self.hands
         out["hand_counts"] = ([len(hands[0]), len(hands[1])] if self.n == 2
                               else [*map(len, hands)])
-        out["count"] = self.count
-        out["sequence"] = [*map(_token_of, self.seq)]
-        laid = self.laid
-        out["laid"] = ([[*map(_token_of, laid[0])], [*map(_token_of, laid[1])]] if self.n == 2
-                       else [[*map(_token_of, cards)] for cards in laid])
-        goers = self.goers
-        if goers:  # else the kept view's empty, read-only list
-            out["go"] = [*goers]
-        pend = self.pending
-        if pend is not None:
-            out["pending"] = {
-                "owner": pend.owner, "what": pend.what, "announced": pend.announced,
-                # what an opponent may claim, once the owner has announced
-                "overlooked": pend.true - pend.announced if pend.announced >= 0 else None,
-            }
+        if phase != "discard" and phase != "starter":
+            # the play's values (from the deal to the cut, the kept view's read-only empty ones)
+            out["count"] = self.count
+            out["sequence"] = [*map(_token_of, self.seq)]
+            laid = self.laid
+            out["laid"] = ([[*map(_token_of, laid[0])], [*map(_token_of, laid[1])]]
+                           if self.n == 2 else [[*map(_token_of, cards)] for cards in laid])
+            goers = self.goers
+            if goers:  # else the kept view's empty, read-only list
+                out["go"] = [*goers]
+            pend = self.pending
+            if pend is not None:
+                out["pending"] = {
+                    "owner": pend.owner, "what": pend.what, "announced": pend.announced,
+                    # what an opponent may claim, once the owner has announced
+                    "overlooked": pend.true - pend.announced if pend.announced >= 0 else None,
+                }
         if seat is not None:
             out["hand"] = [*map(_token_of, hands[seat])]
         return out
 
     def _seat_view(self, seat: int | None, index: int) -> _SeatView:
-        """Bring ``seat``'s kept view up to date (a new one when the phase's parts are new).
-        Within a phase's parts (a hand from the deal to the play: discards and the cut keep
-        them, see :meth:`apply`) only the phase, the starter, the crib's size and the seat's
-        discards can have changed: they are set again on the kept view, which no caller sees
-        (views are copies of it)."""
+        """Bring ``seat``'s kept view up to date, in place (a new one when the match's parts
+        are new): the hand's parts (``_base_view``: phase, hand number, dealer, crib, starter,
+        shown; dropped by :meth:`apply` when a move changes them), then what changes within
+        them (the phase, the starter, the crib's size and the seat's discards). No caller sees
+        the kept view: views are copies of it."""
         base = self._base_view
         if base is None:
             base = self._base_view = self._phase_view()
+        match = self._match_view()
         kept = self._seat_views[index]
-        if kept is None or kept.base is not base:
-            out = base.copy()
-            out["go"] = _NO_GO
+        if kept is None or kept.match is not match:
+            out = match.copy()
             if seat is not None:
                 out["seat"] = seat
                 out["hand"] = None  # set at each call, here for the keys' order
                 out["discards"] = None
-            kept = self._seat_views[index] = _SeatView(base, out)
+            kept = self._seat_views[index] = _SeatView(match, out)
         out = kept.view
+        out.update(base)  # every key is there already: the order stays
         crib = len(self.crib)
         phase = self._phase
         out["phase"] = phase
         out["starter"] = _token_of(self.starter) if self.starter is not None else None
         out["crib_count"] = crib
+        out["go"] = _NO_GO  # while nobody said go (:meth:`view` sets the seats who did)
+        if phase == "discard" or phase == "starter":
+            # from the deal to the cut nothing is played (the deal emptied the play): the
+            # play's values, read-only (:meth:`view` sets them in the other phases)
+            out["count"] = 0
+            out["sequence"] = _NO_CARDS
+            out["laid"] = _NO_LAID[self.n]
         if seat is not None:
             discards = self.discards[seat]
-            shown = out["discards"]  # None in a new kept view; a hand's discards only grow
-            if shown is None or len(shown) != len(discards):
+            shown = out["discards"]  # a hand's discards only grow
+            if kept.base is not base or len(shown) != len(discards):
                 out["discards"] = FrozenList(map(_token_of, discards))
+        kept.base = base
         kept.crib = crib
         kept.phase = phase
         return kept
 
     def _phase_view(self) -> JSON:
-        """Every key of the view in its order, with what changes only between phases set (the
-        rest is set at each call): the match's parts with this hand's."""
-        base = self._match_view().copy()
-        base["phase"] = self._phase
-        base["hand_number"] = self.hand_no
-        base["dealer"] = self.dealer
-        if self.crib_open:
-            base["crib"] = FrozenList(map(_token_of, self.crib))
-        if self.starter is not None:
-            base["starter"] = _token_of(self.starter)
-        if self.shown:
-            base["shown"] = self._shown_view()
-        return base
+        """The view's values that change only between phases (the rest is set at each call or
+        by :meth:`_seat_view`): this hand's, in the view's key order."""
+        return {
+            "phase": self._phase,
+            "hand_number": self.hand_no,
+            "dealer": self.dealer,
+            "crib": FrozenList(map(_token_of, self.crib)) if self.crib_open else None,
+            "starter": _token_of(self.starter) if self.starter is not None else None,
+            "shown": self._shown_view() if self.shown else _NO_SHOWN,
+        }
 
     def _shown_view(self) -> FrozenList:
         """``view()["shown"]``: the hands and crib counted so far, read-only."""
