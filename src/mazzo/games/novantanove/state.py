@@ -321,7 +321,8 @@ class NovantanoveState(State):
             self._lay_bid(action.card)
             kept = self._kept
             if kept is not None:  # the seat's entry: a bid card more (others see the count)
-                kept.own[seat] = kept.public[seat] = None
+                self._patch_bid(kept.own[seat], seat)
+                self._patch_bid(kept.public[seat], seat)
                 if self.stage != BID_STAGE:  # the premiums: only the phase is new
                     kept.base = None
             return
@@ -342,6 +343,19 @@ class NovantanoveState(State):
         # a deal begins or ends: any part of a view may change (scores, trumps, the dealer)
         if self._kept is not None:
             self._kept.forget_deal(self.nh)
+
+    def _patch_bid(self, entry: JSON | None, h: int) -> None:
+        """Bring hand ``h``'s kept entry up to date after it laid a bid card, in place (views
+        copy it): what can see its bid cards does not change while the bids are laid, so only
+        the count, the cards and (once complete) the bid's value are new."""
+        if entry is None:  # not built yet: the next view builds it
+            return
+        bid = self.bids[h]
+        entry["bid_count"] = len(bid)
+        if entry["bid_cards"] is not None:  # a bid this entry shows
+            entry["bid_cards"] = _tokens(bid)
+            if len(bid) == BID_CARDS:
+                entry["bid"] = self.bid_of(h)
 
     def _forget_offered(self, kept: _KeptViews, seat: int, action: Action) -> None:
         """Drop the kept view parts an offer changed: the offers, the seat's entry and, once
