@@ -225,22 +225,13 @@ def cutoff_values(
 
 
 def trusted_apply(state: State) -> Callable[[Action], None]:
-    """``state.apply`` without the legality check, for moves the search took from
-    ``state.legal_actions()`` (or ``sample_chance``) a moment before, and only for states that
-    use the engine's own :meth:`State.apply` (check, then ``_apply``, then record): a game that
-    overrides ``apply`` may do more there (drop kept view parts, inline checks), so it keeps its
-    own. Never for moves from outside the search."""
+    """How the search plays moves it took from ``state.legal_actions()`` (or ``sample_chance``)
+    a moment before: :meth:`State.apply_listed`, unchecked, where the game uses the engine's
+    own ``apply``; a game that overrides ``apply`` keeps its own. Never for moves from outside
+    the search."""
     if type(state).apply is not State.apply:
         return state.apply
-    play = state._apply
-    history = state.history
-
-    def apply(action: Action) -> None:
-        state.events = []
-        play(action)
-        history.append(action)
-
-    return apply
+    return state.apply_listed
 
 
 # --- rollout policies --------------------------------------------------------------------------

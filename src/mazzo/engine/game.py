@@ -592,6 +592,15 @@ class State(ABC):
             raise
         self.history.append(action)
 
+    def apply_listed(self, action: Action) -> None:
+        """Play ``action`` taken a moment ago from this state's own ``legal_actions()`` or
+        ``sample_chance()``, without checking it again (a search plays millions of such moves).
+        Never for moves from outside. Only this class's :meth:`apply` is split this way: a game
+        that overrides ``apply`` (to drop kept view parts, say) is played through its own."""
+        self.events = []
+        self._apply(action)
+        self.history.append(action)
+
     def check(self, action: Action) -> None:
         """Raise IllegalAction with the reason unless ``action`` is legal now."""
         player = self.current_player
