@@ -106,11 +106,14 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
 #: not the esperto (docs/poker_italiano.md).
 EXTRA_BOTS: Final[dict[str, dict[str, str]]] = {
     "poker_italiano": {"modello": "mazzo.games.poker_italiano.expert:PokerExpert"},
+    "cribbage": {"lettore": "mazzo.games.cribbage.bots:CribbageReader"},
 }
 #: one line on how each of them plays, for tables and help
 EXTRA_TEXT: Final = {
     "modello": "rollouts against a model of each opponent learnt from the match (action "
     "frequencies, ranges), ~0.05 s per move",
+    "lettore": "esperto reading the opponent's hand from his discard and his plays, a textbook "
+    "pegger in the search, ~0.07 s per card",
 }
 #: games not in LEVEL_SEARCH (e.g. added later)
 DEFAULT_SEARCH: Final = SearchSetting("heuristic", 200, 1000)
