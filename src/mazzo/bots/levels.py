@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final
 
 from mazzo.bots.ismcts import ISMCTSAgent, WorldSampler
@@ -85,17 +85,9 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
     # poker: opponents' cards weighted by what their bets and draws reveal; unguided difficile
     # measured stronger (10/16 against medio, guided 7/16); difficile before: 570 (0.26 s).
     # Re-calibrated in the fifth pass (rollouts read the state): 420/2850 had become 0.17/0.76 s
-    # esperto plays for the match, not the deal (issue 16: partita, rollouts against a model of
-    # each opponent valued by the chance to finish with the biggest stack); the search it
-    # replaced stays reachable as ``ricerca``
     "poker_italiano": SearchSetting("heuristic", 490, 3750, "policy",
                                     "mazzo.games.poker_italiano.bots:likely_world",
-                                    guided=("esperto",),
-                                    expert="mazzo.games.poker_italiano.expert:MatchPlayer",
-                                    expert_text="plays for the match (partita): rollouts against "
-                                    "a model of each opponent learnt from the match, a deal's "
-                                    "end valued by the chance to finish with the biggest stack, "
-                                    "~0.05 s per move; ricerca, the search it replaced: "),
+                                    guided=("esperto",)),
     # cribbage: esperto plays two-player games to 121 by the board table (issue 16); difficile
     # before: 1000 (0.15 s)
     "cribbage": SearchSetting("heuristic", 1400, 5000,
@@ -111,7 +103,10 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
 #: Per game, bots that are no level, by name: "module:Class" (seeded like any bot). Poker's
 #: ``modello`` models each opponent from the match and plays rollouts against the model (issue
 #: 16): it wins chips per deal from medio but did not win more matches than the search, so it is
-#: not the esperto (docs/poker_italiano.md).
+#: not the esperto (docs/poker_italiano.md). ``partita`` is modello playing for the match (a
+#: deal's end valued by the chance to finish with the biggest stack): 58.2 % of 400 against
+#: medio, the search's score at a sixteenth of its time but short of the esperto's target, so
+#: not the esperto either; ``partita2`` values the arena's two-level rule instead.
 EXTRA_BOTS: Final[dict[str, dict[str, str]]] = {
     "poker_italiano": {"modello": "mazzo.games.poker_italiano.expert:PokerExpert",
                        "partita": "mazzo.games.poker_italiano.expert:MatchPlayer",
@@ -126,9 +121,6 @@ EXTRA_TEXT: Final = {
     "partita2": "partita for the arena's two-level rule (its side's best seat on top; the side "
     "sits in alternate seats), ~0.05 s per move",
 }
-#: the esperto search of a game whose esperto is its own (``SearchSetting.expert``), by name:
-#: the bot that level was before, kept for comparisons and the uses that want a search
-SEARCH_ESPERTO: Final = "ricerca"
 #: games not in LEVEL_SEARCH (e.g. added later)
 DEFAULT_SEARCH: Final = SearchSetting("heuristic", 200, 1000)
 #: without a heuristic bot, ``medio`` is a small random-rollout search of this many iterations
@@ -183,9 +175,6 @@ def describe_search(game: Game, level: str) -> str:
     if level in EXTRA_BOTS.get(game.id, {}):
         return EXTRA_TEXT.get(level, level)
     setting = search_setting(game)
-    if level == SEARCH_ESPERTO:  # esperto's search, without the game's own esperto
-        level = "esperto"
-        setting = replace(setting, expert=None)
     heuristic = has_heuristic(game)
     rollout = setting.rollout if heuristic else "random"
     text = f"{level_iterations(game, level)} iterations per move, {rollout} rollouts"
@@ -210,8 +199,6 @@ def level_iterations(game: Game, level: str) -> int:
 def bot_names(game: Game) -> list[str]:
     """Every name :func:`make_agent` accepts for ``game`` (besides ``ismcts:N``)."""
     extra = list(EXTRA_BOTS.get(game.id, {}))
-    if search_setting(game).expert is not None:
-        extra.append(SEARCH_ESPERTO)
     return list(LEVELS) + [b for b in [*game.bots(), *extra] if b not in LEVELS]
 
 
@@ -235,12 +222,11 @@ def make_agent(
         if level == "medio":
             return Renamed(base, "medio")
         return MistakeAgent(base, MISTAKE_RATE, seed, "facile")
-    if level in LEVEL_SECONDS or level == SEARCH_ESPERTO:
+    if level in LEVEL_SECONDS:
         setting = search_setting(game)
-        searched = "esperto" if level == SEARCH_ESPERTO else level
-        guide = "heuristic" if has_heuristic(game) and searched in setting.guided else None
-        seconds = LEVEL_SECONDS[searched] if timed else None
-        iterations = None if timed else level_iterations(game, searched)
+        guide = "heuristic" if has_heuristic(game) and level in setting.guided else None
+        seconds = LEVEL_SECONDS[level] if timed else None
+        iterations = None if timed else level_iterations(game, level)
         search = ISMCTSAgent(seed, iterations=iterations, seconds=seconds,
                              rollout=setting.rollout, guide=guide,
                              opponents=setting.opponents, worlds=setting.world_sampler(),
