@@ -110,7 +110,8 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
 EXTRA_BOTS: Final[dict[str, dict[str, str]]] = {
     "poker_italiano": {"modello": "mazzo.games.poker_italiano.expert:PokerExpert",
                        "partita": "mazzo.games.poker_italiano.expert:MatchPlayer",
-                       "partita2": "mazzo.games.poker_italiano.expert:TeamMatchPlayer"},
+                       "partita2": "mazzo.games.poker_italiano.expert:TeamMatchPlayer",
+                       "partita58": "mazzo.games.poker_italiano.expert:WideMatchPlayer"},
 }
 #: one line on how each of them plays, for tables and help
 EXTRA_TEXT: Final = {
@@ -120,6 +121,8 @@ EXTRA_TEXT: Final = {
     "at the end), not by chips, ~0.05 s per move",
     "partita2": "partita for the arena's two-level rule (its side's best seat on top; the side "
     "sits in alternate seats), ~0.05 s per move",
+    "partita58": "partita with the swing per deal measured in its own matches (58 chips, not "
+    "medio's 32), ~0.05 s per move",
 }
 #: games not in LEVEL_SEARCH (e.g. added later)
 DEFAULT_SEARCH: Final = SearchSetting("heuristic", 200, 1000)

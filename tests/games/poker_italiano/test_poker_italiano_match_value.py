@@ -13,6 +13,7 @@ from mazzo.engine import Turn
 from mazzo.games.poker_italiano import GAME
 from mazzo.games.poker_italiano.actions import Open
 from mazzo.games.poker_italiano.expert import (
+    OWN_DEAL_SD,
     MatchPlayer,
     TeamMatchPlayer,
     deal_end_stacks,
@@ -115,7 +116,8 @@ def test_partita_values_moves_as_probabilities_and_is_quick(pi: SimpleNamespace)
 
 
 def test_partita_names() -> None:
-    assert {"partita", "partita2"} <= set(bot_names(GAME))
+    assert {"partita", "partita2", "partita58"} <= set(bot_names(GAME))
+    assert make_agent(GAME, "partita58", 1).deal_sd == OWN_DEAL_SD  # type: ignore[attr-defined]
     assert make_agent(GAME, "partita", 1).team == "alone"  # type: ignore[attr-defined]
     assert make_agent(GAME, "partita2", 1).team == "alternate"  # type: ignore[attr-defined]
     assert "chance to win the match" in describe_search(GAME, "partita")

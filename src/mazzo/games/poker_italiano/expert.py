@@ -192,6 +192,19 @@ class TeamMatchPlayer(MatchPlayer):
         super().__init__(seed, team="alternate")
 
 
+class WideMatchPlayer(MatchPlayer):
+    """``partita58``: :class:`MatchPlayer` with the swing measured in its own matches against
+    medio (58 chips per deal, :data:`OWN_DEAL_SD`) instead of medio's 32."""
+
+    name = "partita58"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, deal_sd=OWN_DEAL_SD)
+
+
+#: a seat's swing per deal in partita's ten-deal matches against medio (net chips over
+#: sqrt(deals): 56.9 over 104 matches, 60.8 over 80), against 32 in medio-only matches
+OWN_DEAL_SD: Final = 58.0
 #: the sides :class:`MatchPlayer` may play for
 TEAMS: Final = ("alone", "alternate")
 
