@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from mazzo.cards import Card
-from mazzo.engine.agent import Turn
+from mazzo.engine.agent import Agent, Turn
 from mazzo.engine.chance import CanonicalRandom
 from mazzo.engine.game import JSON, Action, card_from_token
 from mazzo.games.poker_italiano.actions import NO_BLIND, NO_COVER, Bet, Draw, Open, Raise
@@ -162,17 +162,23 @@ class MatchPlayer(PokerExpert):
     play), not by its chips. ``team``: ``"alone"`` (the default: the seat plays for itself,
     the match won by the biggest stack) or ``"alternate"`` (the arena's two-level rule: the
     seats of its parity are one side, :func:`alternate_team`). Each seat sees only its own view
-    and knows only the public stacks and the match rule."""
+    and knows only the public stacks and the match rule. Built with a ``fallback`` (the level's
+    ``SearchSetting.expert`` hook passes the search it replaces) it is named ``esperto``; the
+    fallback is kept, not played: every table is played for the match."""
 
     name = "partita"
 
-    def __init__(self, seed: int | None = None, *, pool: int = POOL, worlds: int = WORLDS,
-                 deal_sd: float = DEAL_SD, team: str = "alone") -> None:
+    def __init__(self, seed: int | None = None, fallback: Agent | None = None, *,
+                 pool: int = POOL, worlds: int = WORLDS, deal_sd: float = DEAL_SD,
+                 team: str = "alone") -> None:
         super().__init__(seed, pool, worlds)
         if team not in TEAMS:
             raise ValueError(f"team must be one of {', '.join(TEAMS)}, got {team!r}")
         self.deal_sd = deal_sd
         self.team = team
+        self.fallback = fallback
+        if fallback is not None:  # built as the esperto level
+            self.name = "esperto"
 
     def outcome(self, state: PokerItalianoState, me: int, deal: int) -> float:
         side = alternate_team(me, state.n) if self.team == "alternate" else (me,)
@@ -184,12 +190,13 @@ class MatchPlayer(PokerExpert):
 
 
 class TeamMatchPlayer(MatchPlayer):
-    """``partita2``: :class:`MatchPlayer` for the arena's two-level rule (``team="alternate"``)."""
+    """``partita2``, the esperto: :class:`MatchPlayer` for the arena's two-level rule
+    (``team="alternate"``)."""
 
     name = "partita2"
 
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, team="alternate")
+    def __init__(self, seed: int | None = None, fallback: Agent | None = None) -> None:
+        super().__init__(seed, fallback, team="alternate")
 
 
 class WideMatchPlayer(MatchPlayer):
@@ -199,7 +206,7 @@ class WideMatchPlayer(MatchPlayer):
     name = "partita58"
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, deal_sd=OWN_DEAL_SD)
+        super().__init__(seed, None, deal_sd=OWN_DEAL_SD)
 
 
 #: a seat's swing per deal in partita's ten-deal matches against medio (net chips over
