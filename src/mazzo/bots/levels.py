@@ -86,7 +86,7 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
     # measured stronger (10/16 against medio, guided 7/16); difficile before: 570 (0.26 s).
     # Re-calibrated in the fifth pass (rollouts read the state): 420/2850 had become 0.17/0.76 s
     # esperto plays for the match, not the deal (issue 16: partita2, rollouts against a model of
-    # each opponent valued by the chance that its side's best seat finishes on top, 66.5 % of 400
+    # each opponent valued by the chance that its side's best seat finishes on top, 64.5 % of 600
     # against medio); the search it replaced (58.1 % of 172) stays reachable as ``ricerca``
     "poker_italiano": SearchSetting("heuristic", 490, 3750, "policy",
                                     "mazzo.games.poker_italiano.bots:likely_world",
@@ -116,7 +116,7 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
 #: not the esperto (docs/poker_italiano.md). ``partita`` is modello playing for the match (a
 #: deal's end valued by the chance to finish with the biggest stack): 58.2 % of 400 against
 #: medio, short of the target; ``partita2``, the same for the arena's two-level rule (its side's
-#: best seat on top), scored 66.5 % of 400 and is the esperto; ``partita58`` measures the swing.
+#: best seat on top), scored 64.5 % of 600 and is the esperto; ``partita58`` measures the swing.
 EXTRA_BOTS: Final[dict[str, dict[str, str]]] = {
     "poker_italiano": {"modello": "mazzo.games.poker_italiano.expert:PokerExpert",
                        "partita": "mazzo.games.poker_italiano.expert:MatchPlayer",
