@@ -85,19 +85,12 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
     # poker: opponents' cards weighted by what their bets and draws reveal; unguided difficile
     # measured stronger (10/16 against medio, guided 7/16); difficile before: 570 (0.26 s).
     # Re-calibrated in the fifth pass (rollouts read the state): 420/2850 had become 0.17/0.76 s
-    # esperto plays for the match, not the deal (issue 16: partita2, rollouts against a model of
-    # each opponent valued by the chance that its side's best seat finishes on top, 64.5 % of 600
-    # against medio); the search it replaced (58.1 % of 172) stays reachable as ``ricerca``
+    # issue 16: partita2 (64.5 % of 600 against medio) is not the esperto: it plays the seat two
+    # places on as its partner (collusion at a table of people) and wins by the arena's rule,
+    # not by chips; partita, which plays for itself, scored 58.2 %, level with this search
     "poker_italiano": SearchSetting("heuristic", 490, 3750, "policy",
                                     "mazzo.games.poker_italiano.bots:likely_world",
-                                    guided=("esperto",),
-                                    expert="mazzo.games.poker_italiano.expert:TeamMatchPlayer",
-                                    expert_text="plays for the match (partita2): rollouts against "
-                                    "a model of each opponent learnt from the match, a deal's "
-                                    "end valued by the chance that its side's best seat (the "
-                                    "seats of its parity, as the arena seats two levels) "
-                                    "finishes on top, ~0.05 s per move; ricerca, the search it "
-                                    "replaced: "),
+                                    guided=("esperto",)),
     # cribbage: esperto plays two-player games to 121 by the board table (issue 16); difficile
     # before: 1000 (0.15 s)
     "cribbage": SearchSetting("heuristic", 1400, 5000,
@@ -116,7 +109,8 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
 #: not the esperto (docs/poker_italiano.md). ``partita`` is modello playing for the match (a
 #: deal's end valued by the chance to finish with the biggest stack): 58.2 % of 400 against
 #: medio, short of the target; ``partita2``, the same for the arena's two-level rule (its side's
-#: best seat on top), scored 64.5 % of 600 and is the esperto; ``partita58`` measures the swing.
+#: best seat on top), scored 64.5 % of 600 but is no level: it plays the seats of its parity as
+#: a team, right only in the arena; ``partita58`` measures the swing.
 EXTRA_BOTS: Final[dict[str, dict[str, str]]] = {
     "poker_italiano": {"modello": "mazzo.games.poker_italiano.expert:PokerExpert",
                        "partita": "mazzo.games.poker_italiano.expert:MatchPlayer",
@@ -130,7 +124,8 @@ EXTRA_TEXT: Final = {
     "partita": "modello valuing a deal's end by its chance to win the match (the biggest stack "
     "at the end), not by chips, ~0.05 s per move",
     "partita2": "partita for the arena's two-level rule (its side's best seat on top; the side "
-    "sits in alternate seats), ~0.05 s per move",
+    "sits in alternate seats, so it counts the seat two places on as its partner: for "
+    "measurement, not for tables of people), ~0.05 s per move",
     "partita58": "partita with the swing per deal measured in its own matches (58 chips, not "
     "medio's 32), ~0.05 s per move",
 }
