@@ -111,7 +111,7 @@ class BurracoState(State):
         self.last_lines: list[list[int]] = []
         self.last_sides: list[list[int]] = []
         #: the melds of each side of ``last_sides`` as the hand closed (public: every meld was
-        #: laid face up), kept because scoring the hand clears the table
+        #: laid face up), kept because scoring the hand clears the table, until the next deal
         self.last_melds: list[list[Meld]] = []
         self.winner_seats: list[int] = []
         self._legal: list[Action] | None = None
@@ -179,6 +179,9 @@ class BurracoState(State):
         self.known = [[] for _ in range(n)]
         self.side_of = self._initial_sides()
         self.melds = [[] for _ in range(n)]
+        # the last table is shown until this deal only: through a whole hand it would double
+        # the size of every view (each seat's frame after every move); the log keeps it
+        self.last_melds = []
         self.taken = [False] * n
         self.restricted = None
         self.last_turn = False
