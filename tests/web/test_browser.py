@@ -561,8 +561,8 @@ def step_to(page: Any, button: str, version: int) -> None:
 
 @pytest.fixture(scope="module")
 def three_player_burraco(server: LiveServer) -> JSON:
-    """A finished 3-player Burraco match among medio bots (one hand): its summary."""
-    created = server.create({"game": "burraco", "config": {"players": 3, "hands": 1},
+    """A finished 3-player Burraco match among medio bots (two hands): its summary."""
+    created = server.create({"game": "burraco", "config": {"players": 3, "hands": 2},
                              "seats": ["medio"] * 3, "start": True,
                              "options": {"bot_pause_s": 0}})
     wait_over(server, created["table"])
@@ -573,8 +573,9 @@ def test_the_end_of_a_3_player_burraco_match_and_its_replay_show_each_sides_meld
         page: Any, server: LiveServer, three_player_burraco: JSON) -> None:
     """The table page of a finished 3-player match shows each side's melds as the hand closed
     under that side's names, and so does the hand's sheet in the hand history (folded); so
-    does the replay's last step, and one step back (before the
-    closing discard) the table as it stood, each side's melds looked up by its side id."""
+    does the replay's last step, and one step back (before the closing discard) the table as it
+    stood, each side's melds looked up by its side id; and the replay's step right after the
+    first hand's close shows that hand's table."""
     table = three_player_burraco["table"]
     record = server.get(f"/api/tables/{table}/record").json()
     labels = [seat["label"] for seat in three_player_burraco["seats"]]
@@ -602,6 +603,14 @@ def test_the_end_of_a_3_player_burraco_match_and_its_replay_show_each_sides_meld
     assert board_sides(page) == before and [cards for _, cards in before] == [
         cards for _, cards in end]  # the closing discard laid no meld
     assert axe_problems(page) == []
+    # the step right after the first hand's close, before the next deal: that hand's table
+    first = next(v for v, view in enumerate(views) if v and view["phase"] == "deal")
+    page.locator("#jump").evaluate(
+        "(el, v) => { el.value = v; el.dispatchEvent(new Event('change')); }", first)
+    page.wait_for_function(f"document.body.dataset.version === '{first}'")
+    closed = sides_to_show(views[first], labels)
+    assert board_sides(page) == closed and any(cards for _, cards in closed)
+    assert "at the end of hand 1" in page.locator("#board").inner_text()
 
 
 #: a seeded random 3-player match whose only hand seat 2 closed alone against the pair of
