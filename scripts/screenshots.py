@@ -2,9 +2,11 @@
 middle of a short match, at desktop (1280x800) and phone (360x740) size (cribbage with a turn
 time limit, so its countdown shows), the hand history of a cribbage match at both sizes, a
 Burraco match's hand history (its score sheets) on a phone, and on a phone novantanove's bids
-and poker's chips a few deals in and the board at the end of a Burraco match.
+and poker's chips a few deals in and the board at the end of a Burraco match; and the replay
+viewer at the last step of a 3-player Burraco match (desktop).
 
     PYTHONPATH=src python scripts/screenshots.py [--out docs/screenshots] [--lang en]
+        [--only lobby tables history burraco-sheets figures burraco-end replay]
 
 Needs the `dev` extra (Playwright) and Debian's Chromium at /usr/bin/chromium. It starts its own
 `mazzo serve` on a free port with a throwaway database.
@@ -16,7 +18,9 @@ import argparse
 import random
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests" / "web"), str(ROOT / "tests" / "server")]
@@ -35,12 +39,16 @@ PHONE = {"width": 360, "height": 740}
 MOVES = {"cribbage": 3, "nebraska": 4, "novantanove": 5, "poker_italiano": 1, "burraco": 4}
 #: lobby fields set per game (cribbage shows the turn countdown)
 FILL = {"cribbage": {"opt-turn_seconds": "90", "name-0": "Ada"}}
+#: the groups of pictures, in the order they are taken (``--only`` takes some of them)
+SHOTS = ("lobby", "tables", "history", "burraco-sheets", "figures", "burraco-end", "replay")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--lang", choices=("it", "en"), default="en")
+    parser.add_argument("--only", nargs="+", choices=SHOTS, default=list(SHOTS),
+                        help="take only these groups of pictures (default: all)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import sync_playwright
@@ -51,23 +59,42 @@ def main() -> int:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium",
                                             args=CHROMIUM_ARGS)
-                shoot(browser, server.http, args.out, args.lang)
+                shoot(browser, server.http, args.out, args.lang, set(args.only))
                 browser.close()
         finally:
             server.stop()
     return 0
 
 
-def shoot(browser: object, base: str, out: Path, lang: str) -> None:
+def shoot(browser: object, base: str, out: Path, lang: str, only: set[str]) -> None:
     desktop = browser.new_context(viewport=DESKTOP, bypass_csp=True)  # type: ignore[attr-defined]
     phone = browser.new_context(viewport=PHONE, bypass_csp=True,  # type: ignore[attr-defined]
                                 is_mobile=True, has_touch=True)
     page = desktop.new_page()
     small = phone.new_page()
-    for target, name in ((page, "desktop"), (small, "phone")):
-        target.goto(f"{base}/?lang={lang}")
-        target.wait_for_selector("body[data-ready=true]")
-        target.screenshot(path=str(out / f"lobby-{name}.png"))
+    if "lobby" in only:
+        for target, name in ((page, "desktop"), (small, "phone")):
+            target.goto(f"{base}/?lang={lang}")
+            target.wait_for_selector("body[data-ready=true]")
+            target.screenshot(path=str(out / f"lobby-{name}.png"))
+    if "tables" in only:
+        shoot_tables(page, small, base, out, lang)
+    if "history" in only:
+        shoot_history(page, base, small, out, lang)
+    if "burraco-sheets" in only:
+        shoot_burraco_sheets(small, base, out, lang)
+    if "figures" in only:
+        shoot_figures_on_a_phone(small, base, out, lang)
+    if "burraco-end" in only:
+        shoot_burraco_end(small, base, out, lang)
+    if "replay" in only:
+        shoot_burraco_replay_end(page, base, out, lang)
+    desktop.close()
+    phone.close()
+
+
+def shoot_tables(page: Any, small: Any, base: str, out: Path, lang: str) -> None:
+    """Every game's table a few moves into a short match, desktop and phone."""
     for game in all_games():
         create_from_lobby(page, base, game.id, lang=lang, fill=FILL.get(game.id))
         rng = random.Random(7)
@@ -85,18 +112,11 @@ def shoot(browser: object, base: str, out: Path, lang: str) -> None:
         small.wait_for_timeout(300)
         small.screenshot(path=str(out / f"{game.id}-phone.png"))
         print(f"{game.id}: saved", flush=True)
-    shoot_history(page, small, out, lang)
-    shoot_burraco_sheets(small, base, out, lang)
-    shoot_figures_on_a_phone(small, base, out, lang)
-    shoot_burraco_end(small, base, out, lang)
-    desktop.close()
-    phone.close()
 
 
-def shoot_history(page: object, small: object, out: Path, lang: str) -> None:
+def shoot_history(page: object, base: str, small: object, out: Path, lang: str) -> None:
     """A cribbage match played into its third hand, then the hand history opened (desktop and
     phone)."""
-    base = page.url.split("/tables/")[0]  # type: ignore[attr-defined]
     create_from_lobby(page, base, "cribbage", lang=lang, fill={"name-0": "Ada"})
     rng = random.Random(3)
     third = "Mano 3" if lang == "it" else "Hand 3"
@@ -181,6 +201,30 @@ def shoot_burraco_end(small: object, base: str, out: Path, lang: str) -> None:
         "body[data-status=over] #board .block.side .melds", timeout=300_000)
     small.locator("#board").screenshot(path=str(out / "burraco-end-phone.png"))  # type: ignore[attr-defined]
     print("burraco end of match: saved", flush=True)
+
+
+def shoot_burraco_replay_end(page: object, base: str, out: Path, lang: str) -> None:
+    """Three bots play one hand of Burraco; the replay viewer at its last step (desktop): the
+    final scores and each side's melds as the hand closed, the pair's under both its names."""
+    import httpx
+
+    created = httpx.post(f"{base}/api/tables", json={
+        "game": "burraco", "config": {"players": 3, "hands": 1}, "seats": ["medio"] * 3,
+        "start": True, "options": {"bot_pause_s": 0}}, timeout=30)
+    created.raise_for_status()
+    table = created.json()["table"]
+    deadline = time.monotonic() + 300
+    while httpx.get(f"{base}/api/tables/{table}", timeout=10).json()["status"] != "over":
+        if time.monotonic() > deadline:
+            raise SystemExit("the bots did not finish the Burraco match in 300 s")
+        time.sleep(0.2)
+    page.goto(f"{base}/replay/{table}?lang={lang}")  # type: ignore[attr-defined]
+    page.wait_for_selector("body[data-ready=true]")  # type: ignore[attr-defined]
+    page.locator("#last").click()  # type: ignore[attr-defined]
+    page.wait_for_selector("#board .block.side .melds")  # type: ignore[attr-defined]
+    page.screenshot(path=str(out / "replay-burraco-end-desktop.png"),  # type: ignore[attr-defined]
+                    full_page=True)
+    print("burraco replay, last step: saved", flush=True)
 
 
 if __name__ == "__main__":

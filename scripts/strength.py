@@ -32,7 +32,7 @@ from typing import Any
 from mazzo.arena import run_tournament
 from mazzo.arena.cli import ProgressBar
 from mazzo.arena.ratings import wilson
-from mazzo.bots.levels import describe_search, level_note
+from mazzo.bots.levels import LEVELS, describe_search, level_note
 from mazzo.engine import Game, all_games, get_game
 from mazzo.engine.game import JSON
 from mazzo.engine.record import write_json_atomic
@@ -118,7 +118,7 @@ def verdict(score: float, low: float, high: float, target: float | None) -> str:
 def row(game_id: str, result: JSON) -> str:
     a, b = result["pairing"]
     low, high = result["ci95"]
-    target = TARGETS[b]
+    target = TARGETS[b] if a in LEVELS else None  # bots that are no level are only measured
     per_move = result["seconds_per_move"]
     players = result["config"]["players"]
     short = ", ".join(f"{k}={v}" for k, v in SHORT.get(game_id, {}).items()

@@ -11,6 +11,7 @@ from mazzo.bots import LEVELS, ISMCTSAgent, make_agent
 from mazzo.bots.ismcts import CanonicalRandom
 from mazzo.bots.levels import (
     MISTAKE_RATE,
+    bot_names,
     describe_search,
     level_iterations,
     level_note,
@@ -115,6 +116,7 @@ def test_levels_for_the_test_game_and_errors() -> None:
 
 def test_poker_levels_model_the_opponents() -> None:
     from mazzo.games.poker_italiano.bots import likely_world
+    from mazzo.games.poker_italiano.expert import MatchPlayer, TeamMatchPlayer
 
     game = get_game("poker_italiano")
     esperto, difficile = make_agent(game, "esperto", 1), make_agent(game, "difficile", 1)
@@ -122,6 +124,16 @@ def test_poker_levels_model_the_opponents() -> None:
     assert esperto.worlds is likely_world and difficile.worlds is likely_world
     assert esperto.guide == "heuristic" and difficile.guide is None
     assert "weighted by what their actions reveal" in describe_search(game, "esperto")
+    # the match players are bots of their own, not levels (partita2 plays as a team: issue 16)
+    team = make_agent(game, "partita2", 1)
+    assert isinstance(team, TeamMatchPlayer) and team.team == "alternate"
+    alone = make_agent(game, "partita", 1)
+    assert isinstance(alone, MatchPlayer) and alone.team == "alone"
+    assert "partner" in describe_search(game, "partita2")
+    assert "ricerca" not in bot_names(game) and "ricerca" in bot_names(get_game("cribbage"))
+    search = make_agent("cribbage", "ricerca", 1)
+    assert isinstance(search, ISMCTSAgent) and search.name == "ricerca"
+    assert search.iterations == make_agent("cribbage", "esperto", 1).fallback.iterations  # type: ignore[attr-defined]
     assert "guided" not in describe_search(game, "difficile")
     cribbage = make_agent("cribbage", "difficile", 1)
     assert isinstance(cribbage, ISMCTSAgent) and cribbage.worlds is None

@@ -313,7 +313,10 @@ def test_forget_after_must_be_seconds() -> None:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path, "--forget-after", "0.5").start()
+    # random players answer every frame at machine speed, faster than any person: the
+    # per-connection rate limit (tested in test_live_protocol) is lifted here
+    live = LiveServer(tmp_path, "--forget-after", "0.5",
+                      "--rate", "10000", "--burst", "10000").start()
     yield live
     live.stop()
 

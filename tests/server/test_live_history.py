@@ -317,9 +317,10 @@ def test_advancing_in_steps_gives_the_same_log_as_at_once() -> None:
     assert steps.to_json("it", ["a", "b", "c", "d"]) == once.to_json("it", ["a", "b", "c", "d"])
 
 
-def test_a_burraco_hand_keeps_the_table_as_it_closed() -> None:
-    """Burraco's scoring collects every meld, so the view after a hand shows an empty table:
-    each hand's sheet keeps the melds from the seat's view just before the closing discard."""
+def test_a_burraco_hands_sheet_has_the_table_as_it_closed() -> None:
+    """Burraco's scoring collects every meld, so the table in the view after a hand is empty;
+    the view's last hand keeps the melds as it closed, and so each hand's sheet in the log:
+    the melds of the seat's view just before the closing discard, side by side."""
     game = get_game("burraco")
     state = played("burraco", 3, game.config(hands=3))  # hands closed by a deal and the end
     config = state.config
@@ -334,10 +335,8 @@ def test_a_burraco_hand_keeps_the_table_as_it_closed() -> None:
             closing.append(before)
     assert len(closing) == len(log.hands) == 3
     for hand, view in zip(log.hands, closing, strict=True):
-        assert hand.sheet is not None
-        final = hand.sheet["final"]
-        assert final == {key: view[key] for key in ("melds", "running", "sides", "side_of")}
-        assert any(final["melds"])  # the table as it closed, not the empty one after
+        assert hand.sheet is not None and set(hand.sheet) == {"scores", "last_hand", "sides"}
+        melds = hand.sheet["last_hand"]["melds"]
+        assert melds == [view["melds"][view["side_of"][seats[0]]] for seats in view["sides"]]
+        assert any(melds)  # the table as it closed, not the empty one after
     assert replay.view(1)["melds"] == [[]] * len(replay.view(1)["melds"])
-    last = log.hands[-1].sheet
-    assert last is not None and last["pozzetto_taken"] == replay.view(1)["pozzetto_taken"]

@@ -5,6 +5,7 @@ accessibility problem on the lobby and every game's table."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -511,3 +512,154 @@ def test_the_end_of_a_burraco_match_shows_the_table_as_it_closed(
             page.wait_for_selector("body[data-status=over]")
     finally:
         context.close()
+
+
+def engine_views(record: JSON) -> list[JSON]:
+    """The spectator's view at every version of a finished record, as JSON."""
+    game = get_game(record["game"])
+    state = game.new_match(game.config_class.from_json(record["config"]))
+    views = [json.loads(json.dumps(state.view(None)))]
+    for data in record["history"]:
+        state.apply(game.action_from_json(data))
+        views.append(json.loads(json.dumps(state.view(None))))
+    return views
+
+
+def sides_to_show(view: JSON, labels: list[str]) -> list[tuple[str, list[str]]]:
+    """What a Burraco board must show per side: its players' names and its meld cards. Once a
+    hand is scored, the last hand's melds (listed like its sides); while one is played, the
+    table's melds, kept by side id (a 3-player pair's id is its first player's seat)."""
+    def names(seats: list[int]) -> str:
+        return " + ".join(labels[s] for s in seats)
+
+    def cards(melds: list[JSON]) -> list[str]:
+        return [card for meld in melds for card in meld["cards"]]
+
+    last = view["last_hand"]
+    if view["phase"] in ("over", "deal") and last["lines"]:
+        return [(names(seats), cards(melds))
+                for seats, melds in zip(last["sides"], last["melds"], strict=True)]
+    return [(names(seats), cards(view["melds"][view["side_of"][seats[0]]]))
+            for seats in view["sides"]]
+
+
+def board_sides(page: Any, within: Any = None) -> list[tuple[str, list[str]]]:
+    """Each side block of the board (or of ``within``): the names its title begins with, and
+    its meld cards."""
+    shown = []
+    for side in (within or page.locator("#board")).locator(".block.side").all():
+        title = side.locator("h3").inner_text()
+        shown.append((title.split(" — ")[0],
+                      [str(c.get_attribute("data-card")) for c in side.locator(".card").all()]))
+    return shown
+
+
+def step_to(page: Any, button: str, version: int) -> None:
+    page.locator(button).click()
+    page.wait_for_function(f"document.body.dataset.version === '{version}'")
+
+
+@pytest.fixture(scope="module")
+def three_player_burraco(server: LiveServer) -> JSON:
+    """A finished 3-player Burraco match among medio bots (two hands): its summary."""
+    created = server.create({"game": "burraco", "config": {"players": 3, "hands": 2},
+                             "seats": ["medio"] * 3, "start": True,
+                             "options": {"bot_pause_s": 0}})
+    wait_over(server, created["table"])
+    return {**server.summary(created["table"]), "spectate": created["spectate"]}
+
+
+def test_the_end_of_a_3_player_burraco_match_and_its_replay_show_each_sides_melds(
+        page: Any, server: LiveServer, three_player_burraco: JSON) -> None:
+    """The table page of a finished 3-player match shows each side's melds as the hand closed
+    under that side's names, and so does the hand's sheet in the hand history (folded); so
+    does the replay's last step, and one step back (before the closing discard) the table as it
+    stood, each side's melds looked up by its side id; and the replay's step right after the
+    first hand's close shows that hand's table."""
+    table = three_player_burraco["table"]
+    record = server.get(f"/api/tables/{table}/record").json()
+    labels = [seat["label"] for seat in three_player_burraco["seats"]]
+    views = engine_views(record)
+    total = len(record["history"])
+    end = sides_to_show(views[total], labels)
+    assert any(cards for _, cards in end)
+    spectate = three_player_burraco["spectate"]
+    page.goto((spectate if spectate.startswith("http") else server.http + spectate) + "?lang=en")
+    page.wait_for_selector("body[data-status=over]")
+    page.locator("#board .block.side").first.wait_for()
+    assert board_sides(page) == end
+    # the hand history's sheet folds the same table (read from the same field of the view)
+    page.locator("#hand-history summary").first.click()
+    folded = page.locator("#hand-history details.final-table").first
+    folded.locator("summary").click()
+    assert board_sides(page, folded) == end
+    page.goto(f"{server.http}/replay/{table}?lang=en")
+    page.wait_for_selector("body[data-ready=true]")
+    step_to(page, "#last", total)
+    assert board_sides(page) == end
+    assert "Match over — final scores" in page.locator("#board").inner_text()
+    step_to(page, "#prev", total - 1)
+    before = sides_to_show(views[total - 1], labels)
+    assert board_sides(page) == before and [cards for _, cards in before] == [
+        cards for _, cards in end]  # the closing discard laid no meld
+    assert axe_problems(page) == []
+    # the step right after the first hand's close, before the next deal: that hand's table
+    first = next(v for v, view in enumerate(views) if v and view["phase"] == "deal")
+    page.locator("#jump").evaluate(
+        "(el, v) => { el.value = v; el.dispatchEvent(new Event('change')); }", first)
+    page.wait_for_function(f"document.body.dataset.version === '{first}'")
+    closed = sides_to_show(views[first], labels)
+    assert board_sides(page) == closed and any(cards for _, cards in closed)
+    assert "at the end of hand 1" in page.locator("#board").inner_text()
+
+
+#: a seeded random 3-player match whose only hand seat 2 closed alone against the pair of
+#: seats 0 and 1, so the pair's side id is 0 and the solo's 2 while they are listed 0 and 1
+PAIR_SEED = 22
+
+
+def seeded_three_player_match() -> Any:
+    game = get_game("burraco")
+    state = game.new_match(game.config_class.from_json({"players": 3, "hands": 1}))
+    rng = random.Random(PAIR_SEED)
+    while not state.is_terminal:
+        state.apply(state.sample_chance(rng) if state.is_chance
+                    else state.legal_actions()[rng.randrange(len(state.legal_actions()))])
+    return state
+
+
+def test_the_replay_shows_a_3_player_pairs_melds_under_the_right_names(
+        page: Any, server: LiveServer, three_player_burraco: JSON) -> None:
+    """The replay viewer of a finished 3-player table, its steps answered by the server's own
+    replay code (``replay_frame``) for a seeded match where the solo player is seat 2: the pair
+    (side id 0) and the solo (side id 2, listed second) each show their own melds, at the last
+    step (from the last hand) and before the close (from the table, by side id)."""
+    from urllib.parse import parse_qs, urlparse
+
+    from mazzo.server.pages import replay_frame
+
+    state = seeded_three_player_match()
+    view = state.view(None)
+    assert view["last_hand"]["sides"] == [[0, 1], [2]] and view["side_of"] == [0, 0, 2]
+    assert all(view["last_hand"]["melds"])
+    labels = [seat["label"] for seat in three_player_burraco["seats"]]
+
+    def answer(route: Any) -> None:
+        query = parse_qs(urlparse(route.request.url).query)
+        seat = int(query["seat"][0]) if "seat" in query else None
+        frame = replay_frame(state, int(query["version"][0]), seat, query["lang"][0], labels)
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(frame))
+
+    page.route("**/api/tables/*/replay?*", answer)
+    page.goto(f"{server.http}/replay/{three_player_burraco['table']}?lang=en")
+    page.wait_for_selector("body[data-ready=true]")
+    total = len(state.history)
+    views = engine_views({"game": "burraco", "config": state.config.to_json(),
+                          "history": [a.to_json() for a in state.history]})
+    step_to(page, "#last", total)
+    end = sides_to_show(views[total], labels)
+    assert board_sides(page) == end and [names for names, _ in end] == [
+        f"{labels[0]} + {labels[1]}", labels[2]]
+    step_to(page, "#prev", total - 1)
+    assert board_sides(page) == sides_to_show(views[total - 1], labels)
+    assert [cards for _, cards in board_sides(page)] == [cards for _, cards in end]

@@ -17,7 +17,7 @@ from mazzo.engine.game import JSON
 from mazzo.engine.registry import all_games, get_game
 from mazzo.server.pages import render_markdown
 
-from live_server import LiveServer
+from live_server import LiveServer, Player, play_all
 
 
 def test_pages_and_static_files_are_served(server: LiveServer) -> None:
@@ -65,6 +65,49 @@ def test_replay_gives_the_engines_view_once_over(server: LiveServer) -> None:
         assert moment["total"] == summary["version"] and moment["action"]
     assert server.get(f"/api/tables/{table}/replay?version=100000").status_code == 422
     assert server.get(f"/api/tables/{table}/replay?version=1&seat=5").status_code == 422
+
+
+def _closing_table(record: JSON, seat: int | None) -> tuple[JSON, JSON]:
+    """The engine's view of ``seat`` at the end of a finished match, and the melds of each of
+    its sides in the view just before the last action (looked up by side id)."""
+    game = get_game(record["game"])
+    state = game.new_match(game.config_class.from_json(record["config"]))
+    for data in record["history"][:-1]:
+        state.apply(game.action_from_json(data))
+    before = state.view(seat)
+    state.apply(game.action_from_json(record["history"][-1]))
+    melds = [before["melds"][before["side_of"][seats[0]]] for seats in before["sides"]]
+    return json.loads(json.dumps(state.view(seat), ensure_ascii=False)), melds
+
+
+def test_burracos_end_frames_and_last_replay_step_carry_the_table_as_it_closed(
+        server: LiveServer) -> None:
+    """A 3-player Burraco match to its end: the last live frame of a seat and of a spectator,
+    and the replay's last step for every seat, are the engine's view, whose last hand holds
+    each side's melds as the hand closed (the table itself is empty by then)."""
+    created = server.create({"game": "burraco", "config": {"players": 3, "hands": 1},
+                             "seats": ["human", "random", "random"],
+                             "options": {"bot_pause_s": 0}})
+    table = created["table"]
+    player = Player(created["seats"][0]["ws"], seed=3)
+    spectator = Player(created["spectate_ws"], acts=False)
+    start = lambda: server.post(f"/api/tables/{table}/start", {"owner": created["owner"]})  # noqa: E731
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # Playwright's loop is in this one
+        pool.submit(asyncio.run, play_all([player, spectator], start)).result()
+    record = server.get(f"/api/tables/{table}/record").json()
+    total = len(record["history"])
+    for seat, live in ((0, player), (None, spectator)):
+        end = live.frames[-1]
+        assert end["status"] == "over" and end["version"] == total
+        view, melds = _closing_table(record, seat)
+        assert end["view"] == view and any(melds)
+        assert end["view"]["last_hand"]["melds"] == melds
+        assert not any(end["view"]["melds"])
+    for seat in (0, 1, 2, None):
+        query = f"version={total}&lang=en" + ("" if seat is None else f"&seat={seat}")
+        moment = server.get(f"/api/tables/{table}/replay?{query}").json()
+        view, melds = _closing_table(record, seat)
+        assert moment["view"] == view and moment["view"]["last_hand"]["melds"] == melds
 
 
 async def _first_frame_and_hint(url: str) -> tuple[JSON, JSON]:

@@ -34,15 +34,7 @@ SHEET_KEYS: Final[dict[str, tuple[str, ...]]] = {
     "novantanove": ("last_deal", "players", "games_won"),
     "poker_italiano": ("last_hand",),
     "cribbage": ("shown", "games_won"),
-    "burraco": ("last_hand", "sides", "pozzetto_taken"),
-}
-
-#: the parts of a seat's view just before the action that ended a hand, kept with its score
-#: sheet as "final": the table as the hand closed, for a game whose scoring clears it (Burraco
-#: collects every meld when it scores a hand, so the view after shows an empty table). That
-#: view is one the seat was sent, so nothing in it is news to the seat.
-FINAL_KEYS: Final[dict[str, tuple[str, ...]]] = {
-    "burraco": ("melds", "running", "sides", "side_of"),
+    "burraco": ("last_hand", "sides"),
 }
 
 #: events that open a new hand inside the action that closed the previous one (poker: the
@@ -149,8 +141,6 @@ class SeatLog:
         self.kept = 0
         self.omitted_hands = 0
         self._view = self.state.view(seat)
-        #: the seat's view before the last action applied (the table as a hand closed)
-        self._before = self._view
         self._seen = cards_in(self._view)
         #: held while the log is advanced (in a worker thread for a long stretch)
         self.lock = asyncio.Lock()
@@ -168,7 +158,7 @@ class SeatLog:
         for action in actions:
             self._apply(action, notices.get(len(self.state.history) + 1))
         if self.state.is_terminal and self.hands and self.hands[-1].sheet is None:
-            self.hands[-1].sheet = self._sheet(self._view, self._before)
+            self.hands[-1].sheet = self._sheet(self._view)
 
     def _apply(self, action: Action, notice: Event | None) -> None:
         state = self.state
@@ -180,26 +170,24 @@ class SeatLog:
         allowed = self._seen | seen  # the live filter: the seat's view before or after
         events = list(state.events)
         hands = event_hands(state.game.id, before, state.hand_number, chance, events)
-        # a deal opens its hand: the hand before ended with the view before the deal, closed
-        # by the action before that
-        self._enter(state.hand_number if chance else before, self._view, self._before)
+        # a deal opens its hand: the hand before ended with the view before the deal
+        self._enter(state.hand_number if chance else before, self._view)
         if notice is not None:
             self._keep(version, notice)
         for event, hand in zip(events, hands, strict=True):
             if hand != self.hands[-1].number:
-                # this action closed a hand and opened the next
-                self._enter(hand, view, self._view)
+                self._enter(hand, view)  # this action closed a hand and opened the next
             if may_see(event.to_json(), allowed):
                 self._keep(version, event)
-        self._before, self._view, self._seen = self._view, view, seen
+        self._view, self._seen = view, seen
 
-    def _enter(self, number: int, end_view: JSON, closing_view: JSON) -> None:
+    def _enter(self, number: int, end_view: JSON) -> None:
         """Open hand ``number``; the hand before gets its sheet from ``end_view`` (the view
-        once it was scored) and ``closing_view`` (the view before the action that ended it)."""
+        once it was scored)."""
         if self.hands and self.hands[-1].number == number:
             return
         if self.hands and self.hands[-1].sheet is None:
-            self.hands[-1].sheet = self._sheet(end_view, closing_view)
+            self.hands[-1].sheet = self._sheet(end_view)
         self.hands.append(Hand(number))
         while len(self.hands) > self.max_hands:
             dropped = self.hands.popleft()
@@ -215,14 +203,9 @@ class SeatLog:
             oldest.omitted += 1
             self.kept -= 1
 
-    def _sheet(self, view: JSON, closing_view: JSON) -> JSON:
-        game_id = self.state.game.id
-        keys = ("scores", *SHEET_KEYS.get(game_id, ()))
-        sheet = {key: view[key] for key in keys if key in view}
-        final = FINAL_KEYS.get(game_id, ())
-        if final:
-            sheet["final"] = {key: closing_view[key] for key in final if key in closing_view}
-        return sheet
+    def _sheet(self, view: JSON) -> JSON:
+        keys = ("scores", *SHEET_KEYS.get(self.state.game.id, ()))
+        return {key: view[key] for key in keys if key in view}
 
     def to_json(self, lang: str, labels: Sequence[str]) -> JSON:
         """The log for the wire, its texts in ``lang`` naming the seats by ``labels`` (callers

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from burraco_helpers import random_decisions
+from burraco_helpers import meld, random_decisions
 
 from mazzo.cards import ACE, card
 from mazzo.games.burraco.actions import DECK, Cala, layout_text
@@ -91,6 +91,7 @@ def test_view_frame_follows_fields_set_directly() -> None:
         lambda s: s.side_of.__setitem__(2, 0),
         lambda s: setattr(s, "last_lines", [[1, 2, 3, 4, 5, 6]]),
         lambda s: setattr(s, "last_sides", [[0, 2]]),
+        lambda s: setattr(s, "last_melds", [[meld("5H 6H 7H")]]),
         lambda s: setattr(s, "hand_no", s.hand_no + 1),
         lambda s: setattr(s, "dealer", (s.dealer + 1) % 3),
         lambda s: setattr(s, "three_b", not s.three_b),

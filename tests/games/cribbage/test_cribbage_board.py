@@ -26,7 +26,13 @@ from mazzo.games.cribbage.board import (
     search_play,
     win_chance,
 )
-from mazzo.games.cribbage.bots import CribbageExpert, CribbageHeuristic, play_position
+from mazzo.games.cribbage.bots import (
+    OPPONENTS,
+    CribbageExpert,
+    CribbageHeuristic,
+    CribbageReader,
+    play_position,
+)
 from mazzo.games.cribbage.scoring import (
     DECK,
     VALUE,
@@ -200,7 +206,13 @@ def test_their_go_bounds_their_cards() -> None:
 
 def test_esperto_is_the_board_player_in_two_player_games() -> None:
     agent = make_agent(GAME, "esperto", 1)
-    assert isinstance(agent, CribbageExpert) and agent.name == "esperto"
+    assert isinstance(agent, CribbageReader) and agent.name == "esperto"
+    # it reads his hand (issue 16); uniforme is the esperto before that, uniform worlds
+    assert (agent.temperature, agent.play_temperature) == (0.5, 1.0)
+    assert agent.opponent is OPPONENTS["textbook"]
+    uniform = make_agent(GAME, "uniforme", 1)
+    assert isinstance(uniform, CribbageExpert) and not isinstance(uniform, CribbageReader)
+    assert uniform.temperature is None and uniform.opponent is None
     rng = random.Random(4)
     state = GAME.new_match(GAME.config(games_to_win=1))
     kinds = set()

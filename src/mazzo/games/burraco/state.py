@@ -110,6 +110,9 @@ class BurracoState(State):
         self.totals2: list[int] = [0] * n
         self.last_lines: list[list[int]] = []
         self.last_sides: list[list[int]] = []
+        #: the melds of each side of ``last_sides`` as the hand closed (public: every meld was
+        #: laid face up), kept because scoring the hand clears the table, until the next deal
+        self.last_melds: list[list[Meld]] = []
         self.winner_seats: list[int] = []
         self._legal: list[Action] | None = None
         #: per side: what its melds offer the listing, see _side_moves
@@ -176,6 +179,9 @@ class BurracoState(State):
         self.known = [[] for _ in range(n)]
         self.side_of = self._initial_sides()
         self.melds = [[] for _ in range(n)]
+        # the last table is shown until this deal only: through a whole hand it would double
+        # the size of every view (each seat's frame after every move); the log keeps it
+        self.last_melds = []
         self.taken = [False] * n
         self.restricted = None
         self.last_turn = False
@@ -603,6 +609,9 @@ class BurracoState(State):
         for s in range(n):
             self.totals2[s] += gained[s]
         self.last_lines, self.last_sides = lines, seats
+        # the sides' own lists: _collect_table below gives the table new ones, so these are
+        # never changed again (clones share them)
+        self.last_melds = [self.melds[side] for side in sides]
         self.events.append(ev.HandScored(
             self.hand_no, tuple(tuple(m) for m in seats), tuple(tuple(x) for x in lines),
             tuple(g / 2 for g in gained),
@@ -699,8 +708,8 @@ class BurracoState(State):
         fields a move changes filled in."""
         parts = self._view_parts
         view = parts.frame((self.totals2, self.side_of, self.last_sides, self.last_lines,
-                            self.hand_no, self.dealer, self.three_b, self.solo, self.preset,
-                            self.config)).copy()
+                            self.last_melds, self.hand_no, self.dealer, self.three_b, self.solo,
+                            self.preset, self.config)).copy()
         view["phase"] = self.stage
         view["current_player"] = self.player
         view["seat"] = seat

@@ -116,10 +116,10 @@ def _grown_side(was: list[Meld], was_json: FrozenList, was_points: int, side: li
 
 
 #: what a view's once-a-hand fields are made from (``ViewParts.frame``): the state's
-#: ``totals2``, ``side_of``, ``last_sides``, ``last_lines``, ``hand_no``, ``dealer``,
-#: ``three_b``, ``solo``, ``preset`` and ``config``
-FrameData = tuple[list[int], list[int], list[list[int]], list[list[int]], int, int, bool, int,
-                  str, Any]
+#: ``totals2``, ``side_of``, ``last_sides``, ``last_lines``, ``last_melds``, ``hand_no``,
+#: ``dealer``, ``three_b``, ``solo``, ``preset`` and ``config``
+FrameData = tuple[list[int], list[int], list[list[int]], list[list[int]], list[list[Meld]], int,
+                  int, bool, int, str, Any]
 
 
 def meld_points(m: Meld, preset: str) -> int:
@@ -149,8 +149,9 @@ class ViewParts:
         self._scores: tuple[list[int] | None, FrozenList] = (None, FrozenList())
         self._sides: tuple[list[int] | None, FrozenList, FrozenList] = (
             None, FrozenList(), FrozenList())
-        self._last_hand: tuple[list[list[int]] | None, list[list[int]] | None, FrozenDict] = (
-            None, None, FrozenDict())
+        self._last_hand: tuple[list[list[int]] | None, list[list[int]] | None,
+                               list[list[Meld]] | None, str, FrozenDict] = (
+            None, None, None, "", FrozenDict())
         self._frame: tuple[FrameData | None, JSON] = (None, {})
 
     def hand(self, seat: int, cards: list[Card]) -> FrozenList:
@@ -224,8 +225,8 @@ class ViewParts:
         made from, and checked against it in one tuple comparison (in C)."""
         made_from, kept = self._frame
         if made_from != now:
-            totals2, side_of, last_sides, last_lines, hand_no, dealer, three_b, solo, preset, \
-                config = now
+            totals2, side_of, last_sides, last_lines, last_melds, hand_no, dealer, three_b, solo, \
+                preset, config = now
             side_of_json, sides = self.sides(side_of)
             kept = {
                 "phase": None, "hand_number": max(1, hand_no), "current_player": None,
@@ -236,11 +237,11 @@ class ViewParts:
                 "running": None, "pozzetto_taken": None, "pozzetti": None, "pile": None,
                 "stock": None, "restricted": None, "last_turn": None,
                 "three_pozzetti": three_b, "solo": solo,
-                "last_hand": self.last_hand(last_sides, last_lines),
+                "last_hand": self.last_hand(last_sides, last_lines, last_melds, preset),
             }
             self._frame = ((list(totals2), list(side_of), [list(x) for x in last_sides],
-                            [list(x) for x in last_lines], hand_no, dealer, three_b, solo,
-                            preset, config), kept)
+                            [list(x) for x in last_lines], [list(x) for x in last_melds],
+                            hand_no, dealer, three_b, solo, preset, config), kept)
         return kept
 
     def scores(self, totals2: list[int]) -> FrozenList:
@@ -262,11 +263,19 @@ class ViewParts:
             self._sides = (list(side_of), kept_side_of, kept_sides)
         return kept_side_of, kept_sides
 
-    def last_hand(self, sides: list[list[int]], lines: list[list[int]]) -> JSON:
-        """The last hand's result: its sides' seats and their score lines."""
-        kept_sides, kept_lines, kept = self._last_hand
-        if kept_sides != sides or kept_lines != lines:
-            kept = FrozenDict({"sides": FrozenList(map(FrozenList, sides)),
-                               "lines": FrozenList(map(FrozenList, lines))})
-            self._last_hand = ([list(s) for s in sides], [list(x) for x in lines], kept)
+    def last_hand(self, sides: list[list[int]], lines: list[list[int]],
+                  melds: list[list[Meld]], preset: str) -> JSON:
+        """The last hand's result: its sides' seats, their score lines and their melds as the
+        hand closed (each side's as the table shows melds), all listed in the same order."""
+        kept_sides, kept_lines, kept_melds, kept_for, kept = self._last_hand
+        if kept_sides != sides or kept_lines != lines or kept_melds != melds or (
+                kept_for != preset):
+            kept = FrozenDict({
+                "sides": FrozenList(map(FrozenList, sides)),
+                "lines": FrozenList(map(FrozenList, lines)),
+                "melds": FrozenList(FrozenList(meld_json(m, preset) for m in side)
+                                    for side in melds),
+            })
+            self._last_hand = ([list(s) for s in sides], [list(x) for x in lines],
+                               [list(m) for m in melds], preset, kept)
         return kept

@@ -216,3 +216,14 @@ def _go_floor(seat: int, view: JSON) -> int:
     if start == len(sequence):
         return 0
     return 32 - sum(VALUE[c & 15] for c in sequence[: start + 1])
+
+
+class CribbageReader(CribbageExpert):
+    """The esperto, reading the opponent's hand (issue 16): the play's worlds weighted
+    by how likely a competent player kept his four (his keep at temperature 0.5) and by his
+    plays so far (temperature 1), and in the search he answers as a textbook pegger who cannot
+    see our cards. Beliefs a player who is not exactly medio still fits (docs/cribbage.md)."""
+
+    def __init__(self, seed: int | None = None, fallback: Agent | None = None) -> None:
+        super().__init__(seed, fallback, temperature=0.5, play=1.0, model="textbook")
+

@@ -31,11 +31,12 @@ from collections.abc import Sequence
 from typing import Final
 
 from mazzo.cards import Card
-from mazzo.engine.agent import Turn
+from mazzo.engine.agent import Agent, Turn
 from mazzo.engine.chance import CanonicalRandom
 from mazzo.engine.game import JSON, Action, card_from_token
 from mazzo.games.poker_italiano.actions import NO_BLIND, NO_COVER, Bet, Draw, Open, Raise
 from mazzo.games.poker_italiano.bots import PokerHeuristic, closest_amount
+from mazzo.games.poker_italiano.match_value import DEAL_SD, alternate_team, win_probability
 from mazzo.games.poker_italiano.state import PokerItalianoState
 from mazzo.games.poker_italiano.table_model import (
     TableModel,
@@ -98,14 +99,25 @@ class PokerExpert:
         totals = dict.fromkeys(candidates, 0.0)
         for world in worlds:
             chance_seed = rng.getrandbits(64)
-            start = world.chips[me] + world.contrib[me]  # its chips before this deal's bets
+            start = self.baseline(world, me)
             deal = world.hand_no
             for action in candidates:
                 state = world.clone()
                 state.apply(action)
-                end = self._rollout(state, me, deal, random.Random(chance_seed))
-                totals[action] += end - start
+                self._rollout(state, me, deal, random.Random(chance_seed))
+                totals[action] += self.outcome(state, me, deal) - start
         return {a: v / len(worlds) for a, v in totals.items()}
+
+    def outcome(self, state: PokerItalianoState, me: int, deal: int) -> float:
+        """What the end of deal ``deal`` in ``state`` is worth: the chips ``me`` then holds,
+        a pot carried to the next deal counted as shared evenly (:class:`MatchPlayer`: the
+        side's chance to win the match)."""
+        return deal_end_stacks(state, deal)[me]
+
+    def baseline(self, world: PokerItalianoState, me: int) -> float:
+        """Subtracted from every outcome (the same for every candidate): the chips ``me`` held
+        before this deal's bets, so that values read as chips won."""
+        return float(world.chips[me] + world.contrib[me])
 
     def believed_worlds(self, turn: Turn, rng: random.Random) -> list[PokerItalianoState]:
         """WORLDS worlds resampled from POOL drawn ones by their likelihood."""
@@ -123,9 +135,9 @@ class PokerExpert:
         return systematic_resample(drawn, weights, self.worlds, rng)
 
     def _rollout(self, state: PokerItalianoState, me: int, deal: int,
-                 rng: random.Random) -> float:
-        """Play deal ``deal`` to its end by the model; what ``me`` then holds, counting a
-        pot carried to the next deal as shared evenly."""
+                 rng: random.Random) -> None:
+        """Play deal ``deal`` to its end by the model (the seats by their model, ``me`` by the
+        heuristic)."""
         assert self.model is not None
         stats = self.model.stats
         for _ in range(MAX_ROLLOUT_ACTIONS):
@@ -142,10 +154,84 @@ class PokerExpert:
                 state.apply(self.own.act(Turn(seat, state.view(seat), legal, rng, state)))
             else:
                 state.apply(model_action(state, stats[seat], legal))
-        alive = max(1, sum(state.in_match))
-        # a new deal has taken its antes: give them back; a carried pot is everyone's share
-        back = state.contrib[me] if state.hand_no != deal else 0
-        return state.chips[me] + back + state.carried / alive
+
+
+class MatchPlayer(PokerExpert):
+    """``partita``: :class:`PokerExpert` valuing the end of a deal by its side's chance to win
+    the match (:func:`win_probability`: its side's best seat on top after the deals still to
+    play), not by its chips. ``team``: ``"alone"`` (the default: the seat plays for itself,
+    the match won by the biggest stack) or ``"alternate"`` (the arena's two-level rule: the
+    seats of its parity are one side, :func:`alternate_team`). Each seat sees only its own view
+    and knows only the public stacks and the match rule. Built with a ``fallback`` (the level's
+    ``SearchSetting.expert`` hook passes the search it replaces) it is named ``esperto``; the
+    fallback is kept, not played: every table is played for the match."""
+
+    name = "partita"
+
+    def __init__(self, seed: int | None = None, fallback: Agent | None = None, *,
+                 pool: int = POOL, worlds: int = WORLDS, deal_sd: float = DEAL_SD,
+                 team: str = "alone") -> None:
+        super().__init__(seed, pool, worlds)
+        if team not in TEAMS:
+            raise ValueError(f"team must be one of {', '.join(TEAMS)}, got {team!r}")
+        self.deal_sd = deal_sd
+        self.team = team
+        self.fallback = fallback
+        if fallback is not None:  # built as the esperto level
+            self.name = "esperto"
+
+    def outcome(self, state: PokerItalianoState, me: int, deal: int) -> float:
+        side = alternate_team(me, state.n) if self.team == "alternate" else (me,)
+        return win_probability(deal_end_stacks(state, deal), state.in_match, side,
+                               deals_left(state, deal), self.deal_sd)
+
+    def baseline(self, world: PokerItalianoState, me: int) -> float:
+        return 0.0
+
+
+class TeamMatchPlayer(MatchPlayer):
+    """``partita2``, the esperto: :class:`MatchPlayer` for the arena's two-level rule
+    (``team="alternate"``)."""
+
+    name = "partita2"
+
+    def __init__(self, seed: int | None = None, fallback: Agent | None = None) -> None:
+        super().__init__(seed, fallback, team="alternate")
+
+
+class WideMatchPlayer(MatchPlayer):
+    """``partita58``: :class:`MatchPlayer` with the swing measured in its own matches against
+    medio (58 chips per deal, :data:`OWN_DEAL_SD`) instead of medio's 32."""
+
+    name = "partita58"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed, None, deal_sd=OWN_DEAL_SD)
+
+
+#: a seat's swing per deal in partita's ten-deal matches against medio (net chips over
+#: sqrt(deals): 56.9 over 104 matches, 60.8 over 80), against 32 in medio-only matches
+OWN_DEAL_SD: Final = 58.0
+#: the sides :class:`MatchPlayer` may play for
+TEAMS: Final = ("alone", "alternate")
+
+
+def deal_end_stacks(state: PokerItalianoState, deal: int) -> list[float]:
+    """Every seat's chips once deal ``deal`` is over in ``state``: a new deal's antes given
+    back, a pot carried to the next deal shared evenly among the seats still in."""
+    alive = max(1, sum(state.in_match))
+    share = state.carried / alive
+    new_deal = state.hand_no != deal
+    return [chips + (state.contrib[s] if new_deal else 0) + (share if state.in_match[s] else 0)
+            for s, chips in enumerate(state.chips)]
+
+
+def deals_left(state: PokerItalianoState, deal: int) -> int:
+    """Deals still to play after deal ``deal`` (a carried pot past the last deal is replayed)."""
+    if state.is_terminal:
+        return 0
+    last = state.config.max_hands
+    return max(0, last - deal) + (1 if deal >= last and state.carried else 0)
 
 
 def systematic_resample(items: Sequence[PokerItalianoState], weights: Sequence[float], k: int,

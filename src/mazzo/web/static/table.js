@@ -17,7 +17,6 @@ const app = {
   openHands: new Map(), // hand number -> whether its events are unfolded in the hand history
   // the turn clock: the frame's seconds left, counted down from when the frame arrived
   turnEnds: null, announced: null,
-  askedLastSheet: false, // the log asked for again once the match is over (its last sheet)
 };
 
 function ownerToken() { return localStorage.getItem(`mazzo.owner.${tableId}`); }
@@ -48,11 +47,6 @@ async function onFrame(frame) {
   }
   if (frame.log) loadLog(frame.log);
   else addEvents(frame);
-  // the match just ended: its last hand's sheet (the board draws the end from it) is on the server
-  if (frame.status === "over" && !frame.log && !app.hands.at(-1)?.sheet && !app.askedLastSheet) {
-    app.askedLastSheet = true;
-    refreshLog();
-  }
   const turnKey = `${frame.view.current_player}:${frame.view.hand_number}:${frame.status}`;
   if (turnKey !== app.turnKey) { app.turnKey = turnKey; app.turnSince = Date.now(); }
   // the server says how long is left; counting from arrival keeps every client's clock in step
@@ -291,9 +285,7 @@ export function formatScore(value) {
 
 function renderBoard(frame) {
   const panel = document.getElementById("board");
-  // at the end, the last hand's sheet from the log: a board may draw the table as it closed
-  const lastSheet = frame.status === "over" ? app.hands.at(-1)?.sheet ?? null : null;
-  const ctx = { frame, seat: frame.seat, name: (i) => seatName(frame, i), lastSheet };
+  const ctx = { frame, seat: frame.seat, name: (i) => seatName(frame, i) };
   let content;
   try { content = app.board.board(frame.view, ctx); } catch (exc) { content = h("pre", {}, String(exc)); }
   panel.replaceChildren(h("h2", { id: "board-title" }, t("board")), content);

@@ -33,63 +33,77 @@ function meldElement(meld, index) {
   return h("li", {}, h("span", { class: "meld-no" }, `${index + 1}.`), row);
 }
 
-/** The seats of each side with the side's id (melds, running points and pozzetti are kept by
- * side id: in a 3-player match the pair's id is its first player's seat, not its place). */
-function sidesOf(table) {
-  return table.sides.map((seats) => ({ seats, id: table.side_of[seats[0]] }));
-}
+const names = (seats, ctx) => seats.map(ctx.name).join(" + ");
 
-/** One side's melds as they stand, its points on the table and its pozzetto. */
-function sideBlock(table, side, taken, ctx, title) {
-  const melds = table.melds[side.id] || [];
-  const el = wideBlock(title ?? `${side.seats.map(ctx.name).join(" + ")} — ${t("running")}: ${num(table.running[side.id] ?? 0)}`,
+/** One side's melds under a title, and whether it took its pozzetto. */
+function sideBlock(title, melds, taken) {
+  const el = wideBlock(title,
     melds.length ? h("ol", { class: "melds plain" }, melds.map(meldElement)) : h("p", {}, "—"),
     h("p", { class: "small" }, taken ? t("pozzettoTaken") : t("pozzettoNotTaken")));
   el.classList.add("side");
   return el;
 }
 
-/** The last hand's score lines (also the hand history's sheet, from the view kept then): one
- * column per side and one row per line, as on a paper score sheet, so that it fits a phone.
- * A sheet from the log also has the table as the hand closed (final), folded below it. */
-export function handSheet(view, ctx) {
+/** Each side of the table as it stands, with its points on the table. Melds, running points
+ * and pozzetti are kept by side id: in a 3-player match the pair's id is its first player's
+ * seat, not its place among the sides. */
+function tableSides(view, ctx) {
+  return view.sides.map((seats) => {
+    const id = view.side_of[seats[0]];
+    return sideBlock(`${names(seats, ctx)} — ${t("running")}: ${num(view.running[id] ?? 0)}`,
+      view.melds[id] || [], view.pozzetto_taken[id]);
+  });
+}
+
+/** Each side of the last hand as it closed, from the view's last hand: its melds are listed
+ * like its sides and score lines. A side's points on the table are its line's burraco and
+ * melded cards, and the line's pozzetto is 0 exactly when the side took it. */
+function closedSides(last, ctx, title) {
+  return last.sides.map((seats, i) => {
+    const line = last.lines[i];
+    return sideBlock(title(seats, line[0] + line[2]), last.melds[i], line[4] === 0);
+  });
+}
+
+/** The last hand's score lines: one column per side and one row per line, as on a paper score
+ * sheet, so that it fits a phone. With ``withTable`` (the hand history's sheets) the table as
+ * the hand closed is folded below it; a board that shows that table itself leaves it out. */
+export function handSheet(view, ctx, withTable = true) {
   const last = view.last_hand;
   if (!last || !last.lines || !last.lines.length) return null;
-  const sides = last.lines.map((_, i) => (last.sides[i] || []).map(ctx.name).join(" + "));
+  const sides = last.lines.map((_, i) => names(last.sides[i] || [], ctx));
   const total = LINES[lang()].length - 1;
   const lines = h("table", { class: "sheet by-side" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), sides.map((name) => h("th", { scope: "col" }, name)))),
     h("tbody", {}, LINES[lang()].map((label, k) => h("tr", k === total ? { class: "total" } : {},
       h("th", { scope: "row" }, label), last.lines.map((line) => h("td", {}, num(line[k])))))));
-  const final = view.final && view.pozzetto_taken ? h("details", { class: "final-table" },
-    h("summary", {}, t("tableAtClose")),
-    sidesOf(view.final).map((side) => sideBlock(view.final, side, view.pozzetto_taken[side.id], ctx))) : null;
-  return wideBlock(t("lastHand"), lines, final);
+  const table = withTable ? h("details", { class: "final-table" }, h("summary", {}, t("tableAtClose")),
+    closedSides(last, ctx, (seats, points) => `${names(seats, ctx)} — ${t("running")}: ${num(points)}`)) : null;
+  return wideBlock(t("lastHand"), lines, table);
 }
 
-/** The end of the match: the table as the last hand closed (the melds each side laid and
- * their pozzetti, from the log's last sheet: the engine collects the cards when it scores the
- * hand), its score lines and the final scores, instead of an empty table. */
-function matchOver(view, ctx) {
-  const final = ctx.lastSheet?.final;
-  const scores = sidesOf(view).map((side) => [side.seats.map(ctx.name).join(" + "),
-    side.seats.map((seat) => num(view.scores[seat])).filter((v, i, all) => all.indexOf(v) === i).join(" / ")]);
-  return grid(
-    wideBlock(`${t("over")} — ${t("finalScores")}`, facts(scores)),
-    ...(final ? sidesOf(final).map((side) => sideBlock(final, side, view.pozzetto_taken[side.id], ctx,
-      `${side.seats.map(ctx.name).join(" + ")} — ${t("closedWith", { n: view.hand_number, points: num(final.running[side.id] ?? 0) })}`)) : []),
-    handSheet(view, ctx),
-  );
+/** Once a hand is scored the engine has collected every card, so between hands (the replay's
+ * step after a close) and at the end of the match the board draws the table as the hand
+ * closed, from the view's last hand, instead of an empty one; at the end, the final scores
+ * first. */
+function afterClose(view, ctx) {
+  const closed = closedSides(view.last_hand, ctx, (seats, points) =>
+    `${names(seats, ctx)} — ${t("closedWith", { n: view.hand_number, points: num(points) })}`);
+  if (view.phase !== "over") return grid(...closed, handSheet(view, ctx, false));
+  const scores = view.sides.map((seats) => [names(seats, ctx),
+    seats.map((seat) => num(view.scores[seat])).filter((v, i, all) => all.indexOf(v) === i).join(" / ")]);
+  return grid(wideBlock(`${t("over")} — ${t("finalScores")}`, facts(scores)), ...closed,
+    handSheet(view, ctx, false));
 }
 
 export function board(view, ctx) {
-  if (view.phase === "over") return matchOver(view, ctx);
-  const sides = sidesOf(view).map((side) => sideBlock(view, side, view.pozzetto_taken[side.id], ctx));
+  const scored = view.last_hand?.lines.length && (view.phase === "over" || view.phase === "deal");
+  if (scored) return afterClose(view, ctx);
   return grid(
     block(t("pile"), view.pile.length ? cardRow(view.pile, t("pile"), { small: true }) : h("p", {}, "—"),
       facts([[t("stock"), String(view.stock)], [t("pozzetti"), view.pozzetti.map(String).join(", ") || "—"]])),
-    ...sides,
+    ...tableSides(view, ctx),
     block(t("hands"), facts(view.hand_counts.map((n, seat) => [ctx.name(seat), seat === view.seat ? t("cards", { n }) : backs(n, t("cards", { n }))]))),
-    handSheet(view, ctx),
+    handSheet(view, ctx, false),
   );
 }
