@@ -4,13 +4,19 @@ Peers (the ``bench`` extra; skipped with a note when missing): OpenSpiel's C++ c
 gin rummy (whose ``env.step`` builds its state dict at every step, as we build a view). Each figure
 is the median of 3 rounds, and the rounds interleave mazzo and the peer (mazzo, peer, mazzo, ...) so
 a machine that speeds up or slows down during the run skews both sides alike. CPU time throughout.
+
+The cost of a view in ``apply``s is not a difference of two totals (that swung by ±0.3 between
+quiet runs): every view and every apply of recorded random matches is timed alone, per decision
+the median of several replays, replays with and without views alternated (see :func:`view_cost`).
 """
 
 from __future__ import annotations
 
 import random
 import statistics
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from benchmarks.steps import MAIN_CONFIGS, main_config, play, steps_per_second, timed
@@ -96,8 +102,6 @@ def recorded_matches(config: Config, count: int) -> list[list[Any]]:
 
 def replay_seconds(config: Config, histories: list[list[Any]], views: bool) -> float:
     """CPU seconds to replay ``histories`` with ``apply`` (and a view at every decision)."""
-    import time
-
     game = get_game(config.game_id)
     start = time.process_time()
     for history in histories:
@@ -109,9 +113,10 @@ def replay_seconds(config: Config, histories: list[list[Any]], views: bool) -> f
     return time.process_time() - start
 
 
-def view_over_apply(config: Config, histories: list[list[Any]]) -> float:
-    """Cost of one ``view(current player)`` in ``apply``s: the same moves replayed with and
-    without views (the difference is the views' time, divided by the decisions' count)."""
+def view_over_apply_by_difference(config: Config, histories: list[list[Any]]) -> float:
+    """The earlier rounds' figure, kept to compare with: the same moves replayed with and without
+    views, the difference divided by the decisions, over the mean ``apply`` of all actions
+    (chance included). It swings by ±0.3 between quiet runs: two near totals subtracted."""
     actions = sum(len(h) for h in histories)
     decisions = _decisions(config, histories)
     bare = statistics.median(replay_seconds(config, histories, False) for _ in range(ROUNDS))
@@ -128,6 +133,88 @@ def _decisions(config: Config, histories: list[list[Any]]) -> int:
             count += state.current_player != CHANCE
             state.apply(action)
     return count
+
+
+# --- one view against one apply, timed call by call -------------------------------------------
+
+#: replays of each recorded match per side; each decision's times are the medians of these
+TIMED_REPLAYS = 7
+
+
+@dataclass(frozen=True)
+class ViewCost:
+    """What one ``view(current player)`` costs against one ``apply`` at the same decisions, in
+    mean ns per decision. ``apply_viewed_ns`` is the apply of a replay that builds views: where
+    a game keeps view parts up to date in ``apply``, that upkeep is the views' cost too."""
+
+    decisions: int
+    view_ns: float
+    apply_ns: float  # apply (its legality check included) in a replay that never builds a view
+    apply_viewed_ns: float  # the same applies in the replay that builds a view before each
+
+    @property
+    def ratio(self) -> float:
+        """The view and what it adds to ``apply``, in bare ``apply``s."""
+        return (self.view_ns + self.apply_viewed_ns - self.apply_ns) / self.apply_ns
+
+
+def _clock_overhead_ns() -> int:
+    """What one ``perf_counter_ns`` call adds to a timed interval (median of many empty ones)."""
+    clock = time.perf_counter_ns
+    return int(statistics.median(-clock() + clock() for _ in range(20_000)))
+
+
+def timed_decisions(
+    config: Config, history: list[Any], views: bool
+) -> tuple[list[int], list[int]]:
+    """One replay of ``history``: at every decision (not chance) the ns of ``view(current
+    player)`` (0 without ``views``) and then of ``apply(action)``, each between two clock
+    reads."""
+    clock = time.perf_counter_ns
+    viewed_ns: list[int] = []
+    applied_ns: list[int] = []
+    state: State = get_game(config.game_id).new_match(config)
+    for action in history:
+        player = state.current_player
+        if player == CHANCE:
+            state.apply(action)
+            continue
+        start = clock()
+        if views:
+            state.view(player)
+        viewed = clock()
+        state.apply(action)
+        viewed_ns.append(viewed - start)
+        applied_ns.append(clock() - viewed)
+    return viewed_ns, applied_ns
+
+
+def _medians(runs: list[list[int]], overhead: int) -> list[float]:
+    """Per decision, the median of its times over the runs, less the clock's own cost."""
+    return [statistics.median(times) - overhead for times in zip(*runs, strict=True)]
+
+
+def view_cost(config: Config, histories: list[list[Any]], replays: int = TIMED_REPLAYS) -> ViewCost:
+    """Each recorded match replayed ``replays`` times without views and as often with, the two
+    alternated replay by replay (a load that comes and goes slows both sides alike); every view
+    and apply timed alone; per decision the median of its replays (a preempted call or a garbage
+    collection is an outlier of one replay, not the median), less the clock's cost; then the
+    means over all decisions."""
+    overhead = _clock_overhead_ns()
+    views: list[float] = []
+    bare_applies: list[float] = []
+    viewed_applies: list[float] = []
+    for history in histories:
+        bare: list[list[int]] = []
+        viewed: list[tuple[list[int], list[int]]] = []
+        for _ in range(replays):  # bare, viewed, bare, viewed, ...
+            bare.append(timed_decisions(config, history, False)[1])
+            viewed.append(timed_decisions(config, history, True))
+        bare_applies += _medians(bare, overhead)
+        views += _medians([v for v, _ in viewed], overhead)
+        viewed_applies += _medians([a for _, a in viewed], overhead)
+    mean = statistics.fmean
+    return ViewCost(len(views), mean(views), mean(bare_applies), mean(viewed_applies))
 
 
 # --- the report -------------------------------------------------------------------------------
@@ -175,10 +262,16 @@ def _view_lines(quick: bool) -> list[str]:
     for label, game_id, fields in MAIN_CONFIGS:
         config = main_config(game_id, fields)
         count = 2 if game_id == "burraco" or quick else 20
-        cost = view_over_apply(config, recorded_matches(config, count))
-        met = "met" if cost <= 1 else "NOT met"
-        lines.append(f"{label}, one view(current player) costs {cost:.2f} apply "
-                     f"(replayed random matches; goal ≤ 1, {met})")
+        histories = recorded_matches(config, count)
+        cost = view_cost(config, histories, 3 if quick else TIMED_REPLAYS)
+        by_difference = view_over_apply_by_difference(config, histories)
+        met = "met" if cost.ratio <= 1 else "NOT met"
+        extra = cost.apply_viewed_ns - cost.apply_ns
+        lines.append(f"{label}, one view(current player) costs {cost.ratio:.2f} apply: "
+                     f"view {cost.view_ns / 1000:.2f} µs + {extra / 1000:.2f} µs more per apply "
+                     f"against apply {cost.apply_ns / 1000:.2f} µs, {cost.decisions:,} decisions "
+                     f"timed call by call (goal ≤ 1, {met}; "
+                     f"the earlier replay-difference figure: {by_difference:.2f})")
     return lines
 
 

@@ -109,7 +109,10 @@ _TABLE: list[Card | None] = [None] * 1024
 _TEXT: dict[int, str] = {}
 #: each card's exact JSON token (its text plus one apostrophe per copy), filled as cards are made:
 #: views write thousands of tokens per move, and a dict lookup is several times cheaper than
-#: building the string again (the token of a card never changes)
+#: building the string again (the token of a card never changes). Keyed by the interned cards
+#: themselves: a lookup with a card then matches by identity, where an int key made every lookup
+#: compare an int with an int subclass in Python's slow path (a third dearer); plain ids still
+#: find their token (equal hash, equal value)
 TOKEN: dict[int, str] = {}
 
 
@@ -123,7 +126,7 @@ def _make(rank: int, suit: int, copy: int = 0) -> Card:
         _TEXT[cid] = RANK_TEXT[rank] + SUIT_SYMBOL[suit]
     else:
         _TEXT[cid] = f"{RANK_TEXT[rank]} {SUIT_NAME_IT[suit]}"
-    TOKEN[cid] = _TEXT[cid] + "'" * copy
+    TOKEN[made] = _TEXT[cid] + "'" * copy
     _TABLE[cid] = made
     return made
 

@@ -84,9 +84,9 @@ PLAY_BY_ID: list[Play] = [PLAY.get(i, PLAY[int(DECK[0])]) for i in range(64)]
 #: cribbage rank (ace 1) by card id
 RANK_BY_ID: list[int] = [CRANK[i & 15] for i in range(64)]
 _PLAY_OF = PLAY_BY_ID.__getitem__
-#: each card's token by id (a list: indexing by the card's id is cheaper than hashing it)
-_TOKEN_BY_ID: list[str] = [TOKEN[c] if c in DECK_SET else "" for c in range(64)]
-_token_of = _TOKEN_BY_ID.__getitem__
+#: a card's token (``TOKEN`` is keyed by the interned cards: a lookup matches by identity, a
+#: third cheaper than indexing a list by an int subclass)
+_token_of = TOKEN.__getitem__
 _SINGLE_OF = DISCARD1.__getitem__
 #: the Discard of two cards by the pair, either order (legal listing maps ``combinations`` on it)
 _PAIR_OF = {(a, b): DISCARD2[min(a, b)][max(a, b)]

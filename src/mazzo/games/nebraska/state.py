@@ -164,8 +164,8 @@ class NebraskaState(State):
             base = self._base_view
             if self.stage == "bid" or base is None:  # a bid changes no part of the view kept
                 return  # for the round
-            # the last bid: every bid face up, the decider named; the rest of the table stays
-            base = self._base_view = base.copy()
+            # the last bid: every bid face up, the decider named; the rest of the table stays.
+            # The kept dict is private (views are copies of it, clones keep none): set in place
             base["phase"] = self.stage
             base["bids"] = FrozenList([None if c is None else _token_of(c) for c in self.bids])
             base["decider"] = self.decider
@@ -180,7 +180,7 @@ class NebraskaState(State):
             self._decide(promote)
             base = self._base_view
             if self.stage == "bid" and base is not None:  # the same hand, a round later
-                self._base_view = self._next_round_view(base, promote)
+                self._next_round_view(base, promote)
                 return
         self._base_view = None
 
@@ -340,31 +340,44 @@ class NebraskaState(State):
         out["current_player"] = TERMINAL if self.finished else self.to_act
         if seat is not None:
             out["hand"] = list(map(_token_of, self.hands[seat]))
-            out["received"] = list(map(_token_of, self.received[seat]))
-        out["hand_sizes"] = list(map(len, self.hands))
-        if self.stage == "decide":  # every bid face up (in the kept part)
+            received = self.received[seat]  # empty but after a rejection
+            out["received"] = list(map(_token_of, received)) if received else []
+        stage = self.stage
+        if stage == "decide":  # every bid face up (in the kept part)
+            out["hand_sizes"] = list(map(len, self.hands))
             return out
-        bids: list[str | bool | None] = [None if c is None else True for c in self.bids]
+        bids: list[str | bool | None]
+        if stage == "bid":
+            # the bidding goes round from the dealer's left: the seats before the one to bid
+            # have bid, and hold one card fewer than the others (every hand is as large when a
+            # round begins); both lists come shared and read-only from a table
+            bids, out["hand_sizes"] = _bidding_lists(self.num_players, self.dealer,
+                                                     self.to_act, len(self.hands[self.to_act]))
+        else:
+            bids = [None if c is None else True for c in self.bids]
+            out["hand_sizes"] = list(map(len, self.hands))
         own = self.bids[seat] if seat is not None else None
-        if own is not None:  # a seat sees its own bid; the others' are still face down
-            bids[seat] = _token_of(own)  # type: ignore[index]
-        out["bids"] = bids
+        if own is None or seat is None:
+            out["bids"] = bids
+        else:  # a seat sees its own bid; the others' are still face down
+            mine: list[str | bool | None] = list(bids)
+            mine[seat] = _token_of(own)
+            out["bids"] = mine
         return out
 
-    def _next_round_view(self, base: JSON, promoted: bool) -> JSON:
-        """The kept part of the view after a decision that did not end the hand: the candidate
-        went to the common cards or the rejected ones, every bid to its seat's spent bids."""
-        out = base.copy()
+    def _next_round_view(self, out: JSON, promoted: bool) -> None:
+        """Bring the kept part of the view up to date, in place (it is private: views are copies
+        of it), after a decision that did not end the hand: the candidate went to the common
+        cards or the rejected ones, every bid to its seat's spent bids."""
         out["phase"] = self.stage
         out["stock"] = len(self.stock)
-        out["candidate"] = card_token(self.candidate) if self.candidate is not None else None
+        out["candidate"] = _token_of(self.candidate) if self.candidate is not None else None
         if promoted:
             out["common"] = FrozenList(map(_token_of, self.common))
         else:
             out["rejected"] = FrozenList(map(_token_of, self.rejected))
         out["spent_bids"] = FrozenList([FrozenList(map(_token_of, b)) for b in self.spent])
         out["bids"] = out["decider"] = None
-        return out
 
     def _round_view(self) -> JSON:
         """Every key of the view in its order, with what changes only between rounds."""
@@ -460,6 +473,27 @@ class NebraskaState(State):
         if self.candidate is not None:
             cards.append(self.candidate)
         return cards
+
+
+#: (bids as the table sees them, hand sizes) by (players, dealer, seat to bid, its hand's size)
+_BIDDING_LISTS: dict[tuple[int, int, int, int], tuple[FrozenList, FrozenList]] = {}
+
+
+def _bidding_lists(players: int, dealer: int, to_bid: int, size: int) -> tuple[FrozenList,
+                                                                               FrozenList]:
+    """In the bidding, ``view()["bids"]`` as a seat that has not bid sees it (True: a bid face
+    down) and ``view()["hand_sizes"]``: the seats from the dealer's left up to ``to_bid`` have
+    bid, and hold ``size - 1`` cards. Read-only, made once per key."""
+    key = (players, dealer, to_bid, size)
+    found = _BIDDING_LISTS.get(key)
+    if found is None:
+        done = (to_bid - dealer - 1) % players  # seats that have bid this round
+        have_bid = [(seat - dealer - 1) % players < done for seat in range(players)]
+        found = _BIDDING_LISTS[key] = (
+            FrozenList([True if bid else None for bid in have_bid]),
+            FrozenList([size - 1 if bid else size for bid in have_bid]),
+        )
+    return found
 
 
 def _tiebreak_json(settled: TieBreak | None) -> JSON | None:

@@ -14,7 +14,7 @@ import random
 from operator import itemgetter
 from typing import Any, Self
 
-from mazzo.cards import JOKER_SUIT, TOKEN, Card, french_deck, joker
+from mazzo.cards import JOKER_SUIT, TOKEN, Card
 from mazzo.engine.frozen import FrozenCopies, FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
@@ -78,12 +78,8 @@ NINE = 9
 #: suit and rank of every card id; a classic deal copies these with the joker's entries changed
 _BASE_SUIT: list[int] = [(i >> 4) & 15 for i in range(256)]
 _BASE_RANK: list[int] = [i & 15 for i in range(256)]
+#: a card's token (``TOKEN`` is keyed by the interned cards: a lookup matches by identity)
 _token_of = TOKEN.__getitem__
-#: each card's token by id, for every card of any novantanove pack (French cards and the joker)
-_TOKEN_BY_ID: list[str] = [""] * 256
-for _card in (*french_deck(), joker()):
-    _TOKEN_BY_ID[_card] = TOKEN[_card]
-del _card
 OFFER_NAME = {0: "pass", DECLARE_PREMIUM: "declare", REVEAL_POINTS: "reveal"}
 SUIT_TEXT = {0: "♥", 1: "♦", 2: "♣", 3: "♠"}
 
@@ -887,10 +883,10 @@ def _frozen_list(value: list[Any]) -> FrozenList:
 
 
 def _tokens(cards: list[Card]) -> FrozenList:
-    """The cards' tokens, read-only (``itemgetter`` on a list: no call per card, no hashing)."""
+    """The cards' tokens, read-only (``itemgetter``: no call per card)."""
     if len(cards) > 1:
-        return FrozenList(itemgetter(*cards)(_TOKEN_BY_ID))
-    return FrozenList(map(_TOKEN_BY_ID.__getitem__, cards))
+        return FrozenList(itemgetter(*cards)(TOKEN))
+    return FrozenList(map(_token_of, cards))
 
 
 def _suit_json(suit: int) -> str | None:
