@@ -106,3 +106,23 @@ def test_the_melds_are_the_same_for_everyone_and_shown_until_the_next_deal() -> 
 def test_before_any_hand_closes_there_are_no_melds_to_show() -> None:
     state = GAME.new_match(BurracoConfig(players=4))
     assert state.view(0)["last_hand"] == {"sides": [], "lines": [], "melds": []}
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_terminal_shows_the_closed_table_under_the_last_hand_until_the_deal(
+        lang: str) -> None:
+    """The terminal's table (``render``) lists each side's melds as the hand closed under its
+    score line, in both languages, and no longer once the next hand is dealt."""
+    state, _ = _closed_hands(4, 1)[0]
+    view = state.view(0)
+    text = GAME.render(view, lang)
+    tally = text[text.index("Ultima smazzata:" if lang == "it" else "Last hand:"):]
+    word = "gioco" if lang == "it" else "meld"
+    for side_melds in view["last_hand"]["melds"]:
+        for i, meld in enumerate(side_melds):
+            assert f"     {word} {i + 1}: {meld['text']}" in tally
+    assert f"{word} 1:" in tally
+    assert f"{word} 1:" not in text[: text.index(tally)]  # the table itself is empty
+    state.apply(state.sample_chance(random.Random(0)))  # the next deal
+    dealt = GAME.render(state.view(0), lang)
+    assert f"{word} 1:" not in dealt[dealt.index(tally.splitlines()[0]):]

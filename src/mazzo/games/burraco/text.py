@@ -189,11 +189,7 @@ def _render_side(view: JSON, seats: list[int], me: int | None, lang: str) -> lis
     head = (f"— {_side_label(seats, lang)} — {counts}; pozzetto "
             f"{('preso' if taken else 'non preso') if it else ('taken' if taken else 'not taken')}"
             f"; {'sul tavolo' if it else 'on the table'}: {view['running'][side]}")
-    out = [head]
-    for i, meld in enumerate(view["melds"][side]):
-        kind = meld["burraco"]
-        tag = f"  [burraco {kind}]" if kind else ""
-        out.append(f"   {'gioco' if it else 'meld'} {i + 1}: {meld['text']}{tag}")
+    out = [head, *_meld_lines(view["melds"][side], lang)]
     for s in seats:
         if view["known"][s] and s != me:
             out.append(f"   {seat_name(s, lang)} {'ha raccolto' if it else 'holds'}: "
@@ -201,13 +197,24 @@ def _render_side(view: JSON, seats: list[int], me: int | None, lang: str) -> lis
     return out
 
 
+def _meld_lines(melds: list[JSON], lang: str) -> list[str]:
+    word = "gioco" if lang == "it" else "meld"
+    return [f"   {word} {i + 1}: {meld['text']}"
+            + (f"  [burraco {meld['burraco']}]" if meld["burraco"] else "")
+            for i, meld in enumerate(melds)]
+
+
 def _render_tally(last: dict[str, Any], lang: str) -> list[str]:
+    """The last hand's score lines, and (from its close to the next deal: scoring clears the
+    table) each side's melds as the hand closed."""
     it = lang == "it"
     out = ["Ultima smazzata:" if it else "Last hand:"]
-    for seats, line in zip(last["sides"], last["lines"], strict=True):
+    closed = last.get("melds") or [[] for _ in last["sides"]]
+    for seats, line, melds in zip(last["sides"], last["lines"], closed, strict=True):
         detail = ", ".join(f"{n} {v:+d}" for n, v in
                            zip(LINE_NAMES[lang][:5], line[:5], strict=True))
         out.append(f"   {_side_label(seats, lang)}: {line[5]} ({detail})")
+        out.extend(f"  {text}" for text in _meld_lines(melds, lang))
     return out
 
 
