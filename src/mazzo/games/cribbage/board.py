@@ -447,6 +447,20 @@ def evidence(pos: PlayPosition) -> Evidence:
                     our_hand=pos.hand, starter=pos.starter, count=pos.count)
 
 
+def play_worlds(pos: PlayPosition, rng: random.Random, worlds: int,
+                temperature: float | None = None, play: float | None = None) -> dict[World, int]:
+    """``worlds`` worlds drawn for the play's search, each with how often it was drawn: uniform
+    among the cards we have not seen (``temperature`` None), else from the posterior given his
+    discard and (``play``) his plays so far (see :func:`search_play`)."""
+    if temperature is not None:
+        return sample_worlds(evidence(pos), rng, worlds, temperature=temperature, play=play)
+    drawn: dict[World, int] = {}
+    for _ in range(worlds):
+        world = sample_world(pos, rng)
+        drawn[world] = drawn.get(world, 0) + 1
+    return drawn
+
+
 def search_play(pos: PlayPosition, moves: Sequence[Card], rng: random.Random,
                 worlds: int, temperature: float | None = None,
                 opponent: Opponent | None = None, play: float | None = None) -> list[float]:
@@ -460,13 +474,7 @@ def search_play(pos: PlayPosition, moves: Sequence[Card], rng: random.Random,
     each world, as if he saw our cards. ``play``: the worlds are also
     weighted by how likely his plays so far were (:func:`.infer.play_chance` at that
     temperature)."""
-    if temperature is None:
-        drawn: dict[World, int] = {}
-        for _ in range(worlds):
-            world = sample_world(pos, rng)
-            drawn[world] = drawn.get(world, 0) + 1
-    else:
-        drawn = sample_worlds(evidence(pos), rng, worlds, temperature=temperature, play=play)
+    drawn = play_worlds(pos, rng, worlds, temperature, play)
     totals = [0.0] * len(moves)
     for (their_hand, their_discards), n in drawn.items():
         reply = opponent(pos, their_hand, their_discards) if opponent else None

@@ -25,10 +25,12 @@ from mazzo.games.cribbage.board import (
     Opponent,
     PlayPosition,
     pegger_opponent,
+    play_worlds,
     rank_discards,
     search_play,
     textbook_opponent,
 )
+from mazzo.games.cribbage.joint_play import search_play_joint
 from mazzo.games.cribbage.pegging import best_pegs, peg_scores
 from mazzo.games.cribbage.scoring import CRANK, VALUE, discard_analysis, peg_total, score_show
 
@@ -127,7 +129,7 @@ class CribbageExpert:
     def __init__(self, seed: int | None = None, fallback: Agent | None = None, *,
                  board_discard: bool = True, search: bool = True, play_aware: bool = True,
                  temperature: float | None = None, model: str | None = None,
-                 play: float | None = None) -> None:
+                 play: float | None = None, joint: bool = False) -> None:
         self.rng = random.Random(seed)
         self.medio = CribbageHeuristic(seed)
         self.fallback: Agent = fallback or self.medio
@@ -142,6 +144,9 @@ class CribbageExpert:
         self.opponent = OPPONENTS[model] if model else None
         #: his plays weigh the worlds too, at this temperature (None: only his goes count)
         self.play_temperature = play
+        #: with an opponent model: one card per group of worlds we cannot tell apart, not per
+        #: world (no strategy fusion, :mod:`.joint_play`)
+        self.joint = joint
 
     def act(self, turn: Turn) -> Action:
         view = turn.view
@@ -167,8 +172,12 @@ class CribbageExpert:
         pos = play_position(turn.seat, turn.view)
         moves = [a.card for a in turn.legal if isinstance(a, Play)]
         worlds = PLAY_WORLDS.get(len(pos.hand) + pos.their_left, 60)
-        values = search_play(pos, moves, self.rng, worlds, self.temperature, self.opponent,
-                             self.play_temperature)
+        if self.joint and self.opponent is not None:
+            drawn = play_worlds(pos, self.rng, worlds, self.temperature, self.play_temperature)
+            values = search_play_joint(pos, moves, drawn, self.opponent)
+        else:
+            values = search_play(pos, moves, self.rng, worlds, self.temperature, self.opponent,
+                                 self.play_temperature)
         usual = self.medio.peg(turn.seat, turn.view, turn.legal)
         assert isinstance(usual, Play)
         best = max(range(len(moves)), key=lambda i: values[i])
