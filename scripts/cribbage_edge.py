@@ -65,6 +65,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "esperto-bayes": {"temperature": 0.0, "play": 0.0, "model": "textbook"},
     # the same beliefs softened (a player who is not exactly medio stays possible)
     "esperto-soft": {"temperature": 0.5, "play": 1.0, "model": "textbook"},
+    # the reader's beliefs sharper, between esperto-soft's and esperto-bayes's
+    "esperto-sharp": {"temperature": 0.2, "play": 0.4, "model": "textbook"},
     # esperto (the reader) deciding each later card once for the worlds it cannot tell apart
     "esperto-joint": {"temperature": 0.5, "play": 1.0, "model": "textbook", "joint": True},
     # the ceiling player of esperto-bayes without strategy fusion
