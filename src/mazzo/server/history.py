@@ -34,7 +34,7 @@ SHEET_KEYS: Final[dict[str, tuple[str, ...]]] = {
     "novantanove": ("last_deal", "players", "games_won"),
     "poker_italiano": ("last_hand",),
     "cribbage": ("shown", "games_won"),
-    "burraco": ("last_hand", "sides"),
+    "burraco": ("last_hand",),
 }
 
 #: events that open a new hand inside the action that closed the previous one (poker: the
