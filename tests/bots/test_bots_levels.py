@@ -116,21 +116,26 @@ def test_levels_for_the_test_game_and_errors() -> None:
 
 def test_poker_levels_model_the_opponents() -> None:
     from mazzo.games.poker_italiano.bots import likely_world
-    from mazzo.games.poker_italiano.expert import MatchPlayer, TeamMatchPlayer
+    from mazzo.games.poker_italiano.expert import MatchExpert, MatchPlayer, TeamMatchPlayer
 
     game = get_game("poker_italiano")
+    # esperto plays for the match (issue 16); the search it was stays as ricerca
     esperto, difficile = make_agent(game, "esperto", 1), make_agent(game, "difficile", 1)
-    assert isinstance(esperto, ISMCTSAgent) and isinstance(difficile, ISMCTSAgent)
-    assert esperto.worlds is likely_world and difficile.worlds is likely_world
-    assert esperto.guide == "heuristic" and difficile.guide is None
-    assert "weighted by what their actions reveal" in describe_search(game, "esperto")
-    # the match players are bots of their own, not levels (partita2 plays as a team: issue 16)
+    assert isinstance(esperto, MatchExpert) and esperto.team == "alone" and not esperto.memory
+    assert "plays for the match" in describe_search(game, "esperto")
+    search = make_agent(game, "ricerca", 1)
+    assert isinstance(search, ISMCTSAgent) and isinstance(difficile, ISMCTSAgent)
+    assert search.worlds is likely_world and difficile.worlds is likely_world
+    assert search.guide == "heuristic" and difficile.guide is None
+    assert search.iterations == 3750
+    assert "weighted by what their actions reveal" in describe_search(game, "ricerca")
+    # the other match players are bots of their own, not levels (partita2 plays as a team)
     team = make_agent(game, "partita2", 1)
     assert isinstance(team, TeamMatchPlayer) and team.team == "alternate"
     alone = make_agent(game, "partita", 1)
     assert isinstance(alone, MatchPlayer) and alone.team == "alone"
     assert "partner" in describe_search(game, "partita2")
-    assert "ricerca" not in bot_names(game) and "ricerca" in bot_names(get_game("cribbage"))
+    assert "ricerca" in bot_names(game) and "ricerca" in bot_names(get_game("cribbage"))
     search = make_agent("cribbage", "ricerca", 1)
     assert isinstance(search, ISMCTSAgent) and search.name == "ricerca"
     assert search.iterations == make_agent("cribbage", "esperto", 1).fallback.iterations  # type: ignore[attr-defined]

@@ -123,3 +123,40 @@ def test_partita_names() -> None:
     assert "chance to win the match" in describe_search(GAME, "partita")
     with pytest.raises(ValueError):
         MatchPlayer(team="everyone")
+
+
+def test_the_esperto_plays_the_same_kept_or_rebuilt_between_moves() -> None:
+    """The esperto (MatchExpert) reads only its view: one bot kept through a match and a bot
+    built afresh for each move with the same generator state choose the same moves, as the
+    server (a bot per move) and a resumed match need; partita, which remembers the match,
+    ends up with another model of the table."""
+    from mazzo.engine import CHANCE, TERMINAL
+    from mazzo.games.poker_italiano.expert import MatchExpert
+
+    state = GAME.new_match(GAME.config(max_hands=3))
+    rng = random.Random(3)
+    medio = make_agent(GAME, "medio", 5)
+    kept, remembering = MatchExpert(seed=7), MatchPlayer(seed=7)
+    compared = 0
+    while state.current_player != TERMINAL:
+        seat = state.current_player
+        if seat == CHANCE:
+            state.apply(state.sample_chance(rng))
+            continue
+        turn = Turn(seat, state.view(seat), state.legal_actions(), rng, state)
+        if seat != 0:
+            state.apply(medio.act(turn))
+            continue
+        fresh = MatchExpert(seed=7)
+        fresh.rng.setstate(kept.rng.getstate())
+        move = kept.act(turn)
+        assert fresh.act(turn) == move
+        assert kept.model is not None and fresh.model is not None
+        assert [s.counts for s in kept.model.stats] == [s.counts for s in fresh.model.stats]
+        remembering.act(turn)
+        compared += 1
+        state.apply(move)
+    assert compared > 5
+    assert remembering.model is not None and kept.model is not None
+    assert [s.counts for s in remembering.model.stats] != [s.counts for s in kept.model.stats]
+    assert make_agent(GAME, "esperto", 1).name == "esperto"

@@ -59,10 +59,16 @@ class PokerExpert:
 
     name = "modello"
 
-    def __init__(self, seed: int | None = None, pool: int = POOL, worlds: int = WORLDS) -> None:
+    def __init__(self, seed: int | None = None, pool: int = POOL, worlds: int = WORLDS, *,
+                 memory: bool = True) -> None:
         self.rng = random.Random(seed)
         self.pool = pool
         self.worlds = worlds
+        #: False: the model of the table is made again at every move from the view alone (the
+        #: prior and the last deal) and the rollout player's generator seeded from ``rng`` at
+        #: each move, so ``rng`` is the bot's whole state: it plays the same wherever it is
+        #: rebuilt between moves (the server's workers, a resumed match restoring ``rng``)
+        self.memory = memory
         self.model: TableModel | None = None
         #: its own later moves in rollouts: the game's heuristic (a sound player of its own
         #: cards; the prior's frequencies folded two pair to any bet after the draw)
@@ -73,10 +79,12 @@ class PokerExpert:
     def act(self, turn: Turn) -> Action:
         view = turn.view
         players = len(view["folded"])
-        if self.model is None or self.model.players != players:
+        if not self.memory or self.model is None or self.model.players != players:
             self.model = TableModel(players)
         self.model.observe(view)
         seed = self.rng.getrandbits(64)
+        if not self.memory:  # its rollout player's draws too come from this move's seed
+            self.own.rng.seed(seed)
         self.last_values = {}
         if len(turn.legal) == 1:
             return turn.legal[0]
@@ -170,8 +178,8 @@ class MatchPlayer(PokerExpert):
 
     def __init__(self, seed: int | None = None, fallback: Agent | None = None, *,
                  pool: int = POOL, worlds: int = WORLDS, deal_sd: float = DEAL_SD,
-                 team: str = "alone") -> None:
-        super().__init__(seed, pool, worlds)
+                 team: str = "alone", memory: bool = True) -> None:
+        super().__init__(seed, pool, worlds, memory=memory)
         if team not in TEAMS:
             raise ValueError(f"team must be one of {', '.join(TEAMS)}, got {team!r}")
         self.deal_sd = deal_sd
@@ -188,6 +196,17 @@ class MatchPlayer(PokerExpert):
     def baseline(self, world: PokerItalianoState, me: int) -> float:
         return 0.0
 
+
+
+class MatchExpert(MatchPlayer):
+    """The esperto level (issue 16): :class:`MatchPlayer` for itself, its model of the table made
+    at every move from the view alone (no memory between moves, as every other level), so it
+    plays the same in the arena, in the server (which builds a bot for each move) and in a
+    resumed match. Learning over the match did not measurably help modello
+    (docs/poker_italiano.md)."""
+
+    def __init__(self, seed: int | None = None, fallback: Agent | None = None) -> None:
+        super().__init__(seed, fallback, memory=False)
 
 class TeamMatchPlayer(MatchPlayer):
     """``partita2``, the esperto: :class:`MatchPlayer` for the arena's two-level rule
