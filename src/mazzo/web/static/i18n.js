@@ -17,7 +17,7 @@ const WORDS = {
     levels: {
       random: "mosse a caso", facile: "euristica con errori voluti", medio: "euristica del gioco",
       difficile: "ricerca veloce, ~0,2 s a mossa",
-      esperto: "ricerca approfondita, fino a ~1 s a mossa",
+      esperto: "il più forte, fino a ~1 s a mossa",
     },
     connecting: "Connessione…", connected: "Connesso", reconnecting: "Connessione persa: riconnessione…",
     spectator: "Stai guardando", yourTurn: "Tocca a te", turnOf: "Tocca a {name}",
@@ -86,7 +86,7 @@ const WORDS = {
     youOnce: "Only one seat can be “you”.",
     levels: {
       random: "random legal moves", facile: "heuristic with deliberate mistakes", medio: "the game's heuristic",
-      difficile: "quick search, ~0.2 s per move", esperto: "deep search, up to ~1 s per move",
+      difficile: "quick search, ~0.2 s per move", esperto: "the strongest, up to ~1 s per move",
     },
     connecting: "Connecting…", connected: "Connected", reconnecting: "Connection lost: reconnecting…",
     spectator: "You are watching", yourTurn: "Your turn", turnOf: "{name} to play",
