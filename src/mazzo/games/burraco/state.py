@@ -52,6 +52,7 @@ from mazzo.games.burraco.tables import (
     CALA,
     DISCARDED,
     DREW,
+    KEPT_RUN_PATTERNS,
     LAID_MELD,
     MELD_TEXT,
     SET_PATTERNS,
@@ -67,6 +68,8 @@ WILD_TYPES: Final = (12 * 16, 2, 16 + 2, 32 + 2, 48 + 2)  # jolly, then the 2 of
 _DECK_SET: Final = frozenset(DECK)
 _ACE_BITS: Final = 1 << 1 | 1 << 14  # an ace fills run positions 1 and 14
 _DECK_ORDER: Final = DECK_INDEX.__getitem__
+#: the one card whose place in the deck order differs from its number's
+_FIRST_JOLLY: Final = 192
 #: the ranks 3..14 whose bits (bit 0: rank 3) a number sets, in rank order
 _SET_RANKS: Final = tuple(
     tuple(rank for rank in range(3, 15) if bits >> (rank - 3) & 1) for bits in range(1 << 12))
@@ -253,7 +256,9 @@ class BurracoState(State):
         at: list[list[Card] | None] = [None] * 64
         masks = [0, 0, 0, 0]
         twins = 0  # the ranks (a bit each) of the types held twice
-        for c in sorted(hand, key=_DECK_ORDER):
+        # the deck order is the cards' own order but for the first jolly (192, dealt after the
+        # naturals): the plain sort, in C, unless the hand holds that card
+        for c in sorted(hand, key=_DECK_ORDER) if _FIRST_JOLLY in hand else sorted(hand):
             t = c & 0xFF
             group = reps.get(t)
             if group is not None:
@@ -864,7 +869,7 @@ def _run_triples(
     """The runs of three of ``suit``: natural ones, then a natural pair with a wild; ``at``:
     the hand's card at each position of each suit (its first of the type; ``16 suit + p``),
     ``mask``: the positions the suit fills."""
-    starts, with_wild = run_patterns(mask)
+    starts, with_wild = KEPT_RUN_PATTERNS.get(mask) or run_patterns(mask)
     base = suit * 16
     for p in starts:
         p += base

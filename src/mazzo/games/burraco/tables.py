@@ -136,14 +136,15 @@ SET_PATTERNS: Final = tuple(
 #: (start positions of natural runs of three, (p, q, spot) for a natural pair at p < q with a
 #: wild at ``spot``)
 RunPatterns = tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]
-_RUN_PATTERNS: dict[int, RunPatterns] = {}
+#: the runs each suit mask offers, each made when first met
+KEPT_RUN_PATTERNS: dict[int, RunPatterns] = {}
 
 
 def run_patterns(mask: int) -> RunPatterns:
     """The runs of three a suit offers when the hand fills the positions of ``mask`` (bit p:
     position p, 1..14; an ace fills 1 and 14): natural ones, then every natural pair one
     position apart with the wild before or after it, or two apart with the wild between."""
-    found = _RUN_PATTERNS.get(mask)
+    found = KEPT_RUN_PATTERNS.get(mask)
     if found is None:
         at = {p for p in range(1, 15) if mask >> p & 1}
         starts = tuple(p for p in range(1, 13) if {p, p + 1, p + 2} <= at)
@@ -155,7 +156,7 @@ def run_patterns(mask: int) -> RunPatterns:
                 if q in at:
                     with_wild += [(p, q, spot) for spot in spots if 1 <= spot <= 14]
         found = (starts, tuple(with_wild))
-        _RUN_PATTERNS[mask] = found
+        KEPT_RUN_PATTERNS[mask] = found
     return found
 
 
