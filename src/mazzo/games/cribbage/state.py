@@ -169,6 +169,21 @@ class Pending:
         return out
 
 
+class _Tokens:
+    """The tokens of the cards a view of the play shows, each list in step with the state's
+    (``hands``, ``laid`` per seat, ``seq``): made by the first view after a deal, then kept so by
+    the moves (a card of the play, a discard, a reset of the count), so that a view copies them
+    (a C copy) instead of looking each card up again. None on the state until a view asks: a
+    search that never looks pays one test per move."""
+
+    __slots__ = ("hands", "laid", "seq")
+
+    def __init__(self, state: CribbageState) -> None:
+        self.hands = [[*map(_token_of, cards)] for cards in state.hands]
+        self.laid = [[*map(_token_of, cards)] for cards in state.laid]
+        self.seq = [*map(_token_of, state.seq)]
+
+
 class _SeatView:
     """A seat's view kept between moves, but for what changes at every card of the play, with
     what it was made from: the match's parts and the hand's (by identity), the crib's size and
@@ -250,6 +265,8 @@ class CribbageState(State):
         #: the view's keys with the parts that change only between games, with their key (see
         #: :meth:`_match_view`)
         self._match_views: tuple[tuple[int, int, tuple[Card, ...]], JSON] | None = None
+        #: the play's tokens, kept in step by the moves once a view asked (see :class:`_Tokens`)
+        self._tokens: _Tokens | None = None
 
     # -- protocol basics ------------------------------------------------------------------------
 
@@ -538,6 +555,7 @@ class CribbageState(State):
         self.shown = []
         self.pending = None
         self._events.append((Dealt, d, self.hand_no, self.game_no))
+        self._tokens = None  # new hands: the next view makes them
         self._phase = "discard"
         self.current_player = (d + 1) % n
 
@@ -546,6 +564,10 @@ class CribbageState(State):
         hand = self.hands[p]
         for c in cards:
             hand.remove(c)
+        tokens = self._tokens
+        if tokens is not None:
+            for c in cards:
+                tokens.hands[p].remove(TOKEN[c])
         self.crib += cards
         self.crib_owner += [p] * len(cards)
         self.discards[p] += cards
@@ -573,6 +595,12 @@ class CribbageState(State):
         self.hands[p].remove(c)
         self.laid[p].append(c)
         self.seq.append(c)
+        tokens = self._tokens
+        if tokens is not None:
+            token = TOKEN[c]
+            tokens.hands[p].remove(token)
+            tokens.laid[p].append(token)
+            tokens.seq.append(token)
         ranks = self.seq_ranks
         r = RANK_BY_ID[c]
         ranks.append(r)
@@ -662,6 +690,8 @@ class CribbageState(State):
             return
         self.count = 0
         self.seq = []
+        if self._tokens is not None:
+            self._tokens.seq = []
         self.seq_ranks = []
         self.goers = []
         n = self.n
@@ -921,10 +951,11 @@ class CribbageState(State):
         if phase != "discard" and phase != "starter":
             # the play's values (from the deal to the cut, the kept view's read-only empty ones)
             out["count"] = self.count
-            out["sequence"] = [*map(_token_of, self.seq)]
-            laid = self.laid
-            out["laid"] = ([[*map(_token_of, laid[0])], [*map(_token_of, laid[1])]]
-                           if self.n == 2 else [[*map(_token_of, cards)] for cards in laid])
+            tokens = self._tokens or self._keep_tokens()
+            out["sequence"] = tokens.seq.copy()
+            laid = tokens.laid
+            out["laid"] = ([laid[0].copy(), laid[1].copy()] if self.n == 2
+                           else [cards.copy() for cards in laid])
             goers = self.goers
             if goers:  # else the kept view's empty, read-only list
                 out["go"] = [*goers]
@@ -936,8 +967,13 @@ class CribbageState(State):
                     "overlooked": pend.true - pend.announced if pend.announced >= 0 else None,
                 }
         if seat is not None:
-            out["hand"] = [*map(_token_of, hands[seat])]
+            out["hand"] = (self._tokens or self._keep_tokens()).hands[seat].copy()
         return out
+
+    def _keep_tokens(self) -> _Tokens:
+        """The play's tokens, made now and kept in step by the moves until the next deal."""
+        made = self._tokens = _Tokens(self)
+        return made
 
     def _seat_view(self, seat: int | None, index: int) -> _SeatView:
         """Bring ``seat``'s kept view up to date, in place (a new one when the match's parts
@@ -1181,6 +1217,7 @@ class CribbageState(State):
         st._base_view = None
         st._seat_views = [None] * (self.n + 1)
         st._match_views = None
+        st._tokens = None
         return st
 
     def cards_in_play(self) -> list[Card]:
