@@ -522,10 +522,14 @@ class BurracoState(State):
         self.stage = "play"
 
     def _remove(self, seat: int, cards: tuple[Card, ...]) -> None:
+        parts = self._view_parts
         for c in cards:
             self.hands[seat].remove(c)
-            if c in self.known[seat]:
+            known = c in self.known[seat]
+            if known:
                 self.known[seat].remove(c)
+            if parts.viewed:
+                parts.took_out(seat, c, known)
 
     def _cala(self, action: Cala) -> None:
         seat = self.player
@@ -576,8 +580,11 @@ class BurracoState(State):
         hand = self.hands[seat]
         hand.remove(c)  # as _remove, inline: half of all moves are discards
         known = self.known[seat]
-        if c in known:
+        was_known = c in known
+        if was_known:
             known.remove(c)
+        if self._view_parts.viewed:
+            self._view_parts.took_out(seat, c, was_known)
         self.pile.append(c)
         self.events = [DISCARDED[(seat, c)]]
         self.restricted = None

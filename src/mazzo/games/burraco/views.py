@@ -133,14 +133,23 @@ def _with_token(tokens: FrozenList, c: Card) -> FrozenList:
     return FrozenList([*tokens[:place], TOKEN[c], *tokens[place:]])
 
 
+def _without_token(tokens: FrozenList, c: Card) -> FrozenList:
+    """``tokens`` less the token of ``c`` (which it holds: tokens are one per card)."""
+    at = tokens.index(TOKEN[c])
+    return FrozenList([*tokens[:at], *tokens[at + 1:]])
+
+
 class ViewParts:
     """One state's kept view parts, each with a copy of the data it was made from (a clone
     starts with none: its first views are made from scratch)."""
 
     __slots__ = ("_frame", "_hands", "_known", "_last_hand", "_melds", "_pile", "_scores",
-                 "_sides")
+                 "_sides", "viewed")
 
     def __init__(self, seats: int) -> None:
+        #: whether a view was made from these parts: until then the moves skip
+        #: :meth:`took_out` (a search's states are never viewed)
+        self.viewed = False
         self._hands: list[tuple[list[Card] | None, FrozenList]] = [(None, FrozenList())] * seats
         self._pile: tuple[list[Card] | None, FrozenList] = (None, FrozenList())
         self._known: tuple[list[list[Card]] | None, FrozenList] = (None, FrozenList())
@@ -157,6 +166,7 @@ class ViewParts:
     def hand(self, seat: int, cards: list[Card]) -> FrozenList:
         """The tokens of a seat's hand in display order (kept per seat: a hand changes only
         when its seat moves)."""
+        self.viewed = True
         made_from, kept = self._hands[seat]
         if made_from != cards:
             if made_from is not None and len(cards) == len(made_from) + 1 and (
@@ -166,6 +176,23 @@ class ViewParts:
                 kept = display_tokens(cards)
             self._hands[seat] = (list(cards), kept)
         return kept
+
+    def took_out(self, seat: int, c: Card, known: bool) -> None:
+        """Card ``c`` left ``seat``'s hand (and its known cards, if ``known``): the kept tokens
+        follow at once, a slice around the card instead of a sort of the hand at the next view
+        (the move knows which card went; the view would have to find it). Called by the moves
+        once :attr:`viewed`."""
+        made_from, kept = self._hands[seat]
+        if made_from is not None and c in made_from:
+            made_from.remove(c)
+            self._hands[seat] = (made_from, _without_token(kept, c))
+        if known:
+            was, kept_known = self._known
+            if was is not None and c in was[seat]:
+                was[seat].remove(c)
+                tokens = list(kept_known)
+                tokens[seat] = _without_token(tokens[seat], c)
+                self._known = (was, FrozenList(tokens))
 
     def pile(self, cards: list[Card]) -> FrozenList:
         """The discard pile's tokens, bottom first."""
