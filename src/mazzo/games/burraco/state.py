@@ -537,6 +537,8 @@ class BurracoState(State):
         meld = LAID_MELD[(action.cards, action.wild)]
         self._remove(seat, action.cards)
         self.melds[side].append(meld)
+        if self._view_parts.viewed:
+            self._view_parts.melded(side, len(self.melds[side]) - 1, meld)
         text = MELD_TEXT[(meld.run, meld.cards, meld.lo, meld.wild, meld.key)]
         self.events = [ev.Melded(seat, len(self.melds[side]) - 1, text)]
         self._after_meld()
@@ -548,6 +550,8 @@ class BurracoState(State):
         grown = next(meld for wild, meld in options if wild == action.wild)
         self._remove(seat, (action.card,))
         self.melds[side][action.meld] = grown
+        if self._view_parts.viewed:
+            self._view_parts.melded(side, action.meld, grown)
         text = MELD_TEXT[(grown.run, grown.cards, grown.lo, grown.wild, grown.key)]
         self.events = [ev.Attached(seat, action.meld, action.card, text)]
         self._after_meld()

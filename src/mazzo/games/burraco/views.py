@@ -244,6 +244,31 @@ class ViewParts:
             self._melds = ([list(side) for side in melds], as_json, running, preset)
         return as_json, running
 
+    def melded(self, side: int, at: int, meld: Meld) -> None:
+        """Meld ``at`` of ``side`` became ``meld`` (a card attached), or ``meld`` was laid as
+        the side's meld ``at`` (a cala): the kept JSON and running points follow at once, as in
+        :meth:`took_out` (the view still checks them against the state's melds)."""
+        made_from, as_json, running, preset = self._melds
+        if made_from is None or side >= len(made_from):
+            return
+        kept = made_from[side]
+        side_json = list(as_json[side])
+        points = running[side] + meld_info(meld, preset)[3]
+        if at < len(kept):
+            points -= meld_info(kept[at], preset)[3]
+            kept[at] = meld
+            side_json[at] = meld_json(meld, preset)
+        elif at == len(kept):
+            kept.append(meld)
+            side_json.append(meld_json(meld, preset))
+        else:  # melds changed unseen since the parts were made: the next view makes them
+            return
+        sides = list(as_json)
+        sides[side] = FrozenList(side_json)
+        totals = list(running)
+        totals[side] = points
+        self._melds = (made_from, FrozenList(sides), FrozenList(totals), preset)
+
     def frame(self, now: FrameData) -> JSON:
         """The view's fields that change at most once a hand, in the view's key order, with a
         ``None`` in place of each field a move changes (:meth:`BurracoState.view` copies it and
