@@ -13,6 +13,7 @@ from itertools import combinations, islice
 from typing import Any, Self
 
 from mazzo.cards import JACK, TOKEN, Card
+from mazzo.engine.chance import sample, shuffle
 from mazzo.engine.frozen import FrozenCopies, FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
@@ -1113,14 +1114,14 @@ class CribbageState(State):
                       rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
         """Deal the hands of ``order`` (strictest go first) from ``pool`` at random, each only
         cards its go allows, on top of the ``given`` card; returns the hands and the rest."""
-        rng.shuffle(pool)
+        shuffle(pool, rng)  # rng.shuffle's order and draws, cheaper
         hands: dict[int, list[Card]] = {}
         for s in order:
             picked = [given[s]] if s in given else []
             size = len(self.hands[s]) - len(picked)
             low = self.go_min[s]
             if low:
-                drawn = rng.sample([c for c in pool if VAL[c] >= low], size)
+                drawn = sample([c for c in pool if VAL[c] >= low], size, rng)
                 chosen = set(drawn)
                 pool = [c for c in pool if c not in chosen]
             else:

@@ -15,6 +15,7 @@ from operator import itemgetter
 from typing import Any, Self
 
 from mazzo.cards import JOKER_SUIT, TOKEN, Card
+from mazzo.engine.chance import shuffle
 from mazzo.engine.frozen import FrozenCopies, FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
@@ -289,7 +290,7 @@ class NovantanoveState(State):
         if self.stage == CUT:
             return ChooseDealer(rng.randrange(self.n))
         order = list(self.deck)
-        rng.shuffle(order)
+        shuffle(order, rng)  # rng.shuffle's order and draws, cheaper
         return Deal(tuple(order))
 
     def _check_chance(self, action: Action) -> None:
@@ -904,7 +905,7 @@ def redeal(
     so a consistent deal is always found when one exists (the true deal is one).
     """
     cards = list(pool)
-    rng.shuffle(cards)
+    shuffle(cards, rng)  # rng.shuffle's order and draws, cheaper
     out: list[list[Card]] = [[] for _ in caps]
     if not any(voids):
         start = 0

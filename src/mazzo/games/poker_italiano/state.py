@@ -20,6 +20,7 @@ from operator import add, is_, not_, or_
 from typing import Self
 
 from mazzo.cards import JACK, KING, QUEEN, RANK_TEXT, Card, short_deck
+from mazzo.engine.chance import sample, shuffle
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -402,10 +403,10 @@ class PokerItalianoState(State):
             return ChooseDealer(rng.randrange(self.n))
         if self.phase_name == "deal":
             order = list(self.undealt)
-            rng.shuffle(order)
+            shuffle(order, rng)  # rng.shuffle's order and draws, cheaper
             return Deal(tuple(order))
         cards = self._reshuffle_cards()
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         return Reshuffle(tuple(cards))
 
     # ------------------------------------------------------------------ apply
@@ -1056,7 +1057,7 @@ class PokerItalianoState(State):
             pre = self._opening_hand([c for c in hidden if c not in mine], rng)
         taken = set(pre) | set(mine)
         rest = [c for c in hidden if c not in taken]
-        rng.shuffle(rest)
+        shuffle(rest, rng)  # rng.shuffle's order and draws, cheaper
         twin = self.clone()
         twin._redeal(seat, opener, pre, mine, rest, rng)
         return twin
@@ -1072,11 +1073,11 @@ class PokerItalianoState(State):
         """Five hidden cards that may open (rejection sampling). About one five-card draw in two
         opens; the cap is only reached when the unseen cards hardly hold an opening hand (the
         seat holds the high cards), and then an unqualified hand is a tolerable approximation."""
-        pre = rng.sample(hidden, HAND_SIZE)
+        pre = sample(hidden, HAND_SIZE, rng)  # rng.sample's cards and draws, cheaper
         for _ in range(OPENER_TRIES):
             if opens(pre, self.deck_size, self.min_pair):
                 break
-            pre = rng.sample(hidden, HAND_SIZE)
+            pre = sample(hidden, HAND_SIZE, rng)
         return pre
 
     def _redeal(self, seat: int, opener: int, pre: list[Card], mine: list[Card],
@@ -1164,7 +1165,7 @@ class PokerItalianoState(State):
             for s in range(self.n):
                 if s != seat and self.draws[s] >= 0:
                     spots += [c for c in self.hands[s][self._kept(s):] if c not in taken]
-            own += rng.sample(spots, min(missing, len(spots)))
+            own += sample(spots, min(missing, len(spots)), rng)
         self.discarded[seat] = own
 
     def clone(self) -> Self:
