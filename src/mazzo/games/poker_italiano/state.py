@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations, repeat
-from operator import add, is_, not_, or_
+from operator import add, is_, itemgetter, not_, or_
 from typing import Self
 
 from mazzo.cards import JACK, KING, QUEEN, RANK_TEXT, Card, short_deck
@@ -1090,10 +1090,13 @@ class PokerItalianoState(State):
             keep = self._kept(opener)
             self.hands[opener][:keep] = pre[:keep]
             moved += [(c, opener) for c in self._place_discards(opener, pre[keep:])]
-        places = self._free_places(seat, opener)
-        rest = rest + self._place_reshuffled(places, moved, rng)
-        for place, card in zip(places, rest, strict=True):
-            self._put_card(place, card)
+        if moved:
+            places = self._free_places(seat, opener)
+            rest = rest + self._place_reshuffled(places, moved, rng)
+            for place, card in zip(places, rest, strict=True):
+                self._put_card(place, card)
+        else:  # the usual case: no reshuffled discard to place first
+            self._deal_free(seat, opener, rest)
         others = [s for s in range(self.n) if s not in (seat, opener) and self.draws[s] >= 0]
         for s in others:
             self.discarded[s] = []  # the true ones must not be seen while drawing the new ones
@@ -1142,6 +1145,30 @@ class PokerItalianoState(State):
         places += [("p", 0, i) for i, (_, o) in enumerate(self.pool) if o not in (seat, opener)]
         return places
 
+    def _deal_free(self, seat: int, opener: int, cards: list[Card]) -> None:
+        """Deal ``cards`` into the places of :meth:`_free_places`, in its order, as putting them
+        one by one would, but a slice per hand and pile (a world is drawn at every iteration of
+        a search)."""
+        at = 0
+        for s in range(self.n):
+            if s != seat:
+                hand = self.hands[s]
+                first = self._kept(s) if s == opener else 0
+                end = at + max(0, len(hand) - first)
+                hand[first:] = cards[at:end]
+                at = end
+        for pile in (self.stock, self.undealt):
+            end = at + len(pile)
+            pile[:] = cards[at:end]
+            at = end
+        pool = self.pool
+        for i, (_, owner) in enumerate(pool):
+            if owner != seat and owner != opener:
+                pool[i] = (cards[at], owner)
+                at += 1
+        if at != len(cards):
+            raise ValueError("the redeal's cards do not fill the hidden places")
+
     def _put_card(self, place: Place, card: Card) -> None:
         kind, s, i = place
         if kind == "h":
@@ -1170,9 +1197,9 @@ class PokerItalianoState(State):
 
     def clone(self) -> Self:
         twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        for name in _LIST_FIELDS:
-            setattr(twin, name, list(getattr(self, name)))
+        mine = self.__dict__
+        twin.__dict__.update(mine)
+        twin.__dict__.update(zip(_LIST_FIELDS, map(list, _LISTS_OF(mine)), strict=True))
         twin.hands = [list(h) for h in self.hands]
         twin.discarded = [list(h) for h in self.discarded]
         twin.log = list(self.log)  # entries are never changed once logged
@@ -1201,3 +1228,5 @@ _LIST_FIELDS = (
     "contrib", "rbet", "folded", "needs", "acted_at", "queue", "blind_seats", "blind_amounts",
     "covered", "offers", "drawers", "fourth", "serving",
 )
+#: a state's ``_LIST_FIELDS``, read off its ``__dict__`` at once (clone copies each)
+_LISTS_OF = itemgetter(*_LIST_FIELDS)
