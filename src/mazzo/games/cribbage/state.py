@@ -913,9 +913,7 @@ class CribbageState(State):
             kept = self._seat_view(seat, index)
         out = kept.view.copy()
         out["current_player"] = self.current_player
-        board = self.board
-        # partners share their side's score; else each seat is its own side
-        out["scores"] = [board[s & 1] for s in range(4)] if self.n == 4 else [*board]
+        out["scores"] = self.view_scores()
         hands = self.hands
         out["hand_counts"] = ([len(hands[0]), len(hands[1])] if self.n == 2
                               else [*map(len, hands)])
@@ -939,6 +937,11 @@ class CribbageState(State):
         if seat is not None:
             out["hand"] = [*map(_token_of, hands[seat])]
         return out
+
+    def view_scores(self) -> list[int]:
+        """``view(seat)["scores"]``, a new list: the pegs, partners sharing their side's."""
+        board = self.board
+        return [board[s & 1] for s in range(4)] if self.n == 4 else [*board]
 
     def _seat_view(self, seat: int | None, index: int) -> _SeatView:
         """Bring ``seat``'s kept view up to date, in place (a new one when the match's parts
