@@ -33,7 +33,7 @@ from mazzo.games.cribbage.board import (
     textbook_opponent,
 )
 from mazzo.games.cribbage.joint_play import search_play_joint
-from mazzo.games.cribbage.pegging import best_pegs, peg_scores
+from mazzo.games.cribbage.pegging import best_pegs, counted_peg_scores, unseen_counts
 from mazzo.games.cribbage.scoring import CRANK, VALUE, discard_analysis, peg_total, score_show
 
 
@@ -100,11 +100,11 @@ class CribbageHeuristic:
         cards since the reset), when the next player holds ``held`` cards among those not in
         ``seen``; ties drawn from this bot's generator. What :meth:`peg` reads off the view,
         and the search's rollouts off the state (:mod:`.rollout`)."""
-        unseen = [c for c in DECK if c not in seen]
+        by_value, by_rank, unseen = unseen_counts(seen)
         cards = [a.card for a in legal if isinstance(a, Play)]
         assert len(cards) == len(legal)
         ranks = [CRANK[c & 15] for c in sequence]
-        scores = peg_scores(count, ranks, unseen, held, cards)
+        scores = counted_peg_scores(count, ranks, by_value, by_rank, unseen, held, cards)
         best = best_pegs(scores)
         return legal[best[self.rng.randrange(len(best))]]
 
