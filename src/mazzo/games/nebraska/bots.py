@@ -4,11 +4,12 @@ helps an average opponent's, and bids high only when the decision matters to it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from mazzo.cards import Card
 from mazzo.engine.agent import Turn
+from mazzo.engine.chance import sample
 from mazzo.engine.game import Action, card_from_token
 from mazzo.games.nebraska.actions import BID, DECK, PROMOTE, REJECT
 from mazzo.games.nebraska.scoring import (
@@ -33,6 +34,26 @@ def utility(variant: str, hand: Sequence[Card], common: Sequence[Card]) -> float
         if key is not None:
             value += key[0] + key[1] / 20
     return value
+
+
+def promotion_gain(variant: str, common: list[Card],
+                   candidate: Card) -> Callable[[Sequence[Card]], float]:
+    """``hand -> utility(variant, hand, common + [candidate]) - utility(variant, hand,
+    common)``: the same number, with what depends only on the table worked out once (the bot
+    asks it of six sampled hands per decision). In the family count a promoted candidate adds
+    the hand's cards that match it and no common card; in the expert count, each card's match
+    with it; the poker variant's value is computed as it is."""
+    rank, colour = candidate & 15, candidate >> 4
+    if variant == "family":
+        ranks = {c & 15 for c in common}
+        colours = {c >> 4 for c in common}
+        return lambda hand: sum(1 for c in hand if (c & 15) not in ranks
+                                and (c >> 4) not in colours
+                                and ((c & 15) == rank or (c >> 4) == colour))
+    if variant == "expert":
+        return lambda hand: sum(1 for c in hand if (c & 15) == rank or (c >> 4) == colour)
+    promoted = common + [candidate]
+    return lambda hand: utility(variant, hand, promoted) - utility(variant, hand, common)
 
 
 class NebraskaHeuristic:
@@ -62,11 +83,10 @@ class NebraskaHeuristic:
         size = len(hand)
         theirs = 0.0
         if unseen and size:
+            gain = promotion_gain(variant, common, candidate)
             for _ in range(SAMPLES):
-                other = self.rng.sample(unseen, min(size, len(unseen)))
-                theirs += utility(variant, other, common + [candidate]) - utility(
-                    variant, other, common
-                )
+                # rng.sample's hand and draws, cheaper (a decision draws six)
+                theirs += gain(sample(unseen, min(size, len(unseen)), self.rng))
             theirs /= SAMPLES
         return mine - theirs
 
