@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from functools import partial
 
 from mazzo.cards import Card
 from mazzo.engine.agent import Turn
 from mazzo.engine.chance import sample
-from mazzo.engine.game import Action, card_from_token
+from mazzo.engine.game import Action, State, card_from_token
 from mazzo.games.nebraska.actions import BID, DECK, PROMOTE, REJECT
 from mazzo.games.nebraska.scoring import (
     best_colore,
@@ -64,22 +64,43 @@ class NebraskaHeuristic:
 
     def act(self, turn: Turn) -> Action:
         view = turn.view
-        variant = view["variant"]
         hand = [card_from_token(t) for t in view["hand"]]
         common = [card_from_token(t) for t in view["common"]]
         candidate = card_from_token(view["candidate"])
-        want = self._promotion_value(view, variant, hand, common, candidate)
-        if view["phase"] == "decide":
+        gone = [card_from_token(t) for t in view["rejected"]]
+        for spent in view["spent_bids"]:
+            gone += [card_from_token(t) for t in spent]
+        return self.decide(view["variant"], view["phase"] == "decide", hand, common, candidate,
+                           gone)
+
+    def decide(self, variant: str, deciding: bool, hand: list[Card], common: list[Card],
+               candidate: Card, gone: list[Card]) -> Action:
+        """The move for ``hand`` with ``candidate`` on offer over ``common``, ``gone`` the
+        rejected cards and every seat's spent bids: promote or reject when ``deciding``, else
+        the card to bid. What :meth:`act` reads off the view, and the search's rollouts off the
+        state (:mod:`.rollout`)."""
+        want = self._promotion_value(variant, hand, common, candidate, gone)
+        if deciding:
             return PROMOTE if want > 0 else REJECT
         return BID[self._choose_bid(variant, hand, common, abs(want))]
 
+    @property
+    def rollout_move(self) -> Callable[[State, int, list[Action], random.Random], Action]:
+        """``bot.rollout_move(state, seat, legal, rng)``: what :meth:`act` plays on
+        ``state.view(seat)``, read off the state without building the view (the search's
+        rollouts); it draws from this bot's own generator, as ``act`` does. A property, so the
+        search looks the reader up once (imported here: :mod:`.rollout` builds on this module)."""
+        from mazzo.games.nebraska.rollout import rollout_move
+
+        return partial(rollout_move, self)
+
     def _promotion_value(
-        self, view: dict[str, Any], variant: str, hand: list[Card], common: list[Card],
-        candidate: Card,
+        self, variant: str, hand: list[Card], common: list[Card], candidate: Card,
+        gone: list[Card],
     ) -> float:
         """My gain from promoting minus an average opponent's gain (Monte Carlo)."""
         mine = utility(variant, hand, common + [candidate]) - utility(variant, hand, common)
-        unseen = self._unseen(view, hand, common, candidate)
+        unseen = self._unseen(hand, common, candidate, gone)
         size = len(hand)
         theirs = 0.0
         if unseen and size:
@@ -91,13 +112,10 @@ class NebraskaHeuristic:
         return mine - theirs
 
     @staticmethod
-    def _unseen(
-        view: dict[str, Any], hand: list[Card], common: list[Card], candidate: Card
-    ) -> list[Card]:
+    def _unseen(hand: list[Card], common: list[Card], candidate: Card,
+                gone: list[Card]) -> list[Card]:
         seen = set(hand) | set(common) | {candidate}
-        seen.update(card_from_token(t) for t in view["rejected"])
-        for spent in view["spent_bids"]:
-            seen.update(card_from_token(t) for t in spent)
+        seen.update(gone)
         return [c for c in DECK if c not in seen]
 
     @staticmethod
