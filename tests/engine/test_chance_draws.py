@@ -34,8 +34,8 @@ def test_shuffle_is_the_generators_own(cls: type[random.Random]) -> None:
 
 @pytest.mark.parametrize("cls", [random.Random, CanonicalRandom, _Odd])
 def test_sample_is_the_generators_own(cls: type[random.Random]) -> None:
-    for seed in range(600):
-        size = seed % 80 + 1
+    for seed in range(900):
+        size = seed % 80 + 1 if seed < 800 else 500 + seed  # and beyond the helpers' table
         population: Any = [(seed * 31 + i * 7) % 97 for i in range(size)]
         if seed % 3 == 0:
             population = tuple(population)

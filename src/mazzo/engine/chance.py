@@ -124,7 +124,8 @@ def sample(population: Sequence[Any], k: int, rng: random.Random) -> list[Any]:
     drawn again on a repeat)."""
     kind = _draws(rng)
     n = len(population)
-    if kind == 0 or not 0 <= k <= n or (kind == 1 and type(population) not in (list, tuple)):
+    if (kind == 0 or not 0 <= k <= n or n > len(_BITS)
+            or (kind == 1 and type(population) not in (list, tuple))):
         return rng.sample(population, k)  # its own errors, and populations of other types
     if kind == 2:
         with contextlib.suppress(TypeError):
@@ -136,9 +137,9 @@ def sample(population: Sequence[Any], k: int, rng: random.Random) -> list[Any]:
     result = []
     if n <= setsize:
         pool = list(population)
-        for i in range(k):
-            m = n - i
-            bits = m.bit_length()
+        table = _BITS  # (m - 1) -> m.bit_length() (n is within it)
+        for m in range(n, n - k, -1):
+            bits = table[m - 1]
             j = getrandbits(bits)
             while j >= m:
                 j = getrandbits(bits)

@@ -56,6 +56,23 @@ def promotion_gain(variant: str, common: list[Card],
     return lambda hand: utility(variant, hand, promoted) - utility(variant, hand, common)
 
 
+def bid_loss(variant: str, hand: list[Card], common: list[Card]) -> Callable[[Card], float]:
+    """``card -> utility(variant, hand, common) - utility(variant, hand without card,
+    common)``: the same number, worked out from the table once per decision. Nebraska's 104
+    cards are all different, so a card leaves the family count when it matches a common card
+    and takes its own matches out of the expert count; the poker variant's value is computed
+    as it is."""
+    if variant == "family":
+        ranks = {c & 15 for c in common}
+        colours = {c >> 4 for c in common}
+        return lambda card: 1 if (card & 15) in ranks or (card >> 4) in colours else 0
+    if variant == "expert":
+        return lambda card: sum(1 for c in common
+                                if (c & 15) == (card & 15) or (c >> 4) == (card >> 4))
+    base = utility(variant, hand, common)
+    return lambda card: base - utility(variant, [c for c in hand if c != card], common)
+
+
 class NebraskaHeuristic:
     name = "heuristic"
 
@@ -99,12 +116,12 @@ class NebraskaHeuristic:
         gone: list[Card],
     ) -> float:
         """My gain from promoting minus an average opponent's gain (Monte Carlo)."""
-        mine = utility(variant, hand, common + [candidate]) - utility(variant, hand, common)
+        gain = promotion_gain(variant, common, candidate)
+        mine = gain(hand)
         unseen = self._unseen(hand, common, candidate, gone)
         size = len(hand)
         theirs = 0.0
         if unseen and size:
-            gain = promotion_gain(variant, common, candidate)
             for _ in range(SAMPLES):
                 # rng.sample's hand and draws, cheaper (a decision draws six)
                 theirs += gain(sample(unseen, min(size, len(unseen)), self.rng))
@@ -121,12 +138,7 @@ class NebraskaHeuristic:
     @staticmethod
     def _choose_bid(variant: str, hand: list[Card], common: list[Card], stake: float) -> Card:
         """The cheapest card to give up; when the decision matters, the highest cheap card."""
-        base = utility(variant, hand, common)
-
-        def loss(card: Card) -> float:
-            rest = [c for c in hand if c != card]
-            return base - utility(variant, rest, common)
-
+        loss = bid_loss(variant, hand, common)
         losses = {c: loss(c) for c in hand}
         cheapest = min(losses.values())
         cheap = [c for c in hand if losses[c] <= cheapest + 1e-9]
