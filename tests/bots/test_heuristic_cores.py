@@ -85,3 +85,39 @@ def test_novantanove_bid_is_the_best_estimate_per_choice() -> None:
         assert choose_bid(table) == (best, best_score)
         compared += 1
     assert compared > 50
+
+
+def test_nebraska_promotion_gain_is_the_utility_difference() -> None:
+    """``promotion_gain`` (the table worked out once per decision) gives, for every variant,
+    exactly ``utility(hand, common + [candidate]) - utility(hand, common)``."""
+    from mazzo.games.nebraska.actions import DECK
+    from mazzo.games.nebraska.bots import promotion_gain, utility
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        cards = rng.sample(DECK, 14)
+        common, candidate = cards[:rng.randrange(0, 6)], cards[6]
+        hand = cards[7:7 + rng.randrange(1, 8)]
+        for variant in ("family", "expert", "poker"):
+            gain = promotion_gain(variant, common, candidate)
+            assert gain(hand) == (utility(variant, hand, common + [candidate])
+                                  - utility(variant, hand, common))
+
+
+def test_nebraska_bid_loss_is_the_utility_difference() -> None:
+    """``bid_loss`` gives, for every variant and card of the hand, exactly
+    ``utility(hand, common) - utility(hand without the card, common)``."""
+    from mazzo.games.nebraska.actions import DECK
+    from mazzo.games.nebraska.bots import bid_loss, utility
+
+    rng = random.Random(6)
+    for _ in range(2000):
+        cards = rng.sample(DECK, 14)
+        common = cards[:rng.randrange(0, 6)]
+        hand = cards[6:6 + rng.randrange(1, 8)]
+        for variant in ("family", "expert", "poker"):
+            loss = bid_loss(variant, hand, common)
+            for card in hand:
+                rest = [c for c in hand if c != card]
+                assert loss(card) == (utility(variant, hand, common)
+                                      - utility(variant, rest, common))

@@ -13,7 +13,7 @@ from mazzo.engine import Turn, get_game
 from mazzo.engine.game import Action, Config, State
 
 #: games whose heuristic reads the state in rollouts, and random matches per test config
-READERS = {"burraco": 3, "poker_italiano": 3}
+READERS = {"burraco": 3, "cribbage": 3, "nebraska": 3, "poker_italiano": 3}
 #: at least this many positions with a choice compared per game
 MIN_POSITIONS = 2000
 

@@ -97,8 +97,9 @@ _PROFILES: dict[tuple[str, str], ScoreProfile] = {}
 
 
 def public_scores(state: State) -> list[float] | None:
-    """The ``"scores"`` list of the spectator's view, if it is one number per seat."""
-    found = state.view(None).get("scores")
+    """The ``"scores"`` list of the spectator's view, if it is one number per seat (read by
+    :meth:`State.view_scores`, which a game may give without building the view)."""
+    found = state.view_scores()
     if not isinstance(found, list) or len(found) != state.num_players:
         return None
     # plain ints and floats pass at once (a rollout's value reads this every iteration)

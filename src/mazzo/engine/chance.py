@@ -6,6 +6,7 @@ Each game's ``state`` module says how it lays out a ``Deal`` (which cards go whe
 from __future__ import annotations
 
 import contextlib
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,7 +43,7 @@ class Deal(Action):
 def shuffled(cards: Sequence[Card], rng: random.Random) -> Deal:
     """A Deal of ``cards`` in random order."""
     order = list(cards)
-    rng.shuffle(order)
+    shuffle(order, rng)
     return Deal(tuple(order))
 
 
@@ -65,3 +66,92 @@ class CanonicalRandom(random.Random):
         with contextlib.suppress(TypeError):
             population = sorted(population)
         return super().sample(population, k, counts=counts)
+
+
+# --- the generator's own shuffle and sample, with the draws inlined -----------------------------
+#
+# A search draws a world (``determinize``) at every iteration, and the shuffle in it made a
+# Python call to ``_randbelow`` per card: a tenth of a random-rollout search in some games. These
+# give exactly what ``rng.shuffle`` / ``rng.sample`` give (the same result and generator state:
+# one ``getrandbits(n.bit_length())`` per try below n, as ``_randbelow_with_getrandbits``) for a
+# plain Random or a CanonicalRandom, and ask ``rng`` itself for anything else.
+
+#: by generator class: 0 ask the generator, 1 Random's own draws, 2 CanonicalRandom's (sort first)
+_DRAWS: dict[type, int] = {}
+#: ``(i + 1).bit_length()`` by i, for the shuffle's draw below i + 1
+_BITS: tuple[int, ...] = tuple((i + 1).bit_length() for i in range(512))
+
+
+def _draws(rng: random.Random) -> int:
+    """How ``rng``'s class shuffles and samples (see ``_DRAWS``)."""
+    cls = type(rng)
+    found = _DRAWS.get(cls)
+    if found is None:
+        standard = (cls.getrandbits is random.Random.getrandbits
+                    and cls._randbelow is random.Random._randbelow_with_getrandbits)  # type: ignore[attr-defined]
+        found = 0
+        if standard and cls.shuffle is random.Random.shuffle and cls.sample is random.Random.sample:
+            found = 1
+        elif (standard and cls.shuffle is CanonicalRandom.shuffle
+              and cls.sample is CanonicalRandom.sample):
+            found = 2
+        _DRAWS[cls] = found
+    return found
+
+
+def shuffle(x: list[Any], rng: random.Random) -> None:
+    """``rng.shuffle(x)``: the same order of ``x`` and the same draws, cheaper per card."""
+    kind = _draws(rng)
+    if kind == 0 or len(x) > len(_BITS):
+        rng.shuffle(x)
+        return
+    if kind == 2:
+        with contextlib.suppress(TypeError):
+            x.sort()
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(len(x) - 1, 0, -1):
+        k = bits[i]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def sample(population: Sequence[Any], k: int, rng: random.Random) -> list[Any]:
+    """``rng.sample(population, k)``: the same cards in the same order and the same draws,
+    cheaper per card (Random's two ways: a pool for small populations, else a set of indices
+    drawn again on a repeat)."""
+    kind = _draws(rng)
+    n = len(population)
+    if (kind == 0 or not 0 <= k <= n or n > len(_BITS)
+            or (kind == 1 and type(population) not in (list, tuple))):
+        return rng.sample(population, k)  # its own errors, and populations of other types
+    if kind == 2:
+        with contextlib.suppress(TypeError):
+            population = sorted(population)
+    getrandbits = rng.getrandbits
+    setsize = 21
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    result = []
+    if n <= setsize:
+        pool = list(population)
+        table = _BITS  # (m - 1) -> m.bit_length() (n is within it)
+        for m in range(n, n - k, -1):
+            bits = table[m - 1]
+            j = getrandbits(bits)
+            while j >= m:
+                j = getrandbits(bits)
+            result.append(pool[j])
+            pool[j] = pool[m - 1]
+        return result
+    bits = n.bit_length()
+    selected: set[int] = set()
+    for _ in range(k):
+        j = getrandbits(bits)
+        while j >= n or j in selected:
+            j = getrandbits(bits)
+        selected.add(j)
+        result.append(population[j])
+    return result

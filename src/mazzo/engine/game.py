@@ -635,6 +635,11 @@ class State(ABC):
     def view(self, seat: int | None) -> JSON:
         """JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator)."""
 
+    def view_scores(self) -> Any:
+        """``view(None).get("scores")``: a game may give it without building the view (the
+        search values a rollout cut off inside a game by it, at every iteration)."""
+        return self.view(None).get("scores")
+
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """A full state consistent with ``view(seat)``: hidden cards redealt at random.
 

@@ -15,10 +15,12 @@ the worlds by his discard and his plays (:mod:`.infer`) and model his pegging in
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 
 from mazzo.cards import Card
 from mazzo.engine.agent import Agent, Turn
-from mazzo.engine.game import JSON, Action, card_from_token
+from mazzo.engine.game import JSON, Action, State, card_from_token
 from mazzo.games.cribbage.actions import ANNOUNCE, DECK, Announce, Claim, Discard, Play
 from mazzo.games.cribbage.board import (
     TARGET,
@@ -31,7 +33,7 @@ from mazzo.games.cribbage.board import (
     textbook_opponent,
 )
 from mazzo.games.cribbage.joint_play import search_play_joint
-from mazzo.games.cribbage.pegging import best_pegs, peg_scores
+from mazzo.games.cribbage.pegging import best_pegs, counted_peg_scores, unseen_counts
 from mazzo.games.cribbage.scoring import CRANK, VALUE, discard_analysis, peg_total, score_show
 
 
@@ -79,38 +81,68 @@ class CribbageHeuristic:
             return score_show(_cards(view["laid"][seat]), starter).total
         if pend["what"] == "crib":
             return score_show(_cards(view["crib"]), starter, crib=True).total
-        count = view["count"]
-        points = peg_total([CRANK[c & 15] for c in _cards(view["sequence"])], count)
-        if count == 31:
-            return points
-        others_stuck = all(view["hand_counts"][s] == 0 or s in view["go"]
-                           for s in range(view["players"]) if s != seat)
-        room = 31 - count
-        if others_stuck and all(VALUE[c & 15] > room for c in _cards(view["hand"])):
-            points += 1  # the go, or the last card
-        return points
+        return pegged_score(seat, view["count"], _cards(view["sequence"]),
+                            _cards(view["hand"]), view["hand_counts"], view["go"])
 
     def discard(self, seat: int, view: JSON, legal: list[Action]) -> Action:
-        hand = _cards(view["hand"])
         n = view["players"]
         ours = (view["dealer"] % 2 == seat % 2) if n == 4 else view["dealer"] == seat
-        best = discard_analysis(hand, ours)[0]
-        wanted = set(best.discard)
-        for action in legal:
-            if isinstance(action, Discard) and set(action.cards) == wanted:
-                return action
-        return legal[0]
+        return best_discard(_cards(view["hand"]), ours, legal)
 
     def peg(self, seat: int, view: JSON, legal: list[Action]) -> Action:
         seen = _seen(view)
-        unseen = [c for c in DECK if c not in seen]
         held = view["hand_counts"][(seat + 1) % view["players"]]
+        return self.peg_among(view["count"], _cards(view["sequence"]), seen, held, legal)
+
+    def peg_among(self, count: int, sequence: list[Card], seen: set[Card], held: int,
+                  legal: list[Action]) -> Action:
+        """The play among ``legal`` (every one a Play) at ``count`` after ``sequence`` (the
+        cards since the reset), when the next player holds ``held`` cards among those not in
+        ``seen``; ties drawn from this bot's generator. What :meth:`peg` reads off the view,
+        and the search's rollouts off the state (:mod:`.rollout`)."""
+        by_value, by_rank, unseen = unseen_counts(seen)
         cards = [a.card for a in legal if isinstance(a, Play)]
         assert len(cards) == len(legal)
-        ranks = [CRANK[c & 15] for c in _cards(view["sequence"])]
-        scores = peg_scores(view["count"], ranks, unseen, held, cards)
+        ranks = [CRANK[c & 15] for c in sequence]
+        scores = counted_peg_scores(count, ranks, by_value, by_rank, unseen, held, cards)
         best = best_pegs(scores)
         return legal[best[self.rng.randrange(len(best))]]
+
+    @property
+    def rollout_move(self) -> Callable[[State, int, list[Action], random.Random], Action]:
+        """``bot.rollout_move(state, seat, legal, rng)``: what :meth:`act` plays on
+        ``state.view(seat)``, read off the state without building the view (the search's
+        rollouts); it draws from this bot's own generator, as ``act`` does. A property, so the
+        search looks the reader up once (imported here: :mod:`.rollout` builds on this module)."""
+        from mazzo.games.cribbage.rollout import rollout_move
+
+        return partial(rollout_move, self)
+
+
+def pegged_score(seat: int, count: int, sequence: list[Card], hand: list[Card],
+                 hand_counts: list[int], goers: list[int]) -> int:
+    """The points ``seat`` pegged with the last card of ``sequence`` (now at ``count``), the
+    go or the last card included when every other seat is out of cards or said go and its own
+    ``hand`` cannot play."""
+    points = peg_total([CRANK[c & 15] for c in sequence], count)
+    if count == 31:
+        return points
+    others_stuck = all(hand_counts[s] == 0 or s in goers
+                       for s in range(len(hand_counts)) if s != seat)
+    room = 31 - count
+    if others_stuck and all(VALUE[c & 15] > room for c in hand):
+        points += 1  # the go, or the last card
+    return points
+
+
+def best_discard(hand: list[Card], ours: bool, legal: list[Action]) -> Action:
+    """The lay-away of ``legal`` that :func:`discard_analysis` ranks first for ``hand`` (the
+    crib ``ours`` or not); the first legal move if none matches."""
+    wanted = set(discard_analysis(hand, ours)[0].discard)
+    for action in legal:
+        if isinstance(action, Discard) and set(action.cards) == wanted:
+            return action
+    return legal[0]
 
 
 #: worlds sampled per move of the play, by the cards left in both hands (fewer cards: a smaller

@@ -10,13 +10,18 @@ the go).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from mazzo.cards import Card
-from mazzo.games.cribbage.scoring import CRANK, VALUE, peg_total
+from mazzo.games.cribbage.scoring import CRANK, DECK, VALUE, peg_total
 
 #: scores this close are a tie
 TIE = 1e-9
+
+
+#: cards of the pack by count value and by rank
+_PACK_BY_VALUE = [sum(1 for c in DECK if VALUE[c & 15] == v) for v in range(11)]
+_PACK_BY_RANK = [sum(1 for c in DECK if CRANK[c & 15] == r) for r in range(14)]
 
 
 def peg_scores(count: int, ranks: Sequence[int], unseen: Sequence[Card], held: int,
@@ -28,7 +33,26 @@ def peg_scores(count: int, ranks: Sequence[int], unseen: Sequence[Card], held: i
     for c in unseen:
         by_value[VALUE[c & 15]] += 1
         by_rank[CRANK[c & 15]] += 1
-    total = max(1, len(unseen))
+    return counted_peg_scores(count, ranks, by_value, by_rank, len(unseen), held, cards)
+
+
+def unseen_counts(seen: Collection[Card]) -> tuple[list[int], list[int], int]:
+    """The cards of the pack not in ``seen`` (distinct cards of the pack), counted by value
+    and by rank, and their number: what :func:`peg_scores` counts from the unseen cards,
+    counted down from the pack instead (a player has seen a dozen cards, not forty)."""
+    by_value = list(_PACK_BY_VALUE)
+    by_rank = list(_PACK_BY_RANK)
+    for c in seen:
+        by_value[VALUE[c & 15]] -= 1
+        by_rank[CRANK[c & 15]] -= 1
+    return by_value, by_rank, len(DECK) - len(seen)
+
+
+def counted_peg_scores(count: int, ranks: Sequence[int], by_value: Sequence[int],
+                       by_rank: Sequence[int], unseen: int, held: int,
+                       cards: Sequence[Card]) -> list[float]:
+    """:func:`peg_scores` from the unseen cards' counts by value and rank and their number."""
+    total = max(1, unseen)
 
     def holds(k: int) -> float:
         """Chance that the next player holds at least one of k unseen cards."""

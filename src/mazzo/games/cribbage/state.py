@@ -13,6 +13,7 @@ from itertools import combinations, islice
 from typing import Any, Self
 
 from mazzo.cards import JACK, TOKEN, Card
+from mazzo.engine.chance import sample, shuffle
 from mazzo.engine.frozen import FrozenCopies, FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
@@ -942,9 +943,7 @@ class CribbageState(State):
             kept = self._seat_view(seat, index)
         out = kept.view.copy()
         out["current_player"] = self.current_player
-        board = self.board
-        # partners share their side's score; else each seat is its own side
-        out["scores"] = [board[s & 1] for s in range(4)] if self.n == 4 else [*board]
+        out["scores"] = self.view_scores()
         hands = self.hands
         out["hand_counts"] = ([len(hands[0]), len(hands[1])] if self.n == 2
                               else [*map(len, hands)])
@@ -974,6 +973,11 @@ class CribbageState(State):
         """The play's tokens, made now and kept in step by the moves until the next deal."""
         made = self._tokens = _Tokens(self)
         return made
+
+    def view_scores(self) -> list[int]:
+        """``view(seat)["scores"]``, a new list: the pegs, partners sharing their side's."""
+        board = self.board
+        return [board[s & 1] for s in range(4)] if self.n == 4 else [*board]
 
     def _seat_view(self, seat: int | None, index: int) -> _SeatView:
         """Bring ``seat``'s kept view up to date, in place (a new one when the match's parts
@@ -1149,14 +1153,14 @@ class CribbageState(State):
                       rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
         """Deal the hands of ``order`` (strictest go first) from ``pool`` at random, each only
         cards its go allows, on top of the ``given`` card; returns the hands and the rest."""
-        rng.shuffle(pool)
+        shuffle(pool, rng)  # rng.shuffle's order and draws, cheaper
         hands: dict[int, list[Card]] = {}
         for s in order:
             picked = [given[s]] if s in given else []
             size = len(self.hands[s]) - len(picked)
             low = self.go_min[s]
             if low:
-                drawn = rng.sample([c for c in pool if VAL[c] >= low], size)
+                drawn = sample([c for c in pool if VAL[c] >= low], size, rng)
                 chosen = set(drawn)
                 pool = [c for c in pool if c not in chosen]
             else:

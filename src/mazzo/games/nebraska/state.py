@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Self
 
 from mazzo.cards import COLOUR_BY_NAME, TOKEN, Card
-from mazzo.engine.chance import shuffled
+from mazzo.engine.chance import shuffle, shuffled
 from mazzo.engine.frozen import FrozenCopies, FrozenList
 from mazzo.engine.game import (
     CHANCE,
@@ -425,7 +425,7 @@ class NebraskaState(State):
             card = self.bids[s]
             if hidden_bid and card is not None:
                 pool.append(card)
-        rng.shuffle(pool)
+        shuffle(pool, rng)  # rng.shuffle's order and draws, cheaper
         for s in range(n):
             if s == seat:
                 continue

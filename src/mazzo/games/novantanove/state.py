@@ -11,10 +11,13 @@ player who controls it in the current trick.
 from __future__ import annotations
 
 import random
+from bisect import bisect
+from itertools import accumulate
 from operator import itemgetter
 from typing import Any, Self
 
 from mazzo.cards import JOKER_SUIT, TOKEN, Card
+from mazzo.engine.chance import shuffle
 from mazzo.engine.frozen import FrozenCopies, FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
@@ -289,7 +292,7 @@ class NovantanoveState(State):
         if self.stage == CUT:
             return ChooseDealer(rng.randrange(self.n))
         order = list(self.deck)
-        rng.shuffle(order)
+        shuffle(order, rng)  # rng.shuffle's order and draws, cheaper
         return Deal(tuple(order))
 
     def _check_chance(self, action: Action) -> None:
@@ -904,7 +907,7 @@ def redeal(
     so a consistent deal is always found when one exists (the true deal is one).
     """
     cards = list(pool)
-    rng.shuffle(cards)
+    shuffle(cards, rng)  # rng.shuffle's order and draws, cheaper
     out: list[list[Card]] = [[] for _ in caps]
     if not any(voids):
         start = 0
@@ -912,12 +915,24 @@ def redeal(
             out[i] = cards[start : start + cap]
             start += cap
         return out
-    allowed = {c: [i for i, v in enumerate(voids) if not v >> suit_of[c] & 1] for c in cards}
+    # the places each suit may go to, made once per suit rather than once per card
+    by_suit = {suit: [i for i, v in enumerate(voids) if not v >> suit & 1]
+               for suit in set(map(suit_of.__getitem__, cards))}
+    allowed = {c: by_suit[suit_of[c]] for c in cards}
+    # rng.choices(free, weights)[0], inlined where it is Random's own (the same draw: one
+    # random() scaled by the weights' float total, bisected into their running sums)
+    own_choices = type(rng).choices is random.Random.choices
+    draw = rng.random
     for c in cards:
         free = [i for i in allowed[c] if len(out[i]) < caps[i]]
         if free:
             weights = [caps[i] - len(out[i]) for i in free]
-            out[rng.choices(free, weights)[0]].append(c)
+            if own_choices:
+                sums = list(accumulate(weights))
+                pick = free[bisect(sums, draw() * (sums[-1] + 0.0), 0, len(free) - 1)]
+            else:
+                pick = rng.choices(free, weights)[0]
+            out[pick].append(c)
         elif not _augment(c, out, caps, allowed, set()):
             raise RuntimeError("no deal is consistent with the known voids")
     return out

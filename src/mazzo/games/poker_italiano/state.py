@@ -16,10 +16,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations, repeat
-from operator import add, is_, not_, or_
+from operator import add, is_, itemgetter, not_, or_
 from typing import Self
 
 from mazzo.cards import JACK, KING, QUEEN, RANK_TEXT, Card, short_deck
+from mazzo.engine.chance import sample, shuffle
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -402,10 +403,10 @@ class PokerItalianoState(State):
             return ChooseDealer(rng.randrange(self.n))
         if self.phase_name == "deal":
             order = list(self.undealt)
-            rng.shuffle(order)
+            shuffle(order, rng)  # rng.shuffle's order and draws, cheaper
             return Deal(tuple(order))
         cards = self._reshuffle_cards()
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         return Reshuffle(tuple(cards))
 
     # ------------------------------------------------------------------ apply
@@ -1056,7 +1057,7 @@ class PokerItalianoState(State):
             pre = self._opening_hand([c for c in hidden if c not in mine], rng)
         taken = set(pre) | set(mine)
         rest = [c for c in hidden if c not in taken]
-        rng.shuffle(rest)
+        shuffle(rest, rng)  # rng.shuffle's order and draws, cheaper
         twin = self.clone()
         twin._redeal(seat, opener, pre, mine, rest, rng)
         return twin
@@ -1072,11 +1073,11 @@ class PokerItalianoState(State):
         """Five hidden cards that may open (rejection sampling). About one five-card draw in two
         opens; the cap is only reached when the unseen cards hardly hold an opening hand (the
         seat holds the high cards), and then an unqualified hand is a tolerable approximation."""
-        pre = rng.sample(hidden, HAND_SIZE)
+        pre = sample(hidden, HAND_SIZE, rng)  # rng.sample's cards and draws, cheaper
         for _ in range(OPENER_TRIES):
             if opens(pre, self.deck_size, self.min_pair):
                 break
-            pre = rng.sample(hidden, HAND_SIZE)
+            pre = sample(hidden, HAND_SIZE, rng)
         return pre
 
     def _redeal(self, seat: int, opener: int, pre: list[Card], mine: list[Card],
@@ -1089,10 +1090,13 @@ class PokerItalianoState(State):
             keep = self._kept(opener)
             self.hands[opener][:keep] = pre[:keep]
             moved += [(c, opener) for c in self._place_discards(opener, pre[keep:])]
-        places = self._free_places(seat, opener)
-        rest = rest + self._place_reshuffled(places, moved, rng)
-        for place, card in zip(places, rest, strict=True):
-            self._put_card(place, card)
+        if moved:
+            places = self._free_places(seat, opener)
+            rest = rest + self._place_reshuffled(places, moved, rng)
+            for place, card in zip(places, rest, strict=True):
+                self._put_card(place, card)
+        else:  # the usual case: no reshuffled discard to place first
+            self._deal_free(seat, opener, rest)
         others = [s for s in range(self.n) if s not in (seat, opener) and self.draws[s] >= 0]
         for s in others:
             self.discarded[s] = []  # the true ones must not be seen while drawing the new ones
@@ -1141,6 +1145,30 @@ class PokerItalianoState(State):
         places += [("p", 0, i) for i, (_, o) in enumerate(self.pool) if o not in (seat, opener)]
         return places
 
+    def _deal_free(self, seat: int, opener: int, cards: list[Card]) -> None:
+        """Deal ``cards`` into the places of :meth:`_free_places`, in its order, as putting them
+        one by one would, but a slice per hand and pile (a world is drawn at every iteration of
+        a search)."""
+        at = 0
+        for s in range(self.n):
+            if s != seat:
+                hand = self.hands[s]
+                first = self._kept(s) if s == opener else 0
+                end = at + max(0, len(hand) - first)
+                hand[first:] = cards[at:end]
+                at = end
+        for pile in (self.stock, self.undealt):
+            end = at + len(pile)
+            pile[:] = cards[at:end]
+            at = end
+        pool = self.pool
+        for i, (_, owner) in enumerate(pool):
+            if owner != seat and owner != opener:
+                pool[i] = (cards[at], owner)
+                at += 1
+        if at != len(cards):
+            raise ValueError("the redeal's cards do not fill the hidden places")
+
     def _put_card(self, place: Place, card: Card) -> None:
         kind, s, i = place
         if kind == "h":
@@ -1164,14 +1192,14 @@ class PokerItalianoState(State):
             for s in range(self.n):
                 if s != seat and self.draws[s] >= 0:
                     spots += [c for c in self.hands[s][self._kept(s):] if c not in taken]
-            own += rng.sample(spots, min(missing, len(spots)))
+            own += sample(spots, min(missing, len(spots)), rng)
         self.discarded[seat] = own
 
     def clone(self) -> Self:
         twin = object.__new__(type(self))
-        twin.__dict__.update(self.__dict__)
-        for name in _LIST_FIELDS:
-            setattr(twin, name, list(getattr(self, name)))
+        mine = self.__dict__
+        twin.__dict__.update(mine)
+        twin.__dict__.update(zip(_LIST_FIELDS, map(list, _LISTS_OF(mine)), strict=True))
         twin.hands = [list(h) for h in self.hands]
         twin.discarded = [list(h) for h in self.discarded]
         twin.log = list(self.log)  # entries are never changed once logged
@@ -1200,3 +1228,5 @@ _LIST_FIELDS = (
     "contrib", "rbet", "folded", "needs", "acted_at", "queue", "blind_seats", "blind_amounts",
     "covered", "offers", "drawers", "fourth", "serving",
 )
+#: a state's ``_LIST_FIELDS``, read off its ``__dict__`` at once (clone copies each)
+_LISTS_OF = itemgetter(*_LIST_FIELDS)
