@@ -321,8 +321,10 @@ def test_burracos_score_sheet_fits_a_phone(browser: Any, server: LiveServer) -> 
         page.locator("#hand-history summary").click()
         sheet = page.locator("#hand-history .hand-entry .hand-sheet table.sheet").first
         sheet.wait_for()
-        rows = sheet.locator("tbody tr").all_inner_texts()
-        assert [row.split("\t")[0].strip() for row in rows] == [
+        # the row labels read from their cells: a row's innerText has its cells tab-separated
+        # only while it is rendered, and the history may be drawn again as the next hand begins
+        labels = sheet.locator("tbody tr > th").all_text_contents()
+        assert [label.strip() for label in labels] == [
             "burraco", "closing", "melded cards", "cards in hand", "pozzetto", "total"]
         assert sheet.locator("thead th").count() == 3  # the labels and the two pairs
         wide = page.evaluate("""() => [...document.querySelectorAll('#hand-history .hand-sheet')]
