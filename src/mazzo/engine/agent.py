@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Protocol
+from functools import partial
+from typing import Protocol, overload
 
 from mazzo.engine.game import JSON, Action, IllegalAction, State
 
@@ -46,3 +49,31 @@ class Agent(Protocol):
     name: str
 
     def act(self, turn: Turn) -> Action: ...
+
+
+#: a heuristic's move read off the state: ``(state, seat, legal, rng) -> action``
+RolloutMove = Callable[[State, int, list[Action], random.Random], Action]
+
+
+class ReadsState:
+    """``rollout_move = ReadsState("mazzo.games.<game>.rollout")`` on a game's heuristic bot:
+    ``bot.rollout_move(state, seat, legal, rng)`` is what ``bot.act`` plays on
+    ``state.view(seat)``, read off the state without building the view (the searches'
+    rollouts), drawing from the bot's own generator as ``act`` does: that module's
+    ``rollout_move(bot, state, seat, legal, rng)`` bound to the bot. The module is imported at
+    the first look-up (it builds on the bot's own module); the search looks it up once."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
+
+    @overload
+    def __get__(self, bot: None, owner: type) -> ReadsState: ...
+
+    @overload
+    def __get__(self, bot: object, owner: type | None = None) -> RolloutMove: ...
+
+    def __get__(self, bot: object, owner: type | None = None) -> ReadsState | RolloutMove:
+        if bot is None:
+            return self
+        reader: Callable[..., Action] = importlib.import_module(self.module).rollout_move
+        return partial(reader, bot)

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Any, Final
 
 from mazzo.cards import Card, burraco_deck
-from mazzo.engine.agent import Turn
-from mazzo.engine.game import Action, State, card_from_token
+from mazzo.engine.agent import ReadsState, Turn
+from mazzo.engine.game import Action, card_from_token
 from mazzo.games.burraco.actions import DRAW, TAKE_PILE, Attacca, Cala, Discard
 from mazzo.games.burraco.melds import is_wild
 from mazzo.games.burraco.scoring import VALUES
@@ -266,15 +265,8 @@ class BurracoHeuristic:
                        if side_of[s] != side for t in known]
         return theirs, their_known, view["variant"]
 
-    @property
-    def rollout_move(self) -> Callable[[State, int, list[Action], random.Random], Action]:
-        """``bot.rollout_move(state, seat, legal, rng)``: what :meth:`act` plays on
-        ``state.view(seat)``, read off the state without building the view (the search's
-        rollouts); it draws from this bot's own generator, as ``act`` does. A property, so the
-        search looks the reader up once (imported here: :mod:`.rollout` builds on this module)."""
-        from mazzo.games.burraco.rollout import rollout_move
-
-        return partial(rollout_move, self)
+    #: what :meth:`act` plays, read off the state (the searches' rollouts: :mod:`.rollout`)
+    rollout_move = ReadsState("mazzo.games.burraco.rollout")
 
 
 __all__ = ["DRAW", "BurracoHeuristic"]

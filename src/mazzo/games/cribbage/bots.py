@@ -15,12 +15,10 @@ the worlds by his discard and his plays (:mod:`.infer`) and model his pegging in
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from functools import partial
 
 from mazzo.cards import Card
-from mazzo.engine.agent import Agent, Turn
-from mazzo.engine.game import JSON, Action, State, card_from_token
+from mazzo.engine.agent import Agent, ReadsState, Turn
+from mazzo.engine.game import JSON, Action, card_from_token
 from mazzo.games.cribbage.actions import ANNOUNCE, DECK, Announce, Claim, Discard, Play
 from mazzo.games.cribbage.board import (
     TARGET,
@@ -108,15 +106,8 @@ class CribbageHeuristic:
         best = best_pegs(scores)
         return legal[best[self.rng.randrange(len(best))]]
 
-    @property
-    def rollout_move(self) -> Callable[[State, int, list[Action], random.Random], Action]:
-        """``bot.rollout_move(state, seat, legal, rng)``: what :meth:`act` plays on
-        ``state.view(seat)``, read off the state without building the view (the search's
-        rollouts); it draws from this bot's own generator, as ``act`` does. A property, so the
-        search looks the reader up once (imported here: :mod:`.rollout` builds on this module)."""
-        from mazzo.games.cribbage.rollout import rollout_move
-
-        return partial(rollout_move, self)
+    #: what :meth:`act` plays, read off the state (the searches' rollouts: :mod:`.rollout`)
+    rollout_move = ReadsState("mazzo.games.cribbage.rollout")
 
 
 def pegged_score(seat: int, count: int, sequence: list[Card], hand: list[Card],

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import partial
 
 from mazzo.cards import Card
-from mazzo.engine.agent import Turn
+from mazzo.engine.agent import ReadsState, Turn
 from mazzo.engine.chance import sample
-from mazzo.engine.game import Action, State, card_from_token
+from mazzo.engine.game import Action, card_from_token
 from mazzo.games.nebraska.actions import BID, DECK, PROMOTE, REJECT
 from mazzo.games.nebraska.scoring import (
     best_colore,
@@ -101,15 +100,8 @@ class NebraskaHeuristic:
             return PROMOTE if want > 0 else REJECT
         return BID[self._choose_bid(variant, hand, common, abs(want))]
 
-    @property
-    def rollout_move(self) -> Callable[[State, int, list[Action], random.Random], Action]:
-        """``bot.rollout_move(state, seat, legal, rng)``: what :meth:`act` plays on
-        ``state.view(seat)``, read off the state without building the view (the search's
-        rollouts); it draws from this bot's own generator, as ``act`` does. A property, so the
-        search looks the reader up once (imported here: :mod:`.rollout` builds on this module)."""
-        from mazzo.games.nebraska.rollout import rollout_move
-
-        return partial(rollout_move, self)
+    #: what :meth:`act` plays, read off the state (the searches' rollouts: :mod:`.rollout`)
+    rollout_move = ReadsState("mazzo.games.nebraska.rollout")
 
     def _promotion_value(
         self, variant: str, hand: list[Card], common: list[Card], candidate: Card,

@@ -14,13 +14,12 @@ from __future__ import annotations
 import random
 import threading
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Final
 
 from mazzo.cards import ACE, JACK, QUEEN, Card
-from mazzo.engine.agent import Turn
+from mazzo.engine.agent import ReadsState, Turn
 from mazzo.engine.game import JSON, Action, State, card_from_token
 from mazzo.games.poker_italiano.actions import (
     CALL,
@@ -153,15 +152,8 @@ class PokerHeuristic:
             return self._stay(s, pot, legal)
         return self._respond(hand, deck, s, pot, to_call, legal, after_draw=phase == "second_round")
 
-    @property
-    def rollout_move(self) -> Callable[[State, int, list[Action], random.Random], Action]:
-        """``bot.rollout_move(state, seat, legal, rng)``: what :meth:`act` plays on
-        ``state.view(seat)``, read off the state without building the view (the search's
-        rollouts); it draws from this bot's own generator, as ``act`` does. A property, so the
-        search looks the reader up once (imported here: :mod:`.rollout` builds on this module)."""
-        from mazzo.games.poker_italiano.rollout import rollout_move
-
-        return partial(rollout_move, self)
+    #: what :meth:`act` plays, read off the state (the searches' rollouts: :mod:`.rollout`)
+    rollout_move = ReadsState("mazzo.games.poker_italiano.rollout")
 
     def _blinds(self, legal: list[Action]) -> Action:
         if NO_BLIND in legal:
