@@ -147,8 +147,9 @@ class ViewParts:
                  "_sides", "viewed")
 
     def __init__(self, seats: int) -> None:
-        #: whether a view was made from these parts: until then the moves skip
-        #: :meth:`took_out` (a search's states are never viewed)
+        #: whether a view was made from these parts (:meth:`frame`, which every view asks
+        #: first): until then the moves skip :meth:`took_out` and :meth:`melded` (a search's
+        #: states are never viewed)
         self.viewed = False
         self._hands: list[tuple[list[Card] | None, FrozenList]] = [(None, FrozenList())] * seats
         self._pile: tuple[list[Card] | None, FrozenList] = (None, FrozenList())
@@ -166,7 +167,6 @@ class ViewParts:
     def hand(self, seat: int, cards: list[Card]) -> FrozenList:
         """The tokens of a seat's hand in display order (kept per seat: a hand changes only
         when its seat moves)."""
-        self.viewed = True
         made_from, kept = self._hands[seat]
         if made_from != cards:
             if made_from is not None and len(cards) == len(made_from) + 1 and (
@@ -181,7 +181,7 @@ class ViewParts:
         """Card ``c`` left ``seat``'s hand (and its known cards, if ``known``): the kept tokens
         follow at once, a slice around the card instead of a sort of the hand at the next view
         (the move knows which card went; the view would have to find it). Called by the moves
-        once :attr:`viewed`."""
+        once :attr:`viewed`; the view still checks the parts against the state."""
         made_from, kept = self._hands[seat]
         if made_from is not None and c in made_from:
             made_from.remove(c)
@@ -275,6 +275,7 @@ class ViewParts:
         fills those in): the config's, the hand's number and dealer, the scores, the sides, the
         last hand's result, the 3-player phase. Kept with a copy of ``now``, the data it was
         made from, and checked against it in one tuple comparison (in C)."""
+        self.viewed = True
         made_from, kept = self._frame
         if made_from != now:
             totals2, side_of, last_sides, last_lines, last_melds, hand_no, dealer, three_b, solo, \
