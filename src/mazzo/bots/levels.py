@@ -125,13 +125,15 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
 #: deal's end valued by the chance to finish with the biggest stack), the esperto's player by
 #: its own name; ``partita2``, the same for the arena's two-level rule (its side's
 #: best seat on top), scored 64.5 % of 600 but is no level: it plays the seats of its parity as
-#: a team, right only in the arena; ``partita58`` measures the swing. Cribbage's ``uniforme`` is
+#: a team, right only in the arena; ``partita58`` measures the swing; ``esperto4``, the esperto with
+#: four times the worlds, whether more rollouts pay. Cribbage's ``uniforme`` is
 #: its esperto before it read the opponent's hand (the play's worlds drawn uniformly).
 EXTRA_BOTS: Final[dict[str, dict[str, str]]] = {
     "poker_italiano": {"modello": "mazzo.games.poker_italiano.expert:PokerExpert",
                        "partita": "mazzo.games.poker_italiano.expert:MatchPlayer",
                        "partita2": "mazzo.games.poker_italiano.expert:TeamMatchPlayer",
-                       "partita58": "mazzo.games.poker_italiano.expert:WideMatchPlayer"},
+                       "partita58": "mazzo.games.poker_italiano.expert:WideMatchPlayer",
+                       "esperto4": "mazzo.games.poker_italiano.expert:ThoroughMatchExpert"},
     "cribbage": {"uniforme": "mazzo.games.cribbage.bots:CribbageExpert"},
 }
 #: one line on how each of them plays, for tables and help
@@ -145,6 +147,8 @@ EXTRA_TEXT: Final = {
     "measurement, not for tables of people), ~0.05 s per move",
     "partita58": "partita with the swing per deal measured in its own matches (58 chips, not "
     "medio's 32), ~0.05 s per move",
+    "esperto4": "poker's esperto with four times the worlds played out (192 per candidate), "
+    "~0.25 s per move",
     "uniforme": "cribbage's esperto before issue 16's inference: the play searched in worlds "
     "drawn uniformly (only his goes respected), ~0.01 s per move",
 }

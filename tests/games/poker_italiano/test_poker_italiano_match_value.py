@@ -121,6 +121,12 @@ def test_partita_names() -> None:
     assert make_agent(GAME, "partita", 1).team == "alone"  # type: ignore[attr-defined]
     assert make_agent(GAME, "partita2", 1).team == "alternate"  # type: ignore[attr-defined]
     assert "chance to win the match" in describe_search(GAME, "partita")
+    thorough = make_agent(GAME, "esperto4", 1)
+    esperto = make_agent(GAME, "esperto", 1)
+    assert thorough.name == "esperto4" and esperto.name == "esperto"
+    assert thorough.worlds == 4 * esperto.worlds  # type: ignore[attr-defined]
+    assert thorough.pool == 4 * esperto.pool  # type: ignore[attr-defined]
+    assert not thorough.memory  # type: ignore[attr-defined]  # reads only its view, as esperto
     with pytest.raises(ValueError):
         MatchPlayer(team="everyone")
 
