@@ -87,7 +87,8 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
     # measured stronger (10/16 against medio, guided 7/16); difficile before: 570 (0.26 s).
     # Re-calibrated in the fifth pass (rollouts read the state): 420/2850 had become 0.17/0.76 s
     # issue 16: esperto plays for the match (partita: 58.6 % of 1,000 against medio, 55.5-61.6 %,
-    # at 0.06 s a move; this search, now ``ricerca``: 58.1 % of 172, 50.7-65.2 %, at 0.9 s).
+    # at 0.06 s a move; this search, now ``ricerca``: 58.1 % of 172, 50.7-65.2 %, at 0.9 s);
+    # since 2026-11-26 with four times the worlds (59.8 % of 800, 56.4-63.2 %, ~0.3 s a move).
     # partita2 (64.5 % of 600) is not the esperto: it plays the seat two places on as its
     # partner (collusion at a table of people) and wins by the arena's rule, not by chips
     "poker_italiano": SearchSetting("heuristic", 490, 3750, "policy",
@@ -98,7 +99,8 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
                                     "a model of each opponent (a solid player's frequencies moved "
                                     "by the last deal's actions, read from the view), a deal's "
                                     "end valued by the chance to finish with the biggest stack, "
-                                    "~0.06 s per move; ricerca, the search it replaced: "),
+                                    "192 worlds per candidate, ~0.3 s per move; ricerca, the "
+                                    "search it replaced: "),
     # cribbage: esperto plays two-player games to 121 by the board table and reads the
     # opponent's hand from his discard and plays (issue 16: 56.9 % of 800 against medio, where
     # the same player with uniform worlds, now ``uniforme``, scored 51.4 % on the same deals);
@@ -125,15 +127,16 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
 #: deal's end valued by the chance to finish with the biggest stack), the esperto's player by
 #: its own name; ``partita2``, the same for the arena's two-level rule (its side's
 #: best seat on top), scored 64.5 % of 600 but is no level: it plays the seats of its parity as
-#: a team, right only in the arena; ``partita58`` measures the swing; ``esperto4``, the esperto with
-#: four times the worlds, whether more rollouts pay. Cribbage's ``uniforme`` is
-#: its esperto before it read the opponent's hand (the play's worlds drawn uniformly).
+#: a team, right only in the arena; ``partita58`` measures the swing; ``esperto48`` is the
+#: esperto with partita's 48 worlds (a quarter of its own), the esperto until 2026-11-26.
+#: Cribbage's ``uniforme`` is its esperto before it read the opponent's hand (the play's
+#: worlds drawn uniformly).
 EXTRA_BOTS: Final[dict[str, dict[str, str]]] = {
     "poker_italiano": {"modello": "mazzo.games.poker_italiano.expert:PokerExpert",
                        "partita": "mazzo.games.poker_italiano.expert:MatchPlayer",
                        "partita2": "mazzo.games.poker_italiano.expert:TeamMatchPlayer",
                        "partita58": "mazzo.games.poker_italiano.expert:WideMatchPlayer",
-                       "esperto4": "mazzo.games.poker_italiano.expert:ThoroughMatchExpert"},
+                       "esperto48": "mazzo.games.poker_italiano.expert:QuickMatchExpert"},
     "cribbage": {"uniforme": "mazzo.games.cribbage.bots:CribbageExpert"},
 }
 #: one line on how each of them plays, for tables and help
@@ -147,8 +150,8 @@ EXTRA_TEXT: Final = {
     "measurement, not for tables of people), ~0.05 s per move",
     "partita58": "partita with the swing per deal measured in its own matches (58 chips, not "
     "medio's 32), ~0.05 s per move",
-    "esperto4": "poker's esperto with four times the worlds played out (192 per candidate), "
-    "~0.25 s per move",
+    "esperto48": "poker's esperto until 2026-11-26: the same player with a quarter of its worlds "
+    "(48 per candidate, as partita), ~0.06 s per move",
     "uniforme": "cribbage's esperto before issue 16's inference: the play searched in worlds "
     "drawn uniformly (only his goes respected), ~0.01 s per move",
 }

@@ -107,12 +107,14 @@ def test_partita_values_moves_as_probabilities_and_is_quick(pi: SimpleNamespace)
     pi.deal(st, {1: "AH AD AC 7S 8H", 2: "9H 9D 8C JS KC", 3: "KH KD KS 7C 8D"})
     pi.play(st, Open(st.pot))
     seat = st.current_player
-    for player in (MatchPlayer(seed=4), TeamMatchPlayer(seed=4)):
+    # about 0.05 s of CPU each; the esperto (four times the worlds) about 0.3 s: within ~1 s
+    for player in (MatchPlayer(seed=4), TeamMatchPlayer(seed=4), make_agent(GAME, "esperto", 4)):
         start = time.process_time()
         move = player.act(Turn(seat, st.view(seat), st.legal_actions(), random.Random(0), st))
         assert move in st.legal_actions()
-        assert player.last_values and all(0.0 <= v <= 1.0 for v in player.last_values.values())
-        assert time.process_time() - start < 1.0  # about 0.05 s of CPU
+        values = player.last_values  # type: ignore[attr-defined]
+        assert values and all(0.0 <= v <= 1.0 for v in values.values())
+        assert time.process_time() - start < 1.0
 
 
 def test_partita_names() -> None:
@@ -121,12 +123,12 @@ def test_partita_names() -> None:
     assert make_agent(GAME, "partita", 1).team == "alone"  # type: ignore[attr-defined]
     assert make_agent(GAME, "partita2", 1).team == "alternate"  # type: ignore[attr-defined]
     assert "chance to win the match" in describe_search(GAME, "partita")
-    thorough = make_agent(GAME, "esperto4", 1)
-    esperto = make_agent(GAME, "esperto", 1)
-    assert thorough.name == "esperto4" and esperto.name == "esperto"
-    assert thorough.worlds == 4 * esperto.worlds  # type: ignore[attr-defined]
-    assert thorough.pool == 4 * esperto.pool  # type: ignore[attr-defined]
-    assert not thorough.memory  # type: ignore[attr-defined]  # reads only its view, as esperto
+    quick, esperto = make_agent(GAME, "esperto48", 1), make_agent(GAME, "esperto", 1)
+    assert quick.name == "esperto48" and esperto.name == "esperto"
+    assert type(quick).__mro__[1] is type(esperto)  # the same player, a quarter of the worlds
+    assert (quick.worlds, quick.pool) == (48, 240)  # type: ignore[attr-defined]
+    assert (esperto.worlds, esperto.pool) == (192, 960)  # type: ignore[attr-defined]
+    assert not quick.memory  # type: ignore[attr-defined]  # reads only its view, as esperto
     with pytest.raises(ValueError):
         MatchPlayer(team="everyone")
 
@@ -142,7 +144,8 @@ def test_the_esperto_plays_the_same_kept_or_rebuilt_between_moves() -> None:
     state = GAME.new_match(GAME.config(max_hands=3))
     rng = random.Random(3)
     medio = make_agent(GAME, "medio", 5)
-    kept, remembering = MatchExpert(seed=7), MatchPlayer(seed=7)
+    # a quarter of its worlds, as partita's: the test is about its memory, not its worlds
+    kept, remembering = MatchExpert(seed=7, pool=240, worlds=48), MatchPlayer(seed=7)
     compared = 0
     while state.current_player != TERMINAL:
         seat = state.current_player
@@ -153,7 +156,7 @@ def test_the_esperto_plays_the_same_kept_or_rebuilt_between_moves() -> None:
         if seat != 0:
             state.apply(medio.act(turn))
             continue
-        fresh = MatchExpert(seed=7)
+        fresh = MatchExpert(seed=7, pool=240, worlds=48)
         fresh.rng.setstate(kept.rng.getstate())
         move = kept.act(turn)
         assert fresh.act(turn) == move
