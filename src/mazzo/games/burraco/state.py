@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from itertools import repeat
-from operator import is_
+from operator import is_, itemgetter
 from typing import Final, Self
 
 from mazzo.cards import ACE, Card
@@ -41,6 +41,7 @@ from mazzo.games.burraco.actions import (
     meld_key,
 )
 from mazzo.games.burraco.config import BurracoConfig
+from mazzo.games.burraco.hand_index import HandIndex
 from mazzo.games.burraco.melds import Meld, attach_options, is_wild, layouts
 from mazzo.games.burraco.scoring import (
     hand_tally,
@@ -68,6 +69,7 @@ WILD_TYPES: Final = (12 * 16, 2, 16 + 2, 32 + 2, 48 + 2)  # jolly, then the 2 of
 _DECK_SET: Final = frozenset(DECK)
 _ACE_BITS: Final = 1 << 1 | 1 << 14  # an ace fills run positions 1 and 14
 _DECK_ORDER: Final = DECK_INDEX.__getitem__
+_FIRST: Final = itemgetter(0)
 #: the one card whose place in the deck order differs from its number's
 _FIRST_JOLLY: Final = 192
 #: the ranks 3..14 whose bits (bit 0: rank 3) a number sets, in rank order
@@ -122,6 +124,8 @@ class BurracoState(State):
         self._moves_kept: dict[int, SideMoves] = {}
         #: the view parts kept between moves (see ``views``)
         self._view_parts = ViewParts(n)
+        #: per seat: its hand as the listing reads it, kept by the moves (see ``hand_index``)
+        self._index: list[HandIndex | None] = [None] * n
 
     def _initial_sides(self) -> list[int]:
         n = self.config.players
@@ -231,10 +235,14 @@ class BurracoState(State):
         if self.stage != "play":
             return []
         hand = self.hands[self.player]
-        reps, at, masks, pairs = self._hand_index(hand)
+        kept = self._index[self.player]
+        if kept is None or kept.hand is not hand:  # a new hand: a deal, a pozzetto, a clone
+            kept = self._index[self.player] = HandIndex(hand, self.restricted)
+        reps = kept.reps
         wild_reps = [(t, reps[t]) for t in WILD_TYPES if t in reps]
         side = self._side_moves(self.side_of[self.player])
-        out = self._cala_actions(hand, at, masks, pairs, wild_reps, side)
+        out = self._cala_actions(hand, kept.at, kept.masks, _SET_RANKS[kept.pairs_bits() >> 3],
+                                 wild_reps, side)
         out += self._attacca_actions(hand, reps, wild_reps, side)
         out += self._discard_actions(hand, reps)
         return out
@@ -378,23 +386,29 @@ class BurracoState(State):
         return kept
 
     def _discard_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
-        out: list[Action] = []
+        """A discard per type, in the deck order of each type's first card (in C: the kept
+        index's dict is in no order)."""
         closing = len(hand) == 1 and self.taken[self.side_of[self.player]]
         if closing and not self.side_has_burraco(self.side_of[self.player]):
-            return out
-        restricted = self.restricted
-        if restricted is None and not closing:
-            return [DISCARD[group[0]] for group in reps.values()]
-        for group in reps.values():
-            c = group[0]  # the restricted card, if any, is first in its group
-            if c is restricted:
-                if len(group) == 1:
-                    continue
-                c = group[1]
-            if closing and (c & 15) in (0, 2):
-                continue  # the closing discard may not be a wild
-            out.append(DISCARD[c])
-        return out
+            return []
+        firsts = list(map(_FIRST, reps.values()))  # each type's first card, in no order
+        r = self.restricted
+        group = None if r is None else reps.get(r & 0xFF)
+        if group is not None and group[0] is r:  # listed at its type's lowest card, not itself
+            low = group[1] if len(group) > 1 and group[1] < r else r
+            firsts[firsts.index(r)] = low
+        else:
+            group = None
+        firsts.sort(key=_DECK_ORDER) if _FIRST_JOLLY in reps else firsts.sort()
+        if group is not None:  # the restricted card stays: its twin, if any, instead
+            i = firsts.index(low)
+            if len(group) > 1:
+                firsts[i] = group[1]
+            else:
+                del firsts[i]
+        if closing:  # the closing discard may not be a wild
+            return [DISCARD[c] for c in firsts if (c & 15) not in (0, 2)]
+        return list(map(DISCARD.__getitem__, firsts))
 
     # -- why an action is illegal ----------------------------------------------------------------
 
@@ -504,7 +518,12 @@ class BurracoState(State):
 
     def _draw(self) -> None:
         seat = self.player
-        self.hands[seat].append(self.stock.pop())
+        c = self.stock.pop()
+        hand = self.hands[seat]
+        hand.append(c)
+        kept = self._index[seat]
+        if kept is not None and kept.hand is hand:
+            kept.add(c)
         self.stage = "play"
         self.events = [DREW[(seat, len(self.stock))]]
         if len(self.stock) <= 2:
@@ -515,7 +534,15 @@ class BurracoState(State):
         seat = self.player
         pile = self.pile
         self.restricted = pile[0] if len(pile) == 1 else None
-        self.hands[seat].extend(pile)
+        hand = self.hands[seat]
+        hand.extend(pile)
+        kept = self._index[seat]
+        if kept is not None and kept.hand is hand:
+            if len(pile) == 1:
+                kept.add_first(pile[0])
+            else:
+                for c in pile:
+                    kept.add(c)
         self.known[seat].extend(pile)
         self.events = [ev.TookPile(seat, tuple(pile))]
         self.pile = []
@@ -523,8 +550,14 @@ class BurracoState(State):
 
     def _remove(self, seat: int, cards: tuple[Card, ...]) -> None:
         parts = self._view_parts
+        hand = self.hands[seat]
+        kept = self._index[seat]
+        if kept is not None and kept.hand is not hand:
+            kept = None
         for c in cards:
-            self.hands[seat].remove(c)
+            hand.remove(c)
+            if kept is not None:
+                kept.remove(c)
             known = c in self.known[seat]
             if known:
                 self.known[seat].remove(c)
@@ -583,6 +616,11 @@ class BurracoState(State):
         side = self.side_of[seat]
         hand = self.hands[seat]
         hand.remove(c)  # as _remove, inline: half of all moves are discards
+        kept = self._index[seat]
+        if kept is not None and kept.hand is hand:
+            kept.remove(c)
+            if self.restricted is not None:
+                kept.unrestrict(self.restricted)
         known = self.known[seat]
         was_known = c in known
         if was_known:
@@ -812,6 +850,7 @@ class BurracoState(State):
         twin._moves_kept = dict(self._moves_kept)
         twin._legal = None
         twin._view_parts = ViewParts(len(self.hands))  # a clone's views start afresh
+        twin._index = [None] * len(self.hands)  # a clone's hands are new lists
         return twin
 
     def cards_in_play(self) -> list[Card]:
