@@ -13,10 +13,13 @@ from bisect import insort
 from typing import Final
 
 from mazzo.cards import ACE, Card
+from mazzo.engine.game import Action
 
 #: an ace fills run positions 1 and 14
 ACE_BITS: Final = 1 << 1 | 1 << 14
 _NO_ACE: Final = ~ACE_BITS
+#: the wild types: the jolly (192) and the 2 of each suit (``16 suit + 2``)
+_WILD_TYPES: Final = frozenset((192, 2, 18, 34, 50))
 
 
 class HandIndex:
@@ -27,10 +30,13 @@ class HandIndex:
       a type), the restricted card (the single-card pile taken) moved first; the dict's own
       order means nothing (the discard listing sorts);
     - ``at``: the same lists at ``16 suit + rank`` and an ace's also at ``16 suit + 1``;
-    - ``masks``: the run positions each suit fills, a bit each.
+    - ``masks``: the run positions each suit fills, a bit each;
+    - ``runs``: per suit, the new runs of three it offers (the listing's), or None till the
+      listing asks; ``sets``: the same per rank, for the sets. A card in or out clears its own
+      suit's runs and rank's sets, a wild card in or out (it joins any of them) all of them.
     """
 
-    __slots__ = ("at", "dups", "hand", "masks", "reps")
+    __slots__ = ("at", "dups", "hand", "masks", "reps", "runs", "sets")
 
     def __init__(self, hand: list[Card], restricted: Card | None) -> None:
         self.hand = hand  # the list this index follows: the listing compares it by identity
@@ -55,15 +61,32 @@ class HandIndex:
                     else:
                         masks[t >> 4] |= 1 << (t & 15)
         self.reps, self.at, self.masks, self.dups = reps, at, masks, dups
+        self.runs: list[tuple[Action, ...] | None] = [None, None, None, None]
+        self.sets: dict[int, tuple[Action, ...]] = {}
         if restricted is not None:
             group = reps.get(restricted & 0xFF)
             if group and restricted in group and group[0] != restricted:
                 group.remove(restricted)  # in place: ``at`` holds the same list
                 group.insert(0, restricted)
 
+    def _changed(self, t: int) -> None:
+        """A card of type ``t`` came or went: the runs and sets it may be part of are stale."""
+        if t in _WILD_TYPES:
+            self.runs = [None, None, None, None]
+            self.sets = {}
+        else:
+            self.runs[t >> 4] = None
+            self.sets.pop(t & 15, None)
+
     def add(self, c: Card) -> None:
         """A card joins the hand (drawn, or from a pile of two or more)."""
         t = c & 0xFF
+        if t in _WILD_TYPES:  # it joins any run or set: all are stale (inline: hot)
+            self.runs = [None, None, None, None]
+            self.sets = {}
+        else:
+            self.runs[t >> 4] = None
+            self.sets.pop(t & 15, None)
         group = self.reps.get(t)
         if group is None:
             self._new_type(t, [c])
@@ -79,6 +102,12 @@ class HandIndex:
     def add_first(self, c: Card) -> None:
         """The single card of a pile joins the hand: restricted, so first in its type."""
         t = c & 0xFF
+        if t in _WILD_TYPES:  # it joins any run or set: all are stale (inline: hot)
+            self.runs = [None, None, None, None]
+            self.sets = {}
+        else:
+            self.runs[t >> 4] = None
+            self.sets.pop(t & 15, None)
         group = self.reps.get(t)
         if group is None:
             self._new_type(t, [c])
@@ -100,6 +129,12 @@ class HandIndex:
     def remove(self, c: Card) -> None:
         """A card leaves the hand (discarded, melded, attached)."""
         t = c & 0xFF
+        if t in _WILD_TYPES:  # it joins any run or set: all are stale (inline: hot)
+            self.runs = [None, None, None, None]
+            self.sets = {}
+        else:
+            self.runs[t >> 4] = None
+            self.sets.pop(t & 15, None)
         group = self.reps[t]
         if len(group) > 1:
             group.remove(c)  # in place: the rest keeps its order (the restricted card first)
@@ -120,6 +155,7 @@ class HandIndex:
         group = self.reps.get(r & 0xFF)
         if group is not None and len(group) > 1 and group[0] == r:
             group.sort()
+            self._changed(r & 0xFF)
 
     def pairs_bits(self) -> int:
         """The ranks (a bit each) holding two naturals or more: a type held twice, or the rank

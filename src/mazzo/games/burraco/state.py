@@ -242,7 +242,7 @@ class BurracoState(State):
         wild_reps = [(t, reps[t]) for t in WILD_TYPES if t in reps]
         side = self._side_moves(self.side_of[self.player])
         out = self._cala_actions(hand, kept.at, kept.masks, _SET_RANKS[kept.pairs_bits() >> 3],
-                                 wild_reps, side)
+                                 wild_reps, side, kept)
         out += self._attacca_actions(hand, reps, wild_reps, side)
         out += self._discard_actions(hand, reps)
         return out
@@ -327,24 +327,33 @@ class BurracoState(State):
 
     def _cala_actions(self, hand: list[Card], at: list[list[Card] | None], masks: list[int],
                       pairs: tuple[int, ...], wild_reps: list[tuple[int, list[Card]]],
-                      side: SideMoves) -> list[Action]:
-        """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once."""
+                      side: SideMoves, kept: HandIndex | None = None) -> list[Action]:
+        """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once
+        (runs of different suits never share their natural cards). With ``kept``, the sets
+        of each rank and the runs of each suit come from the index while their cards stay."""
         calas: list[Action] = []
+        sets = {} if kept is None else kept.sets
         if pairs:
             wilds = tuple(group[0] for _, group in wild_reps)
             laid = side.laid
             for rank in pairs:
                 if rank not in laid:  # one set per rank
-                    calas += _set_chunk(rank, at, wilds)
+                    chunk = sets.get(rank)
+                    if chunk is None:
+                        chunk = sets[rank] = _set_chunk(rank, at, wilds)
+                    calas += chunk
+        runs = [None, None, None, None] if kept is None else kept.runs
         need = 2 if wild_reps else 3
-        found: dict[tuple[tuple[Card, ...], int], None] = {}
         for suit, mask in enumerate(masks):
-            # the suit's types (an ace fills two places), its own 2 counting double: fewer
-            # cannot make a run of three
-            if mask.bit_count() - (mask >> 14 & 1) + (mask >> 2 & 1) >= need:
-                _run_triples(suit, at, mask, wild_reps, found)
-        if found:
-            calas += map(CALA.__getitem__, found)
+            found = runs[suit]
+            if found is None:
+                # the suit's types (an ace fills two places), its own 2 counting double:
+                # fewer cannot make a run of three
+                if mask.bit_count() - (mask >> 14 & 1) + (mask >> 2 & 1) < need:
+                    runs[suit] = ()
+                    continue
+                found = runs[suit] = _suit_runs(suit, at, mask, wild_reps)
+            calas += found
         if len(hand) >= 5:  # two cards stay in hand: always a way to end the turn
             return calas
         # a new meld of three is never a burraco: only the side's existing melds count
@@ -907,6 +916,14 @@ SetKey = tuple[tuple[Card, ...], tuple[Card, ...]]
 _SET_CHUNKS: dict[SetKey, SetChunk] = {}
 _KEPT_CHUNKS: Final = 50_000
 _SUIT_WEIGHTS: Final = ((0, 1), (16, 3), (32, 9), (48, 27))
+
+
+def _suit_runs(suit: int, at: list[list[Card] | None], mask: int,
+               wild_reps: list[tuple[int, list[Card]]]) -> tuple[Action, ...]:
+    """The new runs of three of ``suit``, natural ones first (see :func:`_run_triples`)."""
+    found: dict[tuple[tuple[Card, ...], int], None] = {}
+    _run_triples(suit, at, mask, wild_reps, found)
+    return tuple(map(CALA.__getitem__, found))
 
 
 def _run_triples(
