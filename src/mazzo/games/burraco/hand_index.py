@@ -33,10 +33,12 @@ class HandIndex:
     - ``masks``: the run positions each suit fills, a bit each;
     - ``runs``: per suit, the new runs of three it offers (the listing's), or None till the
       listing asks; ``sets``: the same per rank, for the sets. A card in or out clears its own
-      suit's runs and rank's sets, a wild card in or out (it joins any of them) all of them.
+      suit's runs and rank's sets, a wild card in or out (it joins any of them) all of them;
+    - ``wilds``: the wild types held, each with its cards (the lists of ``reps``), in the
+      listing's order, or None till the listing asks (cleared by a wild card in or out).
     """
 
-    __slots__ = ("at", "dups", "hand", "masks", "reps", "runs", "sets")
+    __slots__ = ("at", "dups", "hand", "masks", "reps", "runs", "sets", "wilds")
 
     def __init__(self, hand: list[Card], restricted: Card | None) -> None:
         self.hand = hand  # the list this index follows: the listing compares it by identity
@@ -63,6 +65,7 @@ class HandIndex:
         self.reps, self.at, self.masks, self.dups = reps, at, masks, dups
         self.runs: list[tuple[Action, ...] | None] = [None, None, None, None]
         self.sets: dict[int, tuple[Action, ...]] = {}
+        self.wilds: list[tuple[int, list[Card]]] | None = None
         if restricted is not None:
             group = reps.get(restricted & 0xFF)
             if group and restricted in group and group[0] != restricted:
@@ -74,6 +77,7 @@ class HandIndex:
         if t in _WILD_TYPES:
             self.runs = [None, None, None, None]
             self.sets = {}
+            self.wilds = None
         else:
             self.runs[t >> 4] = None
             self.sets.pop(t & 15, None)
@@ -84,6 +88,7 @@ class HandIndex:
         if t in _WILD_TYPES:  # it joins any run or set: all are stale (inline: hot)
             self.runs = [None, None, None, None]
             self.sets = {}
+            self.wilds = None
         else:
             self.runs[t >> 4] = None
             self.sets.pop(t & 15, None)
@@ -105,6 +110,7 @@ class HandIndex:
         if t in _WILD_TYPES:  # it joins any run or set: all are stale (inline: hot)
             self.runs = [None, None, None, None]
             self.sets = {}
+            self.wilds = None
         else:
             self.runs[t >> 4] = None
             self.sets.pop(t & 15, None)
@@ -132,6 +138,7 @@ class HandIndex:
         if t in _WILD_TYPES:  # it joins any run or set: all are stale (inline: hot)
             self.runs = [None, None, None, None]
             self.sets = {}
+            self.wilds = None
         else:
             self.runs[t >> 4] = None
             self.sets.pop(t & 15, None)

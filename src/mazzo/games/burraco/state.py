@@ -70,6 +70,7 @@ _DECK_SET: Final = frozenset(DECK)
 _ACE_BITS: Final = 1 << 1 | 1 << 14  # an ace fills run positions 1 and 14
 _DECK_ORDER: Final = DECK_INDEX.__getitem__
 _FIRST: Final = itemgetter(0)
+_DISCARD_OF: Final = DISCARD.__getitem__
 #: the one card whose place in the deck order differs from its number's
 _FIRST_JOLLY: Final = 192
 #: the ranks 3..14 whose bits (bit 0: rank 3) a number sets, in rank order
@@ -87,6 +88,24 @@ class SideMoves:
         self.melds = list(melds)
         self.moves: list[MeldMoves] = list(map(meld_moves, melds))
         self.laid = {m.key for m in melds if not m.run}
+
+    def with_meld(self, at: int, meld: Meld) -> SideMoves:
+        """These moves with meld ``at`` replaced by ``meld`` (a card attached: a set keeps its
+        rank) or ``meld`` added (``at`` is the count): a new object, since clones share this
+        one; one meld looked up instead of all of them."""
+        twin = object.__new__(SideMoves)
+        twin.melds = melds = list(self.melds)
+        twin.moves = moves = list(self.moves)
+        twin.laid = self.laid
+        if at < len(melds):
+            melds[at] = meld
+            moves[at] = meld_moves(meld)
+        else:
+            melds.append(meld)
+            moves.append(meld_moves(meld))
+            if not meld.run:
+                twin.laid = self.laid | {meld.key}
+        return twin
 
 
 class BurracoState(State):
@@ -239,10 +258,16 @@ class BurracoState(State):
         if kept is None or kept.hand is not hand:  # a new hand: a deal, a pozzetto, a clone
             kept = self._index[self.player] = HandIndex(hand, self.restricted)
         reps = kept.reps
-        wild_reps = [(t, reps[t]) for t in WILD_TYPES if t in reps]
+        wild_reps = kept.wilds
+        if wild_reps is None:
+            wild_reps = kept.wilds = [(t, reps[t]) for t in WILD_TYPES if t in reps]
         side = self._side_moves(self.side_of[self.player])
-        out = self._cala_actions(hand, kept.at, kept.masks, _SET_RANKS[kept.pairs_bits() >> 3],
-                                 wild_reps, side, kept)
+        m0, m1, m2, m3 = masks = kept.masks
+        d0, d1, d2, d3 = kept.dups
+        # two naturals of a rank: a type held twice, or the rank in two suits
+        pairs = _SET_RANKS[(d0 | d1 | d2 | d3 | m0 & (m1 | m2 | m3) | m1 & (m2 | m3) | m2 & m3)
+                           >> 3]
+        out = self._cala_actions(hand, kept.at, masks, pairs, wild_reps, side, kept)
         out += self._attacca_actions(hand, reps, wild_reps, side)
         out += self._discard_actions(hand, reps)
         return out
@@ -397,11 +422,16 @@ class BurracoState(State):
     def _discard_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
         """A discard per type, in the deck order of each type's first card (in C: the kept
         index's dict is in no order)."""
+        r = self.restricted
         closing = len(hand) == 1 and self.taken[self.side_of[self.player]]
+        if r is None and not closing:  # the usual case, all in C
+            if _FIRST_JOLLY in reps:
+                return list(map(_DISCARD_OF, sorted(map(_FIRST, reps.values()),
+                                                    key=_DECK_ORDER)))
+            return list(map(_DISCARD_OF, sorted(map(_FIRST, reps.values()))))
         if closing and not self.side_has_burraco(self.side_of[self.player]):
             return []
         firsts = list(map(_FIRST, reps.values()))  # each type's first card, in no order
-        r = self.restricted
         group = None if r is None else reps.get(r & 0xFF)
         if group is not None and group[0] is r:  # listed at its type's lowest card, not itself
             low = group[1] if len(group) > 1 and group[1] < r else r
@@ -417,7 +447,7 @@ class BurracoState(State):
                 del firsts[i]
         if closing:  # the closing discard may not be a wild
             return [DISCARD[c] for c in firsts if (c & 15) not in (0, 2)]
-        return list(map(DISCARD.__getitem__, firsts))
+        return list(map(_DISCARD_OF, firsts))
 
     # -- why an action is illegal ----------------------------------------------------------------
 
@@ -578,6 +608,7 @@ class BurracoState(State):
         side = self.side_of[seat]
         meld = LAID_MELD[(action.cards, action.wild)]
         self._remove(seat, action.cards)
+        self._moves_follow(side, len(self.melds[side]), meld)
         self.melds[side].append(meld)
         if self._view_parts.viewed:
             self._view_parts.melded(side, len(self.melds[side]) - 1, meld)
@@ -591,12 +622,20 @@ class BurracoState(State):
         options = meld_moves(self.melds[side][action.meld]).options_of(action.card)
         grown = next(meld for wild, meld in options if wild == action.wild)
         self._remove(seat, (action.card,))
+        self._moves_follow(side, action.meld, grown)
         self.melds[side][action.meld] = grown
         if self._view_parts.viewed:
             self._view_parts.melded(side, action.meld, grown)
         text = MELD_TEXT[(grown.run, grown.cards, grown.lo, grown.wild, grown.key)]
         self.events = [ev.Attached(seat, action.meld, action.card, text)]
         self._after_meld()
+
+    def _moves_follow(self, side: int, at: int, meld: Meld) -> None:
+        """Before meld ``at`` of ``side`` becomes (or is laid as) ``meld``: its kept moves
+        follow, if they were the side's melds' (else the next listing makes them)."""
+        kept = self._moves_kept.get(side)
+        if kept is not None and kept.melds == self.melds[side]:
+            self._moves_kept[side] = kept.with_meld(at, meld)
 
     def _after_meld(self) -> None:
         if not self.hands[self.player]:
