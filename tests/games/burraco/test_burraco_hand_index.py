@@ -13,6 +13,7 @@ from mazzo.cards import ACE
 from mazzo.engine import CHANCE
 from mazzo.games.burraco.config import BurracoConfig
 from mazzo.games.burraco.state import _SET_RANKS, BurracoState
+from mazzo.games.burraco.tables import KEPT_RUN_PATTERNS, run_patterns
 
 CONFIGS = [
     BurracoConfig(players=4, hands=1),
@@ -87,3 +88,24 @@ def test_a_hand_replaced_whole_gets_a_fresh_index() -> None:
             assert state._index[seat] is not None
             assert state._index[seat].hand is state.hands[seat]
             break
+
+
+def _plain_run_patterns(mask: int) -> tuple[tuple[int, ...], tuple[tuple[int, int, int], ...]]:
+    """``tables.run_patterns`` as it was first written, with sets of positions."""
+    at = {p for p in range(1, 15) if mask >> p & 1}
+    starts = tuple(p for p in range(1, 13) if {p, p + 1, p + 2} <= at)
+    with_wild: list[tuple[int, int, int]] = []
+    for p in range(1, 14):
+        if p not in at:
+            continue
+        for q, spots in ((p + 1, (p - 1, p + 2)), (p + 2, (p + 1,))):
+            if q in at:
+                with_wild += [(p, q, spot) for spot in spots if 1 <= spot <= 14]
+    return starts, tuple(with_wild)
+
+
+def test_run_patterns_bit_by_bit_equal_the_plain_ones() -> None:
+    """Every suit mask (positions 1 to 14 and the unused bit 0): the same runs, same order."""
+    for mask in range(1 << 15):
+        KEPT_RUN_PATTERNS.pop(mask, None)
+        assert run_patterns(mask) == _plain_run_patterns(mask)
