@@ -78,7 +78,7 @@ def test_kept_hand_index_equals_a_fresh_one() -> None:
 
 def test_a_hand_replaced_whole_gets_a_fresh_index() -> None:
     """A position set by hand (a new list for the hand) is listed from that list."""
-    for state, rng in random_decisions(BurracoConfig(players=4, hands=1), 1):
+    for state, _rng in random_decisions(BurracoConfig(players=4, hands=1), 1):
         if state.stage == "play" and len(state.hands[state.player]) > 3:
             state.legal_actions()
             seat = state.player

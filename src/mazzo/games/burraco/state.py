@@ -357,7 +357,7 @@ class BurracoState(State):
         (runs of different suits never share their natural cards). With ``kept``, the sets
         of each rank and the runs of each suit come from the index while their cards stay."""
         calas: list[Action] = []
-        sets = {} if kept is None else kept.sets
+        sets: dict[int, tuple[Action, ...]] = {} if kept is None else kept.sets
         if pairs:
             wilds = tuple(group[0] for _, group in wild_reps)
             laid = side.laid
@@ -367,7 +367,7 @@ class BurracoState(State):
                     if chunk is None:
                         chunk = sets[rank] = _set_chunk(rank, at, wilds)
                     calas += chunk
-        runs = [None, None, None, None] if kept is None else kept.runs
+        runs: list[tuple[Action, ...] | None] = [None] * 4 if kept is None else kept.runs
         need = 2 if wild_reps else 3
         for suit, mask in enumerate(masks):
             found = runs[suit]
