@@ -12,7 +12,7 @@ from legal_reference import reference_legal
 from mazzo.cards import ACE
 from mazzo.engine import CHANCE
 from mazzo.games.burraco.config import BurracoConfig
-from mazzo.games.burraco.state import _SET_RANKS, BurracoState
+from mazzo.games.burraco.state import _SET_RANKS, WILD_TYPES, BurracoState
 from mazzo.games.burraco.tables import KEPT_RUN_PATTERNS, run_patterns
 
 CONFIGS = [
@@ -36,6 +36,9 @@ def _check_kept(state: BurracoState) -> int:
         assert kept.at == at
         assert kept.masks == masks
         assert _SET_RANKS[kept.pairs_bits() >> 3] == pairs
+        if kept.wilds is not None:  # the wild types held, as the last listing found them
+            assert kept.wilds == [(t, reps[t]) for t in WILD_TYPES if t in reps]
+            assert kept.wild_firsts == tuple(group[0] for _, group in kept.wilds)
         for t, group in kept.reps.items():  # the lists are shared, as the listing needs
             if t < 64:
                 assert kept.at[t] is group

@@ -35,10 +35,11 @@ class HandIndex:
       listing asks; ``sets``: the same per rank, for the sets. A card in or out clears its own
       suit's runs and rank's sets, a wild card in or out (it joins any of them) all of them;
     - ``wilds``: the wild types held, each with its cards (the lists of ``reps``), in the
-      listing's order, or None till the listing asks (cleared by a wild card in or out).
+      listing's order, or None till the listing asks (cleared by a wild card in or out), and
+      ``wild_firsts``, the first card of each, made with it.
     """
 
-    __slots__ = ("at", "dups", "hand", "masks", "reps", "runs", "sets", "wilds")
+    __slots__ = ("at", "dups", "hand", "masks", "reps", "runs", "sets", "wild_firsts", "wilds")
 
     def __init__(self, hand: list[Card], restricted: Card | None) -> None:
         self.hand = hand  # the list this index follows: the listing compares it by identity
@@ -66,6 +67,7 @@ class HandIndex:
         self.runs: list[tuple[Action, ...] | None] = [None, None, None, None]
         self.sets: dict[int, tuple[Action, ...]] = {}
         self.wilds: list[tuple[int, list[Card]]] | None = None
+        self.wild_firsts: tuple[Card, ...] = ()  # their first cards, made with ``wilds``
         if restricted is not None:
             group = reps.get(restricted & 0xFF)
             if group and restricted in group and group[0] != restricted:

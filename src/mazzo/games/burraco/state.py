@@ -261,6 +261,7 @@ class BurracoState(State):
         wild_reps = kept.wilds
         if wild_reps is None:
             wild_reps = kept.wilds = [(t, reps[t]) for t in WILD_TYPES if t in reps]
+            kept.wild_firsts = tuple([group[0] for _, group in wild_reps])
         side = self._side_moves(self.side_of[self.player])
         m0, m1, m2, m3 = masks = kept.masks
         d0, d1, d2, d3 = kept.dups
@@ -268,7 +269,7 @@ class BurracoState(State):
         pairs = _SET_RANKS[(d0 | d1 | d2 | d3 | m0 & (m1 | m2 | m3) | m1 & (m2 | m3) | m2 & m3)
                            >> 3]
         out = self._cala_actions(hand, kept.at, masks, pairs, wild_reps, side, kept)
-        out += self._attacca_actions(hand, reps, wild_reps, side)
+        out += self._attacca_actions(hand, reps, wild_reps, side, kept.wild_firsts)
         out += self._discard_actions(hand, reps)
         return out
 
@@ -359,7 +360,8 @@ class BurracoState(State):
         calas: list[Action] = []
         sets: dict[int, tuple[Action, ...]] = {} if kept is None else kept.sets
         if pairs:
-            wilds = tuple(group[0] for _, group in wild_reps)
+            wilds = tuple(group[0] for _, group in wild_reps) if kept is None else (
+                kept.wild_firsts)
             laid = side.laid
             for rank in pairs:
                 if rank not in laid:  # one set per rank
@@ -387,13 +389,18 @@ class BurracoState(State):
 
     def _attacca_actions(self, hand: list[Card], reps: dict[int, list[Card]],
                          wild_reps: list[tuple[int, list[Card]]],
-                         side: SideMoves) -> list[Action]:
-        """Every card that may join one of the side's melds, meld by meld."""
+                         side: SideMoves, wilds: tuple[Card, ...] | None = None) -> list[Action]:
+        """Every card that may join one of the side's melds, meld by meld; ``wilds``: the first
+        card of each wild type held (kept with the hand index)."""
         out: list[Action] = []
         roomy = len(hand) >= 3  # two cards stay in hand: always a way to end the turn
-        wilds = [group[0] for _, group in wild_reps]
+        if wilds is None:
+            wilds = tuple([group[0] for _, group in wild_reps])
         for i, moves in enumerate(side.moves):
-            tried = [reps[t][0] for t in moves.types if t in reps]
+            tried = []  # a plain loop: a comprehension is a function call per meld
+            for t in moves.types:
+                if t in reps:
+                    tried.append(reps[t][0])
             if wilds and moves.takes_wild:
                 tried += wilds
             if not tried:
