@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from itertools import repeat
-from operator import is_
+from operator import is_, itemgetter
 from typing import Final, Self
 
 from mazzo.cards import ACE, Card
@@ -41,6 +41,7 @@ from mazzo.games.burraco.actions import (
     meld_key,
 )
 from mazzo.games.burraco.config import BurracoConfig
+from mazzo.games.burraco.hand_index import HandIndex
 from mazzo.games.burraco.melds import Meld, attach_options, is_wild, layouts
 from mazzo.games.burraco.scoring import (
     hand_tally,
@@ -68,6 +69,8 @@ WILD_TYPES: Final = (12 * 16, 2, 16 + 2, 32 + 2, 48 + 2)  # jolly, then the 2 of
 _DECK_SET: Final = frozenset(DECK)
 _ACE_BITS: Final = 1 << 1 | 1 << 14  # an ace fills run positions 1 and 14
 _DECK_ORDER: Final = DECK_INDEX.__getitem__
+_FIRST: Final = itemgetter(0)
+_DISCARD_OF: Final = DISCARD.__getitem__
 #: the one card whose place in the deck order differs from its number's
 _FIRST_JOLLY: Final = 192
 #: the ranks 3..14 whose bits (bit 0: rank 3) a number sets, in rank order
@@ -85,6 +88,24 @@ class SideMoves:
         self.melds = list(melds)
         self.moves: list[MeldMoves] = list(map(meld_moves, melds))
         self.laid = {m.key for m in melds if not m.run}
+
+    def with_meld(self, at: int, meld: Meld) -> SideMoves:
+        """These moves with meld ``at`` replaced by ``meld`` (a card attached: a set keeps its
+        rank) or ``meld`` added (``at`` is the count): a new object, since clones share this
+        one; one meld looked up instead of all of them."""
+        twin = object.__new__(SideMoves)
+        twin.melds = melds = list(self.melds)
+        twin.moves = moves = list(self.moves)
+        twin.laid = self.laid
+        if at < len(melds):
+            melds[at] = meld
+            moves[at] = meld_moves(meld)
+        else:
+            melds.append(meld)
+            moves.append(meld_moves(meld))
+            if not meld.run:
+                twin.laid = self.laid | {meld.key}
+        return twin
 
 
 class BurracoState(State):
@@ -122,6 +143,8 @@ class BurracoState(State):
         self._moves_kept: dict[int, SideMoves] = {}
         #: the view parts kept between moves (see ``views``)
         self._view_parts = ViewParts(n)
+        #: per seat: its hand as the listing reads it, kept by the moves (see ``hand_index``)
+        self._index: list[HandIndex | None] = [None] * n
 
     def _initial_sides(self) -> list[int]:
         n = self.config.players
@@ -231,11 +254,22 @@ class BurracoState(State):
         if self.stage != "play":
             return []
         hand = self.hands[self.player]
-        reps, at, masks, pairs = self._hand_index(hand)
-        wild_reps = [(t, reps[t]) for t in WILD_TYPES if t in reps]
+        kept = self._index[self.player]
+        if kept is None or kept.hand is not hand:  # a new hand: a deal, a pozzetto, a clone
+            kept = self._index[self.player] = HandIndex(hand, self.restricted)
+        reps = kept.reps
+        wild_reps = kept.wilds
+        if wild_reps is None:
+            wild_reps = kept.wilds = [(t, reps[t]) for t in WILD_TYPES if t in reps]
+            kept.wild_firsts = tuple([group[0] for _, group in wild_reps])
         side = self._side_moves(self.side_of[self.player])
-        out = self._cala_actions(hand, at, masks, pairs, wild_reps, side)
-        out += self._attacca_actions(hand, reps, wild_reps, side)
+        m0, m1, m2, m3 = masks = kept.masks
+        d0, d1, d2, d3 = kept.dups
+        # two naturals of a rank: a type held twice, or the rank in two suits
+        pairs = _SET_RANKS[(d0 | d1 | d2 | d3 | m0 & (m1 | m2 | m3) | m1 & (m2 | m3) | m2 & m3)
+                           >> 3]
+        out = self._cala_actions(hand, kept.at, masks, pairs, wild_reps, side, kept)
+        out += self._attacca_actions(hand, reps, wild_reps, side, kept.wild_firsts)
         out += self._discard_actions(hand, reps)
         return out
 
@@ -319,24 +353,34 @@ class BurracoState(State):
 
     def _cala_actions(self, hand: list[Card], at: list[list[Card] | None], masks: list[int],
                       pairs: tuple[int, ...], wild_reps: list[tuple[int, list[Card]]],
-                      side: SideMoves) -> list[Action]:
-        """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once."""
+                      side: SideMoves, kept: HandIndex | None = None) -> list[Action]:
+        """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once
+        (runs of different suits never share their natural cards). With ``kept``, the sets
+        of each rank and the runs of each suit come from the index while their cards stay."""
         calas: list[Action] = []
+        sets: dict[int, tuple[Action, ...]] = {} if kept is None else kept.sets
         if pairs:
-            wilds = tuple(group[0] for _, group in wild_reps)
+            wilds = tuple(group[0] for _, group in wild_reps) if kept is None else (
+                kept.wild_firsts)
             laid = side.laid
             for rank in pairs:
                 if rank not in laid:  # one set per rank
-                    calas += _set_chunk(rank, at, wilds)
+                    chunk = sets.get(rank)
+                    if chunk is None:
+                        chunk = sets[rank] = _set_chunk(rank, at, wilds)
+                    calas += chunk
+        runs: list[tuple[Action, ...] | None] = [None] * 4 if kept is None else kept.runs
         need = 2 if wild_reps else 3
-        found: dict[tuple[tuple[Card, ...], int], None] = {}
         for suit, mask in enumerate(masks):
-            # the suit's types (an ace fills two places), its own 2 counting double: fewer
-            # cannot make a run of three
-            if mask.bit_count() - (mask >> 14 & 1) + (mask >> 2 & 1) >= need:
-                _run_triples(suit, at, mask, wild_reps, found)
-        if found:
-            calas += map(CALA.__getitem__, found)
+            found = runs[suit]
+            if found is None:
+                # the suit's types (an ace fills two places), its own 2 counting double:
+                # fewer cannot make a run of three
+                if mask.bit_count() - (mask >> 14 & 1) + (mask >> 2 & 1) < need:
+                    runs[suit] = ()
+                    continue
+                found = runs[suit] = _suit_runs(suit, at, mask, wild_reps)
+            calas += found
         if len(hand) >= 5:  # two cards stay in hand: always a way to end the turn
             return calas
         # a new meld of three is never a burraco: only the side's existing melds count
@@ -345,13 +389,18 @@ class BurracoState(State):
 
     def _attacca_actions(self, hand: list[Card], reps: dict[int, list[Card]],
                          wild_reps: list[tuple[int, list[Card]]],
-                         side: SideMoves) -> list[Action]:
-        """Every card that may join one of the side's melds, meld by meld."""
+                         side: SideMoves, wilds: tuple[Card, ...] | None = None) -> list[Action]:
+        """Every card that may join one of the side's melds, meld by meld; ``wilds``: the first
+        card of each wild type held (kept with the hand index)."""
         out: list[Action] = []
         roomy = len(hand) >= 3  # two cards stay in hand: always a way to end the turn
-        wilds = [group[0] for _, group in wild_reps]
+        if wilds is None:
+            wilds = tuple([group[0] for _, group in wild_reps])
         for i, moves in enumerate(side.moves):
-            tried = [reps[t][0] for t in moves.types if t in reps]
+            tried = []  # a plain loop: a comprehension is a function call per meld
+            for t in moves.types:
+                if t in reps:
+                    tried.append(reps[t][0])
             if wilds and moves.takes_wild:
                 tried += wilds
             if not tried:
@@ -378,23 +427,34 @@ class BurracoState(State):
         return kept
 
     def _discard_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
-        out: list[Action] = []
+        """A discard per type, in the deck order of each type's first card (in C: the kept
+        index's dict is in no order)."""
+        r = self.restricted
         closing = len(hand) == 1 and self.taken[self.side_of[self.player]]
+        if r is None and not closing:  # the usual case, all in C
+            if _FIRST_JOLLY in reps:
+                return list(map(_DISCARD_OF, sorted(map(_FIRST, reps.values()),
+                                                    key=_DECK_ORDER)))
+            return list(map(_DISCARD_OF, sorted(map(_FIRST, reps.values()))))
         if closing and not self.side_has_burraco(self.side_of[self.player]):
-            return out
-        restricted = self.restricted
-        if restricted is None and not closing:
-            return [DISCARD[group[0]] for group in reps.values()]
-        for group in reps.values():
-            c = group[0]  # the restricted card, if any, is first in its group
-            if c is restricted:
-                if len(group) == 1:
-                    continue
-                c = group[1]
-            if closing and (c & 15) in (0, 2):
-                continue  # the closing discard may not be a wild
-            out.append(DISCARD[c])
-        return out
+            return []
+        firsts = list(map(_FIRST, reps.values()))  # each type's first card, in no order
+        group = None if r is None else reps.get(r & 0xFF)
+        if group is not None and group[0] is r:  # listed at its type's lowest card, not itself
+            low = group[1] if len(group) > 1 and group[1] < r else r
+            firsts[firsts.index(r)] = low
+        else:
+            group = None
+        firsts.sort(key=_DECK_ORDER) if _FIRST_JOLLY in reps else firsts.sort()
+        if group is not None:  # the restricted card stays: its twin, if any, instead
+            i = firsts.index(low)
+            if len(group) > 1:
+                firsts[i] = group[1]
+            else:
+                del firsts[i]
+        if closing:  # the closing discard may not be a wild
+            return [DISCARD[c] for c in firsts if (c & 15) not in (0, 2)]
+        return list(map(_DISCARD_OF, firsts))
 
     # -- why an action is illegal ----------------------------------------------------------------
 
@@ -504,7 +564,12 @@ class BurracoState(State):
 
     def _draw(self) -> None:
         seat = self.player
-        self.hands[seat].append(self.stock.pop())
+        c = self.stock.pop()
+        hand = self.hands[seat]
+        hand.append(c)
+        kept = self._index[seat]
+        if kept is not None and kept.hand is hand:
+            kept.add(c)
         self.stage = "play"
         self.events = [DREW[(seat, len(self.stock))]]
         if len(self.stock) <= 2:
@@ -515,7 +580,15 @@ class BurracoState(State):
         seat = self.player
         pile = self.pile
         self.restricted = pile[0] if len(pile) == 1 else None
-        self.hands[seat].extend(pile)
+        hand = self.hands[seat]
+        hand.extend(pile)
+        kept = self._index[seat]
+        if kept is not None and kept.hand is hand:
+            if len(pile) == 1:
+                kept.add_first(pile[0])
+            else:
+                for c in pile:
+                    kept.add(c)
         self.known[seat].extend(pile)
         self.events = [ev.TookPile(seat, tuple(pile))]
         self.pile = []
@@ -523,8 +596,14 @@ class BurracoState(State):
 
     def _remove(self, seat: int, cards: tuple[Card, ...]) -> None:
         parts = self._view_parts
+        hand = self.hands[seat]
+        kept = self._index[seat]
+        if kept is not None and kept.hand is not hand:
+            kept = None
         for c in cards:
-            self.hands[seat].remove(c)
+            hand.remove(c)
+            if kept is not None:
+                kept.remove(c)
             known = c in self.known[seat]
             if known:
                 self.known[seat].remove(c)
@@ -536,6 +615,7 @@ class BurracoState(State):
         side = self.side_of[seat]
         meld = LAID_MELD[(action.cards, action.wild)]
         self._remove(seat, action.cards)
+        self._moves_follow(side, len(self.melds[side]), meld)
         self.melds[side].append(meld)
         if self._view_parts.viewed:
             self._view_parts.melded(side, len(self.melds[side]) - 1, meld)
@@ -549,12 +629,20 @@ class BurracoState(State):
         options = meld_moves(self.melds[side][action.meld]).options_of(action.card)
         grown = next(meld for wild, meld in options if wild == action.wild)
         self._remove(seat, (action.card,))
+        self._moves_follow(side, action.meld, grown)
         self.melds[side][action.meld] = grown
         if self._view_parts.viewed:
             self._view_parts.melded(side, action.meld, grown)
         text = MELD_TEXT[(grown.run, grown.cards, grown.lo, grown.wild, grown.key)]
         self.events = [ev.Attached(seat, action.meld, action.card, text)]
         self._after_meld()
+
+    def _moves_follow(self, side: int, at: int, meld: Meld) -> None:
+        """Before meld ``at`` of ``side`` becomes (or is laid as) ``meld``: its kept moves
+        follow, if they were the side's melds' (else the next listing makes them)."""
+        kept = self._moves_kept.get(side)
+        if kept is not None and kept.melds == self.melds[side]:
+            self._moves_kept[side] = kept.with_meld(at, meld)
 
     def _after_meld(self) -> None:
         if not self.hands[self.player]:
@@ -583,6 +671,11 @@ class BurracoState(State):
         side = self.side_of[seat]
         hand = self.hands[seat]
         hand.remove(c)  # as _remove, inline: half of all moves are discards
+        kept = self._index[seat]
+        if kept is not None and kept.hand is hand:
+            kept.remove(c)
+            if self.restricted is not None:
+                kept.unrestrict(self.restricted)
         known = self.known[seat]
         was_known = c in known
         if was_known:
@@ -812,6 +905,7 @@ class BurracoState(State):
         twin._moves_kept = dict(self._moves_kept)
         twin._legal = None
         twin._view_parts = ViewParts(len(self.hands))  # a clone's views start afresh
+        twin._index = [None] * len(self.hands)  # a clone's hands are new lists
         return twin
 
     def cards_in_play(self) -> list[Card]:
@@ -868,6 +962,14 @@ SetKey = tuple[tuple[Card, ...], tuple[Card, ...]]
 _SET_CHUNKS: dict[SetKey, SetChunk] = {}
 _KEPT_CHUNKS: Final = 50_000
 _SUIT_WEIGHTS: Final = ((0, 1), (16, 3), (32, 9), (48, 27))
+
+
+def _suit_runs(suit: int, at: list[list[Card] | None], mask: int,
+               wild_reps: list[tuple[int, list[Card]]]) -> tuple[Action, ...]:
+    """The new runs of three of ``suit``, natural ones first (see :func:`_run_triples`)."""
+    found: dict[tuple[tuple[Card, ...], int], None] = {}
+    _run_triples(suit, at, mask, wild_reps, found)
+    return tuple(map(CALA.__getitem__, found))
 
 
 def _run_triples(
