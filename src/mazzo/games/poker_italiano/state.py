@@ -79,6 +79,7 @@ from mazzo.games.poker_italiano.events import (
     VoidHand,
 )
 from mazzo.games.poker_italiano.scoring import (
+    DEFAULT_RANKING,
     STRAIGHT_FLUSH,
     Ranking,
     category_name,
@@ -113,9 +114,11 @@ class PokerItalianoState(State):
         n = config.players
         self.n = n
         self.codec = codec
-        self.ranking = Ranking(
+        ranking = Ranking(
             config.suit_before_kickers, config.flush_by_suit, config.cyclic_straight_flush
         )
+        # the shared default where equal: its evaluators are found without hashing a Ranking
+        self.ranking = DEFAULT_RANKING if ranking == DEFAULT_RANKING else ranking
         self.full_deck: tuple[Card, ...] = short_deck(config.deck_size)
         # --- match
         self.chips = [config.stack] * n
@@ -498,8 +501,11 @@ class PokerItalianoState(State):
         self.stock, self.pool = [], []
         self.discarded = [[] for _ in range(self.n)]
         self.draws = [-1] * self.n
-        self.out_of_play += [c for c in cards if c & 15 < low]  # card id & 15 = rank
-        self.undealt = sorted(c for c in cards if c & 15 >= low)
+        kept = [c for c in cards if c & 15 >= low]  # card id & 15 = rank
+        if len(kept) < len(cards):  # (only when a player left: the deck is the same otherwise)
+            self.out_of_play += [c for c in cards if c & 15 < low]
+        kept.sort()
+        self.undealt = kept
 
     def blind_amount(self, level: int) -> int:
         """buio 2·P₀, controbuio 4·P₀, over 8·P₀ (with blind_base 1: 1, 2, 4 × P₀)."""
