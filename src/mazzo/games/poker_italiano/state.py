@@ -419,14 +419,8 @@ class PokerItalianoState(State):
         events: list[Event] = []
         self.events = events
         phase = self.phase_name
-        if isinstance(action, ChooseDealer):
-            self.dealer = action.seat
-            events.append(DealerChosen(action.seat))
-            self._start_hand(rotate=False)
-        elif isinstance(action, Deal):
-            self._deal(action.order)
-        elif isinstance(action, Reshuffle):
-            self._reshuffle(action.order)
+        if self.turn == CHANCE:  # (a chance outcome only ever comes at a chance node)
+            self._apply_chance(action)
         elif phase == "blinds":
             self._answer_offer(action)
         elif phase == "draw":
@@ -434,6 +428,16 @@ class PokerItalianoState(State):
             self._draw(action.cards)
         else:
             self._bet_action(action)
+
+    def _apply_chance(self, action: Action) -> None:
+        if isinstance(action, ChooseDealer):
+            self.dealer = action.seat
+            self.events.append(DealerChosen(action.seat))
+            self._start_hand(rotate=False)
+        elif isinstance(action, Deal):
+            self._deal(action.order)
+        elif isinstance(action, Reshuffle):
+            self._reshuffle(action.order)
 
     # --- deal start ----------------------------------------------------------------------
 
