@@ -206,8 +206,17 @@ class PokerHeuristic:
 
 
 def closest_amount(actions: Sequence[Action], target: int) -> Action:
-    """The bet or raise among ``actions`` whose amount is nearest ``target``."""
-    return min(actions, key=lambda a: abs(getattr(a, "amount", 0) - target))
+    """The bet or raise among ``actions`` whose amount is nearest ``target`` (the first of
+    equals, as ``min`` picks it; a loop: a key function per action was a call per action)."""
+    if not actions:
+        raise ValueError("closest_amount() of no actions")
+    best = actions[0]
+    gap = abs(getattr(best, "amount", 0) - target)
+    for action in actions[1:]:
+        to = abs(getattr(action, "amount", 0) - target)
+        if to < gap:
+            best, gap = action, to
+    return best
 
 
 def open_four(hand: Sequence[Card], deck_size: int) -> Card | None:
@@ -221,6 +230,8 @@ def open_four(hand: Sequence[Card], deck_size: int) -> Card | None:
     every = 0
     for bit in bits:
         every |= bit
+    if not every & every >> 1 & every >> 2 & every >> 3:
+        return None  # no four consecutive ranks at all (most hands): no odd card to find
     for odd, bit in zip(hand, bits, strict=True):
         # the others' ranks: all of them, less the odd card's unless another card shares it
         if (every ^ bit if bits.count(bit) == 1 else every) in fours:

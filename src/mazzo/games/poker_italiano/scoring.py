@@ -275,7 +275,14 @@ def category_of(key: int) -> int:
 
 
 def category_name(key: int, deck_size: int) -> str:
-    return _table(deck_size, DEFAULT_RANKING).names[key >> _CAT_SHIFT]
+    names = _NAMES.get(deck_size)
+    if names is None:  # (by deck size alone: hashing the Ranking cost more than the rest)
+        names = _NAMES[deck_size] = _table(deck_size, DEFAULT_RANKING).names
+    return names[key >> _CAT_SHIFT]
+
+
+#: the default ranking's category names by deck size (see :func:`category_name`)
+_NAMES: dict[int, tuple[str, ...]] = {}
 
 
 def straight_top(key: int) -> int:

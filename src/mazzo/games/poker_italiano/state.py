@@ -465,10 +465,8 @@ class PokerItalianoState(State):
         self.hand_no += 1
         if rotate or not self.in_match[self.dealer]:
             self.dealer = self._next_alive(self.dealer)
-        first = self._next_alive(self.dealer)
-        self.seats = [first]
-        while len(self.seats) < len(alive):
-            self.seats.append(self._next_alive(self.seats[-1]))
+        at = alive.index(self._next_alive(self.dealer))
+        self.seats = alive[at:] + alive[:at]  # the seats still in, from the dealer's left
         for s in self.seats:
             self.folded[s] = False
         if cfg.credit:  # each deal every player may risk up to ``stack``
@@ -480,12 +478,10 @@ class PokerItalianoState(State):
             paid = min(cfg.ante, self.chips[s])
             self.chips[s] -= paid
             self.contrib[s] += paid
-            ev.append(AntePaid(s, paid))
+            ev.append(_made(AntePaid, (s, paid)))
         self.p0 = self.pot
-        ev.append(
-            HandStarted(self.hand_no, self.dealer, self.deck_size, self.min_pair, self.parole,
-                        self.pot)
-        )
+        ev.append(_made(HandStarted, (self.hand_no, self.dealer, self.deck_size, self.min_pair,
+                                      self.parole, self.pot)))
         self._offer_blind(1)
 
     def _next_alive(self, seat: int) -> int:
@@ -939,15 +935,18 @@ class PokerItalianoState(State):
         self._pot_won()
 
     def _better(self, a: int, b: int) -> bool:
-        return compare_values(a, b, self.deck_size, self.config.cyclic_straight_flush) > 0
+        if not self.config.cyclic_straight_flush:
+            return a > b  # (compare_values is the plain order of the keys then)
+        return compare_values(a, b, self.deck_size, True) > 0
 
     def _best(self, seats: list[int], keys: dict[int, int]) -> int:
         """Winner among ``seats``; the cyclic straight-flush rule only between exactly two."""
-        sfs = [s for s in seats if category_of(keys[s]) == STRAIGHT_FLUSH]
-        if self.config.cyclic_straight_flush and len(sfs) == 2:
-            a, b = sfs
-            return a if self._better(keys[a], keys[b]) else b
-        return max(seats, key=lambda s: keys[s])
+        if self.config.cyclic_straight_flush:
+            sfs = [s for s in seats if category_of(keys[s]) == STRAIGHT_FLUSH]
+            if len(sfs) == 2:
+                a, b = sfs
+                return a if self._better(keys[a], keys[b]) else b
+        return max(seats, key=keys.__getitem__)
 
     def _split_carried(self, alive: list[int]) -> None:
         share, rest = divmod(self.carried, len(alive))
@@ -1230,6 +1229,21 @@ _Pots = tuple[tuple[int, tuple[int, ...]], ...]
 _POTS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Pots] = {}
 _POTS_KEPT = 100_000  # (and of betting words kept, below)
 _SPOKEN: dict[tuple[int, str, int, bool], Spoke] = {}
+#: the events every deal begins with (antes, the deal's start), by class and fields
+_MADE: dict[tuple[type[Event], tuple[int | bool, ...]], Event] = {}
+
+
+def _made(cls: type[Event], fields: tuple[int | bool, ...]) -> Event:
+    """The event ``cls(*fields)``: events are immutable values, so each is made once and shared
+    (as the betting words are), cheaper than making a frozen dataclass at every deal of a
+    search's rollouts."""
+    key = (cls, fields)
+    found = _MADE.get(key)
+    if found is None:
+        if len(_MADE) >= _POTS_KEPT:
+            _MADE.clear()
+        found = _MADE[key] = cls(*fields)
+    return found
 #: pot-fraction menus by (lo, hi, pot, raise limit none); see _menu
 _MENUS: dict[tuple[int, int, int, bool], tuple[int, ...]] = {}
 
