@@ -684,8 +684,9 @@ class PokerItalianoState(State):
             # everybody else still in and able to bet must answer; the blind queue is dropped
             self.queue = []
             in_queue = False
-            for o in self.seats:
-                self.needs[o] = o != s and self.can_bet(o)
+            needs, folded, chips = self.needs, self.folded, self.chips
+            for o in self.seats:  # (can_bet, inlined: this runs at every bet and raise)
+                needs[o] = o != s and not folded[o] and chips[o] > 0
         self.acted_at[s] = self.full_raises
         self.needs[s] = False
         if self._one_left():
@@ -696,22 +697,23 @@ class PokerItalianoState(State):
         self._next_to_speak(s)
 
     def _one_left(self) -> bool:
-        live = [s for s in self.seats if not self.folded[s]]
-        if len(live) == 1 and not (self.mode == M_SECOND and not self.round2_bet):
-            self._award_uncontested(live[0])
+        folded = self.folded  # only seats dealt in are ever not folded
+        if folded.count(False) == 1 and not (self.mode == M_SECOND and not self.round2_bet):
+            self._award_uncontested(folded.index(False))
             return True
         return False
 
     def _next_to_speak(self, after: int) -> None:
-        s = self._next_seat(after)
-        for _ in range(self.n):
-            if self.needs[s]:
+        n, needs = self.n, self.needs
+        s = (after + 1) % n
+        for _ in range(n):
+            if needs[s]:
                 self.turn = s
                 if self.mode != M_SECOND or self.level > 0:
                     self.mode = M_RESPOND
                 self.phase_name = self._round_phase()
                 return
-            s = self._next_seat(s)
+            s = (s + 1) % n
         self._end_round()
 
     def _end_round(self) -> None:
