@@ -108,6 +108,9 @@ M_SECOND = "second"  # second round before any bet: parola, bet, passo
 
 class PokerItalianoState(State):
     config: PokerItalianoConfig
+    #: the seat to move, CHANCE or TERMINAL: a plain attribute (a property was a Python call
+    #: at every step of a search's rollouts)
+    current_player: int = CHANCE
 
     def __init__(self, game: Game, config: PokerItalianoConfig, codec: ActionCodec) -> None:
         super().__init__(game, config)
@@ -143,7 +146,7 @@ class PokerItalianoState(State):
         # --- hand
         self._reset_hand()
         self.phase_name = "start"
-        self.turn = CHANCE
+        self.current_player = CHANCE
         self._legal: list[Action] | None = None
 
     def _reset_hand(self) -> None:
@@ -175,10 +178,6 @@ class PokerItalianoState(State):
     # ------------------------------------------------------------------ protocol basics
 
     @property
-    def current_player(self) -> int:
-        return self.turn
-
-    @property
     def phase(self) -> str:
         return self.phase_name
 
@@ -198,7 +197,7 @@ class PokerItalianoState(State):
         return [float(c + b) for c, b in zip(self.chips, self.bank, strict=True)]
 
     def returns(self) -> list[float]:
-        if self.turn != TERMINAL:
+        if self.current_player != TERMINAL:
             return [0.0] * self.n
         start = 0 if self.config.credit else self.config.stack
         return [s - start for s in self.scores()]
@@ -216,7 +215,7 @@ class PokerItalianoState(State):
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self) -> list[Action]:
-        if self.turn < 0:
+        if self.current_player < 0:
             return []
         if self._legal is None:
             self._legal = self._compute_legal()
@@ -226,7 +225,7 @@ class PokerItalianoState(State):
         """As the engine's, faster for the usual case: the very object the list holds (moves
         are made once and shared) is found by identity, in C, without calling the dataclass
         ``__eq__`` of every move listed before it."""
-        if self.turn >= 0:
+        if self.current_player >= 0:
             legal = self._legal  # the list itself: legal_actions() hands out copies
             if legal is None:
                 legal = self._legal = self._compute_legal()
@@ -235,7 +234,7 @@ class PokerItalianoState(State):
         super().check(action)
 
     def _compute_legal(self) -> list[Action]:
-        s = self.turn
+        s = self.current_player
         phase = self.phase_name
         if phase == "blinds":
             what, level = self.offers[0]
@@ -319,7 +318,7 @@ class PokerItalianoState(State):
     # ------------------------------------------------------------------ checks
 
     def _refusal(self, action: Action) -> IllegalAction:
-        s, mode, phase = self.turn, self.mode, self.phase_name
+        s, mode, phase = self.current_player, self.mode, self.phase_name
         if phase == "blinds":
             what, level = self.offers[0]
             return IllegalAction(
@@ -419,7 +418,7 @@ class PokerItalianoState(State):
         events: list[Event] = []
         self.events = events
         phase = self.phase_name
-        if self.turn == CHANCE:  # (a chance outcome only ever comes at a chance node)
+        if self.current_player == CHANCE:  # (a chance outcome only ever comes at a chance node)
             self._apply_chance(action)
         elif phase == "blinds":
             self._answer_offer(action)
@@ -540,17 +539,17 @@ class PokerItalianoState(State):
                 self._ask("blinds", seat, self.offers)
                 return
             self.offers.pop(0)
-        self.phase_name, self.turn = "deal", CHANCE
+        self.phase_name, self.current_player = "deal", CHANCE
 
     def _cover_cost(self, level: int) -> int:
         return self.blind_amounts[-1] - self.blind_amounts[level - 1]
 
     def _ask(self, phase: str, seat: int, offers: list[tuple[str, int]]) -> None:
-        self.phase_name, self.turn, self.offers = phase, seat, offers
+        self.phase_name, self.current_player, self.offers = phase, seat, offers
 
     def _answer_offer(self, action: Action) -> None:
         what, level = self.offers.pop(0)
-        s = self.turn
+        s = self.current_player
         if what == "blind":
             if isinstance(action, Blind):
                 amount = self.blind_amount(level)
@@ -620,7 +619,7 @@ class PokerItalianoState(State):
             if mode == M_STAY and not self.raise_amounts(seat) and self.level == self.rbet[seat]:
                 self.queue.pop(0)  # nothing to decide: he has matched and may not raise
                 continue
-            self.mode, self.turn = mode, seat
+            self.mode, self.current_player = mode, seat
             self.phase_name = self._round_phase()
             return
         self._end_round()
@@ -649,7 +648,7 @@ class PokerItalianoState(State):
         self.log.append({"seat": seat, "word": word, "amount": amount, "all_in": all_in})
 
     def _bet_action(self, action: Action) -> None:
-        s = self.turn
+        s = self.current_player
         in_queue = bool(self.queue)
         if in_queue:
             self.queue.pop(0)
@@ -708,7 +707,7 @@ class PokerItalianoState(State):
         s = (after + 1) % n
         for _ in range(n):
             if needs[s]:
-                self.turn = s
+                self.current_player = s
                 if self.mode != M_SECOND or self.level > 0:
                     self.mode = M_RESPOND
                 self.phase_name = self._round_phase()
@@ -735,7 +734,7 @@ class PokerItalianoState(State):
 
     def _next_drawer(self) -> None:
         if self.draw_idx < len(self.drawers):
-            self.turn = self.drawers[self.draw_idx]
+            self.current_player = self.drawers[self.draw_idx]
             self.phase_name = "draw"
             return
         while self.fourth:  # the 4th card of those who changed four, in draw order
@@ -746,7 +745,7 @@ class PokerItalianoState(State):
         self._start_second_round()
 
     def _draw(self, cards: tuple[Card, ...]) -> None:
-        s = self.turn
+        s = self.current_player
         hand = self.hands[s]
         for c in cards:
             hand.remove(c)
@@ -773,7 +772,7 @@ class PokerItalianoState(State):
         if owed:
             if not self._reshuffle_cards():
                 raise MazzoError("the stock and the usable discards ran out during the draw")
-            self.phase_name, self.turn = "reshuffle", CHANCE
+            self.phase_name, self.current_player = "reshuffle", CHANCE
             return False
         self.serving = []
         return True
@@ -967,7 +966,7 @@ class PokerItalianoState(State):
         self._start_hand(rotate=True)
 
     def _finish(self, reason: str) -> None:
-        self.phase_name, self.turn, self.over_reason = "over", TERMINAL, reason
+        self.phase_name, self.current_player, self.over_reason = "over", TERMINAL, reason
         self.events.append(MatchOver(reason))
 
     # ------------------------------------------------------------------ information
@@ -978,7 +977,7 @@ class PokerItalianoState(State):
         out: JSON = {
             "phase": self.phase_name,
             "hand_number": self.hand_no,
-            "current_player": self.turn,
+            "current_player": self.current_player,
             "scores": list(map(float, map(add, self.chips, self.bank))),  # as scores()
             "chips": list(self.chips),
             "in_match": list(self.in_match),
@@ -1007,13 +1006,13 @@ class PokerItalianoState(State):
             "last_hand": self.last_result,
             "pots": self._pots_view(pot),
         }
-        if self.turn >= 0:
+        if self.current_player >= 0:
             out["mode"] = self.mode or self.phase_name
         if seat is not None:
             out["seat"] = seat
             out["hand"] = tokens(sorted(self.hands[seat]))
             out["discarded"] = tokens(self.discarded[seat])
-        if self.turn == TERMINAL:
+        if self.current_player == TERMINAL:
             out["over"] = self.over_reason
         return out
 
