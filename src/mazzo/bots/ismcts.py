@@ -427,6 +427,8 @@ class ISMCTSAgent:
         self._game: Game | None = None
         #: the profile's ``hand_starts`` for the search under way
         self._hand_starts: frozenset[str] = frozenset()
+        #: the Turn's legal moves in its order, for the search under way
+        self._root_list: list[Action] = []
         #: statistics of the last search, for benchmarks and curious users
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -493,6 +495,7 @@ class ISMCTSAgent:
         value = self._valuer(first, profile)
         root = _Node(None, -1)
         legal = set(turn.legal)
+        self._root_list = list(turn.legal)
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
         state: State | None = first
@@ -570,6 +573,7 @@ class ISMCTSAgent:
         apply = trusted_apply(state)
         checked_apply = state.apply
         root = path[0]
+        root_list = self._root_list
         starts = self._hand_starts
         while True:
             player = state.current_player
@@ -593,7 +597,9 @@ class ISMCTSAgent:
                 node = child
                 continue
             legal = state.legal_actions()
-            if node is root:
+            if node is root and legal != root_list:
+                # (a world usually lists the very moves of the Turn, in its order: then the
+                # list compare, in C and by identity first, spares hashing each move)
                 legal = [a for a in legal if a in root_legal]
             # one look-up per action (hashing a dataclass action is a Python call), kept for
             # the UCB pass when every action has been tried

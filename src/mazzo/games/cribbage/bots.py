@@ -15,6 +15,7 @@ the worlds by his discard and his plays (:mod:`.infer`) and model his pegging in
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 
 from mazzo.cards import Card
 from mazzo.engine.agent import Agent, ReadsState, Turn
@@ -92,7 +93,7 @@ class CribbageHeuristic:
         held = view["hand_counts"][(seat + 1) % view["players"]]
         return self.peg_among(view["count"], _cards(view["sequence"]), seen, held, legal)
 
-    def peg_among(self, count: int, sequence: list[Card], seen: set[Card], held: int,
+    def peg_among(self, count: int, sequence: list[Card], seen: Collection[Card], held: int,
                   legal: list[Action]) -> Action:
         """The play among ``legal`` (every one a Play) at ``count`` after ``sequence`` (the
         cards since the reset), when the next player holds ``held`` cards among those not in

@@ -53,36 +53,50 @@ def counted_peg_scores(count: int, ranks: Sequence[int], by_value: Sequence[int]
                        cards: Sequence[Card]) -> list[float]:
     """:func:`peg_scores` from the unseen cards' counts by value and rank and their number."""
     total = max(1, unseen)
-
-    def holds(k: int) -> float:
-        """Chance that the next player holds at least one of k unseen cards."""
-        return 1.0 - (1.0 - k / total) ** held if held else 0.0
-
+    holds = _holds(total, held)  # chance that the next player holds one of k unseen cards
+    last = ranks[-1] if ranks else -9  # (no rank is within 2 of -9)
+    after = [*ranks, 0]  # the ranks with the card laid, its rank set per card
     out: list[float] = []
     for c in cards:
         r = CRANK[c & 15]
         v = VALUE[c & 15]
         new = count + v
-        score = float(peg_total([*ranks, r], new))
+        after[-1] = r
+        score = float(peg_total(after, new))
+        # the risks added in their first order (15, 31, a pair, a run): the same float sums
         risk = 0.0
-        for goal in (15, 31):
-            need = goal - new
-            if 1 <= need <= 10:
-                risk += 2 * holds(by_value[need])
+        if 5 <= new <= 14:
+            risk += 2 * holds[by_value[15 - new]]
+        if 21 <= new <= 30:
+            risk += 2 * holds[by_value[31 - new]]
         if new + v <= 31:
-            paired = len(ranks) > 0 and ranks[-1] == r
-            risk += (6 if paired else 2) * holds(by_rank[r])
-        if ranks and abs(ranks[-1] - r) in (1, 2):
-            risk += 1.5 * holds(sum(by_rank[x] for x in (r - 2, r - 1, r + 1, r + 2)
-                                    if 1 <= x <= 13) // 2)
+            risk += (6 if last == r else 2) * holds[by_rank[r]]
+        if 1 <= abs(last - r) <= 2:
+            # the unseen cards of the ranks within 2 of r (by_rank: 14 entries, 0 unused)
+            near = sum(by_rank[max(1, r - 2):min(13, r + 2) + 1]) - by_rank[r]
+            risk += 1.5 * holds[near // 2]
         score -= risk
-        if new in (5, 21):
+        if new == 5 or new == 21:
             score -= 1.0
         if count == 0:
             score += 0.6 if v < 5 else (-1.5 if v == 5 else 0.0)
         score += 0.05 * v  # keep low cards back for the go
         out.append(score)
     return out
+
+
+#: :func:`_holds`'s tables by (unseen cards, cards held)
+_HOLDS: dict[tuple[int, int], tuple[float, ...]] = {}
+
+
+def _holds(total: int, held: int) -> tuple[float, ...]:
+    """Chance that the next player, holding ``held`` of ``total`` unseen cards, holds at least
+    one of k of them, by k (0..total): worked out once per (total, held), the same floats."""
+    found = _HOLDS.get((total, held))
+    if found is None:
+        found = _HOLDS[(total, held)] = tuple(
+            1.0 - (1.0 - k / total) ** held if held else 0.0 for k in range(total + 1))
+    return found
 
 
 def best_pegs(scores: Sequence[float]) -> list[int]:

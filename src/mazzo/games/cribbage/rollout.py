@@ -12,7 +12,10 @@ cards since the reset, the hands' sizes and who said go. Nothing of another seat
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
+from itertools import chain
 
+from mazzo.cards import Card
 from mazzo.engine.game import Action, State
 from mazzo.games.cribbage.actions import ANNOUNCE, Announce, Claim, Discard, Play
 from mazzo.games.cribbage.bots import CribbageHeuristic, best_discard, pegged_score
@@ -42,14 +45,13 @@ def rollout_move(bot: CribbageHeuristic, state: State, seat: int, legal: list[Ac
 def _peg(bot: CribbageHeuristic, state: CribbageState, seat: int, legal: list[Action]) -> Action:
     """:meth:`CribbageHeuristic.peg` on the state: the cards the seat has seen are its hand
     and discards, every card laid, the starter and the crib if it is turned up."""
-    seen = set(state.hands[seat])
-    seen.update(state.discards[seat])
-    for laid in state.laid:
-        seen.update(laid)
-    if state.starter is not None:
-        seen.add(state.starter)
-    if state.crib_open:
-        seen.update(state.crib)
+    hand, laid = state.hands[seat], chain.from_iterable(state.laid)
+    starter = () if state.starter is None else (state.starter,)
+    seen: Collection[Card]
+    if state.crib_open:  # the seat's discards are among the crib's cards: a set counts once
+        seen = {*hand, *state.discards[seat], *laid, *starter, *state.crib}
+    else:  # no card is in two of these: a list gives the same counts without a set
+        seen = [*hand, *state.discards[seat], *laid, *starter]
     held = len(state.hands[(seat + 1) % state.n])
     return bot.peg_among(state.count, state.seq, seen, held, legal)
 

@@ -9,7 +9,7 @@ target (shared/rules/cribbage.md §5), mid-play or mid-show.
 from __future__ import annotations
 
 import random
-from itertools import combinations, islice
+from itertools import combinations, filterfalse, islice
 from typing import Any, Self
 
 from mazzo.cards import JACK, TOKEN, Card
@@ -1111,8 +1111,8 @@ class CribbageState(State):
         others = [s for s in range(self.n) if s != seat]
         pool = [c for s in others for c in self.hands[s]]
         pool += [self.crib[i] for i in hidden_crib]
-        pool += self.stock
-        st.dealt = set(DECK)  # the stock keeps the cards left in the pool below
+        pool += filterfalse(self.dealt.__contains__, DECK)  # the stock, in deck order
+        st.dealt = set(DECK_SET)  # the stock keeps the cards left in the pool below
         # the strictest go constraint first: the eligible sets are nested, so this never fails
         order = sorted(others, key=lambda s: -self.go_min[s])
         due = self._due_to_play()

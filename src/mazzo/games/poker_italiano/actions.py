@@ -16,7 +16,7 @@ from typing import ClassVar, TypeVar
 from mazzo.cards import Card, cards_text, short_deck
 from mazzo.engine.chance import ChooseDealer as ChooseDealer
 from mazzo.engine.chance import Deal as Deal
-from mazzo.engine.game import Action
+from mazzo.engine.game import Action, quick_init
 
 BLIND_NAMES = {1: "buio", 2: "controbuio", 3: "over"}
 A = TypeVar("A", bound=Action)
@@ -162,6 +162,7 @@ class Fold(Action):
         return "fold"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
     """Discard these cards (0 to 4) and receive as many from the stock ("cambio")."""

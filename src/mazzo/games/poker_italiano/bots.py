@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 import threading
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -106,21 +105,26 @@ class PokerHeuristic:
         cat = key >> 26
         if cat in (STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH):
             return []
-        counts = Counter(c.rank for c in hand)
-        grouped = [c for c in hand if counts[c.rank] >= 2]
+        # counted on plain lists (a card's id & 15 is its rank, >> 4 & 15 its suit): a Counter
+        # per question was most of the heuristic's time in the search's rollouts
+        ranks = [c & 15 for c in hand]
+        counts = list(map(ranks.count, ranks))
         if cat in (TRIPS, TWO_PAIR):
-            return [c for c in hand if counts[c.rank] == 1]
-        suits = Counter(c.suit for c in hand)
-        suit, most = suits.most_common(1)[0]
-        pair_rank = grouped[0].rank if grouped else 0
+            return [c for c, n in zip(hand, counts, strict=True) if n == 1]
+        suits = [c >> 4 & 15 for c in hand]
+        suit_counts = list(map(suits.count, suits))
+        most = max(suit_counts)
+        suit = suits[suit_counts.index(most)]  # the first suit seen among the most frequent
+        grouped = max(counts) >= 2
+        pair_rank = ranks[counts.index(2)] if grouped else 0  # one pair here: counts are 1, 2
         if most == 4 and pair_rank < JACK:
-            return [c for c in hand if c.suit != suit]
+            return [c for c, cs in zip(hand, suits, strict=True) if cs != suit]
         run = open_four(hand, deck_size)
         if run is not None and pair_rank < JACK:
             return [run]
         if grouped:
-            return [c for c in hand if counts[c.rank] == 1]
-        top = max(hand, key=lambda c: c.rank)
+            return [c for c, n in zip(hand, counts, strict=True) if n == 1]
+        top = hand[ranks.index(max(ranks))]  # the first highest, as max() picks it
         return [c for c in hand if c is not top]
 
     # --- decisions -------------------------------------------------------------------------
@@ -202,29 +206,52 @@ class PokerHeuristic:
 
 
 def closest_amount(actions: Sequence[Action], target: int) -> Action:
-    """The bet or raise among ``actions`` whose amount is nearest ``target``."""
-    return min(actions, key=lambda a: abs(getattr(a, "amount", 0) - target))
+    """The bet or raise among ``actions`` whose amount is nearest ``target`` (the first of
+    equals, as ``min`` picks it; a loop: a key function per action was a call per action)."""
+    if not actions:
+        raise ValueError("closest_amount() of no actions")
+    best = actions[0]
+    gap = abs(getattr(best, "amount", 0) - target)
+    for action in actions[1:]:
+        to = abs(getattr(action, "amount", 0) - target)
+        if to < gap:
+            best, gap = action, to
+    return best
 
 
 def open_four(hand: Sequence[Card], deck_size: int) -> Card | None:
     """The odd card when the other four make an open-ended straight draw, else None."""
-    low = 15 - deck_size // 4
-    for odd in hand:
-        ranks = sorted({c.rank for c in hand if c is not odd})
-        if len(ranks) == 4 and ranks[3] - ranks[0] == 3 and low < ranks[0] and ranks[3] < ACE:
+    fours = _OPEN_FOURS.get(deck_size)
+    if fours is None:
+        low = 15 - deck_size // 4
+        # four consecutive ranks, the lowest above the deck's lowest and the highest below ACE
+        fours = _OPEN_FOURS[deck_size] = frozenset(15 << r for r in range(low + 1, ACE - 3))
+    bits = [1 << (c & 15) for c in hand]  # each card's rank as one bit
+    every = 0
+    for bit in bits:
+        every |= bit
+    if not every & every >> 1 & every >> 2 & every >> 3:
+        return None  # no four consecutive ranks at all (most hands): no odd card to find
+    for odd, bit in zip(hand, bits, strict=True):
+        # the others' ranks: all of them, less the odd card's unless another card shares it
+        if (every ^ bit if bits.count(bit) == 1 else every) in fours:
             return odd
     return None
 
 
+#: :func:`open_four`'s rank masks by deck size
+_OPEN_FOURS: dict[int, frozenset[int]] = {}
+
+
 def _draw_bonus(hand: Sequence[Card], deck_size: int) -> float:
     """Extra pre-draw value for drawing hands and high pairs about to improve."""
-    suits = Counter(c.suit for c in hand)
-    if suits.most_common(1)[0][1] == 4:
+    suits = [c >> 4 & 15 for c in hand]
+    if max(map(suits.count, suits)) == 4:
         return 0.25
     if open_four(hand, deck_size) is not None:
         return 0.2
-    counts = Counter(c.rank for c in hand)
-    if any(n == 2 and r >= QUEEN for r, n in counts.items()):
+    ranks = [c & 15 for c in hand]
+    if any(r >= QUEEN and ranks.count(r) == 2 for r in ranks):
         return 0.1
     return 0.0
 

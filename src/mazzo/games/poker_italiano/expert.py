@@ -158,7 +158,7 @@ class PokerExpert:
             if state.is_chance:
                 state.apply(state.sample_chance(rng))
                 continue
-            seat = state.turn
+            seat = state.current_player
             legal = state.legal_actions()
             if len(legal) == 1:
                 state.apply(legal[0])

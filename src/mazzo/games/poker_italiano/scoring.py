@@ -239,12 +239,21 @@ def _finish(entry: Entry, low: int) -> Full:
 
 
 _KEY_FNS: dict[tuple[int, Ranking], KeyFn] = {}
+#: the default ranking's evaluators by deck size alone: the search's heuristics ask at every
+#: decision, and hashing a Ranking (a Python call) cost as much as the evaluation
+_DEFAULT_KEY_FNS: dict[int, KeyFn] = {}
 
 
 def key_function(deck_size: int, ranking: Ranking = DEFAULT_RANKING) -> KeyFn:
     """A fast ``cards -> int`` evaluator for one deck size and ranking (the hot path)."""
+    if ranking is DEFAULT_RANKING:
+        found = _DEFAULT_KEY_FNS.get(deck_size)
+        if found is not None:
+            return found
     found = _KEY_FNS.get((deck_size, ranking))
     if found is not None:
+        if ranking is DEFAULT_RANKING:
+            _DEFAULT_KEY_FNS[deck_size] = found
         return found
     full, vals, width = _full_table(deck_size, ranking)
 
@@ -255,6 +264,8 @@ def key_function(deck_size: int, ranking: Ranking = DEFAULT_RANKING) -> KeyFn:
         return by_suit[total >> lead_at & 15]
 
     _KEY_FNS[(deck_size, ranking)] = key
+    if ranking is DEFAULT_RANKING:
+        _DEFAULT_KEY_FNS[deck_size] = key
     return key
 
 
@@ -264,7 +275,14 @@ def category_of(key: int) -> int:
 
 
 def category_name(key: int, deck_size: int) -> str:
-    return _table(deck_size, DEFAULT_RANKING).names[key >> _CAT_SHIFT]
+    names = _NAMES.get(deck_size)
+    if names is None:  # (by deck size alone: hashing the Ranking cost more than the rest)
+        names = _NAMES[deck_size] = _table(deck_size, DEFAULT_RANKING).names
+    return names[key >> _CAT_SHIFT]
+
+
+#: the default ranking's category names by deck size (see :func:`category_name`)
+_NAMES: dict[int, tuple[str, ...]] = {}
 
 
 def straight_top(key: int) -> int:

@@ -79,6 +79,7 @@ from mazzo.games.poker_italiano.events import (
     VoidHand,
 )
 from mazzo.games.poker_italiano.scoring import (
+    DEFAULT_RANKING,
     STRAIGHT_FLUSH,
     Ranking,
     category_name,
@@ -107,15 +108,20 @@ M_SECOND = "second"  # second round before any bet: parola, bet, passo
 
 class PokerItalianoState(State):
     config: PokerItalianoConfig
+    #: the seat to move, CHANCE or TERMINAL: a plain attribute (a property was a Python call
+    #: at every step of a search's rollouts)
+    current_player: int = CHANCE
 
     def __init__(self, game: Game, config: PokerItalianoConfig, codec: ActionCodec) -> None:
         super().__init__(game, config)
         n = config.players
         self.n = n
         self.codec = codec
-        self.ranking = Ranking(
+        ranking = Ranking(
             config.suit_before_kickers, config.flush_by_suit, config.cyclic_straight_flush
         )
+        # the shared default where equal: its evaluators are found without hashing a Ranking
+        self.ranking = DEFAULT_RANKING if ranking == DEFAULT_RANKING else ranking
         self.full_deck: tuple[Card, ...] = short_deck(config.deck_size)
         # --- match
         self.chips = [config.stack] * n
@@ -140,7 +146,7 @@ class PokerItalianoState(State):
         # --- hand
         self._reset_hand()
         self.phase_name = "start"
-        self.turn = CHANCE
+        self.current_player = CHANCE
         self._legal: list[Action] | None = None
 
     def _reset_hand(self) -> None:
@@ -172,10 +178,6 @@ class PokerItalianoState(State):
     # ------------------------------------------------------------------ protocol basics
 
     @property
-    def current_player(self) -> int:
-        return self.turn
-
-    @property
     def phase(self) -> str:
         return self.phase_name
 
@@ -195,7 +197,7 @@ class PokerItalianoState(State):
         return [float(c + b) for c, b in zip(self.chips, self.bank, strict=True)]
 
     def returns(self) -> list[float]:
-        if self.turn != TERMINAL:
+        if self.current_player != TERMINAL:
             return [0.0] * self.n
         start = 0 if self.config.credit else self.config.stack
         return [s - start for s in self.scores()]
@@ -213,7 +215,7 @@ class PokerItalianoState(State):
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self) -> list[Action]:
-        if self.turn < 0:
+        if self.current_player < 0:
             return []
         if self._legal is None:
             self._legal = self._compute_legal()
@@ -223,7 +225,7 @@ class PokerItalianoState(State):
         """As the engine's, faster for the usual case: the very object the list holds (moves
         are made once and shared) is found by identity, in C, without calling the dataclass
         ``__eq__`` of every move listed before it."""
-        if self.turn >= 0:
+        if self.current_player >= 0:
             legal = self._legal  # the list itself: legal_actions() hands out copies
             if legal is None:
                 legal = self._legal = self._compute_legal()
@@ -232,7 +234,7 @@ class PokerItalianoState(State):
         super().check(action)
 
     def _compute_legal(self) -> list[Action]:
-        s = self.turn
+        s = self.current_player
         phase = self.phase_name
         if phase == "blinds":
             what, level = self.offers[0]
@@ -316,7 +318,7 @@ class PokerItalianoState(State):
     # ------------------------------------------------------------------ checks
 
     def _refusal(self, action: Action) -> IllegalAction:
-        s, mode, phase = self.turn, self.mode, self.phase_name
+        s, mode, phase = self.current_player, self.mode, self.phase_name
         if phase == "blinds":
             what, level = self.offers[0]
             return IllegalAction(
@@ -416,14 +418,8 @@ class PokerItalianoState(State):
         events: list[Event] = []
         self.events = events
         phase = self.phase_name
-        if isinstance(action, ChooseDealer):
-            self.dealer = action.seat
-            events.append(DealerChosen(action.seat))
-            self._start_hand(rotate=False)
-        elif isinstance(action, Deal):
-            self._deal(action.order)
-        elif isinstance(action, Reshuffle):
-            self._reshuffle(action.order)
+        if self.current_player == CHANCE:  # (a chance outcome only ever comes at a chance node)
+            self._apply_chance(action)
         elif phase == "blinds":
             self._answer_offer(action)
         elif phase == "draw":
@@ -431,6 +427,16 @@ class PokerItalianoState(State):
             self._draw(action.cards)
         else:
             self._bet_action(action)
+
+    def _apply_chance(self, action: Action) -> None:
+        if isinstance(action, ChooseDealer):
+            self.dealer = action.seat
+            self.events.append(DealerChosen(action.seat))
+            self._start_hand(rotate=False)
+        elif isinstance(action, Deal):
+            self._deal(action.order)
+        elif isinstance(action, Reshuffle):
+            self._reshuffle(action.order)
 
     # --- deal start ----------------------------------------------------------------------
 
@@ -458,10 +464,8 @@ class PokerItalianoState(State):
         self.hand_no += 1
         if rotate or not self.in_match[self.dealer]:
             self.dealer = self._next_alive(self.dealer)
-        first = self._next_alive(self.dealer)
-        self.seats = [first]
-        while len(self.seats) < len(alive):
-            self.seats.append(self._next_alive(self.seats[-1]))
+        at = alive.index(self._next_alive(self.dealer))
+        self.seats = alive[at:] + alive[:at]  # the seats still in, from the dealer's left
         for s in self.seats:
             self.folded[s] = False
         if cfg.credit:  # each deal every player may risk up to ``stack``
@@ -473,12 +477,10 @@ class PokerItalianoState(State):
             paid = min(cfg.ante, self.chips[s])
             self.chips[s] -= paid
             self.contrib[s] += paid
-            ev.append(AntePaid(s, paid))
+            ev.append(_made(AntePaid, (s, paid)))
         self.p0 = self.pot
-        ev.append(
-            HandStarted(self.hand_no, self.dealer, self.deck_size, self.min_pair, self.parole,
-                        self.pot)
-        )
+        ev.append(_made(HandStarted, (self.hand_no, self.dealer, self.deck_size, self.min_pair,
+                                      self.parole, self.pot)))
         self._offer_blind(1)
 
     def _next_alive(self, seat: int) -> int:
@@ -498,8 +500,11 @@ class PokerItalianoState(State):
         self.stock, self.pool = [], []
         self.discarded = [[] for _ in range(self.n)]
         self.draws = [-1] * self.n
-        self.out_of_play += [c for c in cards if c & 15 < low]  # card id & 15 = rank
-        self.undealt = sorted(c for c in cards if c & 15 >= low)
+        kept = [c for c in cards if c & 15 >= low]  # card id & 15 = rank
+        if len(kept) < len(cards):  # (only when a player left: the deck is the same otherwise)
+            self.out_of_play += [c for c in cards if c & 15 < low]
+        kept.sort()
+        self.undealt = kept
 
     def blind_amount(self, level: int) -> int:
         """buio 2·P₀, controbuio 4·P₀, over 8·P₀ (with blind_base 1: 1, 2, 4 × P₀)."""
@@ -534,17 +539,17 @@ class PokerItalianoState(State):
                 self._ask("blinds", seat, self.offers)
                 return
             self.offers.pop(0)
-        self.phase_name, self.turn = "deal", CHANCE
+        self.phase_name, self.current_player = "deal", CHANCE
 
     def _cover_cost(self, level: int) -> int:
         return self.blind_amounts[-1] - self.blind_amounts[level - 1]
 
     def _ask(self, phase: str, seat: int, offers: list[tuple[str, int]]) -> None:
-        self.phase_name, self.turn, self.offers = phase, seat, offers
+        self.phase_name, self.current_player, self.offers = phase, seat, offers
 
     def _answer_offer(self, action: Action) -> None:
         what, level = self.offers.pop(0)
-        s = self.turn
+        s = self.current_player
         if what == "blind":
             if isinstance(action, Blind):
                 amount = self.blind_amount(level)
@@ -614,7 +619,7 @@ class PokerItalianoState(State):
             if mode == M_STAY and not self.raise_amounts(seat) and self.level == self.rbet[seat]:
                 self.queue.pop(0)  # nothing to decide: he has matched and may not raise
                 continue
-            self.mode, self.turn = mode, seat
+            self.mode, self.current_player = mode, seat
             self.phase_name = self._round_phase()
             return
         self._end_round()
@@ -643,7 +648,7 @@ class PokerItalianoState(State):
         self.log.append({"seat": seat, "word": word, "amount": amount, "all_in": all_in})
 
     def _bet_action(self, action: Action) -> None:
-        s = self.turn
+        s = self.current_player
         in_queue = bool(self.queue)
         if in_queue:
             self.queue.pop(0)
@@ -678,8 +683,9 @@ class PokerItalianoState(State):
             # everybody else still in and able to bet must answer; the blind queue is dropped
             self.queue = []
             in_queue = False
-            for o in self.seats:
-                self.needs[o] = o != s and self.can_bet(o)
+            needs, folded, chips = self.needs, self.folded, self.chips
+            for o in self.seats:  # (can_bet, inlined: this runs at every bet and raise)
+                needs[o] = o != s and not folded[o] and chips[o] > 0
         self.acted_at[s] = self.full_raises
         self.needs[s] = False
         if self._one_left():
@@ -690,22 +696,23 @@ class PokerItalianoState(State):
         self._next_to_speak(s)
 
     def _one_left(self) -> bool:
-        live = [s for s in self.seats if not self.folded[s]]
-        if len(live) == 1 and not (self.mode == M_SECOND and not self.round2_bet):
-            self._award_uncontested(live[0])
+        folded = self.folded  # only seats dealt in are ever not folded
+        if folded.count(False) == 1 and not (self.mode == M_SECOND and not self.round2_bet):
+            self._award_uncontested(folded.index(False))
             return True
         return False
 
     def _next_to_speak(self, after: int) -> None:
-        s = self._next_seat(after)
-        for _ in range(self.n):
-            if self.needs[s]:
-                self.turn = s
+        n, needs = self.n, self.needs
+        s = (after + 1) % n
+        for _ in range(n):
+            if needs[s]:
+                self.current_player = s
                 if self.mode != M_SECOND or self.level > 0:
                     self.mode = M_RESPOND
                 self.phase_name = self._round_phase()
                 return
-            s = self._next_seat(s)
+            s = (s + 1) % n
         self._end_round()
 
     def _end_round(self) -> None:
@@ -727,7 +734,7 @@ class PokerItalianoState(State):
 
     def _next_drawer(self) -> None:
         if self.draw_idx < len(self.drawers):
-            self.turn = self.drawers[self.draw_idx]
+            self.current_player = self.drawers[self.draw_idx]
             self.phase_name = "draw"
             return
         while self.fourth:  # the 4th card of those who changed four, in draw order
@@ -738,7 +745,7 @@ class PokerItalianoState(State):
         self._start_second_round()
 
     def _draw(self, cards: tuple[Card, ...]) -> None:
-        s = self.turn
+        s = self.current_player
         hand = self.hands[s]
         for c in cards:
             hand.remove(c)
@@ -765,7 +772,7 @@ class PokerItalianoState(State):
         if owed:
             if not self._reshuffle_cards():
                 raise MazzoError("the stock and the usable discards ran out during the draw")
-            self.phase_name, self.turn = "reshuffle", CHANCE
+            self.phase_name, self.current_player = "reshuffle", CHANCE
             return False
         self.serving = []
         return True
@@ -929,15 +936,18 @@ class PokerItalianoState(State):
         self._pot_won()
 
     def _better(self, a: int, b: int) -> bool:
-        return compare_values(a, b, self.deck_size, self.config.cyclic_straight_flush) > 0
+        if not self.config.cyclic_straight_flush:
+            return a > b  # (compare_values is the plain order of the keys then)
+        return compare_values(a, b, self.deck_size, True) > 0
 
     def _best(self, seats: list[int], keys: dict[int, int]) -> int:
         """Winner among ``seats``; the cyclic straight-flush rule only between exactly two."""
-        sfs = [s for s in seats if category_of(keys[s]) == STRAIGHT_FLUSH]
-        if self.config.cyclic_straight_flush and len(sfs) == 2:
-            a, b = sfs
-            return a if self._better(keys[a], keys[b]) else b
-        return max(seats, key=lambda s: keys[s])
+        if self.config.cyclic_straight_flush:
+            sfs = [s for s in seats if category_of(keys[s]) == STRAIGHT_FLUSH]
+            if len(sfs) == 2:
+                a, b = sfs
+                return a if self._better(keys[a], keys[b]) else b
+        return max(seats, key=keys.__getitem__)
 
     def _split_carried(self, alive: list[int]) -> None:
         share, rest = divmod(self.carried, len(alive))
@@ -956,7 +966,7 @@ class PokerItalianoState(State):
         self._start_hand(rotate=True)
 
     def _finish(self, reason: str) -> None:
-        self.phase_name, self.turn, self.over_reason = "over", TERMINAL, reason
+        self.phase_name, self.current_player, self.over_reason = "over", TERMINAL, reason
         self.events.append(MatchOver(reason))
 
     # ------------------------------------------------------------------ information
@@ -967,7 +977,7 @@ class PokerItalianoState(State):
         out: JSON = {
             "phase": self.phase_name,
             "hand_number": self.hand_no,
-            "current_player": self.turn,
+            "current_player": self.current_player,
             "scores": list(map(float, map(add, self.chips, self.bank))),  # as scores()
             "chips": list(self.chips),
             "in_match": list(self.in_match),
@@ -996,13 +1006,13 @@ class PokerItalianoState(State):
             "last_hand": self.last_result,
             "pots": self._pots_view(pot),
         }
-        if self.turn >= 0:
+        if self.current_player >= 0:
             out["mode"] = self.mode or self.phase_name
         if seat is not None:
             out["seat"] = seat
             out["hand"] = tokens(sorted(self.hands[seat]))
             out["discarded"] = tokens(self.discarded[seat])
-        if self.turn == TERMINAL:
+        if self.current_player == TERMINAL:
             out["over"] = self.over_reason
         return out
 
@@ -1220,6 +1230,21 @@ _Pots = tuple[tuple[int, tuple[int, ...]], ...]
 _POTS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Pots] = {}
 _POTS_KEPT = 100_000  # (and of betting words kept, below)
 _SPOKEN: dict[tuple[int, str, int, bool], Spoke] = {}
+#: the events every deal begins with (antes, the deal's start), by class and fields
+_MADE: dict[tuple[type[Event], tuple[int | bool, ...]], Event] = {}
+
+
+def _made(cls: type[Event], fields: tuple[int | bool, ...]) -> Event:
+    """The event ``cls(*fields)``: events are immutable values, so each is made once and shared
+    (as the betting words are), cheaper than making a frozen dataclass at every deal of a
+    search's rollouts."""
+    key = (cls, fields)
+    found = _MADE.get(key)
+    if found is None:
+        if len(_MADE) >= _POTS_KEPT:
+            _MADE.clear()
+        found = _MADE[key] = cls(*fields)
+    return found
 #: pot-fraction menus by (lo, hi, pot, raise limit none); see _menu
 _MENUS: dict[tuple[int, int, int, bool], tuple[int, ...]] = {}
 

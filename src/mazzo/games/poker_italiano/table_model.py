@@ -327,7 +327,7 @@ def _open_likelihood(world: PokerItalianoState, seat: int, choice: str) -> float
 
 def model_action(state: PokerItalianoState, stats: SeatStats, legal: list[Action]) -> Action:
     """The move the range model with ``stats`` makes for the player to move in ``state``."""
-    seat, deck, mode, phase = state.turn, state.deck_size, state.mode, state.phase_name
+    seat, deck, mode, phase = state.current_player, state.deck_size, state.mode, state.phase_name
     if phase == "blinds":
         return NO_BLIND if NO_BLIND in legal else (NO_COVER if NO_COVER in legal else legal[0])
     hand = state.hands[seat]
