@@ -1,6 +1,7 @@
 """The hand index each seat keeps, patched by the moves, is at every decision the index made
-afresh from the hand (``_hand_index``), for every seat that has one, in random matches of every
-kind of Burraco, and in clones and determinized worlds played on from there."""
+afresh from the hand (``fresh_index``: the one pass the listing made before), for every seat
+that has one, in random matches of every kind of Burraco, and in clones and determinized worlds
+played on from there."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import random
 from burraco_helpers import random_decisions
 from legal_reference import reference_legal
 
-from mazzo.cards import ACE
+from mazzo.cards import ACE, Card
 from mazzo.engine import CHANCE
+from mazzo.games.burraco.actions import DECK_INDEX
 from mazzo.games.burraco.config import BurracoConfig
+from mazzo.games.burraco.hand_index import ACE_BITS
 from mazzo.games.burraco.state import _SET_RANKS, WILD_TYPES, BurracoState
 from mazzo.games.burraco.tables import KEPT_RUN_PATTERNS, run_patterns
 
@@ -24,6 +27,54 @@ CONFIGS = [
 ]
 
 
+def fresh_index(hand: list[Card], r: Card | None) -> tuple[
+    dict[int, list[Card]], list[list[Card] | None], list[int], tuple[int, ...]
+]:
+    """The hand in one pass, as the listing reads it (the kept index's reference; ``r``: the
+    restricted card, the single-card pile's):
+
+    - ``reps``: its cards by type, types in the deck order of their first card, each type's
+      cards in deck order, the single-card pile's card first (meld it, keep its twin);
+    - ``at``: the same lists at 16 suit + rank, which is also 16 suit + run position (an
+      ace stands at 1, A-2-3, and at 14, Q-K-A); the jollies (type 192) are not there;
+    - ``masks``: the run positions each suit fills, a bit each;
+    - ``pairs``: the ranks from 3 to ace holding two naturals or more, in rank order (the
+      ranks a set can be made of).
+    """
+    reps: dict[int, list[Card]] = {}
+    at: list[list[Card] | None] = [None] * 64
+    masks = [0, 0, 0, 0]
+    twins = 0  # the ranks (a bit each) of the types held twice
+    # the deck order is the cards' own order but for the first jolly (192, dealt after the
+    # naturals): the plain sort, in C, unless the hand holds that card
+    for c in sorted(hand, key=DECK_INDEX.__getitem__) if 192 in hand else sorted(hand):
+        t = c & 0xFF
+        group = reps.get(t)
+        if group is not None:
+            group.append(c)
+            if t < 64:
+                twins |= 1 << (t & 15)
+        else:
+            group = reps[t] = [c]
+            if t < 64:  # the four suits
+                at[t] = group
+                if t & 15 == ACE:
+                    at[t - 13] = group
+                    masks[t >> 4] |= ACE_BITS
+                else:
+                    masks[t >> 4] |= 1 << (t & 15)
+    if r is not None:
+        group = reps.get(r & 0xFF)
+        if group and r in group and group[0] != r:
+            group.remove(r)  # in place: ``at`` holds the same list
+            group.insert(0, r)
+    # two naturals of a rank: a type held twice, or the rank in two suits (bit by bit, once
+    # per listing rather than a count per card)
+    m0, m1, m2, m3 = masks
+    pairs = twins | m0 & (m1 | m2 | m3) | m1 & (m2 | m3) | m2 & m3
+    return reps, at, masks, _SET_RANKS[pairs >> 3]
+
+
 def _check_kept(state: BurracoState) -> int:
     """Compare every seat's kept index with a fresh one; how many seats had one."""
     checked = 0
@@ -31,7 +82,7 @@ def _check_kept(state: BurracoState) -> int:
         kept = state._index[seat]
         if kept is None or kept.hand is not hand:
             continue
-        reps, at, masks, pairs = state._hand_index(hand)
+        reps, at, masks, pairs = fresh_index(hand, state.restricted)
         assert kept.reps == reps
         assert kept.at == at
         assert kept.masks == masks

@@ -23,8 +23,8 @@ _WILD_TYPES: Final = frozenset((192, 2, 18, 34, 50))
 
 
 class HandIndex:
-    """The hand by type, as ``BurracoState._hand_index`` describes it, with the ranks held twice
-    kept per suit (``dups``: a type leaving one copy clears its own suit's bit only).
+    """The hand by type, as the listing reads it, with the ranks held twice kept per suit
+    (``dups``: a type leaving one copy clears its own suit's bit only).
 
     - ``reps``: the cards by type, each type's cards in deck order (the cards' own order within
       a type), the restricted card (the single-card pile taken) moved first; the dict's own
@@ -109,13 +109,7 @@ class HandIndex:
     def add_first(self, c: Card) -> None:
         """The single card of a pile joins the hand: restricted, so first in its type."""
         t = c & 0xFF
-        if t in _WILD_TYPES:  # it joins any run or set: all are stale (inline: hot)
-            self.runs = [None, None, None, None]
-            self.sets = {}
-            self.wilds = None
-        else:
-            self.runs[t >> 4] = None
-            self.sets.pop(t & 15, None)
+        self._changed(t)  # once a turn at most: not inlined as in add and remove
         group = self.reps.get(t)
         if group is None:
             self._new_type(t, [c])

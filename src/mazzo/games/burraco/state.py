@@ -13,7 +13,7 @@ from itertools import repeat
 from operator import is_, itemgetter
 from typing import Final, Self
 
-from mazzo.cards import ACE, Card
+from mazzo.cards import Card
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -67,7 +67,6 @@ from mazzo.games.burraco.views import TOKEN, ViewParts, meld_points
 HAND_SIZE: Final = 11
 WILD_TYPES: Final = (12 * 16, 2, 16 + 2, 32 + 2, 48 + 2)  # jolly, then the 2 of each suit
 _DECK_SET: Final = frozenset(DECK)
-_ACE_BITS: Final = 1 << 1 | 1 << 14  # an ace fills run positions 1 and 14
 _DECK_ORDER: Final = DECK_INDEX.__getitem__
 _FIRST: Final = itemgetter(0)
 _DISCARD_OF: Final = DISCARD.__getitem__
@@ -272,53 +271,6 @@ class BurracoState(State):
         out += self._attacca_actions(hand, reps, wild_reps, side, kept.wild_firsts)
         out += self._discard_actions(hand, reps)
         return out
-
-    def _hand_index(self, hand: list[Card]) -> tuple[
-        dict[int, list[Card]], list[list[Card] | None], list[int], tuple[int, ...]
-    ]:
-        """The hand in one pass, as the listing reads it:
-
-        - ``reps``: its cards by type, types in the deck order of their first card, each type's
-          cards in deck order, the single-card pile's card first (meld it, keep its twin);
-        - ``at``: the same lists at 16 suit + rank, which is also 16 suit + run position (an
-          ace stands at 1, A-2-3, and at 14, Q-K-A); the jollies (type 192) are not there;
-        - ``masks``: the run positions each suit fills, a bit each;
-        - ``pairs``: the ranks from 3 to ace holding two naturals or more, in rank order (the
-          ranks a set can be made of).
-        """
-        reps: dict[int, list[Card]] = {}
-        at: list[list[Card] | None] = [None] * 64
-        masks = [0, 0, 0, 0]
-        twins = 0  # the ranks (a bit each) of the types held twice
-        # the deck order is the cards' own order but for the first jolly (192, dealt after the
-        # naturals): the plain sort, in C, unless the hand holds that card
-        for c in sorted(hand, key=_DECK_ORDER) if _FIRST_JOLLY in hand else sorted(hand):
-            t = c & 0xFF
-            group = reps.get(t)
-            if group is not None:
-                group.append(c)
-                if t < 64:
-                    twins |= 1 << (t & 15)
-            else:
-                group = reps[t] = [c]
-                if t < 64:  # the four suits
-                    at[t] = group
-                    if t & 15 == ACE:
-                        at[t - 13] = group
-                        masks[t >> 4] |= _ACE_BITS
-                    else:
-                        masks[t >> 4] |= 1 << (t & 15)
-        r = self.restricted
-        if r is not None:
-            group = reps.get(r & 0xFF)
-            if group and r in group and group[0] != r:
-                group.remove(r)  # in place: ``at`` holds the same list
-                group.insert(0, r)
-        # two naturals of a rank: a type held twice, or the rank in two suits (bit by bit, once
-        # per listing rather than a count per card)
-        m0, m1, m2, m3 = masks
-        pairs = twins | m0 & (m1 | m2 | m3) | m1 & (m2 | m3) | m2 & m3
-        return reps, at, masks, _SET_RANKS[pairs >> 3]
 
     def side_has_burraco(self, side: int, extra: Meld | None = None, replaced: int = -1) -> bool:
         """Whether the side has a burraco (clean one with the option), counting ``extra`` in
