@@ -162,7 +162,7 @@ class HandIndex:
 
     def pairs_bits(self) -> int:
         """The ranks (a bit each) holding two naturals or more: a type held twice, or the rank
-        in two suits (the listing computes the same inline: it runs at every decision)."""
+        in two suits (bit by bit, once per listing rather than a count per card)."""
         m0, m1, m2, m3 = self.masks
         d0, d1, d2, d3 = self.dups
         return d0 | d1 | d2 | d3 | m0 & (m1 | m2 | m3) | m1 & (m2 | m3) | m2 & m3

@@ -262,13 +262,9 @@ class BurracoState(State):
             wild_reps = kept.wilds = [(t, reps[t]) for t in WILD_TYPES if t in reps]
             kept.wild_firsts = tuple([group[0] for _, group in wild_reps])
         side = self._side_moves(self.side_of[self.player])
-        m0, m1, m2, m3 = masks = kept.masks
-        d0, d1, d2, d3 = kept.dups
-        # two naturals of a rank: a type held twice, or the rank in two suits
-        pairs = _SET_RANKS[(d0 | d1 | d2 | d3 | m0 & (m1 | m2 | m3) | m1 & (m2 | m3) | m2 & m3)
-                           >> 3]
-        out = self._cala_actions(hand, kept.at, masks, pairs, wild_reps, side, kept)
-        out += self._attacca_actions(hand, reps, wild_reps, side, kept.wild_firsts)
+        pairs = _SET_RANKS[kept.pairs_bits() >> 3]  # the ranks a set can be made of
+        out = self._cala_actions(hand, kept, pairs, wild_reps, side)
+        out += self._attacca_actions(hand, reps, kept.wild_firsts, side)
         out += self._discard_actions(hand, reps)
         return out
 
@@ -303,17 +299,16 @@ class BurracoState(State):
         last = next(c for c in hand if c not in used)
         return self._can_close_with(last) and self.side_has_burraco(side, new, replaced)
 
-    def _cala_actions(self, hand: list[Card], at: list[list[Card] | None], masks: list[int],
-                      pairs: tuple[int, ...], wild_reps: list[tuple[int, list[Card]]],
-                      side: SideMoves, kept: HandIndex | None = None) -> list[Action]:
+    def _cala_actions(self, hand: list[Card], kept: HandIndex, pairs: tuple[int, ...],
+                      wild_reps: list[tuple[int, list[Card]]], side: SideMoves) -> list[Action]:
         """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once
-        (runs of different suits never share their natural cards). With ``kept``, the sets
-        of each rank and the runs of each suit come from the index while their cards stay."""
+        (runs of different suits never share their natural cards). The sets of each rank and
+        the runs of each suit come from the hand's index while their cards stay."""
         calas: list[Action] = []
-        sets: dict[int, tuple[Action, ...]] = {} if kept is None else kept.sets
+        at = kept.at
         if pairs:
-            wilds = tuple(group[0] for _, group in wild_reps) if kept is None else (
-                kept.wild_firsts)
+            sets = kept.sets
+            wilds = kept.wild_firsts
             laid = side.laid
             for rank in pairs:
                 if rank not in laid:  # one set per rank
@@ -321,9 +316,9 @@ class BurracoState(State):
                     if chunk is None:
                         chunk = sets[rank] = _set_chunk(rank, at, wilds)
                     calas += chunk
-        runs: list[tuple[Action, ...] | None] = [None] * 4 if kept is None else kept.runs
+        runs = kept.runs
         need = 2 if wild_reps else 3
-        for suit, mask in enumerate(masks):
+        for suit, mask in enumerate(kept.masks):
             found = runs[suit]
             if found is None:
                 # the suit's types (an ace fills two places), its own 2 counting double:
@@ -340,14 +335,11 @@ class BurracoState(State):
                 if self._leaves_a_finish(hand, a.cards, None, -1)]  # type: ignore[attr-defined]
 
     def _attacca_actions(self, hand: list[Card], reps: dict[int, list[Card]],
-                         wild_reps: list[tuple[int, list[Card]]],
-                         side: SideMoves, wilds: tuple[Card, ...] | None = None) -> list[Action]:
+                         wilds: tuple[Card, ...], side: SideMoves) -> list[Action]:
         """Every card that may join one of the side's melds, meld by meld; ``wilds``: the first
         card of each wild type held (kept with the hand index)."""
         out: list[Action] = []
         roomy = len(hand) >= 3  # two cards stay in hand: always a way to end the turn
-        if wilds is None:
-            wilds = tuple([group[0] for _, group in wild_reps])
         for i, moves in enumerate(side.moves):
             tried = []  # a plain loop: a comprehension is a function call per meld
             for t in moves.types:
