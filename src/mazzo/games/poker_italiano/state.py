@@ -638,13 +638,7 @@ class PokerItalianoState(State):
 
     def _say(self, seat: int, word: str, amount: int) -> None:
         all_in = amount > 0 and self.chips[seat] == 0
-        key = (seat, word, amount, all_in)
-        spoke = _SPOKEN.get(key)
-        if spoke is None:  # events are immutable: each betting word is made once, then shared
-            if len(_SPOKEN) >= _POTS_KEPT:
-                _SPOKEN.clear()
-            spoke = _SPOKEN[key] = Spoke(*key)
-        self.events.append(spoke)
+        self.events.append(_made(Spoke, (seat, word, amount, all_in)))
         self.log.append({"seat": seat, "word": word, "amount": amount, "all_in": all_in})
 
     def _bet_action(self, action: Action) -> None:
@@ -1228,16 +1222,14 @@ class PokerItalianoState(State):
 #: side pots for the views by (carried, contributions, live seats); see _pots_view
 _Pots = tuple[tuple[int, tuple[int, ...]], ...]
 _POTS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Pots] = {}
-_POTS_KEPT = 100_000  # (and of betting words kept, below)
-_SPOKEN: dict[tuple[int, str, int, bool], Spoke] = {}
-#: the events every deal begins with (antes, the deal's start), by class and fields
-_MADE: dict[tuple[type[Event], tuple[int | bool, ...]], Event] = {}
+_POTS_KEPT = 100_000  # (and of events made once, below)
+#: the events made once and shared (betting words, antes, a deal's start), by class and fields
+_MADE: dict[tuple[type[Event], tuple[int | bool | str, ...]], Event] = {}
 
 
-def _made(cls: type[Event], fields: tuple[int | bool, ...]) -> Event:
-    """The event ``cls(*fields)``: events are immutable values, so each is made once and shared
-    (as the betting words are), cheaper than making a frozen dataclass at every deal of a
-    search's rollouts."""
+def _made(cls: type[Event], fields: tuple[int | bool | str, ...]) -> Event:
+    """The event ``cls(*fields)``: events are immutable values, so each is made once and shared,
+    cheaper than making a frozen dataclass at every bet and deal of a search's rollouts."""
     key = (cls, fields)
     found = _MADE.get(key)
     if found is None:
@@ -1245,6 +1237,8 @@ def _made(cls: type[Event], fields: tuple[int | bool, ...]) -> Event:
             _MADE.clear()
         found = _MADE[key] = cls(*fields)
     return found
+
+
 #: pot-fraction menus by (lo, hi, pot, raise limit none); see _menu
 _MENUS: dict[tuple[int, int, int, bool], tuple[int, ...]] = {}
 
