@@ -124,9 +124,10 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
     # 0.11/0.54 s; 95 measured 0.20 s, 450 1.09 s, 520 1.25 s (docs/performance.md, "ISMCTS,
     # fifth pass"). The kept hand index (2026-11-26) cut its searches' instructions 13-22 %;
     # re-calibrated 2026-11-27 against novantanove's difficile on the same positions and
-    # machine (callgrind and alternated CPU time agree): 95/420 read 0.81/2.8 of it, 105 1.035,
-    # 750 5.2 (1 s / 0.195 s = 5.13) ("Burraco's levels calibrated by instructions")
-    "burraco": SearchSetting("heuristic", 105, 750),
+    # machine (callgrind and alternated CPU time agree): 95/420 read 0.81/2.8 of it, 105 1.08
+    # (four runs), 750 5.2 (1 s / 0.195 s = 5.13) (docs/performance.md, "Burraco's levels
+    # calibrated by instructions")
+    "burraco": SearchSetting("heuristic", 100, 750),
 }
 #: Per game, bots that are no level, by name: "module:Class" (seeded like any bot). Poker's
 #: ``modello`` models each opponent from the match and plays rollouts against the model (issue
