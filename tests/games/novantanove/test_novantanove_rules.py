@@ -233,10 +233,7 @@ def test_two_player_scoring_at_end_of_deal() -> None:
     lay_bids(state, B2)
     state.apply(PASS)
     state.apply(PASS)
-    rng = random.Random(3)
-    while state.phase == "play":
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    play_randomly(state, random.Random(3), until=lambda s: s.phase != "play")
     last = state.last_deal
     assert last is not None
     assert last["bids"] == [2, 0, 0]
