@@ -11,6 +11,7 @@ from test_bots_tinygame import GAME, PLAYS, UltimaConfig, UltimaState, position
 from mazzo.bots.ismcts import ISMCTSAgent, score_profile
 from mazzo.cards import SPADES, card
 from mazzo.engine import Turn, play_match
+from playout import decisions
 
 
 def turn_of(state: UltimaState, seed: int = 0) -> Turn:
@@ -54,14 +55,9 @@ def test_same_view_same_move_whatever_the_hidden_cards() -> None:
     rng = random.Random(11)
     for trial in range(6):
         state = GAME.new_match(UltimaConfig(players=3, hand_size=4))
-        while not state.is_terminal:  # walk to a random decision in the middle of a hand
-            if state.is_chance:
-                state.apply(state.sample_chance(rng))
-            elif rng.random() < 0.25 and len(state.legal_actions()) > 1:
+        for _ in decisions(state, rng):  # walk to a random decision in the middle of a hand
+            if rng.random() < 0.25 and len(state.legal_actions()) > 1:
                 break
-            else:
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
         if state.is_terminal:
             continue
         seat = state.current_player

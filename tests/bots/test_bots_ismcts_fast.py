@@ -17,6 +17,7 @@ from mazzo.bots.ismcts import (
 )
 from mazzo.engine import State, Turn, get_game
 from mazzo.engine.game import Action
+from playout import decisions, random_move
 
 
 def test_canonical_shuffle_still_sorts_first_and_accepts_unsortable_items() -> None:
@@ -47,18 +48,13 @@ def _decision(game_id: str, skip: int, seed: int = 4) -> State:
     """A state ``skip`` decisions into a random match of the game's default config."""
     game = get_game(game_id)
     rng = random.Random(seed)
-    state = game.new_match(game.config_class())
     seen = 0
-    while True:
-        if state.is_chance:
-            state.apply(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        if len(legal) > 1:
+    for state in decisions(game.new_match(game.config_class()), rng):
+        if len(state.legal_actions()) > 1:
             if seen == skip:
                 return state
             seen += 1
-        state.apply(legal[rng.randrange(len(legal))])
+    raise AssertionError("the match ended first")
 
 
 @pytest.mark.parametrize("game_id", ["nebraska", "novantanove", "cribbage", "poker_italiano"])
@@ -140,11 +136,7 @@ def test_trusted_apply_plays_as_the_checked_apply(game_id: str) -> None:
         for _ in range(600):
             if checked.is_terminal:
                 break
-            if checked.is_chance:
-                action = checked.sample_chance(rng)
-            else:
-                legal = checked.legal_actions()
-                action = legal[rng.randrange(len(legal))]
+            action = random_move(checked, rng)
             checked.apply(action)
             fast(action)
             assert trusted.history == checked.history

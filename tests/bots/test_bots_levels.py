@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+import playout
 from mazzo.bots import LEVELS, ISMCTSAgent, make_agent
 from mazzo.bots.ismcts import CanonicalRandom
 from mazzo.bots.levels import (
@@ -25,16 +26,12 @@ GAMES = [pytest.param(g, id=g.id) for g in all_games()]
 def decisions(game: Game, seed: int, count: int) -> list[State]:
     """Up to ``count`` states at a real choice (2+ legal moves) from one random match."""
     rng = random.Random(seed)
-    state = game.new_match(game.config_class())
     found: list[State] = []
-    while not state.is_terminal and len(found) < count:
-        if state.is_chance:
-            state.apply(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        if len(legal) > 1 and rng.random() < 0.2:
+    for state in playout.decisions(game.new_match(game.config_class()), rng):
+        if len(state.legal_actions()) > 1 and rng.random() < 0.2:
             found.append(state.clone())
-        state.apply(legal[rng.randrange(len(legal))])
+            if len(found) == count:
+                break
     return found
 
 

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Self
 from mazzo.cards import SPADES, Card, card
 from mazzo.engine import CHANCE, TERMINAL, Action, Config, Event, Game, IllegalAction, State
 from mazzo.engine.game import JSON, ConfigError, card_token, check_range, tokens
+from playout import steps
 
 DECK: tuple[Card, ...] = tuple(card(r, SPADES) for r in range(2, 15))
 
@@ -295,12 +296,7 @@ def test_random_matches_conserve_cards_and_end() -> None:
         for seed in range(30):
             rng = random.Random(seed)
             state = GAME.new_match(config)
-            while not state.is_terminal:
-                if state.is_chance:
-                    state.apply(state.sample_chance(rng))
-                else:
-                    legal = state.legal_actions()
-                    state.apply(legal[rng.randrange(len(legal))])
+            for _ in steps(state, rng):
                 assert sorted(state.cards_in_play()) == sorted(DECK)
             assert max(state.points) >= config.target
             assert sum(state.returns()) >= 1

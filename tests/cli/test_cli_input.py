@@ -16,6 +16,7 @@ from mazzo.cli.moves import Typed, matching, read_cards
 from mazzo.cli.play import HumanAgent
 from mazzo.engine import Action, Game, IllegalAction, State, Turn, get_game
 from mazzo.engine.game import Config, card_from_token
+from playout import decisions
 
 # --- reading card codes ------------------------------------------------------------------------
 
@@ -71,16 +72,9 @@ def reach(game: Game, config: Config, wanted: Callable[[State], bool], seeds: in
     """A state, reached by random legal play, where ``wanted`` holds at a player's turn."""
     for seed in range(seeds):
         rng = random.Random(seed)
-        state = game.new_match(config)
-        for _ in range(3000):
-            if state.is_terminal:
-                break
-            if state.is_chance:
-                state.apply(state.sample_chance(rng))
-                continue
+        for state in decisions(game.new_match(config), rng, limit=3000):
             if wanted(state):
                 return state
-            state.apply(rng.choice(state.legal_actions()))
     raise AssertionError("no such state found")
 
 

@@ -50,6 +50,7 @@ from mazzo.engine.record import (
     load_record,
     save_record,
 )
+from playout import random_move
 
 GAMES = [pytest.param(game, id=game.id) for game in all_games()]
 
@@ -683,8 +684,7 @@ def test_well_typed_nonsense_actions_are_only_illegal(game: Game) -> None:
                           for name, _ in field_decoders(action_type)}
                 with contextlib.suppress(IllegalAction):
                     state.clone().apply(action_type(**fields))
-        state.apply(state.sample_chance(rng) if state.is_chance
-                    else rng.choice(state.legal_actions()))
+        state.apply(random_move(state, rng))
 
 
 def test_config_tuple_items_are_checked() -> None:

@@ -12,6 +12,7 @@ import pytest
 from mazzo.engine.game import State
 from mazzo.engine.registry import all_games, get_game
 from mazzo.text import named_seats, seat_label, seat_names
+from playout import steps
 
 #: a seat named by number: "Giocatore 2", "Player 2", a cribbage side "Giocatori 1+3"
 NUMBERED = re.compile(r"\b(Giocator[ei]|Players?) \d")
@@ -31,9 +32,7 @@ def test_every_game_names_seats_by_nickname_only_when_asked(game_id: str) -> Non
     state = game.new_match(config)
     rng = random.Random(1)
     plain, named = [], []
-    while not state.is_terminal and len(state.history) < 400:
-        state.apply(state.sample_chance(rng) if state.is_chance
-                    else rng.choice(state.legal_actions()))
+    for _ in steps(state, rng, limit=400):
         for lang in ("it", "en"):
             before = texts(state, lang)
             with seat_names(NAMES[:state.num_players]):

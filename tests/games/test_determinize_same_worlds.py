@@ -23,6 +23,7 @@ from mazzo.games.nebraska.state import NebraskaState
 from mazzo.games.novantanove.state import NovantanoveState, _augment
 from mazzo.games.poker_italiano.scoring import opens
 from mazzo.games.poker_italiano.state import HAND_SIZE, OPENER_TRIES, PokerItalianoState
+from playout import decisions
 
 # --- the code before (main at acaa4fd), as functions of the state ------------------------------
 
@@ -260,17 +261,10 @@ def _positions(game_id: str) -> list[State]:
     for c, config in enumerate(game.test_configs()):
         for m in range(MATCHES[game_id]):
             rng = random.Random(1000 * c + m)
-            state = game.new_match(config)
-            steps = 0
-            while not state.is_terminal and steps < 3000:
-                steps += 1
-                if state.is_chance:
-                    state.apply(state.sample_chance(rng))
-                    continue
-                legal = state.legal_actions()
-                if steps % STRIDE[game_id] == 0:
+            for state in decisions(game.new_match(config), rng, limit=3000):
+                move = len(state.history) + 1  # its number in the match, chance moves counted
+                if move % STRIDE[game_id] == 0:
                     found.append(state.clone())
-                state.apply(legal[rng.randrange(len(legal))])
     return found
 
 

@@ -7,10 +7,11 @@ import random
 
 import pytest
 
-from mazzo.engine.game import CHANCE, Game
+from mazzo.engine.game import Game
 from mazzo.engine.registry import all_games
 from mazzo.games.poker_italiano import events as poker_events
 from mazzo.games.poker_italiano.text import describe_event as poker_event
+from playout import steps
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
@@ -19,12 +20,7 @@ def test_event_texts_start_as_sentences(game: Game) -> None:
     for config in game.test_configs():
         rng = random.Random(7)
         state = game.new_match(config)
-        while not state.is_terminal:
-            if state.current_player == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
+        for _ in steps(state, rng):
             for event in state.events:
                 for lang in ("it", "en"):
                     said = game.describe_event(event, lang)

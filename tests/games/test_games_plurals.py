@@ -15,15 +15,14 @@ from mazzo.games.burraco import events as burraco_ev
 from mazzo.games.cribbage import events as cribbage_ev
 from mazzo.games.novantanove import events as novantanove_ev
 from mazzo.games.poker_italiano import events as poker_ev
+from playout import play_randomly
 
 
 def started_view(game_id: str, **config: Any) -> JSON:
     """Seat 0's view once the first player is to move (chance resolved with a fixed seed)."""
     game = get_game(game_id)
     state = game.new_match(game.config_class(**config))
-    rng = random.Random(7)
-    while state.current_player == CHANCE:
-        state.apply(state.sample_chance(rng))
+    play_randomly(state, random.Random(7), until=lambda s: s.current_player != CHANCE)
     return state.view(0)
 
 

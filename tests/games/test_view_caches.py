@@ -16,8 +16,9 @@ from typing import Any
 
 import pytest
 
-from mazzo.engine import CHANCE, TERMINAL, State, get_game
+from mazzo.engine import State, get_game
 from mazzo.engine.frozen import FrozenDict, FrozenList, frozen
+from playout import steps
 
 GAMES = ("cribbage", "nebraska", "novantanove", "burraco")
 #: random matches per test config, a few thousand views per game in all
@@ -38,15 +39,7 @@ def _random_states(game_id: str, seed: int) -> Any:
     game = get_game(game_id)
     for index, config in enumerate(game.test_configs()):
         rng = random.Random(seed * 1000 + index)
-        state = game.new_match(config)
-        steps = 0
-        while state.current_player != TERMINAL and steps < 1500:
-            if state.current_player == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
-            steps += 1
+        for state in steps(game.new_match(config), rng, limit=1500):
             yield state, rng
 
 

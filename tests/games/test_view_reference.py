@@ -18,8 +18,9 @@ from typing import Any
 
 import pytest
 
-from mazzo.engine import CHANCE, TERMINAL, Config, State, get_game
+from mazzo.engine import Config, State, get_game
 from mazzo.engine.frozen import FrozenDict, FrozenList
+from playout import decisions
 
 GAMES = ("cribbage", "novantanove")
 #: random matches per test config (each checks every decision)
@@ -60,16 +61,8 @@ def _replayed(game_id: str, config: Config, state: State) -> State:
 def _decisions(game_id: str, config: Config, seed: int) -> Iterator[tuple[State, random.Random]]:
     """The state at each decision of a random match (it moves on when the caller resumes)."""
     rng = random.Random(seed)
-    state = get_game(game_id).new_match(config)
-    for _ in range(MAX_STEPS):
-        if state.current_player == TERMINAL:
-            return
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
+    for state in decisions(get_game(game_id).new_match(config), rng, limit=MAX_STEPS):
         yield state, rng
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
 
 
 def _configs(game_id: str) -> list[tuple[str, int]]:

@@ -9,6 +9,7 @@ import pytest
 
 from mazzo.engine import all_games
 from mazzo.engine.game import Game
+from playout import random_move
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.id)
@@ -20,8 +21,4 @@ def test_view_scores_is_the_views(game: Game) -> None:
             assert state.view_scores() == state.view(None).get("scores")
             if state.is_terminal:
                 break
-            if state.is_chance:
-                state.apply(state.sample_chance(rng))
-            else:
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
+            state.apply(random_move(state, rng))

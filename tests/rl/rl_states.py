@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from mazzo.engine import all_games
 from mazzo.engine.game import Config, Game, State
+from playout import decisions
 
 
 def game_configs() -> list[tuple[Game, Config]]:
@@ -22,15 +23,11 @@ def config_id(pair: tuple[Game, Config]) -> str:
 def decision_states(game: Game, config: Config, count: int, seed: int) -> Iterator[State]:
     """``count`` decision states from random matches (a new match when one ends), spread out."""
     rng = random.Random(seed)
-    state = game.new_match(config)
     produced = 0
-    while produced < count:
-        if state.is_terminal:
-            state = game.new_match(config)
-        if state.is_chance:
-            state.apply(state.sample_chance(rng))
-            continue
-        if rng.random() < 0.5:
-            produced += 1
-            yield state
-        state.apply(rng.choice(state.legal_actions()))
+    while produced < count:  # a new match when one ends
+        for state in decisions(game.new_match(config), rng):
+            if rng.random() < 0.5:
+                yield state
+                produced += 1
+                if produced == count:
+                    return

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from mazzo.engine.game import card_token
 from mazzo.engine.registry import all_games
 from mazzo.server.protocol import as_card, card_tokens, cards_in, is_card_token
+from playout import steps
 
 
 def test_every_card_of_every_game_is_a_card_token() -> None:
@@ -18,14 +19,7 @@ def test_every_card_of_every_game_is_a_card_token() -> None:
         state = game.new_match(game.config_class())
         rng = random.Random(7)
         seen: set[str] = set()
-        for _ in range(40):  # deal, and play a little: views then name many cards
-            if state.is_terminal:
-                break
-            if state.is_chance:
-                state.apply(state.sample_chance(rng))
-            else:
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
+        for _ in steps(state, rng, limit=40):  # deal, and play a little: views then name many cards
             for seat in (None, *range(state.config.players)):
                 seen |= {s for s in _strings(state.view(seat)) if as_card(s) is not None}
         assert seen and seen <= card_tokens(), game.id

@@ -12,6 +12,7 @@ from mazzo.engine.registry import get_game
 from mazzo.server.protocol import cards_in
 from mazzo.server.storage.base import PLAYING, SeatRow, TableRow
 from mazzo.server.tables import Table
+from playout import play_randomly
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +26,7 @@ def test_an_event_naming_a_hidden_card_is_kept_from_other_seats() -> None:
     game = get_game("cribbage")
     state = game.new_match(game.test_configs()[0])
     rng = random.Random(0)
-    while state.is_chance:
-        state.apply(state.sample_chance(rng))
+    play_randomly(state, rng, until=lambda s: not s.is_chance)
     row = TableRow("t", game.id, state.config.to_json(),
                    (SeatRow(0, "human", "a"), SeatRow(1, "human", "b")), "o", PLAYING)
     table = Table(row, state, [])

@@ -16,6 +16,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.sync.client import connect as connect_sync
 
+from mazzo.engine import random_playout
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import all_games, get_game
 from mazzo.server.history import (
@@ -27,6 +28,7 @@ from mazzo.server.history import (
 )
 from mazzo.server.protocol import cards_in
 from mazzo.server.storage.base import SeatRow
+from playout import play_randomly
 
 from live_server import LiveServer, Player, play_all
 from wire_secrecy import check_frames, views_by_version
@@ -122,9 +124,7 @@ def test_the_log_after_a_reconnect_is_what_the_seat_was_sent_and_leaks_nothing(
 def test_the_secrecy_checker_catches_a_hidden_card_in_the_log() -> None:
     game = get_game("cribbage")
     state = game.new_match(game.test_configs()[0])
-    rng = random.Random(4)
-    while state.is_chance:
-        state.apply(state.sample_chance(rng))
+    play_randomly(state, random.Random(4), until=lambda s: not s.is_chance)
     views = views_by_version({"game": "cribbage", "config": state.config.to_json(),
                               "history": [a.to_json() for a in state.history]}, [0])
     version = len(state.history)
@@ -264,11 +264,7 @@ def test_a_time_out_notice_is_stored_with_its_move_and_told_after_a_restart(
 def played(game_id: str, seed: int, config: Any = None) -> Any:
     game = get_game(game_id)
     state = game.new_match(config or game.test_configs()[0])
-    rng = random.Random(seed)
-    while not state.is_terminal:
-        state.apply(state.sample_chance(rng) if state.is_chance
-                    else rng.choice(state.legal_actions()))
-    return state
+    return random_playout(state, random.Random(seed))
 
 
 def test_a_hand_keeps_its_scoring_and_the_next_hand_starts_with_its_deal() -> None:

@@ -16,6 +16,7 @@ import httpx
 import pytest
 from driver import create_from_lobby, finished_table, play_one, play_to_end, wait_turn_or_end
 
+from mazzo.engine import random_playout
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import all_games, get_game
 
@@ -623,11 +624,7 @@ PAIR_SEED = 22
 def seeded_three_player_match() -> Any:
     game = get_game("burraco")
     state = game.new_match(game.config_class.from_json({"players": 3, "hands": 1}))
-    rng = random.Random(PAIR_SEED)
-    while not state.is_terminal:
-        state.apply(state.sample_chance(rng) if state.is_chance
-                    else state.legal_actions()[rng.randrange(len(state.legal_actions()))])
-    return state
+    return random_playout(state, random.Random(PAIR_SEED))
 
 
 def test_the_replay_shows_a_3_player_pairs_melds_under_the_right_names(

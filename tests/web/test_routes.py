@@ -16,6 +16,7 @@ from websockets.asyncio.client import connect
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import all_games, get_game
 from mazzo.server.pages import render_markdown
+from playout import play_randomly
 
 from live_server import LiveServer, Player, play_all
 
@@ -152,9 +153,8 @@ def test_nebraska_notes_say_which_of_your_cards_count(server: LiveServer) -> Non
     rng = random.Random(4)
     for variant in ("family", "expert", "poker"):
         state = game.new_match(game.config_class.from_json({"players": 3, "variant": variant}))
-        while state.is_chance or not state.view(0)["common"]:  # play until common cards lie
-            legal = None if state.is_chance else state.legal_actions()
-            state.apply(state.sample_chance(rng) if legal is None else rng.choice(legal))
+        play_randomly(state, rng,  # until common cards lie
+                      until=lambda s: not s.is_chance and bool(s.view(0)["common"]))
         view = state.view(0)
         notes = server.post("/api/games/nebraska/notes", {"view": view, "lang": "it"}).json()
         assert notes["lines"] == counting_now(view, "it")

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator
 
 from mazzo.cards import Card, parse_cards
-from mazzo.engine import CHANCE, TERMINAL
+from playout import decisions
 
 
 def cards(text: str) -> list[Card]:
@@ -64,10 +64,5 @@ def random_decisions(config: BurracoConfig,
     picks the move played after it)."""
     rng = random.Random(seed)
     state: BurracoState = GAME.new_match(config)  # type: ignore[assignment]
-    while state.current_player != TERMINAL:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        yield state, rng
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    for decision in decisions(state, rng):
+        yield decision, rng

@@ -10,8 +10,8 @@ import random
 from burraco_helpers import random_decisions
 from legal_reference import reference_legal
 
+import playout
 from mazzo.cards import ACE, Card
-from mazzo.engine import CHANCE
 from mazzo.games.burraco.actions import DECK_INDEX
 from mazzo.games.burraco.config import BurracoConfig
 from mazzo.games.burraco.hand_index import ACE_BITS
@@ -101,16 +101,9 @@ def _check_kept(state: BurracoState) -> int:
 
 def _play_on(state: BurracoState, rng: random.Random, moves: int) -> None:
     """Play ``moves`` random moves, checking the kept indexes and the listing at each."""
-    for _ in range(moves):
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        if state.current_player < 0:
-            return
-        legal = state.legal_actions()
-        assert legal == reference_legal(state)
+    for _ in playout.decisions(state, rng, limit=moves):
+        assert state.legal_actions() == reference_legal(state)
         _check_kept(state)
-        state.apply(legal[rng.randrange(len(legal))])
 
 
 def test_kept_hand_index_equals_a_fresh_one() -> None:

@@ -20,6 +20,7 @@ from mazzo.engine.game import JSON
 from mazzo.games.burraco import GAME
 from mazzo.games.burraco.config import BurracoConfig
 from mazzo.games.burraco.state import BurracoState
+from playout import decisions, random_move
 
 
 def _table_melds(view: JSON) -> list[JSON]:
@@ -36,13 +37,9 @@ def _closed_hands(players: int, seed: int) -> list[tuple[BurracoState, dict[int 
     rng = random.Random(seed)
     seats: list[int | None] = [*range(players), None]
     closes = []
-    while state.current_player != TERMINAL:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
+    for _ in decisions(state, rng):
         before = {seat: state.view(seat) for seat in seats}
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+        state.apply(random_move(state, rng))
         if any(event.kind == "hand_scored" for event in state.events):
             closes.append((state.clone(), before))
     return closes

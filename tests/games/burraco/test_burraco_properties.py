@@ -16,6 +16,7 @@ from mazzo.games.burraco.config import BurracoConfig
 from mazzo.games.burraco.melds import layouts
 from mazzo.games.burraco.scoring import is_valid_meld
 from mazzo.games.burraco.state import BurracoState
+from playout import decisions, random_move, steps
 
 
 def _faces(cards: tuple[Card, ...]) -> list[int]:
@@ -42,10 +43,7 @@ def test_random_play_invariants(seed: int, players: int, variant: str) -> None:
     rng = random.Random(seed)
     state: BurracoState = GAME.new_match(
         BurracoConfig(players=players, variant=variant, hands=1))
-    while not state.is_terminal:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
+    for _ in decisions(state, rng):
         legal = state.legal_actions()
         if state.phase == "play":
             assert any(isinstance(a, Discard) for a in legal) or len(
@@ -62,14 +60,10 @@ def test_random_play_invariants(seed: int, players: int, variant: str) -> None:
 def test_determinize_keeps_known_cards(seed: int) -> None:
     rng = random.Random(seed)
     state: BurracoState = GAME.new_match(BurracoConfig(hands=1))
-    for _ in range(rng.randrange(20, 200)):
-        if state.is_terminal:
-            return
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    for _ in steps(state, rng, limit=rng.randrange(20, 200)):
+        pass
+    if state.is_terminal:
+        return
     if state.phase not in ("draw", "play"):
         return
     sample = state.determinize(0, random.Random(seed + 1))
@@ -87,13 +81,10 @@ def test_texts_and_render() -> None:
     for players in (2, 3, 4):
         state: BurracoState = GAME.new_match(BurracoConfig(players=players, hands=2, switch=1))
         while not state.is_terminal:
-            if state.current_player == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                legal = state.legal_actions()
-                for a in legal[:3]:
+            if state.current_player != CHANCE:
+                for a in state.legal_actions()[:3]:
                     assert GAME.describe_action(a, "it") and GAME.describe_action(a, "en")
-                state.apply(legal[rng.randrange(len(legal))])
+            state.apply(random_move(state, rng))
             for e in state.events:
                 kinds.add(e.kind)
                 for lang in ("it", "en"):

@@ -26,6 +26,7 @@ from mazzo.games.burraco.actions import (
 from mazzo.games.burraco.config import BurracoConfig
 from mazzo.games.burraco.melds import is_wild
 from mazzo.games.burraco.state import BurracoState
+from playout import decisions
 
 C = parse_card
 
@@ -314,15 +315,13 @@ def test_legal_lists_are_short_and_exact() -> None:
     rng = random.Random(3)
     state: BurracoState = GAME.new_match(BurracoConfig())
     longest = 0
-    while not state.is_terminal and state.hand_number < 3:
-        if state.is_chance:
-            state.apply(state.sample_chance(rng))
-            continue
+    for _ in decisions(state, rng):
+        if state.hand_number >= 3:
+            break
         legal = state.legal_actions()
         longest = max(longest, len(legal))
         for a in legal[:5]:
             state.clone().apply(a)
-        state.apply(legal[rng.randrange(len(legal))])
     assert longest < 1500
 
 
@@ -347,12 +346,10 @@ def test_a_meld_named_out_of_deck_order_is_refused_naming_the_order() -> None:
     rng = random.Random(3)
     state = GAME.new_match(BurracoConfig(players=2, hands=1))
     checked = 0
-    while not state.is_terminal and checked < 5:
-        if state.is_chance:
-            state.apply(state.sample_chance(rng))
-            continue
-        legal = state.legal_actions()
-        for action in [a for a in legal if isinstance(a, Cala)][:2]:
+    for _ in decisions(state, rng):
+        if checked >= 5:
+            break
+        for action in [a for a in state.legal_actions() if isinstance(a, Cala)][:2]:
             backwards = Cala(tuple(reversed(action.cards)), action.wild)
             before = state.view(None), list(state.history)
             order = " ".join(card_token(c) for c in action.cards)
@@ -360,7 +357,6 @@ def test_a_meld_named_out_of_deck_order_is_refused_naming_the_order() -> None:
                 state.apply(backwards)
             assert (state.view(None), state.history) == before
             checked += 1
-        state.apply(legal[rng.randrange(len(legal))])
     assert checked
 
 

@@ -41,6 +41,7 @@ from mazzo.games.cribbage.scoring import (
     score_show,
     show_total,
 )
+from playout import decisions, play_randomly
 
 GAME = get_game("cribbage")
 
@@ -243,8 +244,7 @@ def test_other_tables_go_to_the_fallback() -> None:
     agent = CribbageExpert(1, fallback=Recorder())  # type: ignore[arg-type]
     rng = random.Random(5)
     state = GAME.new_match(GAME.config(players=3))
-    while state.is_chance:
-        state.apply(state.sample_chance(rng))
+    play_randomly(state, rng, until=lambda s: not s.is_chance)
     seat = state.current_player
     agent.act(Turn(seat, state.view(seat), state.legal_actions(), rng, state))
     assert calls == [seat]
@@ -291,17 +291,14 @@ def test_esperto_sees_only_its_view() -> None:
     rng = random.Random(8)
     state = GAME.new_match(GAME.config(games_to_win=1))
     checked = 0
-    while not state.is_terminal and checked < 12:
-        if state.is_chance:
-            state.apply(state.sample_chance(rng))
-            continue
+    for _ in decisions(state, rng):
+        if checked >= 12:
+            break
         seat = state.current_player
-        legal = state.legal_actions()
-        if len(legal) > 1:
+        if len(state.legal_actions()) > 1:
             twins = [state] + [state.determinize(seat, random.Random(k)) for k in (1, 2)]
             moves = {CribbageExpert(5).act(Turn(seat, s.view(seat), s.legal_actions(),
                                                 random.Random(0), s)) for s in twins}
             assert len(moves) == 1
             checked += 1
-        state.apply(legal[rng.randrange(len(legal))])
     assert checked == 12

@@ -12,6 +12,7 @@ from mazzo.cards import JACK, Card
 from mazzo.games.cribbage.actions import DECK, Discard
 from mazzo.games.cribbage.scoring import CRANK, rank_parts, show_score
 from mazzo.games.cribbage.state import CribbageState
+from playout import random_move
 
 
 def _plain_show(hand: tuple[Card, ...], starter: Card, crib: bool) -> tuple[int, ...]:
@@ -119,11 +120,7 @@ def _random_match_states(seed: int, **fields: object) -> list[CribbageState]:
     state = game.new_match(game.config(**fields))
     seen = []
     while state.current_player >= CHANCE:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+        state.apply(random_move(state, rng))
         seen.append(state)
         if rng.random() < 0.05:  # now and then go on from a clone (its events still to make)
             state = state.clone()

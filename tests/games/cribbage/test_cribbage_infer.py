@@ -31,6 +31,7 @@ from mazzo.games.cribbage.infer import (
     weighted_worlds,
 )
 from mazzo.games.cribbage.scoring import VALUE, discard_analysis
+from playout import decisions
 
 SIX = tuple(parse_cards("5H 5S JD QC 2S 9H"))
 
@@ -220,10 +221,9 @@ def test_esperto_with_inference_sees_only_its_view(options: dict[str, object]) -
     rng = random.Random(9)
     state = game.new_match(game.config(games_to_win=1))
     checked = 0
-    while not state.is_terminal and checked < 8:
-        if state.is_chance:
-            state.apply(state.sample_chance(rng))
-            continue
+    for _ in decisions(state, rng):
+        if checked >= 8:
+            break
         seat = state.current_player
         legal = state.legal_actions()
         if len(legal) > 1 and isinstance(legal[0], Play):
@@ -232,5 +232,4 @@ def test_esperto_with_inference_sees_only_its_view(options: dict[str, object]) -
                 Turn(seat, s.view(seat), s.legal_actions(), random.Random(0), s)) for s in twins}
             assert len(moves) == 1
             checked += 1
-        state.apply(legal[rng.randrange(len(legal))])
     assert checked == 8

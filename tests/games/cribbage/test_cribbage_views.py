@@ -9,13 +9,13 @@ from cribbage_helpers import new_hand, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mazzo.engine import CHANCE, TERMINAL
 from mazzo.engine.game import card_from_token
 from mazzo.games.cribbage import GAME
 from mazzo.games.cribbage import state as cribbage_state
 from mazzo.games.cribbage.config import CribbageConfig
 from mazzo.games.cribbage.scoring import VALUE
 from mazzo.games.cribbage.state import CribbageState
+from playout import decisions, steps
 
 TWO = CribbageConfig(games_to_win=1)
 
@@ -134,10 +134,7 @@ def test_clone_is_independent() -> None:
 def test_determinize_respects_every_go_in_random_play(seed: int, players: int) -> None:
     rng = random.Random(seed)
     state = GAME.new_match(CribbageConfig(players=players, target=61, games_to_win=1))
-    while state.current_player != TERMINAL:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
+    for _ in decisions(state, rng):
         if state.phase == "pegging" and rng.random() < 0.2:
             seat = state.current_player
             sample = state.determinize(seat, rng)
@@ -146,8 +143,6 @@ def test_determinize_respects_every_go_in_random_play(seed: int, players: int) -
                 if other != seat and low:
                     assert all(VALUE[c & 15] >= low for c in sample.hands[other])
             assert sample.legal_actions() == state.legal_actions()
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
 
 
 def test_render_and_text_in_both_languages() -> None:
@@ -168,12 +163,7 @@ def test_every_event_reads_in_both_languages() -> None:
     rng = random.Random(7)
     for config in GAME.test_configs()[:5]:
         state = GAME.new_match(config)
-        while not state.is_terminal:
-            if state.current_player == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
+        for _ in steps(state, rng):
             for event in state.events:
                 en, it = GAME.describe_event(event, "en"), GAME.describe_event(event, "it")
                 assert en and it and en != repr(event)
@@ -207,12 +197,7 @@ def test_events_account_for_every_point(seed: int, config: CribbageConfig) -> No
     rng = random.Random(seed)
     state = GAME.new_match(config)
     board = [0] * state.nsides
-    while not state.is_terminal:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+    for _ in steps(state, rng):
         for e in state.events:
             if isinstance(e, Scored | Claimed | Announced):
                 board[state.side[e.seat]] += e.points

@@ -8,11 +8,12 @@ import random
 import pytest
 
 from mazzo.cards import parse_cards
-from mazzo.engine import CHANCE, TERMINAL, ConfigError, IllegalAction, get_game, replay
+from mazzo.engine import CHANCE, ConfigError, IllegalAction, get_game, random_playout, replay
 from mazzo.engine.record import make_record
 from mazzo.games.nebraska.actions import DECK, PROMOTE, REJECT, ChooseDealer, Deal
 from mazzo.games.nebraska.config import DEFAULT_SUIT_ORDER, NebraskaConfig
 from mazzo.games.nebraska.state import NebraskaState
+from playout import decisions, random_move
 
 GAME = get_game("nebraska")
 
@@ -159,13 +160,7 @@ def test_illegal_actions_explain_and_change_nothing() -> None:
 
 def test_match_ends_at_target_and_replays() -> None:
     state = GAME.new_match(NebraskaConfig(players=2, variant="family"))
-    rng = random.Random(5)
-    while state.current_player != TERMINAL:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+    random_playout(state, random.Random(5))
     assert max(state.totals) >= 6
     assert state.returns() in ([1.0, 0.0], [0.0, 1.0])
     again = replay(json.loads(json.dumps(make_record(state))))
@@ -174,12 +169,8 @@ def test_match_ends_at_target_and_replays() -> None:
 
 def test_hands_option_plays_exactly_n_hands() -> None:
     state = GAME.new_match(NebraskaConfig(players=3, variant="poker", hands=2))
-    rng = random.Random(1)
-    while state.current_player != TERMINAL:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(state.legal_actions()[0])
+    for _ in decisions(state, random.Random(1)):
+        state.apply(state.legal_actions()[0])
     assert state.hand_no == 2
 
 
@@ -227,13 +218,9 @@ def test_hand_result_is_what_the_scoring_functions_decide(variant: str, tiebreak
     hands = ties = 0
     for _ in range(6):
         state = GAME.new_match(NebraskaConfig(players=4, variant=variant, tiebreak=tiebreak))
-        while not state.is_terminal:
-            if state.is_chance:
-                state.apply(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
+        for _ in decisions(state, rng):
             before = state.hand_number
-            state.apply(legal[rng.randrange(len(legal))])
+            state.apply(random_move(state, rng))
             last = state.last_hand
             hand_ended = (last is not None and last["hand_number"] == before
                           and state.phase == "deal")

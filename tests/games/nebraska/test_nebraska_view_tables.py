@@ -9,9 +9,10 @@ import random
 import pytest
 
 from mazzo.cards import TOKEN
-from mazzo.engine import CHANCE, TERMINAL, get_game
+from mazzo.engine import TERMINAL, get_game
 from mazzo.engine.frozen import FrozenList
 from mazzo.games.nebraska.state import NebraskaState
+from playout import random_move
 
 GAME = get_game("nebraska")
 
@@ -38,11 +39,7 @@ def test_bidding_lists_match_the_state(index: int, seed: int) -> None:
             assert view["hand_sizes"] == [len(h) for h in state.hands]
             assert view["bids"] == _expected_bids(state, seat)
             bidding_views += state.stage == "bid"
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+        state.apply(random_move(state, rng))
     assert bidding_views > 100
 
 

@@ -14,6 +14,7 @@ from mazzo.engine.agent import Turn
 from mazzo.games.novantanove import GAME
 from mazzo.games.novantanove.bots import HeuristicAgent, Table, choose_bid, estimate
 from mazzo.games.novantanove.config import NovantanoveConfig
+from playout import play_randomly
 
 H3 = [
     "AH KH QH JH 10H 9H 8H 7H 6H AS KS QS",
@@ -63,8 +64,7 @@ def test_heuristic_beats_random(players: int, matches: int, threshold: float) ->
 def test_bot_sees_only_its_view() -> None:
     state = GAME.new_match(NovantanoveConfig(players=3))
     rng = random.Random(0)
-    while state.current_player < 0:
-        state.apply(state.sample_chance(rng))
+    play_randomly(state, rng, until=lambda s: s.current_player >= 0)
     seat = state.current_player
     turn = Turn(seat, state.view(seat), state.legal_actions(), rng, state)
     action = HeuristicAgent(0).act(turn)

@@ -8,7 +8,7 @@ import pytest
 from novantanove_helpers import cards, lay_bids, new_deal
 
 from mazzo.cards import HEARTS, joker, parse_card
-from mazzo.engine import CHANCE, ConfigError, IllegalAction, random_playout
+from mazzo.engine import ConfigError, IllegalAction, random_playout
 from mazzo.games.novantanove import GAME
 from mazzo.games.novantanove.actions import (
     DECLARE,
@@ -22,6 +22,7 @@ from mazzo.games.novantanove.config import NovantanoveConfig
 from mazzo.games.novantanove.events import GameOver, RubberOver, TieContinues
 from mazzo.games.novantanove.scoring import NO_TRUMP
 from mazzo.games.novantanove.state import NovantanoveState
+from playout import play_randomly, random_move, steps
 
 C3 = NovantanoveConfig(players=3)
 C2 = NovantanoveConfig(players=2)
@@ -69,13 +70,7 @@ def test_four_players_52_and_48_cards() -> None:
 
 def random_playout_until(state: object, phase: str, seed: int = 1) -> None:
     assert isinstance(state, NovantanoveState)
-    rng = random.Random(seed)
-    while state.phase != phase:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+    play_randomly(state, random.Random(seed), until=lambda s: s.phase == phase)
 
 
 def test_bid_cards_are_laid_one_by_one_and_stay_hidden() -> None:
@@ -238,10 +233,7 @@ def test_two_player_scoring_at_end_of_deal() -> None:
     lay_bids(state, B2)
     state.apply(PASS)
     state.apply(PASS)
-    rng = random.Random(3)
-    while state.phase == "play":
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    play_randomly(state, random.Random(3), until=lambda s: s.phase != "play")
     last = state.last_deal
     assert last is not None
     assert last["bids"] == [2, 0, 0]
@@ -302,12 +294,7 @@ def test_trump_follows_previous_successes(players: int) -> None:
         state = GAME.new_match(config)
         rng = random.Random(seed)
         ok_count = -1
-        while not state.is_terminal:
-            if state.current_player == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
+        for _ in steps(state, rng):
             for e in state.events:
                 if e.kind == "dealt":
                     assert isinstance(state, NovantanoveState)
@@ -371,15 +358,12 @@ def test_new_game_restarts_at_no_trump() -> None:
     rng = random.Random(5)
     games = 0
     while not state.is_terminal:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-            assert isinstance(state, NovantanoveState)
-            if state.deals_in_game == 1:
-                assert state.trump == NO_TRUMP
-                games += 1
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+        dealt = state.is_chance
+        state.apply(random_move(state, rng))
+        assert isinstance(state, NovantanoveState)
+        if dealt and state.deals_in_game == 1:
+            assert state.trump == NO_TRUMP
+            games += 1
     assert isinstance(state, NovantanoveState)
     assert max(state.games_won) == 3 and games == len(state.games) >= 3
 

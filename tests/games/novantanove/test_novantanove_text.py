@@ -10,6 +10,7 @@ from mazzo.engine import CHANCE
 from mazzo.games.novantanove import GAME
 from mazzo.games.novantanove.actions import DECLARE, PASS, REVEAL, BidCard, Play
 from mazzo.games.novantanove.config import NovantanoveConfig
+from playout import random_move
 
 H2 = [
     "AH KH QH JH 10H 9H 8H 7H 6H 6S KD AD",
@@ -41,11 +42,8 @@ def test_describe_actions_and_events_in_both_languages() -> None:
     rng = random.Random(2)
     kinds: set[str] = set()
     while not state.is_terminal:
-        if state.current_player == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            legal = state.legal_actions()
-            action = legal[rng.randrange(len(legal))]
+        action = random_move(state, rng)
+        if state.current_player != CHANCE:
             for lang in ("it", "en"):
                 assert GAME.describe_action(action, lang)
         state.apply(action)

@@ -12,6 +12,7 @@ from mazzo.games.novantanove import GAME
 from mazzo.games.novantanove.actions import DECLARE, PASS, REVEAL, Play
 from mazzo.games.novantanove.config import NovantanoveConfig
 from mazzo.games.novantanove.state import NovantanoveState
+from playout import decisions
 
 H3 = [
     "AH KH QH JH 10H 9H 8H 7H 6H AS KS QS",
@@ -53,15 +54,20 @@ def test_determinize_keeps_revealed_hand_and_declared_bid() -> None:
         assert sorted(sample.hands[0] + sample.bids[0]) == sorted(state.hands[0] + state.bids[0])
 
 
-def test_two_player_dummy_bid_is_hidden_but_its_hand_is_not() -> None:
+def _first_choices_until(phase: str, seed: int) -> NovantanoveState:
+    """A 2-player match, chance drawn by ``seed`` and every seat playing its first legal move,
+    at its first decision in ``phase``."""
     state = GAME.new_match(NovantanoveConfig(players=2))
     assert isinstance(state, NovantanoveState)
-    rng = random.Random(4)
-    while state.phase != "play":
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(state.legal_actions()[0])
+    for _ in decisions(state, random.Random(seed)):
+        if state.phase == phase:
+            break
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_two_player_dummy_bid_is_hidden_but_its_hand_is_not() -> None:
+    state = _first_choices_until("play", seed=4)
     moved = False
     for i in range(30):
         sample = state.determinize(0, random.Random(i))
@@ -111,14 +117,7 @@ def test_views_over_random_matches() -> None:
 
 
 def test_two_player_both_declared_bids_are_visible() -> None:
-    state = GAME.new_match(NovantanoveConfig(players=2))
-    assert isinstance(state, NovantanoveState)
-    rng = random.Random(9)
-    while state.phase != "premium":
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(state.legal_actions()[0])
+    state = _first_choices_until("premium", seed=9)
     state.apply(DECLARE)
     state.apply(DECLARE)
     view = state.view(0)

@@ -15,6 +15,7 @@ from mazzo.games.poker_italiano import GAME
 from mazzo.games.poker_italiano.actions import ChooseDealer, Deal
 from mazzo.games.poker_italiano.config import PokerItalianoConfig
 from mazzo.games.poker_italiano.state import PokerItalianoState
+from playout import random_move
 
 
 def start(dealer: int = 0, **fields: Any) -> PokerItalianoState:
@@ -54,11 +55,7 @@ def random_hands(state: PokerItalianoState, rng: random.Random, hands: int) -> i
     total = state.total_chips()
     target = state.hand_number + hands
     while state.current_player != TERMINAL and state.hand_number < target:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+        state.apply(random_move(state, rng))
         assert state.total_chips() == total
     return state.hand_number
 

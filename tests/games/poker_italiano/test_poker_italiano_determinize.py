@@ -7,10 +7,10 @@ import random
 from collections import Counter
 from types import SimpleNamespace
 
-from mazzo.engine import CHANCE, TERMINAL
 from mazzo.games.poker_italiano.actions import CALL, FOLD, PASS, Draw, Open
 from mazzo.games.poker_italiano.scoring import opens
 from mazzo.games.poker_italiano.state import PokerItalianoState
+from playout import decisions
 
 JJ = "JH JD 7C 8S TC"
 ME = 2  # the observing seat in the rigged deals
@@ -90,15 +90,13 @@ def test_reshuffled_discards_stay_consistent() -> None:
     for _ in range(40):
         state = GAME.new_match(GAME.config(players=6, blinds=False))
         assert isinstance(state, PokerItalianoState)
-        while state.current_player != TERMINAL and checked < 30:
-            if state.current_player == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
+        for _ in decisions(state, rng):
+            if checked >= 30:
+                break
             if any(state.draws[s] > sum(o == s for _, o in state.pool) for s in range(6)):
                 seat = state.current_player
                 check_world(state, state.determinize(seat, rng), seat)
                 checked += 1
-            legal = state.legal_actions()
-            pick = legal[-1] if state.phase == "draw" else legal[rng.randrange(len(legal))]
-            state.apply(pick)  # the last draw option changes four cards
+            if state.phase == "draw":  # the last draw option changes four cards
+                state.apply(state.legal_actions()[-1])
     assert checked >= 30

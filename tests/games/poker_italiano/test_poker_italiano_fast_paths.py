@@ -9,11 +9,12 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from mazzo.cards import short_deck
-from mazzo.engine import CHANCE, TERMINAL, IllegalAction
+from mazzo.engine import IllegalAction
 from mazzo.games.poker_italiano import GAME
 from mazzo.games.poker_italiano.actions import Draw, Open
 from mazzo.games.poker_italiano.config import PokerItalianoConfig
 from mazzo.games.poker_italiano.state import PokerItalianoState
+from playout import decisions
 
 
 def plain_side_pots(state: PokerItalianoState, live: Sequence[int]) -> list[tuple[int, list[int]]]:
@@ -56,10 +57,7 @@ def test_views_pots_and_checks_match_the_plain_ones() -> None:
         for seed in range(12):
             rng = random.Random(seed)
             state: PokerItalianoState = GAME.new_match(config)  # type: ignore[assignment]
-            while state.current_player != TERMINAL:
-                if state.current_player == CHANCE:
-                    state.apply(state.sample_chance(rng))
-                    continue
+            for _ in decisions(state, rng):
                 assert state.view(state.current_player)["pots"] == plain_pots_view(state)
                 legal = state.legal_actions()
                 action = legal[rng.randrange(len(legal))]

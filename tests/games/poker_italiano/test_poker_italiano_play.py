@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from mazzo.bots.random_bot import RandomAgent
 from mazzo.cards import parse_cards
-from mazzo.engine import CHANCE, TERMINAL, IllegalAction, play_match
+from mazzo.engine import IllegalAction, play_match
 from mazzo.engine.game import card_token
 from mazzo.games.poker_italiano import GAME
 from mazzo.games.poker_italiano.actions import (
@@ -28,6 +28,7 @@ from mazzo.games.poker_italiano.actions import (
 from mazzo.games.poker_italiano.bots import PokerHeuristic
 from mazzo.games.poker_italiano.config import PokerItalianoConfig
 from mazzo.games.poker_italiano.events import Shown
+from playout import decisions
 
 JJ = "JH JD 7C 8S TC"
 
@@ -110,10 +111,7 @@ def test_amounts_stay_within_the_rules(seed: int, index: int) -> None:
     state = GAME.new_match(config)
     rng = random.Random(seed)
     total = state.total_chips()
-    while state.current_player != TERMINAL:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
+    for _ in decisions(state, rng):
         s = state.current_player
         chips, pot = state.chips[s], state.pot
         to_call = state.level - state.rbet[s]
@@ -137,10 +135,9 @@ def test_a_draw_named_out_of_deck_order_is_refused_naming_the_order() -> None:
     rng = random.Random(5)
     state = GAME.new_match(GAME.config(players=4, max_hands=4))
     checked = 0
-    while not state.is_terminal and checked < 5:
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-            continue
+    for _ in decisions(state, rng):
+        if checked >= 5:
+            break
         legal = state.legal_actions()
         for action in [a for a in legal if isinstance(a, Draw) and len(a.cards) > 1][:2]:
             backwards = Draw(tuple(reversed(action.cards)))
@@ -152,5 +149,4 @@ def test_a_draw_named_out_of_deck_order_is_refused_naming_the_order() -> None:
                 state.apply(doubled)
             assert (state.view(None), state.history) == before
             checked += 1
-        state.apply(legal[rng.randrange(len(legal))])
     assert checked
