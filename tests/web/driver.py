@@ -48,7 +48,12 @@ def create_from_lobby(page: Any, base: str, game: str, seats: list[str] | None =
         page.wait_for_selector("body[data-status]")
 
 
-def wait_turn_or_end(page: Any, timeout: float = 30_000) -> str:
+#: ms to wait for the bots and the server between two of the page's moves: generous, since a
+#: loaded 2-core machine (a test run beside other work) has taken over 30 s, not a stall
+TURN_WAIT_MS = 90_000
+
+
+def wait_turn_or_end(page: Any, timeout: float = TURN_WAIT_MS) -> str:
     page.wait_for_function(
         "document.body.dataset.status === 'over' || document.body.dataset.myTurn === 'true'",
         timeout=timeout)
@@ -70,7 +75,8 @@ def play_one(page: Any, rng: random.Random) -> None:
         for card in cards:
             page.locator(f'.hand [data-card="{card}"]').click()
         page.locator(f'#moves .confirm .move[data-index="{index}"]').click()
-    page.wait_for_function(f"document.body.dataset.version !== {json.dumps(version)}")
+    page.wait_for_function(f"document.body.dataset.version !== {json.dumps(version)}",
+                           timeout=TURN_WAIT_MS)
 
 
 def play_to_end(page: Any, seed: int = 0, max_moves: int = 2000) -> int:
