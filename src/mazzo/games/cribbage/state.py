@@ -13,7 +13,7 @@ from itertools import combinations, filterfalse, islice
 from typing import Any, Self
 
 from mazzo.cards import JACK, TOKEN, Card
-from mazzo.engine.chance import sample, shuffle
+from mazzo.engine.chance import take
 from mazzo.engine.frozen import FrozenCopies, FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
@@ -1103,7 +1103,12 @@ class CribbageState(State):
         is redrawn. After ``_REDRAWS`` redraws (only when very few playable cards are unseen)
         that seat gets the lowest unseen playable card first and the rest is dealt as before:
         any card it held in the true deal can be swapped for that one without breaking a go, so
-        this always succeeds, slightly favouring that card."""
+        this always succeeds, slightly favouring that card.
+
+        Only the cards a world places are drawn (``take``: the others' hands, then the hidden
+        crib cards, each uniform among the cards still unseen), not a shuffle of the whole pool:
+        the stock is a set, its order unused. The pool is sorted first, so that the world depends
+        only on which cards are unseen and the generator, never on where they really lie."""
         st = self.clone()
         hidden_crib = [] if self.crib_open else [
             i for i, owner in enumerate(self.crib_owner) if owner != seat
@@ -1111,7 +1116,8 @@ class CribbageState(State):
         others = [s for s in range(self.n) if s != seat]
         pool = [c for s in others for c in self.hands[s]]
         pool += [self.crib[i] for i in hidden_crib]
-        pool += filterfalse(self.dealt.__contains__, DECK)  # the stock, in deck order
+        pool += filterfalse(self.dealt.__contains__, DECK)  # the stock
+        pool.sort()  # which cards are unseen, not where they lie (Card is an int: a C sort)
         st.dealt = set(DECK_SET)  # the stock keeps the cards left in the pool below
         # the strictest go constraint first: the eligible sets are nested, so this never fails
         order = sorted(others, key=lambda s: -self.go_min[s])
@@ -1130,8 +1136,8 @@ class CribbageState(State):
                                              {due: first}, rng)
         for s in others:
             st.hands[s] = hands[s]
-        for i in hidden_crib:
-            st.crib[i] = rest.pop()
+        for i, card in zip(hidden_crib, take(rest, len(hidden_crib), rng), strict=True):
+            st.crib[i] = card
         st.dealt.difference_update(rest)
         st.discards = [[c for c, o in zip(st.crib, st.crib_owner, strict=True) if o == s]
                        for s in range(self.n)]
@@ -1152,19 +1158,19 @@ class CribbageState(State):
     def _deal_bounded(self, order: list[int], pool: list[Card], given: dict[int, Card],
                       rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
         """Deal the hands of ``order`` (strictest go first) from ``pool`` at random, each only
-        cards its go allows, on top of the ``given`` card; returns the hands and the rest."""
-        shuffle(pool, rng)  # rng.shuffle's order and draws, cheaper
+        cards its go allows, on top of the ``given`` card; returns the hands and the rest (in
+        no particular order: ``pool`` is consumed)."""
         hands: dict[int, list[Card]] = {}
         for s in order:
             picked = [given[s]] if s in given else []
             size = len(self.hands[s]) - len(picked)
             low = self.go_min[s]
             if low:
-                drawn = sample([c for c in pool if VAL[c] >= low], size, rng)
+                drawn = take([c for c in pool if VAL[c] >= low], size, rng)
                 chosen = set(drawn)
                 pool = [c for c in pool if c not in chosen]
             else:
-                drawn, pool = pool[:size], pool[size:]
+                drawn = take(pool, size, rng)
             hands[s] = sorted(picked + drawn)
         return hands, pool
 
