@@ -9,7 +9,7 @@ target (shared/rules/cribbage.md §5), mid-play or mid-show.
 from __future__ import annotations
 
 import random
-from itertools import combinations, filterfalse, islice
+from itertools import combinations, islice
 from typing import Any, Self
 
 from mazzo.cards import JACK, TOKEN, Card
@@ -208,6 +208,12 @@ _LEFT_TO_DEAL = {2: 6, 3: 5, 4: 5}
 _DEALT = {2: 12, 3: 16, 4: 20}
 #: deals ``determinize`` draws before it hands the seat due to play a playable card itself
 _REDRAWS = 64
+
+
+def _lowest(cards: list[Card]) -> int:
+    """The lowest pegging value among ``cards`` (99 if none): a world drawn for the seat the
+    play waits on must hold a card worth at most the room left."""
+    return min(map(VAL.__getitem__, cards), default=99)
 
 
 class CribbageState(State):
@@ -1110,37 +1116,49 @@ class CribbageState(State):
         the stock is a set, its order unused. The pool is sorted first, so that the world depends
         only on which cards are unseen and the generator, never on where they really lie."""
         st = self.clone()
+        others = list(range(self.n))
+        del others[seat]
+        crib = self.crib
         hidden_crib = [] if self.crib_open else [
             i for i, owner in enumerate(self.crib_owner) if owner != seat
         ]
-        others = [s for s in range(self.n) if s != seat]
-        pool = [c for s in others for c in self.hands[s]]
-        pool += [self.crib[i] for i in hidden_crib]
-        pool += filterfalse(self.dealt.__contains__, DECK)  # the stock
-        pool.sort()  # which cards are unseen, not where they lie (Card is an int: a C sort)
-        st.dealt = set(DECK_SET)  # the stock keeps the cards left in the pool below
+        hidden = [crib[i] for i in hidden_crib]  # the cards out that seat cannot see
+        for s in others:
+            hidden += self.hands[s]
+        unseen = set(DECK_SET)  # the stock (the pack less the cards out), and those
+        unseen -= self.dealt
+        unseen.update(hidden)
+        pool = sorted(unseen)  # which cards are unseen, not where they lie (ints: a C sort)
         # the strictest go constraint first: the eligible sets are nested, so this never fails
-        order = sorted(others, key=lambda s: -self.go_min[s])
+        go_min = self.go_min
+        order = others if len(others) == 1 else sorted(others, key=lambda s: -go_min[s])
         due = self._due_to_play()
         room = 31 - self.count
-        if due not in others or all(VAL[c] > room for c in self.hands[due]):
+        if due not in others or _lowest(self.hands[due]) > room:
             due = -1  # seat's own turn, or no turn to keep
         for _ in range(_REDRAWS):
             hands, rest = self._deal_bounded(order, list(pool), {}, rng)
-            if due < 0 or any(VAL[c] <= room for c in hands[due]):
+            if due < 0 or _lowest(hands[due]) <= room:
                 break
         else:
             low = self.go_min[due]
             first = min((c for c in pool if low <= VAL[c] <= room), key=lambda c: (VAL[c], c))
             hands, rest = self._deal_bounded(order, [c for c in pool if c != first],
                                              {due: first}, rng)
+        dealt = st.dealt  # the clone's: the cards out swap the hidden ones for those placed
+        dealt.difference_update(hidden)
         for s in others:
-            st.hands[s] = hands[s]
+            dealt.update(hand := hands[s])
+            st.hands[s] = hand
         for i, card in zip(hidden_crib, take(rest, len(hidden_crib), rng), strict=True):
             st.crib[i] = card
-        st.dealt.difference_update(rest)
-        st.discards = [[c for c, o in zip(st.crib, st.crib_owner, strict=True) if o == s]
-                       for s in range(self.n)]
+            dealt.add(card)
+        discards: list[list[Card]] = [[] for _ in others]
+        discards.append([])
+        for c, o in zip(st.crib, st.crib_owner, strict=True):
+            if o >= 0:  # not the deck's card (three players)
+                discards[o].append(c)
+        st.discards = discards
         if self.kept[0]:  # after the discards the show counts the kept hands
             st.kept = [tuple(sorted(st.hands[s] + st.laid[s])) for s in range(self.n)]
         return st
