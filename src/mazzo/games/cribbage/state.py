@@ -1202,50 +1202,37 @@ class CribbageState(State):
         return [1.0 if self.side[s] == self.match_winner else 0.0 for s in range(self.n)]
 
     def clone(self) -> Self:
+        # A state has more fields than a class's shared attribute keys hold, so each has a dict
+        # of its own, which setting the fields one by one on a new object grows and rehashes
+        # three times: one C copy of the dict, then the mutable fields copied (a world is
+        # cloned at every iteration of a search).
+        d = self.__dict__.copy()
+        d["history"] = list(self.history)
+        d["_events"] = list(self._events)  # made events and those still to make alike
+        d["board"] = list(self.board)
+        d["games_won"] = list(self.games_won)
+        d["match_points"] = list(self.match_points)
+        d["hands"] = [list(h) for h in self.hands]
+        d["kept"] = list(self.kept)
+        d["discards"] = [list(x) for x in self.discards]
+        d["crib"] = list(self.crib)
+        d["crib_owner"] = list(self.crib_owner)
+        d["dealt"] = set(self.dealt)
+        d["seq"] = list(self.seq)
+        d["seq_ranks"] = list(self.seq_ranks)
+        d["laid"] = [list(cs) for cs in self.laid]
+        d["goers"] = list(self.goers)
+        d["go_min"] = list(self.go_min)
+        d["shown"] = list(self.shown)
+        d["show_queue"] = list(self.show_queue)
+        d["pending"] = self.pending.copy() if self.pending is not None else None
+        d["last_game"] = dict(self.last_game) if self.last_game is not None else None
+        d["_base_view"] = None
+        d["_seat_views"] = [None] * (self.n + 1)
+        d["_match_views"] = None
+        d["_tokens"] = None
         st = object.__new__(self.__class__)
-        st.game = self.game
-        st.config = self.config
-        st.history = list(self.history)
-        st._events = list(self._events)  # made events and those still to make alike
-        st.n = self.n
-        st.side = self.side
-        st.nsides = self.nsides
-        st.target = self.target
-        st.muggins = self.muggins
-        st.board = list(self.board)
-        st.games_won = list(self.games_won)
-        st.match_points = list(self.match_points)
-        st.game_no = self.game_no
-        st.hand_no = self.hand_no
-        st.dealer = self.dealer
-        st.cuts = self.cuts
-        st.hands = [list(h) for h in self.hands]
-        st.kept = list(self.kept)
-        st.discards = [list(d) for d in self.discards]
-        st.crib = list(self.crib)
-        st.crib_owner = list(self.crib_owner)
-        st.crib_open = self.crib_open
-        st.dealt = set(self.dealt)
-        st.starter = self.starter
-        st.count = self.count
-        st.seq = list(self.seq)
-        st.seq_ranks = list(self.seq_ranks)
-        st.laid = [list(cs) for cs in self.laid]
-        st.goers = list(self.goers)
-        st.go_min = list(self.go_min)
-        st.shown = list(self.shown)
-        st.show_queue = list(self.show_queue)
-        st.pending = self.pending.copy() if self.pending is not None else None
-        st.pending_show = self.pending_show
-        st.last_game = dict(self.last_game) if self.last_game is not None else None
-        st._frozen = self._frozen
-        st.match_winner = self.match_winner
-        st._phase = self._phase
-        st.current_player = self.current_player
-        st._base_view = None
-        st._seat_views = [None] * (self.n + 1)
-        st._match_views = None
-        st._tokens = None
+        st.__dict__ = d
         return st
 
     def cards_in_play(self) -> list[Card]:
