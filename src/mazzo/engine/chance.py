@@ -170,7 +170,10 @@ def take(x: list[Any], k: int, rng: random.Random) -> list[Any]:
     if not 0 <= k <= n:
         raise ValueError(f"cannot take {k} of {n} items")
     stop = n - 1 - k
-    if _draws(rng) == 0 or n > len(_BITS):
+    kind = _DRAWS.get(type(rng))  # (a world takes twice: the look-up without a call)
+    if kind is None:
+        kind = _draws(rng)
+    if kind == 0 or n > len(_BITS):
         randrange = rng.randrange
         for i in range(n - 1, stop, -1):
             j = randrange(i + 1)
