@@ -1179,17 +1179,21 @@ class CribbageState(State):
         cards its go allows, on top of the ``given`` card; returns the hands and the rest (in
         no particular order: ``pool`` is consumed)."""
         hands: dict[int, list[Card]] = {}
+        sizes, go_min = self.hands, self.go_min
         for s in order:
-            picked = [given[s]] if s in given else []
-            size = len(self.hands[s]) - len(picked)
-            low = self.go_min[s]
+            given_card = given.get(s) if given else None
+            size = len(sizes[s]) - (given_card is not None)
+            low = go_min[s]
             if low:
                 drawn = take([c for c in pool if VAL[c] >= low], size, rng)
                 chosen = set(drawn)
                 pool = [c for c in pool if c not in chosen]
             else:
                 drawn = take(pool, size, rng)
-            hands[s] = sorted(picked + drawn)
+            if given_card is not None:
+                drawn.append(given_card)
+            drawn.sort()
+            hands[s] = drawn
         return hands, pool
 
     def scores(self) -> list[float]:
