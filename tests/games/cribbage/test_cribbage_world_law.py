@@ -141,8 +141,8 @@ def test_worlds_are_uniform_over_the_deals_keeping_every_public_fact(case: str) 
 
 def test_the_chi_square_sees_a_biased_law() -> None:
     # the test's power: on the go position, hands holding one given card made a quarter more
-    # likely (a bias like the fallback's, but on every draw) fail the marginal test at the same number
-    # of draws
+    # likely (a bias like the fallback's, but on every draw) fail the marginal test at the
+    # same number of draws
     state = _go_state()
     hand_law, _ = _exact_law(state, 0)
     keys = list(hand_law)
