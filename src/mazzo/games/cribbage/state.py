@@ -1198,7 +1198,7 @@ class CribbageState(State):
 
     def scores(self) -> list[float]:
         """Match points per seat (partners share their side's)."""
-        return [float(self.match_points[self.side[s]]) for s in range(self.n)]
+        return list(map(float, map(self.match_points.__getitem__, self.side)))
 
     def returns(self) -> list[float]:
         if self.match_winner < 0:
