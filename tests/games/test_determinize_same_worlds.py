@@ -4,7 +4,9 @@ of every test config, for every seat, with a CanonicalRandom (the search's) and 
 the same world (every seat's view, the cards in play in order, every public attribute) and the
 same generator state afterwards. The code before is copied below, as it was on ``main`` at
 acaa4fd (``rng.shuffle`` / ``rng.sample`` / ``rng.choices``, place by place), so that any later
-change to the games' ``_determinize`` is held to the same worlds and draws."""
+change to the games' ``_determinize`` is held to the same worlds and draws. Cribbage's copy is
+the eighth ISMCTS pass's (h-search8), which draws only the cards a world places: its worlds
+changed then, on purpose, keeping their law."""
 
 from __future__ import annotations
 
@@ -29,6 +31,10 @@ from playout import decisions
 
 
 def _old_cribbage(self: CribbageState, seat: int, rng: random.Random) -> CribbageState:
+    # since the eighth ISMCTS pass (h-search8) only the hidden hands and crib cards are drawn
+    # (a partial Fisher-Yates on the sorted pool, one ``rng.randrange`` per card placed), no
+    # longer a shuffle of the whole pool: other draws, the same law
+    # (tests/games/cribbage/test_cribbage_world_law.py); this is that code with plain randrange
     st = self.clone()
     hidden_crib = [] if self.crib_open else [
         i for i, owner in enumerate(self.crib_owner) if owner != seat
@@ -37,6 +43,7 @@ def _old_cribbage(self: CribbageState, seat: int, rng: random.Random) -> Cribbag
     pool = [c for s in others for c in self.hands[s]]
     pool += [self.crib[i] for i in hidden_crib]
     pool += self.stock
+    pool.sort()
     st.dealt = set(DECK)
     order = sorted(others, key=lambda s: -self.go_min[s])
     due = self._due_to_play()
@@ -54,8 +61,8 @@ def _old_cribbage(self: CribbageState, seat: int, rng: random.Random) -> Cribbag
                                         {due: first}, rng)
     for s in others:
         st.hands[s] = hands[s]
-    for i in hidden_crib:
-        st.crib[i] = rest.pop()
+    for i, card in zip(hidden_crib, _taken(rest, len(hidden_crib), rng), strict=True):
+        st.crib[i] = card
     st.dealt.difference_update(rest)
     st.discards = [[c for c, o in zip(st.crib, st.crib_owner, strict=True) if o == s]
                    for s in range(self.n)]
@@ -64,21 +71,30 @@ def _old_cribbage(self: CribbageState, seat: int, rng: random.Random) -> Cribbag
     return st
 
 
+def _taken(pool: list[Any], k: int, rng: random.Random) -> list[Any]:
+    n = len(pool)
+    for i in range(n - 1, n - 1 - k, -1):
+        j = rng.randrange(i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    out = pool[n - k:]
+    del pool[n - k:]
+    return out
+
+
 def _old_deal_bounded(self: CribbageState, order: list[int], pool: list[Any],
                       given: dict[int, Any], rng: random.Random) -> tuple[dict[int, list[Any]],
                                                                           list[Any]]:
-    rng.shuffle(pool)
     hands: dict[int, list[Any]] = {}
     for s in order:
         picked = [given[s]] if s in given else []
         size = len(self.hands[s]) - len(picked)
         low = self.go_min[s]
         if low:
-            drawn = rng.sample([c for c in pool if VAL[c] >= low], size)
+            drawn = _taken([c for c in pool if VAL[c] >= low], size, rng)
             chosen = set(drawn)
             pool = [c for c in pool if c not in chosen]
         else:
-            drawn, pool = pool[:size], pool[size:]
+            drawn = _taken(pool, size, rng)
         hands[s] = sorted(picked + drawn)
     return hands, pool
 

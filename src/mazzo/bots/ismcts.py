@@ -24,6 +24,8 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import repeat
+from operator import mul, sub
 from typing import Final, Protocol
 
 from mazzo.engine.agent import Agent, Turn
@@ -102,12 +104,16 @@ def public_scores(state: State) -> list[float] | None:
     found = state.view_scores()
     if not isinstance(found, list) or len(found) != state.num_players:
         return None
-    # plain ints and floats pass at once (a rollout's value reads this every iteration)
-    if not all(type(v) is int or type(v) is float for v in found) and not all(
+    # plain ints and floats pass at once, by one set of the types made in C (a rollout's value
+    # reads this every iteration)
+    if not set(map(type, found)) <= _PLAIN_NUMBERS and not all(
         isinstance(v, int | float) and not isinstance(v, bool) for v in found
     ):
         return None
     return list(map(float, found))
+
+
+_PLAIN_NUMBERS: Final = frozenset((int, float))
 
 
 def score_profile(game: Game, config: Config) -> ScoreProfile:
@@ -211,14 +217,16 @@ def cutoff_values(
     Match-level gains (``scores()``) decide when there are any; otherwise the finer public
     ``"scores"`` (when the profile found them different), else it is an even 0.5.
     """
-    gains = [a - b for a, b in zip(state.scores(), start_scores, strict=True)]
+    # the same arithmetic as comprehensions, in C where it can be (called every iteration):
+    # per seat a - b, then direction * g; both lists are one number per seat
+    gains = list(map(sub, state.scores(), start_scores))
     scale = profile.scale
     if not any(gains) and profile.inner_scale is not None and start_public is not None:
         now = public_scores(state)
         if now is not None:
-            gains = [a - b for a, b in zip(now, start_public, strict=True)]
+            gains = list(map(sub, now, start_public))
             scale = profile.inner_scale
-    relative = _relative([profile.direction * g for g in gains])
+    relative = _relative(list(map(mul, repeat(profile.direction), gains)))
     return [0.5 + 0.5 * math.tanh(r / scale) for r in relative]
 
 

@@ -155,3 +155,38 @@ def sample(population: Sequence[Any], k: int, rng: random.Random) -> list[Any]:
         selected.add(j)
         result.append(population[j])
     return result
+
+
+def take(x: list[Any], k: int, rng: random.Random) -> list[Any]:
+    """Remove ``k`` items drawn uniformly at random without replacement from ``x`` and return
+    them (a partial Fisher–Yates from the end: ``k`` draws, not one per item of ``x``).
+
+    For a world that needs only a few of many unseen cards placed (the rest an unordered pile),
+    this is the distribution a whole shuffle dealt from gives, at a fraction of the draws. The
+    draws are ``rng.randrange(n)``, ``rng.randrange(n - 1)``, … (inlined for a plain Random and a
+    CanonicalRandom); what is left in ``x`` is in no particular order. Sort ``x`` first where the
+    result must depend only on which items it holds."""
+    n = len(x)
+    if not 0 <= k <= n:
+        raise ValueError(f"cannot take {k} of {n} items")
+    stop = n - 1 - k
+    kind = _DRAWS.get(type(rng))  # (a world takes twice: the look-up without a call)
+    if kind is None:
+        kind = _draws(rng)
+    if kind == 0 or n > len(_BITS):
+        randrange = rng.randrange
+        for i in range(n - 1, stop, -1):
+            j = randrange(i + 1)
+            x[i], x[j] = x[j], x[i]
+    else:
+        getrandbits = rng.getrandbits
+        bits = _BITS
+        for i in range(n - 1, stop, -1):
+            b = bits[i]
+            j = getrandbits(b)
+            while j > i:
+                j = getrandbits(b)
+            x[i], x[j] = x[j], x[i]
+    out = x[n - k:]
+    del x[n - k:]
+    return out

@@ -9,11 +9,11 @@ target (shared/rules/cribbage.md §5), mid-play or mid-show.
 from __future__ import annotations
 
 import random
-from itertools import combinations, filterfalse, islice
+from itertools import combinations, islice
 from typing import Any, Self
 
 from mazzo.cards import JACK, TOKEN, Card
-from mazzo.engine.chance import sample, shuffle
+from mazzo.engine.chance import take
 from mazzo.engine.frozen import FrozenCopies, FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
@@ -208,6 +208,12 @@ _LEFT_TO_DEAL = {2: 6, 3: 5, 4: 5}
 _DEALT = {2: 12, 3: 16, 4: 20}
 #: deals ``determinize`` draws before it hands the seat due to play a playable card itself
 _REDRAWS = 64
+
+
+def _lowest(cards: list[Card]) -> int:
+    """The lowest pegging value among ``cards`` (99 if none): a world drawn for the seat the
+    play waits on must hold a card worth at most the room left."""
+    return min(map(VAL.__getitem__, cards), default=99)
 
 
 class CribbageState(State):
@@ -1103,38 +1109,56 @@ class CribbageState(State):
         is redrawn. After ``_REDRAWS`` redraws (only when very few playable cards are unseen)
         that seat gets the lowest unseen playable card first and the rest is dealt as before:
         any card it held in the true deal can be swapped for that one without breaking a go, so
-        this always succeeds, slightly favouring that card."""
+        this always succeeds, slightly favouring that card.
+
+        Only the cards a world places are drawn (``take``: the others' hands, then the hidden
+        crib cards, each uniform among the cards still unseen), not a shuffle of the whole pool:
+        the stock is a set, its order unused. The pool is sorted first, so that the world depends
+        only on which cards are unseen and the generator, never on where they really lie."""
         st = self.clone()
+        others = list(range(self.n))
+        del others[seat]
+        crib = self.crib
         hidden_crib = [] if self.crib_open else [
             i for i, owner in enumerate(self.crib_owner) if owner != seat
         ]
-        others = [s for s in range(self.n) if s != seat]
-        pool = [c for s in others for c in self.hands[s]]
-        pool += [self.crib[i] for i in hidden_crib]
-        pool += filterfalse(self.dealt.__contains__, DECK)  # the stock, in deck order
-        st.dealt = set(DECK_SET)  # the stock keeps the cards left in the pool below
+        hidden = [crib[i] for i in hidden_crib]  # the cards out that seat cannot see
+        for s in others:
+            hidden += self.hands[s]
+        unseen = set(DECK_SET)  # the stock (the pack less the cards out), and those
+        unseen -= self.dealt
+        unseen.update(hidden)
+        pool = sorted(unseen)  # which cards are unseen, not where they lie (ints: a C sort)
         # the strictest go constraint first: the eligible sets are nested, so this never fails
-        order = sorted(others, key=lambda s: -self.go_min[s])
+        go_min = self.go_min
+        order = others if len(others) == 1 else sorted(others, key=lambda s: -go_min[s])
         due = self._due_to_play()
         room = 31 - self.count
-        if due not in others or all(VAL[c] > room for c in self.hands[due]):
+        if due not in others or _lowest(self.hands[due]) > room:
             due = -1  # seat's own turn, or no turn to keep
         for _ in range(_REDRAWS):
             hands, rest = self._deal_bounded(order, list(pool), {}, rng)
-            if due < 0 or any(VAL[c] <= room for c in hands[due]):
+            if due < 0 or _lowest(hands[due]) <= room:
                 break
         else:
             low = self.go_min[due]
             first = min((c for c in pool if low <= VAL[c] <= room), key=lambda c: (VAL[c], c))
             hands, rest = self._deal_bounded(order, [c for c in pool if c != first],
                                              {due: first}, rng)
+        dealt = st.dealt  # the clone's: the cards out swap the hidden ones for those placed
+        dealt.difference_update(hidden)
         for s in others:
-            st.hands[s] = hands[s]
-        for i in hidden_crib:
-            st.crib[i] = rest.pop()
-        st.dealt.difference_update(rest)
-        st.discards = [[c for c, o in zip(st.crib, st.crib_owner, strict=True) if o == s]
-                       for s in range(self.n)]
+            dealt.update(hand := hands[s])
+            st.hands[s] = hand
+        for i, card in zip(hidden_crib, take(rest, len(hidden_crib), rng), strict=True):
+            st.crib[i] = card
+            dealt.add(card)
+        discards: list[list[Card]] = [[] for _ in others]
+        discards.append([])
+        for c, o in zip(st.crib, st.crib_owner, strict=True):
+            if o >= 0:  # not the deck's card (three players)
+                discards[o].append(c)
+        st.discards = discards
         if self.kept[0]:  # after the discards the show counts the kept hands
             st.kept = [tuple(sorted(st.hands[s] + st.laid[s])) for s in range(self.n)]
         return st
@@ -1152,25 +1176,29 @@ class CribbageState(State):
     def _deal_bounded(self, order: list[int], pool: list[Card], given: dict[int, Card],
                       rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
         """Deal the hands of ``order`` (strictest go first) from ``pool`` at random, each only
-        cards its go allows, on top of the ``given`` card; returns the hands and the rest."""
-        shuffle(pool, rng)  # rng.shuffle's order and draws, cheaper
+        cards its go allows, on top of the ``given`` card; returns the hands and the rest (in
+        no particular order: ``pool`` is consumed)."""
         hands: dict[int, list[Card]] = {}
+        sizes, go_min = self.hands, self.go_min
         for s in order:
-            picked = [given[s]] if s in given else []
-            size = len(self.hands[s]) - len(picked)
-            low = self.go_min[s]
+            given_card = given.get(s) if given else None
+            size = len(sizes[s]) - (given_card is not None)
+            low = go_min[s]
             if low:
-                drawn = sample([c for c in pool if VAL[c] >= low], size, rng)
+                drawn = take([c for c in pool if VAL[c] >= low], size, rng)
                 chosen = set(drawn)
                 pool = [c for c in pool if c not in chosen]
             else:
-                drawn, pool = pool[:size], pool[size:]
-            hands[s] = sorted(picked + drawn)
+                drawn = take(pool, size, rng)
+            if given_card is not None:
+                drawn.append(given_card)
+            drawn.sort()
+            hands[s] = drawn
         return hands, pool
 
     def scores(self) -> list[float]:
         """Match points per seat (partners share their side's)."""
-        return [float(self.match_points[self.side[s]]) for s in range(self.n)]
+        return list(map(float, map(self.match_points.__getitem__, self.side)))
 
     def returns(self) -> list[float]:
         if self.match_winner < 0:
@@ -1178,50 +1206,37 @@ class CribbageState(State):
         return [1.0 if self.side[s] == self.match_winner else 0.0 for s in range(self.n)]
 
     def clone(self) -> Self:
+        # A state has more fields than a class's shared attribute keys hold, so each has a dict
+        # of its own, which setting the fields one by one on a new object grows and rehashes
+        # three times: one C copy of the dict, then the mutable fields copied (a world is
+        # cloned at every iteration of a search).
+        d = self.__dict__.copy()
+        d["history"] = list(self.history)
+        d["_events"] = list(self._events)  # made events and those still to make alike
+        d["board"] = list(self.board)
+        d["games_won"] = list(self.games_won)
+        d["match_points"] = list(self.match_points)
+        d["hands"] = [list(h) for h in self.hands]
+        d["kept"] = list(self.kept)
+        d["discards"] = [list(x) for x in self.discards]
+        d["crib"] = list(self.crib)
+        d["crib_owner"] = list(self.crib_owner)
+        d["dealt"] = set(self.dealt)
+        d["seq"] = list(self.seq)
+        d["seq_ranks"] = list(self.seq_ranks)
+        d["laid"] = [list(cs) for cs in self.laid]
+        d["goers"] = list(self.goers)
+        d["go_min"] = list(self.go_min)
+        d["shown"] = list(self.shown)
+        d["show_queue"] = list(self.show_queue)
+        d["pending"] = self.pending.copy() if self.pending is not None else None
+        d["last_game"] = dict(self.last_game) if self.last_game is not None else None
+        d["_base_view"] = None
+        d["_seat_views"] = [None] * (self.n + 1)
+        d["_match_views"] = None
+        d["_tokens"] = None
         st = object.__new__(self.__class__)
-        st.game = self.game
-        st.config = self.config
-        st.history = list(self.history)
-        st._events = list(self._events)  # made events and those still to make alike
-        st.n = self.n
-        st.side = self.side
-        st.nsides = self.nsides
-        st.target = self.target
-        st.muggins = self.muggins
-        st.board = list(self.board)
-        st.games_won = list(self.games_won)
-        st.match_points = list(self.match_points)
-        st.game_no = self.game_no
-        st.hand_no = self.hand_no
-        st.dealer = self.dealer
-        st.cuts = self.cuts
-        st.hands = [list(h) for h in self.hands]
-        st.kept = list(self.kept)
-        st.discards = [list(d) for d in self.discards]
-        st.crib = list(self.crib)
-        st.crib_owner = list(self.crib_owner)
-        st.crib_open = self.crib_open
-        st.dealt = set(self.dealt)
-        st.starter = self.starter
-        st.count = self.count
-        st.seq = list(self.seq)
-        st.seq_ranks = list(self.seq_ranks)
-        st.laid = [list(cs) for cs in self.laid]
-        st.goers = list(self.goers)
-        st.go_min = list(self.go_min)
-        st.shown = list(self.shown)
-        st.show_queue = list(self.show_queue)
-        st.pending = self.pending.copy() if self.pending is not None else None
-        st.pending_show = self.pending_show
-        st.last_game = dict(self.last_game) if self.last_game is not None else None
-        st._frozen = self._frozen
-        st.match_winner = self.match_winner
-        st._phase = self._phase
-        st.current_player = self.current_player
-        st._base_view = None
-        st._seat_views = [None] * (self.n + 1)
-        st._match_views = None
-        st._tokens = None
+        st.__dict__ = d
         return st
 
     def cards_in_play(self) -> list[Card]:
