@@ -68,3 +68,13 @@ def play(state: CribbageState, seq: Sequence[str]) -> None:
         c = one(text)
         assert c in state.hands[state.current_player], (text, state.current_player)
         state.apply(Play(c))
+
+
+def go_state() -> CribbageState:
+    """Two players, dealer seat 0: the pone (seat 1) says go at 27 holding 5 and 9 (go_min 5)
+    and the dealer plays on."""
+    state = new_hand(CribbageConfig(games_to_win=1), 0,
+                     {1: "KC 2S 5H 9C AD AH", 0: "7D 8H 4D 6S 2D 2H"},
+                     {1: "AD AH", 0: "2D 2H"}, starter="QS")
+    play(state, ["KC", "7D", "2S", "8H"])
+    return state

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from cribbage_helpers import new_hand, play
+from cribbage_helpers import go_state, new_hand, play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -18,14 +18,6 @@ from mazzo.games.cribbage.state import CribbageState
 from playout import decisions, steps
 
 TWO = CribbageConfig(games_to_win=1)
-
-
-def go_state() -> CribbageState:
-    # the pone says go at 27 holding 5 and 9
-    state = new_hand(TWO, 0, {1: "KC 2S 5H 9C AD AH", 0: "7D 8H 4D 6S 2D 2H"},
-                     {1: "AD AH", 0: "2D 2H"}, starter="QS")
-    play(state, ["KC", "7D", "2S", "8H"])
-    return state
 
 
 def test_determinize_respects_a_go() -> None:

@@ -18,7 +18,7 @@ from collections.abc import Hashable
 from itertools import combinations
 
 import pytest
-from cribbage_helpers import new_hand, play
+from cribbage_helpers import go_state, new_hand, play
 
 from mazzo.engine import CHANCE, TERMINAL
 from mazzo.engine.chance import CanonicalRandom, take
@@ -94,14 +94,6 @@ def _drawn(state: CribbageState, seat: int, seed: int) -> tuple[Counter[Hashable
     return hands, cribs
 
 
-def _go_state() -> CribbageState:
-    # the pone says go at 27 holding 5 and 9 (go_min 5); the dealer (seat 0) plays on
-    state = new_hand(TWO, 0, {1: "KC 2S 5H 9C AD AH", 0: "7D 8H 4D 6S 2D 2H"},
-                     {1: "AD AH", 0: "2D 2H"}, starter="QS")
-    play(state, ["KC", "7D", "2S", "8H"])
-    return state
-
-
 def _ace_to_play() -> CribbageState:
     # 30, the pone's go (go_min 2), the dealer must hold one of three unseen aces
     state = new_hand(TWO, 0, {1: "KC 9C QC JC 2D 3D", 0: "KD AS AH QD 4S 4H"},
@@ -119,8 +111,8 @@ def _one_card_each() -> CribbageState:
 
 
 CASES = {
-    "go bound on the other hand": (_go_state, 0),
-    "the seat the play waits on holds a playable card": (_go_state, 1),
+    "go bound on the other hand": (go_state, 0),
+    "the seat the play waits on holds a playable card": (go_state, 1),
     "rare playable deals (room 1)": (_ace_to_play, 1),
     "go bound while the seat itself moves": (_ace_to_play, 0),
     "unbounded one-card hand": (_one_card_each, 0),
@@ -143,7 +135,7 @@ def test_the_chi_square_sees_a_biased_law() -> None:
     # the test's power: on the go position, hands holding one given card made a quarter more
     # likely (a bias like the fallback's, but on every draw) fail the marginal test at the
     # same number of draws
-    state = _go_state()
+    state = go_state()
     hand_law, _ = _exact_law(state, 0)
     keys = list(hand_law)
     favoured = min(keys[0])
