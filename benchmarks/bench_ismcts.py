@@ -210,42 +210,51 @@ def compare_checkouts(trees: list[str], specs: str, rounds: int) -> list[str]:
     return lines
 
 
-def level_seconds(
-    game: Game, level: str, moves: int, every: int = 4, seed: int = 3
-) -> tuple[float, float, int]:
-    """CPU seconds per move of a search level in real play: medio in every seat, the level
-    consulted (and timed) at one seat on every ``every``-th of its decisions with a choice, so
-    the timed positions spread over whole matches of the default config, from ``seed`` on, until
-    ``moves`` were timed. Returns (mean over the timed searches, the same counting the seat's
-    forced moves as the level plays them: no time, timed searches)."""
-    searched: list[float] = []
+#: a position of real play for the level timers: (state, seat, its view, its legal moves)
+Position = tuple[State, int, Any, list[Any]]
+
+
+def level_positions(game: Game, moves: int, every: int = 4, seed: int = 3
+                    ) -> tuple[list[Position], int, int]:
+    """``moves`` positions of real play of the default config, medio in every seat: one seat's
+    every ``every``-th decision with a choice, from ``seed`` on, so that they spread over whole
+    matches. Returns them, the seat's decisions with a choice and its forced ones on the way."""
+    found: list[Position] = []
     forced = choices = 0
     players = game.config_class().players
-    while len(searched) < moves:
+    while len(found) < moves:
         seat = seed % players
-        level_agent = make_agent(game, level, seed)
         agents = [make_agent(game, "medio", seed * 10 + s) for s in range(players)]
         state = game.new_match(game.config_class())
         rng = random.Random(seed)
-        while not state.is_terminal and len(searched) < moves:
+        while not state.is_terminal and len(found) < moves:
             if state.is_chance:
                 state.apply(state.sample_chance(rng))
                 continue
             player = state.current_player
             legal = state.legal_actions()
-            turn = Turn(player, state.view(player), legal, rng, state)
-            if player != seat or len(legal) == 1:
-                forced += player == seat
-                state.apply(agents[player].act(turn))
-                continue
-            choices += 1
-            if choices % every:
-                state.apply(agents[player].act(turn))
-                continue
-            start = time.process_time()
-            state.apply(level_agent.act(turn))
-            searched.append(time.process_time() - start)
+            if player == seat:
+                forced += len(legal) == 1
+                choices += len(legal) > 1
+                if len(legal) > 1 and choices % every == 0:
+                    kept = state.clone()
+                    found.append((kept, player, kept.view(player), kept.legal_actions()))
+            state.apply(agents[player].act(Turn(player, state.view(player), legal, rng, state)))
         seed += 1
+    return found, choices, forced
+
+
+def level_seconds(game: Game, level: str, moves: int) -> tuple[float, float, int]:
+    """CPU seconds per move of a search level on :func:`level_positions`. Returns (mean over
+    the timed searches, the same counting the seat's forced moves as the level plays them: no
+    time, timed searches)."""
+    positions, choices, forced = level_positions(game, moves)
+    agent = make_agent(game, level, 3)
+    searched = []
+    for i, (state, seat, view, legal) in enumerate(positions):
+        start = time.process_time()
+        agent.act(Turn(seat, view, legal, random.Random(i), state))
+        searched.append(time.process_time() - start)
     per_search = statistics.fmean(searched)
     return per_search, per_search * choices / (choices + forced), len(searched)
 

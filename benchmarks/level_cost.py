@@ -1,9 +1,9 @@
 """CPU seconds (or, under callgrind, instructions) per move of one search level on fixed
 positions, to calibrate a game's budgets against another's.
 
-``python -m benchmarks.level_cost GAME LEVEL MOVES [--iterations D,E]``: positions of real play
-of the default config (medio in every seat, one seat's every 4th decision with a choice, seeds
-from 3, as ``bench_ismcts --levels``), then the level's searches on them inside one ``eval``,
+``python -m benchmarks.level_cost GAME LEVEL MOVES [--iterations D,E]``: the positions of
+``bench_ismcts --levels`` (:func:`benchmarks.bench_ismcts.level_positions`: medio-played
+matches), then the level's searches on them inside one ``eval``,
 so that ``PYTHONHASHSEED=0 valgrind --tool=callgrind --toggle-collect=builtin_eval
 --callgrind-out-file=/dev/null python -m benchmarks.level_cost ...`` counts only the searches
 (divide its "Collected" by the moves printed). ``--iterations`` replaces the game's difficile and
@@ -16,34 +16,10 @@ import argparse
 import dataclasses
 import random
 import time
-from typing import Any
 
+from benchmarks.bench_ismcts import level_positions
 from mazzo.bots import levels
-from mazzo.engine import Game, State, Turn, get_game
-
-
-def positions(game: Game, moves: int) -> list[tuple[State, int, Any, list[Any]]]:
-    """``moves`` decisions (state, seat, view, legal moves) of medio-played matches."""
-    found: list[tuple[State, int, Any, list[Any]]] = []
-    seed, choices = 3, 0
-    players = game.config_class().players
-    while len(found) < moves:
-        seat = seed % players
-        agents = [levels.make_agent(game, "medio", seed * 10 + s) for s in range(players)]
-        state, rng = game.new_match(game.config_class()), random.Random(seed)
-        while not state.is_terminal and len(found) < moves:
-            if state.is_chance:
-                state.apply(state.sample_chance(rng))
-                continue
-            player, legal = state.current_player, state.legal_actions()
-            if player == seat and len(legal) > 1:
-                choices += 1
-                if choices % 4 == 0:
-                    kept = state.clone()
-                    found.append((kept, player, kept.view(player), kept.legal_actions()))
-            state.apply(agents[player].act(Turn(player, state.view(player), legal, rng, state)))
-        seed += 1
-    return found
+from mazzo.engine import Turn, get_game
 
 
 def main() -> None:
@@ -59,7 +35,7 @@ def main() -> None:
         setting = levels.LEVEL_SEARCH[game.id]
         levels.LEVEL_SEARCH[game.id] = dataclasses.replace(
             setting, difficile=difficile, esperto=esperto)
-    found = positions(game, args.moves)
+    found = level_positions(game, args.moves)[0]
     agent = levels.make_agent(game, args.level, 3)
 
     def searches() -> int:
