@@ -148,14 +148,16 @@ class ViewCost:
     a game keeps view parts up to date in ``apply``, that upkeep is the views' cost too."""
 
     decisions: int
-    view_ns: float
+    view_ns: float  # all the views built at a decision (one, or one per seat)
     apply_ns: float  # apply (its legality check included) in a replay that never builds a view
-    apply_viewed_ns: float  # the same applies in the replay that builds a view before each
+    apply_viewed_ns: float  # the same applies in the replay that builds views before each
+    views_per_decision: int = 1
 
     @property
     def ratio(self) -> float:
-        """The view and what it adds to ``apply``, in bare ``apply``s."""
-        return (self.view_ns + self.apply_viewed_ns - self.apply_ns) / self.apply_ns
+        """One view and its share of what the views add to ``apply``, in bare ``apply``s."""
+        added = self.view_ns + self.apply_viewed_ns - self.apply_ns
+        return added / self.views_per_decision / self.apply_ns
 
 
 def _clock_overhead_ns() -> int:
@@ -165,22 +167,27 @@ def _clock_overhead_ns() -> int:
 
 
 def timed_decisions(
-    config: Config, history: list[Any], views: bool
+    config: Config, history: list[Any], views: bool, every_seat: bool = False
 ) -> tuple[list[int], list[int]]:
     """One replay of ``history``: at every decision (not chance) the ns of ``view(current
-    player)`` (0 without ``views``) and then of ``apply(action)``, each between two clock
+    player)`` (0 without ``views``; with ``every_seat``, of every seat's view, as the table
+    server sends them after each move) and then of ``apply(action)``, each between two clock
     reads."""
     clock = time.perf_counter_ns
     viewed_ns: list[int] = []
     applied_ns: list[int] = []
     state: State = get_game(config.game_id).new_match(config)
+    seats = range(state.num_players)
     for action in history:
         player = state.current_player
         if player == CHANCE:
             state.apply(action)
             continue
         start = clock()
-        if views:
+        if views and every_seat:
+            for seat in seats:
+                state.view(seat)
+        elif views:
             state.view(player)
         viewed = clock()
         state.apply(action)
@@ -194,12 +201,14 @@ def _medians(runs: list[list[int]], overhead: int) -> list[float]:
     return [statistics.median(times) - overhead for times in zip(*runs, strict=True)]
 
 
-def view_cost(config: Config, histories: list[list[Any]], replays: int = TIMED_REPLAYS) -> ViewCost:
+def view_cost(config: Config, histories: list[list[Any]], replays: int = TIMED_REPLAYS,
+              every_seat: bool = False) -> ViewCost:
     """Each recorded match replayed ``replays`` times without views and as often with, the two
     alternated replay by replay (a load that comes and goes slows both sides alike); every view
     and apply timed alone; per decision the median of its replays (a preempted call or a garbage
     collection is an outlier of one replay, not the median), less the clock's cost; then the
-    means over all decisions."""
+    means over all decisions. ``every_seat``: every seat's view at each decision, not only the
+    current player's (the server's pattern; the figure is then per view)."""
     overhead = _clock_overhead_ns()
     views: list[float] = []
     bare_applies: list[float] = []
@@ -209,12 +218,13 @@ def view_cost(config: Config, histories: list[list[Any]], replays: int = TIMED_R
         viewed: list[tuple[list[int], list[int]]] = []
         for _ in range(replays):  # bare, viewed, bare, viewed, ...
             bare.append(timed_decisions(config, history, False)[1])
-            viewed.append(timed_decisions(config, history, True))
+            viewed.append(timed_decisions(config, history, True, every_seat))
         bare_applies += _medians(bare, overhead)
         views += _medians([v for v, _ in viewed], overhead)
         viewed_applies += _medians([a for _, a in viewed], overhead)
     mean = statistics.fmean
-    return ViewCost(len(views), mean(views), mean(bare_applies), mean(viewed_applies))
+    seats = get_game(config.game_id).new_match(config).num_players if every_seat else 1
+    return ViewCost(len(views), mean(views), mean(bare_applies), mean(viewed_applies), seats)
 
 
 # --- the report -------------------------------------------------------------------------------
@@ -272,6 +282,10 @@ def _view_lines(quick: bool) -> list[str]:
                      f"against apply {cost.apply_ns / 1000:.2f} µs, {cost.decisions:,} decisions "
                      f"timed call by call (goal ≤ 1, {met}; "
                      f"the earlier replay-difference figure: {by_difference:.2f})")
+        server = view_cost(config, histories, 3 if quick else TIMED_REPLAYS, every_seat=True)
+        lines.append(f"{label}, every seat's view after each move (as the table server sends "
+                     f"them), per view: {server.ratio:.2f} apply "
+                     f"({server.views_per_decision} views a decision)")
     return lines
 
 
