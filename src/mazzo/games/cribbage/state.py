@@ -9,8 +9,9 @@ target (shared/rules/cribbage.md §5), mid-play or mid-show.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations, islice
-from typing import Any, Self
+from typing import Any, Generic, Self, TypeVar
 
 from mazzo.cards import JACK, TOKEN, Card
 from mazzo.engine.chance import take
@@ -1115,53 +1116,15 @@ class CribbageState(State):
         crib cards, each uniform among the cards still unseen), not a shuffle of the whole pool:
         the stock is a set, its order unused. The pool is sorted first, so that the world depends
         only on which cards are unseen and the generator, never on where they really lie."""
-        st = self.clone()
-        others = list(range(self.n))
-        del others[seat]
-        crib = self.crib
-        hidden_crib = [] if self.crib_open else [
-            i for i, owner in enumerate(self.crib_owner) if owner != seat
-        ]
-        hidden = [crib[i] for i in hidden_crib]  # the cards out that seat cannot see
-        for s in others:
-            hidden += self.hands[s]
-        unseen = set(DECK_SET)  # the stock (the pack less the cards out), and those
-        unseen -= self.dealt
-        unseen.update(hidden)
-        pool = sorted(unseen)  # which cards are unseen, not where they lie (ints: a C sort)
-        # the strictest go constraint first: the eligible sets are nested, so this never fails
-        go_min = self.go_min
-        order = others if len(others) == 1 else sorted(others, key=lambda s: -go_min[s])
-        due = self._due_to_play()
-        room = 31 - self.count
-        if due not in others or _lowest(self.hands[due]) > room:
-            due = -1  # seat's own turn, or no turn to keep
-        for _ in range(_REDRAWS):
-            hands, rest = self._deal_bounded(order, list(pool), {}, rng)
-            if due < 0 or _lowest(hands[due]) <= room:
-                break
-        else:
-            low = self.go_min[due]
-            first = min((c for c in pool if low <= VAL[c] <= room), key=lambda c: (VAL[c], c))
-            hands, rest = self._deal_bounded(order, [c for c in pool if c != first],
-                                             {due: first}, rng)
-        dealt = st.dealt  # the clone's: the cards out swap the hidden ones for those placed
-        dealt.difference_update(hidden)
-        for s in others:
-            dealt.update(hand := hands[s])
-            st.hands[s] = hand
-        for i, card in zip(hidden_crib, take(rest, len(hidden_crib), rng), strict=True):
-            st.crib[i] = card
-            dealt.add(card)
-        discards: list[list[Card]] = [[] for _ in others]
-        discards.append([])
-        for c, o in zip(st.crib, st.crib_owner, strict=True):
-            if o >= 0:  # not the deck's card (three players)
-                discards[o].append(c)
-        st.discards = discards
-        if self.kept[0]:  # after the discards the show counts the kept hands
-            st.kept = [tuple(sorted(st.hands[s] + st.laid[s])) for s in range(self.n)]
-        return st
+        world = _Worlds(self, seat).draw(rng)
+        world.history = list(self.history)  # (``determinize`` empties it: see there)
+        return world
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        return _Worlds(self, seat).draw(rng)  # with an empty history, as the base class leaves it
+
+    def world_sampler(self, seat: int) -> Callable[[random.Random], Self]:
+        return _Worlds(self, seat).draw
 
     def _due_to_play(self) -> int:
         """The seat the pegging waits on: the player to move, or while a pegged score is
@@ -1206,12 +1169,16 @@ class CribbageState(State):
         return [1.0 if self.side[s] == self.match_winner else 0.0 for s in range(self.n)]
 
     def clone(self) -> Self:
+        return self._copied(list(self.history))
+
+    def _copied(self, history: list[Action]) -> Self:
+        """The clone, with ``history`` (a world's is empty: no copy of the match's to drop)."""
         # A state has more fields than a class's shared attribute keys hold, so each has a dict
         # of its own, which setting the fields one by one on a new object grows and rehashes
         # three times: one C copy of the dict, then the mutable fields copied (a world is
         # cloned at every iteration of a search).
         d = self.__dict__.copy()
-        d["history"] = list(self.history)
+        d["history"] = history
         d["_events"] = list(self._events)  # made events and those still to make alike
         d["board"] = list(self.board)
         d["games_won"] = list(self.games_won)
@@ -1248,3 +1215,93 @@ class CribbageState(State):
             out.append(self.starter)
         return out
 
+
+_S = TypeVar("_S", bound=CribbageState)
+
+
+class _Worlds(Generic[_S]):
+    """The worlds :meth:`CribbageState._determinize` draws for one seat, with what they all share
+    worked out once (a search draws one per iteration from the same state): which cards are
+    unseen, the order the hands are dealt in, the seat the play waits on, and a copy of the
+    state whose cards out and discards already leave out the hidden cards. Each world is then
+    that copy's copy, with the hidden hands and crib cards drawn: the same draws and the same
+    worlds as drawing everything each time. Valid while the state does not change."""
+
+    __slots__ = ("due", "hidden_crib", "kept", "order", "others", "owners", "pool", "proto",
+                 "room")
+
+    def __init__(self, state: _S, seat: int) -> None:
+        others = list(range(state.n))
+        del others[seat]
+        crib = state.crib
+        hidden_crib = [] if state.crib_open else [
+            i for i, owner in enumerate(state.crib_owner) if owner != seat
+        ]
+        hidden = [crib[i] for i in hidden_crib]  # the cards out that seat cannot see
+        for s in others:
+            hidden += state.hands[s]
+        unseen = set(DECK_SET)  # the stock (the pack less the cards out), and those
+        unseen -= state.dealt
+        unseen.update(hidden)
+        # which cards are unseen, not where they lie (ints: a C sort)
+        self.pool = sorted(unseen)
+        # the strictest go constraint first: the eligible sets are nested, so this never fails
+        go_min = state.go_min
+        self.order = others if len(others) == 1 else sorted(others, key=lambda s: -go_min[s])
+        self.others = others
+        due = state._due_to_play()
+        room = 31 - state.count
+        if due not in others or _lowest(state.hands[due]) > room:
+            due = -1  # seat's own turn, or no turn to keep
+        self.due, self.room = due, room
+        self.hidden_crib = hidden_crib
+        owners = state.crib_owner
+        self.owners = [owners[i] for i in hidden_crib]
+        proto = state._copied([])  # (``determinize`` leaves a world's history empty)
+        proto.dealt.difference_update(hidden)  # each world adds the cards it places
+        # the discards a seat can see (its own, or all once the crib is shown); each world adds
+        # the hidden ones, in the crib's order as they lie there
+        discards: list[list[Card]] = [[] for _ in range(state.n)]
+        for i, (c, o) in enumerate(zip(crib, owners, strict=True)):
+            if o >= 0 and i not in hidden_crib:  # not the deck's card (three players)
+                discards[o].append(c)
+        proto.discards = discards
+        # after the discards the show counts the kept hands: the seat's own is known
+        self.kept = [tuple(sorted(state.hands[s] + state.laid[s])) for s in range(state.n)] \
+            if state.kept[0] else None
+        self.proto = proto
+
+    def draw(self, rng: random.Random) -> _S:
+        """One world (its history empty, as :meth:`State.determinize` leaves it)."""
+        proto, pool, order, due, room = self.proto, self.pool, self.order, self.due, self.room
+        for _ in range(_REDRAWS):
+            hands, rest = proto._deal_bounded(order, list(pool), {}, rng)
+            if due < 0 or _lowest(hands[due]) <= room:
+                break
+        else:
+            low = proto.go_min[due]
+            first = min((c for c in pool if low <= VAL[c] <= room), key=lambda c: (VAL[c], c))
+            hands, rest = proto._deal_bounded(order, [c for c in pool if c != first],
+                                              {due: first}, rng)
+        st = proto._copied([])
+        dealt, st_hands = st.dealt, st.hands
+        for s in self.others:
+            dealt.update(hand := hands[s])
+            st_hands[s] = hand
+        hidden_crib = self.hidden_crib
+        if hidden_crib:
+            crib, discards = st.crib, st.discards
+            for i, o, card in zip(hidden_crib, self.owners,
+                                  take(rest, len(hidden_crib), rng), strict=True):
+                crib[i] = card
+                dealt.add(card)
+                if o >= 0:
+                    discards[o].append(card)
+        kept = self.kept
+        if kept is not None:
+            kept = list(kept)
+            laid = st.laid
+            for s in self.others:
+                kept[s] = tuple(sorted(st_hands[s] + laid[s]))
+            st.kept = kept
+        return st
