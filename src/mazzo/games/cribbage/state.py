@@ -68,6 +68,7 @@ from mazzo.games.cribbage.scoring import (
     RUN_SHAPE,
     SHOW_KEY,
     SHOW_RANKS,
+    SPAN3,
     VALUE,
     ShowScore,
     last_run_length,
@@ -122,13 +123,6 @@ _NO_GO = FrozenList()
 #: before the play: no card laid (``sequence``) and each seat's laid cards, by players
 _NO_CARDS = FrozenList()
 _NO_LAID = {n: FrozenList(FrozenList() for _ in range(n)) for n in (2, 3, 4)}
-
-#: ``_SPAN3[a << 8 | b << 4 | c]``: max − min of three different cribbage ranks, 99 if two are
-#: equal (a run ending with ranks a, b, c needs them different and as many cards as their span + 1)
-_SPAN3: list[int] = [
-    max(a, b, c) - min(a, b, c) if len({a, b, c}) == 3 else 99
-    for a in range(16) for b in range(16) for c in range(16)
-]
 
 #: the show's order by players and dealer: each hand from the dealer's left, then the crib
 _SHOW_ORDER: dict[int, list[tuple[tuple[int, str], ...]]] = {
@@ -633,7 +627,7 @@ class CribbageState(State):
                     same += 1
                 if self._score(p, PAIR_POINTS[same], PAIR_REASON[same]):
                     return
-            elif n >= 3 and _SPAN3[ranks[-3] << 8 | ranks[-2] << 4 | r] < n:
+            elif n >= 3 and SPAN3[ranks[-3] << 8 | ranks[-2] << 4 | r] < n:
                 # the last three ranks differ and span less than the cards laid: a run may end
                 # here (else none can: every run of three or more ends with them)
                 run = last_run_length(ranks)
