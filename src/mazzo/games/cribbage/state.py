@@ -217,6 +217,8 @@ class CribbageState(State):
     config: CribbageConfig
     #: a plain attribute, not a property: read at every step of every playout
     current_player: int = CHANCE
+    #: a plain attribute too (the playouts check it at every step)
+    hand_number: int = 1
     #: the last move's events, some still as (class, fields...) tuples: see :attr:`events`
     _events: list[Any]
 
@@ -232,7 +234,7 @@ class CribbageState(State):
         self.games_won = [0] * self.nsides
         self.match_points = [0] * self.nsides
         self.game_no = 1
-        self.hand_no = 1
+        self.hand_number = 1
         self.dealer = -1
         self.cuts: tuple[Card, ...] = ()
         self.hands: list[list[Card]] = [[] for _ in range(n)]
@@ -293,10 +295,6 @@ class CribbageState(State):
     @events.setter
     def events(self, events: list[Event]) -> None:
         self._events = events
-
-    @property
-    def hand_number(self) -> int:
-        return self.hand_no
 
     def legal_actions(self) -> list[Action]:
         p = self.current_player
@@ -558,7 +556,7 @@ class CribbageState(State):
         self.go_min = [0] * n
         self.shown = []
         self.pending = None
-        self._events.append((Dealt, d, self.hand_no, self.game_no))
+        self._events.append((Dealt, d, self.hand_number, self.game_no))
         self._tokens = None  # new hands: the next view makes them
         self._phase = "discard"
         self.current_player = (d + 1) % n
@@ -816,7 +814,7 @@ class CribbageState(State):
 
     def _next_hand(self) -> None:
         self.dealer = (self.dealer + 1) % self.n
-        self.hand_no += 1
+        self.hand_number += 1
         self._phase = "deal"
         self.current_player = CHANCE
 
@@ -923,7 +921,7 @@ class CribbageState(State):
         self.board = [0] * self.nsides
         # two players: the loser deals first; three or four: the deal keeps rotating
         self.dealer = 1 - side if self.n == 2 else (self.dealer + 1) % self.n
-        self.hand_no += 1
+        self.hand_number += 1
         self._phase = "deal"
         self.current_player = CHANCE
 
@@ -1029,7 +1027,7 @@ class CribbageState(State):
         by :meth:`_seat_view`): this hand's, in the view's key order."""
         return {
             "phase": self._phase,
-            "hand_number": self.hand_no,
+            "hand_number": self.hand_number,
             "dealer": self.dealer,
             "crib": FrozenList(map(_token_of, self.crib)) if self.crib_open else None,
             "starter": _token_of(self.starter) if self.starter is not None else None,
