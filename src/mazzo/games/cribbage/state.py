@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import combinations, islice
+from itertools import combinations, filterfalse, islice
 from typing import Any, Generic, Self, TypeVar
 
 from mazzo.cards import JACK, TOKEN, Card
@@ -1131,10 +1131,12 @@ class CribbageState(State):
         return -1
 
     def _deal_bounded(self, order: list[int], pool: list[Card], given: dict[int, Card],
-                      rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
+                      rng: random.Random, eligible: list[Card] | None = None,
+                      ) -> tuple[dict[int, list[Card]], list[Card]]:
         """Deal the hands of ``order`` (strictest go first) from ``pool`` at random, each only
         cards its go allows, on top of the ``given`` card; returns the hands and the rest (in
-        no particular order: ``pool`` is consumed)."""
+        no particular order: ``pool`` is consumed). ``eligible``: the cards of ``pool`` the
+        first seat's go allows, when the caller has them (consumed too)."""
         hands: dict[int, list[Card]] = {}
         sizes, go_min = self.hands, self.go_min
         for s in order:
@@ -1142,9 +1144,12 @@ class CribbageState(State):
             size = len(sizes[s]) - (given_card is not None)
             low = go_min[s]
             if low:
-                drawn = take([c for c in pool if VAL[c] >= low], size, rng)
+                if eligible is None:
+                    eligible = [c for c in pool if VAL[c] >= low]
+                drawn = take(eligible, size, rng)
+                eligible = None  # (the next seat's from what is left)
                 chosen = set(drawn)
-                pool = [c for c in pool if c not in chosen]
+                pool = list(filterfalse(chosen.__contains__, pool))  # in order, in C
             else:
                 drawn = take(pool, size, rng)
             if given_card is not None:
@@ -1221,8 +1226,8 @@ class _Worlds(Generic[_S]):
     that copy's copy, with the hidden hands and crib cards drawn: the same draws and the same
     worlds as drawing everything each time. Valid while the state does not change."""
 
-    __slots__ = ("due", "hidden_crib", "kept", "order", "others", "owners", "pool", "proto",
-                 "room")
+    __slots__ = ("due", "eligible", "hidden_crib", "kept", "order", "others", "owners", "pool",
+                 "proto", "room")
 
     def __init__(self, state: _S, seat: int) -> None:
         others = list(range(state.n))
@@ -1242,6 +1247,9 @@ class _Worlds(Generic[_S]):
         # the strictest go constraint first: the eligible sets are nested, so this never fails
         go_min = state.go_min
         self.order = others if len(others) == 1 else sorted(others, key=lambda s: -go_min[s])
+        # the first hand dealt draws from the whole pool: its go allows the same cards each time
+        low = go_min[self.order[0]]
+        self.eligible = [c for c in self.pool if VAL[c] >= low] if low else None
         self.others = others
         due = state._due_to_play()
         room = 31 - state.count
@@ -1268,8 +1276,10 @@ class _Worlds(Generic[_S]):
     def draw(self, rng: random.Random) -> _S:
         """One world (its history empty, as :meth:`State.determinize` leaves it)."""
         proto, pool, order, due, room = self.proto, self.pool, self.order, self.due, self.room
+        eligible = self.eligible
         for _ in range(_REDRAWS):
-            hands, rest = proto._deal_bounded(order, list(pool), {}, rng)
+            hands, rest = proto._deal_bounded(
+                order, list(pool), {}, rng, None if eligible is None else list(eligible))
             if due < 0 or _lowest(hands[due]) <= room:
                 break
         else:
