@@ -299,3 +299,22 @@ def test_determinize_draws_the_worlds_it_drew_before(game_id: str) -> None:
                 assert new_rng.getstate() == old_rng.getstate()
                 compared += 1
     assert len(positions) >= MIN_POSITIONS, len(positions)
+
+
+@pytest.mark.parametrize("game_id", sorted(OLD))
+def test_the_world_sampler_draws_what_determinize_draws(game_id: str) -> None:
+    """``world_sampler(seat)`` (worked out once, drawn from many times, as a search does) gives
+    the worlds of as many ``determinize`` calls, draw for draw, and leaves the state as it was."""
+    positions = _positions(game_id)[::3]
+    for p, state in enumerate(positions):
+        before = _world(state)
+        for seat in range(state.num_players):
+            sample = state.world_sampler(seat)
+            for cls in (CanonicalRandom, random.Random):
+                one_rng, many_rng = cls(p * 11 + seat), cls(p * 11 + seat)
+                for _ in range(3):
+                    assert _world(sample(many_rng)) == _world(
+                        state.determinize(seat, one_rng)), (game_id, p, seat, cls)
+                    assert many_rng.getstate() == one_rng.getstate()
+        assert _world(state) == before
+    assert positions

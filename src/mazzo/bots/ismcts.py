@@ -45,6 +45,13 @@ def uniform_world(turn: Turn, rng: random.Random) -> State:
     return turn.sample_state(rng)
 
 
+def _uniform_worlds(turn: Turn) -> WorldSampler:
+    """:func:`uniform_world` for this Turn, through the sampler its state gives once per search
+    (:meth:`Turn.world_sampler`: the same worlds, the seat's shared part worked out once)."""
+    sample = turn.world_sampler()
+    return lambda _turn, rng: sample(rng)
+
+
 DEFAULT_ITERATIONS: Final = 1000
 CALIBRATION_MATCHES: Final = 8
 CALIBRATION_ACTION_CAP: Final = 400_000
@@ -492,7 +499,7 @@ class ISMCTSAgent:
     # -- search -----------------------------------------------------------------------------
 
     def search(self, turn: Turn, rng: random.Random, start: float) -> _Node:
-        draw = self.worlds or uniform_world
+        draw = self.worlds or _uniform_worlds(turn)
         first = draw(turn, rng)
         self._game = first.game
         policy = self._policy(first.game, rng)

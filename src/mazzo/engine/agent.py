@@ -29,6 +29,11 @@ class Turn:
     def sample_state(self, rng: random.Random | None = None) -> State:
         return self._state.determinize(self.seat, rng or self.rng)
 
+    def world_sampler(self) -> Callable[[random.Random], State]:
+        """:meth:`sample_state`'s worlds, drawn by one function of the generator
+        (:meth:`State.world_sampler`): for a search drawing many worlds of this Turn."""
+        return self._state.world_sampler(self.seat)
+
     def refusal(self, action: Action) -> IllegalAction | None:
         """Why ``action`` would be refused now, or None if it is legal: how a front end explains
         a move a person typed. It checks a clone, so the true state cannot change."""

@@ -650,6 +650,14 @@ class State(ABC):
         world.history = []
         return world
 
+    def world_sampler(self, seat: int) -> Callable[[random.Random], Self]:
+        """:meth:`determinize` for ``seat`` as a function of the generator, valid while this
+        state does not change: a game may work out once what every world of the seat shares (a
+        search draws one world per iteration from the same state). The same worlds, draw for
+        draw, as :meth:`determinize`."""
+        determinize = self.determinize
+        return lambda rng: determinize(seat, rng)
+
     @abstractmethod
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         """The game's redeal of every card ``seat`` cannot see, keeping all it knows."""

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from mazzo.cards import Card
 from mazzo.games.cribbage.actions import DECK
 from mazzo.games.cribbage.pegging import counted_peg_scores, peg_scores, unseen_counts
-from mazzo.games.cribbage.scoring import CRANK, VALUE, peg_total
+from mazzo.games.cribbage.scoring import CRANK, VALUE, peg_parts, peg_total
 
 
 def plain_peg_scores(count: int, ranks: Sequence[int], by_value: Sequence[int],
@@ -82,3 +82,33 @@ def test_the_scores_of_the_first_definition() -> None:
         by_value, by_rank, left = unseen_counts(seen)
         assert counted_peg_scores(count, ranks, by_value, by_rank, left, held, cards) == (
             plain_peg_scores(count, ranks, by_value, by_rank, left, held, cards))
+
+
+def test_unseen_counts_count_the_unseen_cards() -> None:
+    """Counted down from the pack by rank alone (values from the ranks), as the unseen cards'
+    own counts by value and by rank (ninth ISMCTS pass)."""
+    rng = random.Random(19)
+    for _ in range(5000):
+        seen = rng.sample(DECK, rng.randrange(0, 53))
+        by_value, by_rank = [0] * 11, [0] * 14
+        unseen = [c for c in DECK if c not in seen]
+        for c in unseen:
+            by_value[VALUE[c & 15]] += 1
+            by_rank[CRANK[c & 15]] += 1
+        assert unseen_counts(seen) == (by_value, by_rank, len(unseen))
+        assert unseen_counts(set(seen)) == (by_value, by_rank, len(unseen))
+
+
+def test_peg_total_is_the_sum_of_the_parts() -> None:
+    """``peg_total`` (which skips the run search when the last three ranks cannot end a run)
+    against the parts found one by one, on rank sequences with repeats and long runs."""
+    rng = random.Random(20)
+    for _ in range(30000):
+        ranks = [rng.randrange(1, 14) for _ in range(rng.randrange(1, 9))]
+        if rng.random() < 0.3:  # a run laid in some order, to reach the long ones
+            low, size = rng.randrange(1, 10), rng.randrange(3, 6)
+            tail = list(range(low, min(14, low + size)))
+            rng.shuffle(tail)
+            ranks = ranks[:rng.randrange(0, 3)] + tail
+        count = rng.randrange(0, 32)
+        assert peg_total(ranks, count) == sum(p for _, p in peg_parts(ranks, count)), ranks

@@ -99,10 +99,14 @@ class CribbageHeuristic:
         cards since the reset), when the next player holds ``held`` cards among those not in
         ``seen``; ties drawn from this bot's generator. What :meth:`peg` reads off the view,
         and the search's rollouts off the state (:mod:`.rollout`)."""
+        return self.peg_ranked(count, [CRANK[c & 15] for c in sequence], seen, held, legal)
+
+    def peg_ranked(self, count: int, ranks: list[int], seen: Collection[Card], held: int,
+                   legal: list[Action]) -> Action:
+        """:meth:`peg_among` from the ranks of the cards since the reset (a state keeps them)."""
         by_value, by_rank, unseen = unseen_counts(seen)
         cards = [a.card for a in legal if isinstance(a, Play)]
         assert len(cards) == len(legal)
-        ranks = [CRANK[c & 15] for c in sequence]
         scores = counted_peg_scores(count, ranks, by_value, by_rank, unseen, held, cards)
         best = best_pegs(scores)
         return legal[best[self.rng.randrange(len(best))]]

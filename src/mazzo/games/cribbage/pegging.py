@@ -22,6 +22,8 @@ TIE = 1e-9
 #: cards of the pack by count value and by rank
 _PACK_BY_VALUE = [sum(1 for c in DECK if VALUE[c & 15] == v) for v in range(11)]
 _PACK_BY_RANK = [sum(1 for c in DECK if CRANK[c & 15] == r) for r in range(14)]
+#: a card's rank by its id (a table instead of ``CRANK[c & 15]``: one look-up a card seen)
+_RANK_OF = [CRANK[i & 15] for i in range(64)]
 
 
 def peg_scores(count: int, ranks: Sequence[int], unseen: Sequence[Card], held: int,
@@ -40,11 +42,13 @@ def unseen_counts(seen: Collection[Card]) -> tuple[list[int], list[int], int]:
     """The cards of the pack not in ``seen`` (distinct cards of the pack), counted by value
     and by rank, and their number: what :func:`peg_scores` counts from the unseen cards,
     counted down from the pack instead (a player has seen a dozen cards, not forty)."""
-    by_value = list(_PACK_BY_VALUE)
     by_rank = list(_PACK_BY_RANK)
     for c in seen:
-        by_value[VALUE[c & 15]] -= 1
-        by_rank[CRANK[c & 15]] -= 1
+        by_rank[_RANK_OF[c]] -= 1
+    # a card counts its rank up to nine, ten for a ten or a face: the values from the ranks
+    # (no card has rank 0, so value 0 counts none, as by_rank[0])
+    by_value = by_rank[:10]
+    by_value.append(by_rank[10] + by_rank[11] + by_rank[12] + by_rank[13])
     return by_value, by_rank, len(DECK) - len(seen)
 
 

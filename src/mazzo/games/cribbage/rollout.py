@@ -53,7 +53,7 @@ def _peg(bot: CribbageHeuristic, state: CribbageState, seat: int, legal: list[Ac
     else:  # no card is in two of these: a list gives the same counts without a set
         seen = [*hand, *state.discards[seat], *laid, *starter]
     held = len(state.hands[(seat + 1) % state.n])
-    return bot.peg_among(state.count, state.seq, seen, held, legal)
+    return bot.peg_ranked(state.count, state.seq_ranks, seen, held, legal)
 
 
 def _true_score(state: CribbageState, seat: int) -> int:

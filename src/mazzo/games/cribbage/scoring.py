@@ -268,6 +268,14 @@ def last_run_length(ranks: Sequence[int]) -> int:
     return best
 
 
+#: ``SPAN3[a << 8 | b << 4 | c]``: max − min of three different cribbage ranks, 99 if two are
+#: equal (a run ending with ranks a, b, c needs them different and as many cards as their span + 1)
+SPAN3: list[int] = [
+    max(a, b, c) - min(a, b, c) if len({a, b, c}) == 3 else 99
+    for a in range(16) for b in range(16) for c in range(16)
+]
+
+
 def peg_total(ranks: Sequence[int], count: int) -> int:
     """Points of the last card laid (as :func:`peg_parts`, summed), for the hot path."""
     pts = 2 if count == 15 or count == 31 else 0
@@ -278,7 +286,11 @@ def peg_total(ranks: Sequence[int], count: int) -> int:
         while same < n and ranks[n - 1 - same] == last:
             same += 1
         return pts + PAIR_POINTS[same]
-    return pts + last_run_length(ranks)
+    if n >= 3 and SPAN3[ranks[-3] << 8 | ranks[-2] << 4 | last] < n:
+        # the last three ranks differ and span less than the cards laid: a run may end here
+        # (else none can: every run of three or more ends with them)
+        return pts + last_run_length(ranks)
+    return pts
 
 
 def peg_points(played: Sequence[Card]) -> int:

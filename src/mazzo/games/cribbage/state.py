@@ -9,8 +9,9 @@ target (shared/rules/cribbage.md §5), mid-play or mid-show.
 from __future__ import annotations
 
 import random
-from itertools import combinations, islice
-from typing import Any, Self
+from collections.abc import Callable
+from itertools import combinations, filterfalse, islice
+from typing import Any, Generic, Self, TypeVar
 
 from mazzo.cards import JACK, TOKEN, Card
 from mazzo.engine.chance import take
@@ -67,6 +68,7 @@ from mazzo.games.cribbage.scoring import (
     RUN_SHAPE,
     SHOW_KEY,
     SHOW_RANKS,
+    SPAN3,
     VALUE,
     ShowScore,
     last_run_length,
@@ -120,14 +122,9 @@ _NO_SHOWN = FrozenList()
 _NO_GO = FrozenList()
 #: before the play: no card laid (``sequence``) and each seat's laid cards, by players
 _NO_CARDS = FrozenList()
+#: the play's run pre-check: scoring's table, which ``peg_total`` reads too
+_SPAN3: list[int] = SPAN3
 _NO_LAID = {n: FrozenList(FrozenList() for _ in range(n)) for n in (2, 3, 4)}
-
-#: ``_SPAN3[a << 8 | b << 4 | c]``: max − min of three different cribbage ranks, 99 if two are
-#: equal (a run ending with ranks a, b, c needs them different and as many cards as their span + 1)
-_SPAN3: list[int] = [
-    max(a, b, c) - min(a, b, c) if len({a, b, c}) == 3 else 99
-    for a in range(16) for b in range(16) for c in range(16)
-]
 
 #: the show's order by players and dealer: each hand from the dealer's left, then the crib
 _SHOW_ORDER: dict[int, list[tuple[tuple[int, str], ...]]] = {
@@ -220,6 +217,8 @@ class CribbageState(State):
     config: CribbageConfig
     #: a plain attribute, not a property: read at every step of every playout
     current_player: int = CHANCE
+    #: a plain attribute too (the playouts check it at every step)
+    hand_number: int = 1
     #: the last move's events, some still as (class, fields...) tuples: see :attr:`events`
     _events: list[Any]
 
@@ -235,7 +234,7 @@ class CribbageState(State):
         self.games_won = [0] * self.nsides
         self.match_points = [0] * self.nsides
         self.game_no = 1
-        self.hand_no = 1
+        self.hand_number = 1
         self.dealer = -1
         self.cuts: tuple[Card, ...] = ()
         self.hands: list[list[Card]] = [[] for _ in range(n)]
@@ -296,10 +295,6 @@ class CribbageState(State):
     @events.setter
     def events(self, events: list[Event]) -> None:
         self._events = events
-
-    @property
-    def hand_number(self) -> int:
-        return self.hand_no
 
     def legal_actions(self) -> list[Action]:
         p = self.current_player
@@ -561,7 +556,7 @@ class CribbageState(State):
         self.go_min = [0] * n
         self.shown = []
         self.pending = None
-        self._events.append((Dealt, d, self.hand_no, self.game_no))
+        self._events.append((Dealt, d, self.hand_number, self.game_no))
         self._tokens = None  # new hands: the next view makes them
         self._phase = "discard"
         self.current_player = (d + 1) % n
@@ -819,7 +814,7 @@ class CribbageState(State):
 
     def _next_hand(self) -> None:
         self.dealer = (self.dealer + 1) % self.n
-        self.hand_no += 1
+        self.hand_number += 1
         self._phase = "deal"
         self.current_player = CHANCE
 
@@ -926,7 +921,7 @@ class CribbageState(State):
         self.board = [0] * self.nsides
         # two players: the loser deals first; three or four: the deal keeps rotating
         self.dealer = 1 - side if self.n == 2 else (self.dealer + 1) % self.n
-        self.hand_no += 1
+        self.hand_number += 1
         self._phase = "deal"
         self.current_player = CHANCE
 
@@ -1032,7 +1027,7 @@ class CribbageState(State):
         by :meth:`_seat_view`): this hand's, in the view's key order."""
         return {
             "phase": self._phase,
-            "hand_number": self.hand_no,
+            "hand_number": self.hand_number,
             "dealer": self.dealer,
             "crib": FrozenList(map(_token_of, self.crib)) if self.crib_open else None,
             "starter": _token_of(self.starter) if self.starter is not None else None,
@@ -1115,53 +1110,15 @@ class CribbageState(State):
         crib cards, each uniform among the cards still unseen), not a shuffle of the whole pool:
         the stock is a set, its order unused. The pool is sorted first, so that the world depends
         only on which cards are unseen and the generator, never on where they really lie."""
-        st = self.clone()
-        others = list(range(self.n))
-        del others[seat]
-        crib = self.crib
-        hidden_crib = [] if self.crib_open else [
-            i for i, owner in enumerate(self.crib_owner) if owner != seat
-        ]
-        hidden = [crib[i] for i in hidden_crib]  # the cards out that seat cannot see
-        for s in others:
-            hidden += self.hands[s]
-        unseen = set(DECK_SET)  # the stock (the pack less the cards out), and those
-        unseen -= self.dealt
-        unseen.update(hidden)
-        pool = sorted(unseen)  # which cards are unseen, not where they lie (ints: a C sort)
-        # the strictest go constraint first: the eligible sets are nested, so this never fails
-        go_min = self.go_min
-        order = others if len(others) == 1 else sorted(others, key=lambda s: -go_min[s])
-        due = self._due_to_play()
-        room = 31 - self.count
-        if due not in others or _lowest(self.hands[due]) > room:
-            due = -1  # seat's own turn, or no turn to keep
-        for _ in range(_REDRAWS):
-            hands, rest = self._deal_bounded(order, list(pool), {}, rng)
-            if due < 0 or _lowest(hands[due]) <= room:
-                break
-        else:
-            low = self.go_min[due]
-            first = min((c for c in pool if low <= VAL[c] <= room), key=lambda c: (VAL[c], c))
-            hands, rest = self._deal_bounded(order, [c for c in pool if c != first],
-                                             {due: first}, rng)
-        dealt = st.dealt  # the clone's: the cards out swap the hidden ones for those placed
-        dealt.difference_update(hidden)
-        for s in others:
-            dealt.update(hand := hands[s])
-            st.hands[s] = hand
-        for i, card in zip(hidden_crib, take(rest, len(hidden_crib), rng), strict=True):
-            st.crib[i] = card
-            dealt.add(card)
-        discards: list[list[Card]] = [[] for _ in others]
-        discards.append([])
-        for c, o in zip(st.crib, st.crib_owner, strict=True):
-            if o >= 0:  # not the deck's card (three players)
-                discards[o].append(c)
-        st.discards = discards
-        if self.kept[0]:  # after the discards the show counts the kept hands
-            st.kept = [tuple(sorted(st.hands[s] + st.laid[s])) for s in range(self.n)]
-        return st
+        world = _Worlds(self, seat).draw(rng)
+        world.history = list(self.history)  # (``determinize`` empties it: see there)
+        return world
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        return _Worlds(self, seat).draw(rng)  # with an empty history, as the base class leaves it
+
+    def world_sampler(self, seat: int) -> Callable[[random.Random], Self]:
+        return _Worlds(self, seat).draw
 
     def _due_to_play(self) -> int:
         """The seat the pegging waits on: the player to move, or while a pegged score is
@@ -1174,10 +1131,12 @@ class CribbageState(State):
         return -1
 
     def _deal_bounded(self, order: list[int], pool: list[Card], given: dict[int, Card],
-                      rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
+                      rng: random.Random, eligible: list[Card] | None = None,
+                      ) -> tuple[dict[int, list[Card]], list[Card]]:
         """Deal the hands of ``order`` (strictest go first) from ``pool`` at random, each only
         cards its go allows, on top of the ``given`` card; returns the hands and the rest (in
-        no particular order: ``pool`` is consumed)."""
+        no particular order: ``pool`` is consumed). ``eligible``: the cards of ``pool`` the
+        first seat's go allows, when the caller has them (consumed too)."""
         hands: dict[int, list[Card]] = {}
         sizes, go_min = self.hands, self.go_min
         for s in order:
@@ -1185,9 +1144,12 @@ class CribbageState(State):
             size = len(sizes[s]) - (given_card is not None)
             low = go_min[s]
             if low:
-                drawn = take([c for c in pool if VAL[c] >= low], size, rng)
+                if eligible is None:
+                    eligible = [c for c in pool if VAL[c] >= low]
+                drawn = take(eligible, size, rng)
+                eligible = None  # (the next seat's from what is left)
                 chosen = set(drawn)
-                pool = [c for c in pool if c not in chosen]
+                pool = list(filterfalse(chosen.__contains__, pool))  # in order, in C
             else:
                 drawn = take(pool, size, rng)
             if given_card is not None:
@@ -1206,12 +1168,16 @@ class CribbageState(State):
         return [1.0 if self.side[s] == self.match_winner else 0.0 for s in range(self.n)]
 
     def clone(self) -> Self:
+        return self._copied(list(self.history))
+
+    def _copied(self, history: list[Action]) -> Self:
+        """The clone, with ``history`` (a world's is empty: no copy of the match's to drop)."""
         # A state has more fields than a class's shared attribute keys hold, so each has a dict
         # of its own, which setting the fields one by one on a new object grows and rehashes
         # three times: one C copy of the dict, then the mutable fields copied (a world is
         # cloned at every iteration of a search).
         d = self.__dict__.copy()
-        d["history"] = list(self.history)
+        d["history"] = history
         d["_events"] = list(self._events)  # made events and those still to make alike
         d["board"] = list(self.board)
         d["games_won"] = list(self.games_won)
@@ -1248,3 +1214,98 @@ class CribbageState(State):
             out.append(self.starter)
         return out
 
+
+_S = TypeVar("_S", bound=CribbageState)
+
+
+class _Worlds(Generic[_S]):
+    """The worlds :meth:`CribbageState._determinize` draws for one seat, with what they all share
+    worked out once (a search draws one per iteration from the same state): which cards are
+    unseen, the order the hands are dealt in, the seat the play waits on, and a copy of the
+    state whose cards out and discards already leave out the hidden cards. Each world is then
+    that copy's copy, with the hidden hands and crib cards drawn: the same draws and the same
+    worlds as drawing everything each time. Valid while the state does not change."""
+
+    __slots__ = ("due", "eligible", "hidden_crib", "kept", "order", "others", "owners", "pool",
+                 "proto", "room")
+
+    def __init__(self, state: _S, seat: int) -> None:
+        others = list(range(state.n))
+        del others[seat]
+        crib = state.crib
+        hidden_crib = [] if state.crib_open else [
+            i for i, owner in enumerate(state.crib_owner) if owner != seat
+        ]
+        hidden = [crib[i] for i in hidden_crib]  # the cards out that seat cannot see
+        for s in others:
+            hidden += state.hands[s]
+        unseen = set(DECK_SET)  # the stock (the pack less the cards out), and those
+        unseen -= state.dealt
+        unseen.update(hidden)
+        # which cards are unseen, not where they lie (ints: a C sort)
+        self.pool = sorted(unseen)
+        # the strictest go constraint first: the eligible sets are nested, so this never fails
+        go_min = state.go_min
+        self.order = others if len(others) == 1 else sorted(others, key=lambda s: -go_min[s])
+        # the first hand dealt draws from the whole pool: its go allows the same cards each time
+        low = go_min[self.order[0]]
+        self.eligible = [c for c in self.pool if VAL[c] >= low] if low else None
+        self.others = others
+        due = state._due_to_play()
+        room = 31 - state.count
+        if due not in others or _lowest(state.hands[due]) > room:
+            due = -1  # seat's own turn, or no turn to keep
+        self.due, self.room = due, room
+        self.hidden_crib = hidden_crib
+        owners = state.crib_owner
+        self.owners = [owners[i] for i in hidden_crib]
+        proto = state._copied([])  # (``determinize`` leaves a world's history empty)
+        proto.dealt.difference_update(hidden)  # each world adds the cards it places
+        # the discards a seat can see (its own, or all once the crib is shown); each world adds
+        # the hidden ones, in the crib's order as they lie there
+        discards: list[list[Card]] = [[] for _ in range(state.n)]
+        for i, (c, o) in enumerate(zip(crib, owners, strict=True)):
+            if o >= 0 and i not in hidden_crib:  # not the deck's card (three players)
+                discards[o].append(c)
+        proto.discards = discards
+        # after the discards the show counts the kept hands: the seat's own is known
+        self.kept = [tuple(sorted(state.hands[s] + state.laid[s])) for s in range(state.n)] \
+            if state.kept[0] else None
+        self.proto = proto
+
+    def draw(self, rng: random.Random) -> _S:
+        """One world (its history empty, as :meth:`State.determinize` leaves it)."""
+        proto, pool, order, due, room = self.proto, self.pool, self.order, self.due, self.room
+        eligible = self.eligible
+        for _ in range(_REDRAWS):
+            hands, rest = proto._deal_bounded(
+                order, list(pool), {}, rng, None if eligible is None else list(eligible))
+            if due < 0 or _lowest(hands[due]) <= room:
+                break
+        else:
+            low = proto.go_min[due]
+            first = min((c for c in pool if low <= VAL[c] <= room), key=lambda c: (VAL[c], c))
+            hands, rest = proto._deal_bounded(order, [c for c in pool if c != first],
+                                              {due: first}, rng)
+        st = proto._copied([])
+        dealt, st_hands = st.dealt, st.hands
+        for s in self.others:
+            dealt.update(hand := hands[s])
+            st_hands[s] = hand
+        hidden_crib = self.hidden_crib
+        if hidden_crib:
+            crib, discards = st.crib, st.discards
+            for i, o, card in zip(hidden_crib, self.owners,
+                                  take(rest, len(hidden_crib), rng), strict=True):
+                crib[i] = card
+                dealt.add(card)
+                if o >= 0:
+                    discards[o].append(card)
+        kept = self.kept
+        if kept is not None:
+            kept = list(kept)
+            laid = st.laid
+            for s in self.others:
+                kept[s] = tuple(sorted(st_hands[s] + laid[s]))
+            st.kept = kept
+        return st
