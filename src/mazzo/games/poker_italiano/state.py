@@ -147,7 +147,7 @@ class PokerItalianoState(State):
         self._reset_hand()
         self.phase_name = "start"
         self.current_player = CHANCE
-        self._legal: list[Action] | None = None
+        self._legal: Sequence[Action] | None = None
 
     def _reset_hand(self) -> None:
         n = self.n
@@ -221,19 +221,29 @@ class PokerItalianoState(State):
             self._legal = self._compute_legal()
         return list(self._legal)
 
+    def listed_actions(self) -> Sequence[Action]:
+        """The kept listing itself (shared: never to be changed), without ``legal_actions``'
+        copy: a search's random rollout asks for it at every step."""
+        if self.current_player < 0:
+            return ()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
     def check(self, action: Action) -> None:
         """As the engine's, faster for the usual case: the very object the list holds (moves
         are made once and shared) is found by identity, in C, without calling the dataclass
         ``__eq__`` of every move listed before it."""
         if self.current_player >= 0:
-            legal = self._legal  # the list itself: legal_actions() hands out copies
+            legal = self._legal  # the kept listing itself: legal_actions() hands out copies
             if legal is None:
                 legal = self._legal = self._compute_legal()
             if any(map(is_, repeat(action), legal)):
                 return
         super().check(action)
 
-    def _compute_legal(self) -> list[Action]:
+    def _compute_legal(self) -> Sequence[Action]:
         s = self.current_player
         phase = self.phase_name
         if phase == "blinds":
@@ -244,18 +254,29 @@ class PokerItalianoState(State):
         if phase == "draw":
             return self._draw_options(self.hands[s])
         mode = self.mode
+        bounds: tuple[int, int, int] | None
         if mode == M_OPEN:
-            out: list[Action] = [PASS]
-            if opens(self.hands[s], self.deck_size, self.min_pair):
-                out += map(OPEN.__getitem__, self.open_amounts(s))
-            return out
-        if mode == M_SECOND:
-            return [PAROLA, *map(BET.__getitem__, self.bet_amounts(s)), PASS]
-        if mode == M_CALL_ONLY:
-            return [FOLD, CALL]
-        if mode == M_STAY:
-            return [STAY, *map(RAISE.__getitem__, self.raise_amounts(s))]
-        return [FOLD, CALL, *map(RAISE.__getitem__, self.raise_amounts(s))]
+            if not opens(self.hands[s], self.deck_size, self.min_pair):
+                return _PASS_ONLY
+            bounds = self._open_bounds(s)
+        elif mode == M_SECOND:
+            bounds = self._bet_bounds(s)
+        elif mode == M_CALL_ONLY:
+            return _FOLD_CALL
+        else:
+            bounds = self._raise_bounds(s)
+            if bounds is None:
+                return _STAY_ONLY if mode == M_STAY else _FOLD_CALL
+        cfg = self.config
+        # the listing follows from the mode, the bounds and the menu rules alone, and the same
+        # few come back bet after bet: each is made once and shared (moves are immutable)
+        key = (mode, *bounds, cfg.raise_limit, cfg.bet_menu)
+        found = _LEGALS.get(key)
+        if found is None:
+            if len(_LEGALS) >= _POTS_KEPT:
+                _LEGALS.clear()
+            found = _LEGALS[key] = _listing(mode, self._menu(*bounds))
+        return found
 
     def _draw_options(self, hand: list[Card]) -> list[Action]:
         """Every discard of 0 to 4 cards (31 choices), cards in deck order."""
@@ -284,36 +305,50 @@ class PokerItalianoState(State):
         return list(menu)
 
     def open_amounts(self, seat: int) -> list[int]:
-        chips, pot, cfg = self.chips[seat], self.pot, self.config
-        if cfg.open_exact_pot:
-            return [max(1, min(pot, chips))]
-        lo = min(cfg.cip, chips)
-        cap = pot if cfg.raise_limit == "pot" else chips
-        return self._menu(lo, max(lo, min(cap, chips)), pot)
+        return self._menu(*self._open_bounds(seat))
 
     def bet_amounts(self, seat: int) -> list[int]:
-        chips, pot, cfg = self.chips[seat], self.pot, self.config
-        lo = min(cfg.cip, chips)
-        cap = pot if cfg.raise_limit == "pot" else chips
-        return self._menu(lo, max(lo, min(cap, chips)), pot)
+        return self._menu(*self._bet_bounds(seat))
 
     def raise_amounts(self, seat: int) -> list[int]:
         """Raises after the call: at least ``cip`` (less only all-in), at most the pot after the
         call; empty when raising is closed to this seat."""
+        bounds = self._raise_bounds(seat)
+        return [] if bounds is None else self._menu(*bounds)
+
+    def _open_bounds(self, seat: int) -> tuple[int, int, int]:
+        """(lowest, highest, pot) of the opening bets: :meth:`_menu`'s arguments."""
+        chips, pot, cfg = self.chips[seat], self.pot, self.config
+        if cfg.open_exact_pot:
+            exact = max(1, min(pot, chips))
+            return exact, exact, pot
+        lo = min(cfg.cip, chips)
+        cap = pot if cfg.raise_limit == "pot" else chips
+        return lo, max(lo, min(cap, chips)), pot
+
+    def _bet_bounds(self, seat: int) -> tuple[int, int, int]:
+        chips, pot, cfg = self.chips[seat], self.pot, self.config
+        lo = min(cfg.cip, chips)
+        cap = pot if cfg.raise_limit == "pot" else chips
+        return lo, max(lo, min(cap, chips)), pot
+
+    def _raise_bounds(self, seat: int) -> tuple[int, int, int] | None:
+        """:meth:`_menu`'s arguments for the raises, None when raising is closed to ``seat``."""
         to_call = self.level - self.rbet[seat]
         remaining = self.chips[seat] - to_call
         if remaining <= 0 or self.acted_at[seat] == self.full_raises:
-            return []
+            return None
         folded, chips = self.folded, self.chips
         for o in self.seats:
             if o != seat and not folded[o] and chips[o] > 0:
                 break
         else:
-            return []  # everybody else is all-in: nothing to raise against
-        pot_after = self.pot + to_call
-        lo = min(self.config.cip, remaining)
-        cap = pot_after if self.config.raise_limit == "pot" else remaining
-        return self._menu(lo, max(lo, min(cap, remaining)), pot_after)
+            return None  # everybody else is all-in: nothing to raise against
+        pot_after = self.carried + sum(self.contrib) + to_call
+        cfg = self.config
+        lo = min(cfg.cip, remaining)
+        cap = pot_after if cfg.raise_limit == "pot" else remaining
+        return lo, max(lo, min(cap, remaining)), pot_after
 
     # ------------------------------------------------------------------ checks
 
@@ -1237,6 +1272,23 @@ def _made(cls: type[Event], fields: tuple[int | bool | str, ...]) -> Event:
             _MADE.clear()
         found = _MADE[key] = cls(*fields)
     return found
+
+
+_PASS_ONLY: tuple[Action, ...] = (PASS,)
+_FOLD_CALL: tuple[Action, ...] = (FOLD, CALL)
+_STAY_ONLY: tuple[Action, ...] = (STAY,)
+#: betting listings by (mode, lo, hi, pot, raise limit, bet menu); see _compute_legal
+_LEGALS: dict[tuple[str, int, int, int, str, str], tuple[Action, ...]] = {}
+
+
+def _listing(mode: str, amounts: list[int]) -> tuple[Action, ...]:
+    """The betting moves of ``mode`` with these amounts, in the order the rules list them."""
+    if mode == M_OPEN:
+        return (PASS, *map(OPEN.__getitem__, amounts))
+    if mode == M_SECOND:
+        return (PAROLA, *map(BET.__getitem__, amounts), PASS)
+    raises = map(RAISE.__getitem__, amounts)
+    return (STAY, *raises) if mode == M_STAY else (FOLD, CALL, *raises)
 
 
 #: pot-fraction menus by (lo, hi, pot, raise limit none); see _menu
