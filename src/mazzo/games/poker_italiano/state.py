@@ -673,7 +673,11 @@ class PokerItalianoState(State):
 
     def _say(self, seat: int, word: str, amount: int) -> None:
         all_in = amount > 0 and self.chips[seat] == 0
-        self.events.append(_made(Spoke, (seat, word, amount, all_in)))
+        key = (seat, word, amount, all_in)
+        said = _SPOKEN.get(key)  # (made once and shared, as the other events of _made)
+        if said is None:
+            said = _spoken(key)
+        self.events.append(said)
         self.log.append({"seat": seat, "word": word, "amount": amount, "all_in": all_in})
 
     def _bet_action(self, action: Action) -> None:
@@ -681,55 +685,50 @@ class PokerItalianoState(State):
         in_queue = bool(self.queue)
         if in_queue:
             self.queue.pop(0)
-        kind = action.kind
+        kind = action.kind  # (every betting word is the move's kind)
+        amount = 0
         if kind == "pass":
-            self._say(s, "pass", 0)
             if self.mode == M_SECOND:  # "passo" after the draw gives the hand up
                 self.folded[s] = True
         elif kind == "fold":
             self.folded[s] = True
-            self._say(s, "fold", 0)
-        elif kind in ("parola", "stay"):
-            self._say(s, kind, 0)
         elif kind == "call":
             amount = min(self.level - self.rbet[s], self.chips[s])
             self._put(s, amount)
-            self._say(s, "call", amount)
-        else:
-            amount = action.amount  # type: ignore[attr-defined]
-            to_call = self.level - self.rbet[s] if kind == "raise" else 0
-            self._put(s, to_call + amount)
-            self.level = self.rbet[s]
-            self._say(s, kind, to_call + amount)
-            if kind == "open":
-                self.opener = s
-            if kind == "bet":
-                self.round2_bet = True
-            if self.drawers:  # second round: the last bettor shows first
-                self.last_aggressor = s
-            if kind != "raise" or amount >= self.config.cip:
-                self.full_raises += 1
-            # everybody else still in and able to bet must answer; the blind queue is dropped
-            self.queue = []
-            in_queue = False
-            needs, folded, chips = self.needs, self.folded, self.chips
-            for o in self.seats:  # (can_bet, inlined: this runs at every bet and raise)
-                needs[o] = o != s and not folded[o] and chips[o] > 0
+        elif kind not in ("parola", "stay"):
+            amount = self._wager(s, kind, action.amount)  # type: ignore[attr-defined]
+            in_queue = False  # (the blind queue is dropped)
+        self._say(s, kind, amount)
         self.acted_at[s] = self.full_raises
         self.needs[s] = False
-        if self._one_left():
-            return
-        if in_queue:
-            self._advance_queue()
-            return
-        self._next_to_speak(s)
-
-    def _one_left(self) -> bool:
-        folded = self.folded  # only seats dealt in are ever not folded
+        folded = self.folded  # one seat left? (only seats dealt in are ever not folded)
         if folded.count(False) == 1 and not (self.mode == M_SECOND and not self.round2_bet):
             self._award_uncontested(folded.index(False))
-            return True
-        return False
+        elif in_queue:
+            self._advance_queue()
+        else:
+            self._next_to_speak(s)
+
+    def _wager(self, s: int, kind: str, amount: int) -> int:
+        """An open, bet or raise of ``amount`` (a raise's on top of the call); returns the
+        chips put in."""
+        to_call = self.level - self.rbet[s] if kind == "raise" else 0
+        self._put(s, to_call + amount)
+        self.level = self.rbet[s]
+        if kind == "open":
+            self.opener = s
+        elif kind == "bet":
+            self.round2_bet = True
+        if self.drawers:  # second round: the last bettor shows first
+            self.last_aggressor = s
+        if kind != "raise" or amount >= self.config.cip:
+            self.full_raises += 1
+        # everybody else still in and able to bet must answer; the blind queue is dropped
+        self.queue = []
+        needs, folded, chips = self.needs, self.folded, self.chips
+        for o in self.seats:  # (can_bet, inlined: this runs at every bet and raise)
+            needs[o] = o != s and not folded[o] and chips[o] > 0
+        return to_call + amount
 
     def _next_to_speak(self, after: int) -> None:
         n, needs = self.n, self.needs
@@ -737,9 +736,13 @@ class PokerItalianoState(State):
         for _ in range(n):
             if needs[s]:
                 self.current_player = s
-                if self.mode != M_SECOND or self.level > 0:
-                    self.mode = M_RESPOND
-                self.phase_name = self._round_phase()
+                mode = self.mode
+                if mode != M_SECOND or self.level > 0:
+                    self.mode = mode = M_RESPOND
+                # (_round_phase, inlined: this runs at every bet)
+                drawers = self.drawers
+                self.phase_name = ("opening" if mode == M_OPEN else "second_round"
+                                   if drawers and self.draw_idx >= len(drawers) else "betting")
                 return
             s = (s + 1) % n
         self._end_round()
@@ -1289,6 +1292,17 @@ def _listing(mode: str, amounts: list[int]) -> tuple[Action, ...]:
         return (PAROLA, *map(BET.__getitem__, amounts), PASS)
     raises = map(RAISE.__getitem__, amounts)
     return (STAY, *raises) if mode == M_STAY else (FOLD, CALL, *raises)
+
+
+#: the betting words said, by (seat, word, amount, all-in); see _say
+_SPOKEN: dict[tuple[int, str, int, bool], Event] = {}
+
+
+def _spoken(key: tuple[int, str, int, bool]) -> Event:
+    if len(_SPOKEN) >= _POTS_KEPT:
+        _SPOKEN.clear()
+    found = _SPOKEN[key] = Spoke(*key)
+    return found
 
 
 #: pot-fraction menus by (lo, hi, pot, raise limit none); see _menu
