@@ -224,10 +224,14 @@ class PokerItalianoState(State):
     def listed_actions(self) -> Sequence[Action]:
         """The kept listing itself (shared: never to be changed), without ``legal_actions``'
         copy: a search's random rollout asks for it at every step."""
-        if self.current_player < 0:
+        s = self.current_player
+        if s < 0:
             return ()
         legal = self._legal
         if legal is None:
+            if self.phase_name == "draw" and len(self.hands[s]) == HAND_SIZE:
+                # the rollout reads one of the 31 draws: made alone (not kept as the listing)
+                return self.codec.draws_read(sorted(self.hands[s]))
             legal = self._legal = self._compute_legal()
         return legal
 
