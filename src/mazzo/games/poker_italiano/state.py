@@ -504,28 +504,33 @@ class PokerItalianoState(State):
         if rotate or not self.in_match[self.dealer]:
             self.dealer = self._next_alive(self.dealer)
         at = alive.index(self._next_alive(self.dealer))
-        self.seats = alive[at:] + alive[:at]  # the seats still in, from the dealer's left
-        for s in self.seats:
-            self.folded[s] = False
+        self.seats = seats = alive[at:] + alive[:at]  # the seats still in, from the dealer's left
+        chips, contrib, folded = self.chips, self.contrib, self.folded
+        for s in seats:
+            folded[s] = False
         if cfg.credit:  # each deal every player may risk up to ``stack``
-            for s in self.seats:
-                self.bank[s] += self.chips[s] - cfg.stack
-                self.chips[s] = cfg.stack
+            for s in seats:
+                self.bank[s] += chips[s] - cfg.stack
+                chips[s] = cfg.stack
         self._build_deck(deck_size_for(len(alive)))
-        for s in self.seats:
-            paid = min(cfg.ante, self.chips[s])
-            self.chips[s] -= paid
-            self.contrib[s] += paid
-            ev.append(_made(AntePaid, (s, paid)))
-        self.p0 = self.pot
-        ev.append(_made(HandStarted, (self.hand_no, self.dealer, self.deck_size, self.min_pair,
-                                      self.parole, self.pot)))
+        ante = cfg.ante
+        for s in seats:
+            paid = min(ante, chips[s])
+            chips[s] -= paid
+            contrib[s] += paid
+            key = (AntePaid, (s, paid))
+            ev.append(_MADE.get(key) or _made(*key))  # (made once: no call when found)
+        self.p0 = pot = self.carried + sum(contrib)
+        key = (HandStarted, (self.hand_no, self.dealer, self.deck_size, self.min_pair,
+                             self.parole, pot))
+        ev.append(_MADE.get(key) or _made(*key))
         self._offer_blind(1)
 
     def _next_alive(self, seat: int) -> int:
-        s = self._next_seat(seat)
-        while not self.in_match[s]:
-            s = self._next_seat(s)
+        n, in_match = self.n, self.in_match
+        s = (seat + 1) % n  # (_next_seat, inlined)
+        while not in_match[s]:
+            s = (s + 1) % n
         return s
 
     def _build_deck(self, size: int) -> None:
