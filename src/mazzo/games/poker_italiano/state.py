@@ -453,9 +453,7 @@ class PokerItalianoState(State):
     # ------------------------------------------------------------------ apply
 
     def _apply(self, action: Action) -> None:
-        self._legal = None
-        events: list[Event] = []
-        self.events = events
+        self._legal = None  # (``events`` is a fresh list already: apply and apply_listed)
         phase = self.phase_name
         if self.current_player == CHANCE:  # (a chance outcome only ever comes at a chance node)
             self._apply_chance(action)
@@ -1106,10 +1104,13 @@ class PokerItalianoState(State):
         pre: list[Card] = []
         if opener >= 0:  # only an Open sets the opener, so a blind order never constrains it
             pre = self._opening_hand([c for c in hidden if c not in mine], rng)
-        taken = set(pre) | set(mine)
-        rest = [c for c in hidden if c not in taken]
+        if pre or mine:
+            taken = set(pre) | set(mine)
+            rest = [c for c in hidden if c not in taken]
+        else:
+            rest = hidden  # (a fresh list: nothing else holds it)
         shuffle(rest, rng)  # rng.shuffle's order and draws, cheaper
-        twin = self.clone()
+        twin = self._copy(history=False)  # (the engine's determinize empties it)
         twin._redeal(seat, opener, pre, mine, rest, rng)
         return twin
 
@@ -1247,6 +1248,10 @@ class PokerItalianoState(State):
         self.discarded[seat] = own
 
     def clone(self) -> Self:
+        return self._copy(history=True)
+
+    def _copy(self, history: bool) -> Self:
+        """:meth:`clone`, its history copied or left empty (a world's: see ``determinize``)."""
         twin = object.__new__(type(self))
         mine = self.__dict__
         twin.__dict__.update(mine)
@@ -1254,7 +1259,7 @@ class PokerItalianoState(State):
         twin.hands = [list(h) for h in self.hands]
         twin.discarded = [list(h) for h in self.discarded]
         twin.log = list(self.log)  # entries are never changed once logged
-        twin.history = list(self.history)
+        twin.history = list(self.history) if history else []
         twin.events = list(self.events)
         twin._legal = None
         return twin
