@@ -111,6 +111,8 @@ class PokerItalianoState(State):
     #: the seat to move, CHANCE or TERMINAL: a plain attribute (a property was a Python call
     #: at every step of a search's rollouts)
     current_player: int = CHANCE
+    #: the deal's number, a plain attribute too (a search reads it at every step)
+    hand_number: int = 0
 
     def __init__(self, game: Game, config: PokerItalianoConfig, codec: ActionCodec) -> None:
         super().__init__(game, config)
@@ -128,7 +130,7 @@ class PokerItalianoState(State):
         self.bank = [-config.stack if config.credit else 0] * n
         self.in_match = [True] * n
         self.dealer = -1
-        self.hand_no = 0
+        self.hand_number = 0
         self.carried = 0  # pot frozen or left by earlier deals
         self.min_pair = JACK  # opening requirement for the next deal
         self.parole = False
@@ -180,10 +182,6 @@ class PokerItalianoState(State):
     @property
     def phase(self) -> str:
         return self.phase_name
-
-    @property
-    def hand_number(self) -> int:
-        return self.hand_no
 
     @property
     def pot(self) -> int:
@@ -492,13 +490,14 @@ class PokerItalianoState(State):
             self._finish("one player holds every chip")
             return
         hard_cap = cfg.max_hands + max(10, cfg.max_hands)
-        if self.hand_no >= cfg.max_hands and (self.carried == 0 or self.hand_no >= hard_cap):
+        played = self.hand_number
+        if played >= cfg.max_hands and (self.carried == 0 or played >= hard_cap):
             if self.carried:
                 self._split_carried(alive)
-            self._finish(f"{self.hand_no} deals played")
+            self._finish(f"{self.hand_number} deals played")
             return
         self._reset_hand()
-        self.hand_no += 1
+        self.hand_number += 1
         if rotate or not self.in_match[self.dealer]:
             self.dealer = self._next_alive(self.dealer)
         at = alive.index(self._next_alive(self.dealer))
@@ -519,7 +518,7 @@ class PokerItalianoState(State):
             key = (AntePaid, (s, paid))
             ev.append(_MADE.get(key) or _made(*key))  # (made once: no call when found)
         self.p0 = pot = self.carried + sum(contrib)
-        key = (HandStarted, (self.hand_no, self.dealer, self.deck_size, self.min_pair,
+        key = (HandStarted, (self.hand_number, self.dealer, self.deck_size, self.min_pair,
                              self.parole, pot))
         ev.append(_MADE.get(key) or _made(*key))
         self._offer_blind(1)
@@ -1000,7 +999,7 @@ class PokerItalianoState(State):
         self.carried = 0
 
     def _end_hand(self) -> None:
-        self.last_result["hand"] = self.hand_no
+        self.last_result["hand"] = self.hand_number
         self.last_result["log"] = list(self.log)
         self._start_hand(rotate=True)
 
@@ -1015,7 +1014,7 @@ class PokerItalianoState(State):
         pot = self.carried + sum(contrib)
         out: JSON = {
             "phase": self.phase_name,
-            "hand_number": self.hand_no,
+            "hand_number": self.hand_number,
             "current_player": self.current_player,
             "scores": list(map(float, map(add, self.chips, self.bank))),  # as scores()
             "chips": list(self.chips),
