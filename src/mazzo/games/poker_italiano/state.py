@@ -184,6 +184,11 @@ class PokerItalianoState(State):
         return self.phase_name
 
     @property
+    def hand_no(self) -> int:
+        """:attr:`hand_number`, by its older name."""
+        return self.hand_number
+
+    @property
     def pot(self) -> int:
         return self.carried + sum(self.contrib)
 
@@ -518,9 +523,9 @@ class PokerItalianoState(State):
             key = (AntePaid, (s, paid))
             ev.append(_MADE.get(key) or _made(*key))  # (made once: no call when found)
         self.p0 = pot = self.carried + sum(contrib)
-        key = (HandStarted, (self.hand_number, self.dealer, self.deck_size, self.min_pair,
-                             self.parole, pot))
-        ev.append(_MADE.get(key) or _made(*key))
+        started = (HandStarted, (self.hand_number, self.dealer, self.deck_size, self.min_pair,
+                                 self.parole, pot))
+        ev.append(_MADE.get(started) or _made(*started))
         self._offer_blind(1)
 
     def _next_alive(self, seat: int) -> int:
