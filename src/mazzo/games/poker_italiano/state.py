@@ -468,6 +468,17 @@ class PokerItalianoState(State):
         else:
             self._bet_action(action)
 
+    def apply_listed(self, action: Action) -> None:
+        """The engine's, with the usual move, a bet, played without the ``_apply`` frame (a
+        search's rollouts play one at almost every step)."""
+        self.events = []
+        if self.current_player >= 0 and self.phase_name not in ("blinds", "draw"):
+            self._legal = None
+            self._bet_action(action)
+        else:
+            self._apply(action)
+        self.history.append(action)
+
     def _apply_chance(self, action: Action) -> None:
         if isinstance(action, ChooseDealer):
             self.dealer = action.seat
@@ -704,12 +715,19 @@ class PokerItalianoState(State):
         elif kind == "fold":
             self.folded[s] = True
         elif kind == "call":
-            amount = min(self.level - self.rbet[s], self.chips[s])
-            self._put(s, amount)
+            rbet, chips = self.rbet, self.chips
+            amount = min(self.level - rbet[s], chips[s])
+            chips[s] -= amount  # (_put, inlined)
+            self.contrib[s] += amount
+            rbet[s] += amount
         elif kind not in ("parola", "stay"):
             amount = self._wager(s, kind, action.amount)  # type: ignore[attr-defined]
             in_queue = False  # (the blind queue is dropped)
-        self._say(s, kind, amount)
+        # (_say, inlined: this runs at every bet)
+        all_in = amount > 0 and self.chips[s] == 0
+        key = (s, kind, amount, all_in)
+        self.events.append(_SPOKEN.get(key) or _spoken(key))
+        self.log.append({"seat": s, "word": kind, "amount": amount, "all_in": all_in})
         self.acted_at[s] = self.full_raises
         self.needs[s] = False
         folded = self.folded  # one seat left? (only seats dealt in are ever not folded)
