@@ -1117,9 +1117,18 @@ class PokerItalianoState(State):
             return list(self.hands[seat])
         return self.hands[seat][:HAND_SIZE - drawn] + self.discarded[seat]
 
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """The engine's: the world :meth:`_determinize` draws, with an empty history (not
+        copied only to be emptied: a world is drawn at every iteration of a search)."""
+        return self._redealt(seat, rng, history=False)
+
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         """Redeal every card ``seat`` cannot see, keeping what the rules make public: the
         opener held an opening hand before the draw, and each seat's discards are cards it held."""
+        return self._redealt(seat, rng, history=True)
+
+    def _redealt(self, seat: int, rng: random.Random, history: bool) -> Self:
+        """:meth:`_determinize`'s world, its history copied or left empty."""
         hidden = self._hidden_cards(seat)
         mine = [c for c in self.discarded[seat] if c in hidden]  # mine a reshuffle took
         opener = self.opener if self.opener not in (-1, seat) else -1
@@ -1132,7 +1141,7 @@ class PokerItalianoState(State):
         else:
             rest = hidden  # (a fresh list: nothing else holds it)
         shuffle(rest, rng)  # rng.shuffle's order and draws, cheaper
-        twin = self._copy(history=False)  # (the engine's determinize empties it)
+        twin = self._copy(history)
         twin._redeal(seat, opener, pre, mine, rest, rng)
         return twin
 
