@@ -548,20 +548,30 @@ class PokerItalianoState(State):
 
     def _build_deck(self, size: int) -> None:
         """The deck follows the players still in (lowest rank 11 − n); it only ever shrinks."""
+        same = size == self.deck_size
         self.deck_size = size
-        low = 15 - size // 4
-        cards = self.undealt + self.stock + [c for c, _ in self.pool]
-        for hand in self.hands:
-            cards += hand
-            hand.clear()
+        n = self.n
+        if same and len(self.undealt) + len(self.stock) + len(self.pool) + sum(
+                map(len, self.hands)) == len(deck := _sorted_deck(self.config.deck_size, size)):
+            # the deck is the same: all its cards come back (they are only ever moved between
+            # the piles and hands), so they are its cards in order (known, no sort)
+            for hand in self.hands:
+                hand.clear()
+            self.undealt = list(deck)
+        else:
+            low = 15 - size // 4
+            cards = self.undealt + self.stock + [c for c, _ in self.pool]
+            for hand in self.hands:
+                cards += hand
+                hand.clear()
+            kept = [c for c in cards if c & 15 >= low]  # card id & 15 = rank
+            if len(kept) < len(cards):  # (only when a player left: the deck shrinks)
+                self.out_of_play += [c for c in cards if c & 15 < low]
+            kept.sort()
+            self.undealt = kept
         self.stock, self.pool = [], []
-        self.discarded = [[] for _ in range(self.n)]
-        self.draws = [-1] * self.n
-        kept = [c for c in cards if c & 15 >= low]  # card id & 15 = rank
-        if len(kept) < len(cards):  # (only when a player left: the deck is the same otherwise)
-            self.out_of_play += [c for c in cards if c & 15 < low]
-        kept.sort()
-        self.undealt = kept
+        self.discarded = [[] for _ in range(n)]
+        self.draws = [-1] * n
 
     def blind_amount(self, level: int) -> int:
         """buio 2·P₀, controbuio 4·P₀, over 8·P₀ (with blind_base 1: 1, 2, 4 × P₀)."""
@@ -1347,6 +1357,20 @@ def _spoken(key: tuple[int, str, int, bool]) -> Event:
     if len(_SPOKEN) >= _POTS_KEPT:
         _SPOKEN.clear()
     found = _SPOKEN[key] = Spoke(*key)
+    return found
+
+
+#: the cards of a deck of ``size`` left of the match's deck, in order, by the two sizes (the
+#: match's deck is ``short_deck`` of the config's size); see _build_deck
+_DECKS: dict[tuple[int, int], tuple[Card, ...]] = {}
+
+
+def _sorted_deck(full: int, size: int) -> tuple[Card, ...]:
+    key = (full, size)
+    found = _DECKS.get(key)
+    if found is None:
+        low = 15 - size // 4
+        found = _DECKS[key] = tuple(sorted(c for c in short_deck(full) if c & 15 >= low))
     return found
 
 
