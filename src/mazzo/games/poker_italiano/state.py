@@ -197,7 +197,8 @@ class PokerItalianoState(State):
         return sum(self.chips) + sum(self.bank) + self.pot
 
     def scores(self) -> list[float]:
-        return [float(c + b) for c, b in zip(self.chips, self.bank, strict=True)]
+        # (map in C, as the view's: a search values every rollout by it)
+        return list(map(float, map(add, self.chips, self.bank)))
 
     def returns(self) -> list[float]:
         if self.current_player != TERMINAL:
@@ -1140,7 +1141,9 @@ class PokerItalianoState(State):
     def _redealt(self, seat: int, rng: random.Random, history: bool) -> Self:
         """:meth:`_determinize`'s world, its history copied or left empty."""
         hidden = self._hidden_cards(seat)
-        mine = [c for c in self.discarded[seat] if c in hidden]  # mine a reshuffle took
+        mine = self.discarded[seat]
+        if mine:
+            mine = [c for c in mine if c in hidden]  # mine a reshuffle took
         opener = self.opener if self.opener not in (-1, seat) else -1
         pre: list[Card] = []
         if opener >= 0:  # only an Open sets the opener, so a blind order never constrains it
