@@ -326,19 +326,16 @@ class PokerItalianoState(State):
 
     def _open_bounds(self, seat: int) -> tuple[int, int, int]:
         """(lowest, highest, pot) of the opening bets: :meth:`_menu`'s arguments."""
-        chips, pot, cfg = self.chips[seat], self.pot, self.config
-        if cfg.open_exact_pot:
+        if self.config.open_exact_pot:
+            chips, pot = self.chips[seat], self.pot
             exact = max(1, min(pot, chips))
             return exact, exact, pot
-        lo = min(cfg.cip, chips)
-        cap = pot if cfg.raise_limit == "pot" else chips
-        return lo, max(lo, min(cap, chips)), pot
+        return self._bet_bounds(seat)
 
     def _bet_bounds(self, seat: int) -> tuple[int, int, int]:
-        chips, pot, cfg = self.chips[seat], self.pot, self.config
-        lo = min(cfg.cip, chips)
-        cap = pot if cfg.raise_limit == "pot" else chips
-        return lo, max(lo, min(cap, chips)), pot
+        chips, pot = self.chips[seat], self.carried + sum(self.contrib)
+        lo, hi = self._span(chips, pot)
+        return lo, hi, pot
 
     def _raise_bounds(self, seat: int) -> tuple[int, int, int] | None:
         """:meth:`_menu`'s arguments for the raises, None when raising is closed to ``seat``."""
@@ -353,10 +350,23 @@ class PokerItalianoState(State):
         else:
             return None  # everybody else is all-in: nothing to raise against
         pot_after = self.carried + sum(self.contrib) + to_call
-        cfg = self.config
-        lo = min(cfg.cip, remaining)
-        cap = pot_after if cfg.raise_limit == "pot" else remaining
-        return lo, max(lo, min(cap, remaining)), pot_after
+        # (_span, inlined: this runs at almost every bet of a search's rollouts)
+        cip = self.config.cip
+        lo = cip if cip < remaining else remaining
+        if pot_after < remaining and self.config.raise_limit == "pot":
+            return lo, pot_after if pot_after > lo else lo, pot_after
+        return lo, remaining, pot_after
+
+    def _span(self, chips: int, pot: int) -> tuple[int, int]:
+        """The lowest and highest wager of ``chips`` at most: the cip (less only all-in), and
+        with the pot limit at most ``pot`` (never below the lowest). As ``lo = min(cip, chips)``,
+        ``hi = max(lo, min(cap, chips))`` with ``cap`` the pot or the chips, without the
+        builtins' calls."""
+        cip = self.config.cip
+        lo = cip if cip < chips else chips
+        if pot < chips and self.config.raise_limit == "pot":
+            return lo, pot if pot > lo else lo
+        return lo, chips
 
     # ------------------------------------------------------------------ checks
 
@@ -727,7 +737,9 @@ class PokerItalianoState(State):
             self.folded[s] = True
         elif kind == "call":
             rbet, chips = self.rbet, self.chips
-            amount = min(self.level - rbet[s], chips[s])
+            amount = self.level - rbet[s]
+            if chips[s] < amount:  # (all-in for less; min() without its call)
+                amount = chips[s]
             chips[s] -= amount  # (_put, inlined)
             self.contrib[s] += amount
             rbet[s] += amount
