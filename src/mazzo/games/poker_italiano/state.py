@@ -539,7 +539,7 @@ class PokerItalianoState(State):
         self._build_deck(deck_size_for(len(alive)))
         ante = cfg.ante
         for s in seats:
-            paid = min(ante, chips[s])
+            paid = ante if ante < chips[s] else chips[s]
             chips[s] -= paid
             contrib[s] += paid
             key = (AntePaid, (s, paid))
@@ -897,7 +897,7 @@ class PokerItalianoState(State):
 
     def _end_second_round(self) -> None:
         live = [s for s in self.seats if not self.folded[s]]
-        all_in = any(self.chips[s] == 0 for s in live)
+        all_in = not all(map(self.chips.__getitem__, live))  # somebody live has no chips
         if self.round2_bet or all_in:
             if len(live) == 1:
                 self._award_uncontested(live[0])
@@ -988,15 +988,11 @@ class PokerItalianoState(State):
         start = self.seats.index(first)
         order = [s for s in self.seats[start:] + self.seats[:start] if s in keys]
         shown: dict[int, int] = {}
+        names: dict[int, str] = {}
         for s in order:
-            contested = [p for p in pots if s in p[1]]
-            beats = any(
-                all(self._better(keys[s], shown[o]) for o in seats if o in shown)
-                for _, seats in contested
-            )
-            if not shown or beats:
+            if not shown or self._beats(keys[s], s, pots, shown):
                 shown[s] = keys[s]
-                cat = category_name(keys[s], self.deck_size)
+                names[s] = cat = category_name(keys[s], self.deck_size)
                 self.events.append(Shown(s, tuple(self.hands[s]), cat))
             else:
                 self.events.append(Mucked(s))
@@ -1007,17 +1003,30 @@ class PokerItalianoState(State):
             winners.append(best)
         self.last_result = {
             "winners": winners,
-            "pot": sum(a for a, _ in pots),
+            "pot": sum(map(_AMOUNT, pots)),
             "shown": {
-                str(s): {"cards": tokens(self.hands[s]),
-                         "category": category_name(k, self.deck_size)}
-                for s, k in shown.items()
+                str(s): {"cards": tokens(self.hands[s]), "category": names[s]} for s in shown
             },
             "end": "showdown",
         }
         self.contrib = [0] * self.n
         self.carried = 0
         self._pot_won()
+
+    def _beats(self, key: int, seat: int, pots: list[tuple[int, list[int]]],
+               shown: dict[int, int]) -> bool:
+        """Does ``key`` beat every hand shown so far in some pot ``seat`` contests? (Loops, not
+        generators: half a search's rollouts end in a showdown.)"""
+        plain = not self.config.cyclic_straight_flush  # then the keys' plain order
+        for _, seats in pots:
+            if seat in seats:
+                for o in seats:
+                    if o in shown and not (key > shown[o] if plain
+                                           else self._better(key, shown[o])):
+                        break
+                else:
+                    return True
+        return False
 
     def _better(self, a: int, b: int) -> bool:
         if not self.config.cyclic_straight_flush:
@@ -1031,7 +1040,11 @@ class PokerItalianoState(State):
             if len(sfs) == 2:
                 a, b = sfs
                 return a if self._better(keys[a], keys[b]) else b
-        return max(seats, key=keys.__getitem__)
+        best = seats[0]  # (the first of the highest, as max() by the key, without its call)
+        for s in seats:
+            if keys[s] > keys[best]:
+                best = s
+        return best
 
     def _split_carried(self, alive: list[int]) -> None:
         share, rest = divmod(self.carried, len(alive))
@@ -1262,7 +1275,8 @@ class PokerItalianoState(State):
             if s != seat:
                 hand = self.hands[s]
                 first = self._kept(s) if s == opener else 0
-                end = at + max(0, len(hand) - first)
+                left = len(hand) - first
+                end = at + left if left > 0 else at
                 hand[first:] = cards[at:end]
                 at = end
         for pile in (self.stock, self.undealt):
@@ -1389,6 +1403,7 @@ def _sorted_deck(full: int, size: int) -> tuple[Card, ...]:
     return found
 
 
+_AMOUNT = itemgetter(0)  # a pot's amount
 #: pot-fraction menus by (lo, hi, pot, raise limit none); see _menu
 _MENUS: dict[tuple[int, int, int, bool], tuple[int, ...]] = {}
 
