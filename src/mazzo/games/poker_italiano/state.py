@@ -516,9 +516,9 @@ class PokerItalianoState(State):
                 self.carried = 0
             self._finish("one player holds every chip")
             return
-        hard_cap = cfg.max_hands + max(10, cfg.max_hands)
-        played = self.hand_number
-        if played >= cfg.max_hands and (self.carried == 0 or played >= hard_cap):
+        played, most = self.hand_number, cfg.max_hands
+        # (past ``most`` deals a frozen pot is played out, up to the hard cap most + max(10, most))
+        if played >= most and (self.carried == 0 or played >= most + max(10, most)):
             if self.carried:
                 self._split_carried(alive)
             self._finish(f"{self.hand_number} deals played")
@@ -592,7 +592,7 @@ class PokerItalianoState(State):
         """Offer the next blind level if the rules allow it, else go on to covers / the deal."""
         cfg, m = self.config, len(self.seats)
         # a level is allowed only if the seat after the new blind is not the dealer (k <= m - 2)
-        if cfg.blinds and not self.parole and level <= min(3, m - 2):
+        if cfg.blinds and not self.parole and level <= 3 and level <= m - 2:
             seat = self.seats[level - 1]
             if self.chips[seat] >= self.blind_amount(level):
                 self._ask("blinds", seat, [("blind", level)])
