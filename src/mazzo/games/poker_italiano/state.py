@@ -1322,16 +1322,19 @@ class PokerItalianoState(State):
 
     def _copy(self, history: bool) -> Self:
         """:meth:`clone`, its history copied or left empty (a world's: see ``determinize``)."""
+        # A state has more fields than a class's shared attribute keys hold, so each has a dict
+        # of its own: one C copy of it (no insert grows it), then the mutable fields copied
+        # over their keys (a world is cloned at every iteration of a search)
+        d = self.__dict__.copy()
+        d.update(zip(_LIST_FIELDS, map(list, _LISTS_OF(d)), strict=True))
+        d["hands"] = list(map(list, self.hands))
+        d["discarded"] = list(map(list, self.discarded))
+        d["log"] = list(self.log)  # entries are never changed once logged
+        d["history"] = list(self.history) if history else []
+        d["events"] = list(self.events)
+        d["_legal"] = None
         twin = object.__new__(type(self))
-        mine = self.__dict__
-        twin.__dict__.update(mine)
-        twin.__dict__.update(zip(_LIST_FIELDS, map(list, _LISTS_OF(mine)), strict=True))
-        twin.hands = [list(h) for h in self.hands]
-        twin.discarded = [list(h) for h in self.discarded]
-        twin.log = list(self.log)  # entries are never changed once logged
-        twin.history = list(self.history) if history else []
-        twin.events = list(self.events)
-        twin._legal = None
+        twin.__dict__ = d
         return twin
 
     def cards_in_play(self) -> list[Card]:
