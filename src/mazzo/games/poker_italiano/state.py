@@ -263,22 +263,22 @@ class PokerItalianoState(State):
             return self._draw_options(self.hands[s])
         mode = self.mode
         bounds: tuple[int, int, int] | None
-        if mode == M_OPEN:
+        if mode == M_RESPOND or mode == M_STAY:
+            bounds = self._raise_bounds(s)
+            if bounds is None:
+                return _STAY_ONLY if mode == M_STAY else _FOLD_CALL
+        elif mode == M_OPEN:
             if not opens(self.hands[s], self.deck_size, self.min_pair):
                 return _PASS_ONLY
             bounds = self._open_bounds(s)
         elif mode == M_SECOND:
             bounds = self._bet_bounds(s)
-        elif mode == M_CALL_ONLY:
-            return _FOLD_CALL
         else:
-            bounds = self._raise_bounds(s)
-            if bounds is None:
-                return _STAY_ONLY if mode == M_STAY else _FOLD_CALL
+            return _FOLD_CALL  # (M_CALL_ONLY)
         cfg = self.config
         # the listing follows from the mode, the bounds and the menu rules alone, and the same
         # few come back bet after bet: each is made once and shared (moves are immutable)
-        key = (mode, *bounds, cfg.raise_limit, cfg.bet_menu)
+        key = (mode, bounds, cfg.raise_limit, cfg.bet_menu)
         found = _LEGALS.get(key)
         if found is None:
             if len(_LEGALS) >= _POTS_KEPT:
@@ -1368,7 +1368,7 @@ _PASS_ONLY: tuple[Action, ...] = (PASS,)
 _FOLD_CALL: tuple[Action, ...] = (FOLD, CALL)
 _STAY_ONLY: tuple[Action, ...] = (STAY,)
 #: betting listings by (mode, lo, hi, pot, raise limit, bet menu); see _compute_legal
-_LEGALS: dict[tuple[str, int, int, int, str, str], tuple[Action, ...]] = {}
+_LEGALS: dict[tuple[str, tuple[int, int, int], str, str], tuple[Action, ...]] = {}
 
 
 def _listing(mode: str, amounts: list[int]) -> tuple[Action, ...]:
