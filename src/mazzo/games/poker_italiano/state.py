@@ -1185,9 +1185,15 @@ class PokerItalianoState(State):
 
     def _hidden_cards(self, seat: int) -> list[Card]:
         """Every card ``seat`` cannot see: the others' hands and discards, stock, undealt."""
-        hidden = [c for s in range(self.n) if s != seat for c in self.hands[s]]
-        hidden += self.stock + self.undealt
-        hidden += [c for c, o in self.pool if o != seat]
+        hidden: list[Card] = []
+        for s, hand in enumerate(self.hands):  # (loops, not comprehensions: one per world)
+            if s != seat:
+                hidden += hand
+        hidden += self.stock
+        hidden += self.undealt
+        for c, o in self.pool:
+            if o != seat:
+                hidden.append(c)
         return hidden
 
     def _opening_hand(self, hidden: list[Card], rng: random.Random) -> list[Card]:
@@ -1218,7 +1224,10 @@ class PokerItalianoState(State):
                 self._put_card(place, card)
         else:  # the usual case: no reshuffled discard to place first
             self._deal_free(seat, opener, rest)
-        others = [s for s in range(self.n) if s not in (seat, opener) and self.draws[s] >= 0]
+        draws = self.draws
+        if max(draws) < 0:
+            return  # before the draw: no discards to draw
+        others = [s for s in range(self.n) if s not in (seat, opener) and draws[s] >= 0]
         for s in others:
             self.discarded[s] = []  # the true ones must not be seen while drawing the new ones
         for s in others:
