@@ -343,7 +343,7 @@ def _random_rollout(
     Every move comes from the state's own legal list or ``sample_chance``: applied unchecked
     (:func:`trusted_apply`)."""
     apply = trusted_apply(state)
-    legal_actions = state.legal_actions
+    legal_actions = state.listed_actions  # (the same moves: only read here)
     getrandbits = rng.getrandbits
     steps = 0
     while steps < cap:

@@ -572,6 +572,12 @@ class State(ABC):
         validates.
         """
 
+    def listed_actions(self) -> Sequence[Action]:
+        """:meth:`legal_actions`, the same moves in the same order, as a sequence the caller
+        must not change: a game that keeps its listing may hand it out without a copy (a
+        search's random rollout asks at every step)."""
+        return self.legal_actions()
+
     @abstractmethod
     def sample_chance(self, rng: random.Random) -> Action:
         """At a chance node, draw an outcome with ``rng`` (the state itself holds no RNG)."""

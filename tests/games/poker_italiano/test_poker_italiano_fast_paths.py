@@ -9,10 +9,22 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from mazzo.cards import short_deck
-from mazzo.engine import IllegalAction
+from mazzo.engine import Action, IllegalAction
 from mazzo.games.poker_italiano import GAME
-from mazzo.games.poker_italiano.actions import Draw, Open
+from mazzo.games.poker_italiano.actions import (
+    CALL,
+    FOLD,
+    PAROLA,
+    PASS,
+    STAY,
+    Bet,
+    Draw,
+    DrawsOfHand,
+    Open,
+    Raise,
+)
 from mazzo.games.poker_italiano.config import PokerItalianoConfig
+from mazzo.games.poker_italiano.scoring import opens
 from mazzo.games.poker_italiano.state import PokerItalianoState
 from playout import decisions
 
@@ -71,5 +83,62 @@ def test_views_pots_and_checks_match_the_plain_ones() -> None:
                     raise AssertionError("an amount never offered was accepted")
                 state.apply(action)
                 assert twin.view(0) == state.view(0)
+                checked += 1
+    assert checked > 2000
+
+
+def test_a_hand_s_draws_read_one_by_one_are_the_listed_ones() -> None:
+    codec = GAME._codec(PokerItalianoConfig())  # type: ignore[attr-defined]
+    rng = random.Random(6)
+    deck = list(short_deck(32))
+    for _ in range(500):
+        hand = sorted(rng.sample(deck, 5))
+        read = DrawsOfHand(hand, codec._draw_cache)
+        listed = codec.draws_of(hand)
+        assert len(read) == len(listed) == 31
+        assert [read[i] for i in range(31)] == listed
+        assert list(read) == listed and read[3:9] == listed[3:9]
+        assert codec.draws_read(hand) is listed  # kept now: the list itself
+
+
+def plain_betting(state: PokerItalianoState) -> list[Action] | None:
+    """The betting moves as first listed, from the amounts' public methods (None: not betting)."""
+    s, mode = state.current_player, state.mode
+    if state.phase_name in ("blinds", "draw"):
+        return None
+    if mode == "open":
+        opening = opens(state.hands[s], state.deck_size, state.min_pair)
+        return [PASS, *(Open(a) for a in state.open_amounts(s))] if opening else [PASS]
+    if mode == "second":
+        return [PAROLA, *(Bet(a) for a in state.bet_amounts(s)), PASS]
+    if mode == "call_only":
+        return [FOLD, CALL]
+    raises = [Raise(a) for a in state.raise_amounts(s)]
+    return [STAY, *raises] if mode == "stay" else [FOLD, CALL, *raises]
+
+
+def test_listed_actions_are_the_legal_actions_in_order() -> None:
+    """The listings made once and shared (betting tuples by mode and bounds, whatever the
+    config) and what a random rollout reads (a hand's draws one by one): at every decision of
+    random matches of several configs played in turn, the very moves of ``legal_actions``, and
+    the betting ones those the amounts give."""
+    configs = [
+        {}, {"bet_menu": "all"}, {"raise_limit": "none", "open_exact_pot": True},
+        {"raise_limit": "none", "bet_menu": "all", "cip": 2},
+    ]
+    checked = 0
+    for players in (3, 4, 5, 6):
+        for seed in range(12):
+            extra = configs[seed % len(configs)]
+            config = PokerItalianoConfig(players=players, max_hands=12, **extra)  # type: ignore[arg-type]
+            rng = random.Random(100 + seed)
+            state: PokerItalianoState = GAME.new_match(config)  # type: ignore[assignment]
+            for _ in decisions(state, rng):
+                listed = state.listed_actions()
+                legal = state.legal_actions()
+                assert len(listed) == len(legal)
+                assert all(a is b for a, b in zip(listed, legal, strict=True))
+                plain = plain_betting(state)
+                assert plain is None or plain == legal
                 checked += 1
     assert checked > 2000

@@ -7,11 +7,11 @@ Discards are card tuples, encoded by their combinatorial rank among the table's 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
-from typing import ClassVar, TypeVar
+from typing import ClassVar, TypeVar, overload
 
 from mazzo.cards import Card, cards_text, short_deck
 from mazzo.engine.chance import ChooseDealer as ChooseDealer
@@ -297,9 +297,47 @@ class ActionCodec:
             self._hand_draws[key] = found
         return found
 
+    def draws_read(self, hand: list[Card]) -> Sequence[Action]:
+        """:meth:`draws_of` for reading one move: the kept list when the hand has one, else a
+        :class:`DrawsOfHand` that makes only the draw asked for (a random rollout picks one of
+        the 31 and never asks again for the same hand)."""
+        found = self._hand_draws.get(tuple(hand))
+        if found is not None:
+            return found
+        return DrawsOfHand(hand, self._draw_cache)
+
 
 #: hands whose draw lists a codec keeps (then it starts again: a bound for long searches)
 _HAND_DRAWS_KEPT = 20_000
+#: the 31 discards of a five-card hand as positions in it, in :meth:`ActionCodec.draws_of`'s order
+_SUBSETS: tuple[tuple[int, ...], ...] = tuple(
+    c for size in range(5) for c in combinations(range(5), size)
+)
+
+
+class DrawsOfHand(Sequence[Action]):
+    """The 31 draws of a five-card hand (sorted), :meth:`ActionCodec.draws_of`'s list, each made
+    only when read."""
+
+    __slots__ = ("hand", "interned")
+
+    def __init__(self, hand: list[Card], interned: dict[tuple[Card, ...], Draw]) -> None:
+        self.hand = hand
+        self.interned = interned
+
+    def __len__(self) -> int:
+        return len(_SUBSETS)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(_SUBSETS))[index]]
+        return self.interned[tuple(map(self.hand.__getitem__, _SUBSETS[index]))]
 
 
 class _InternedDraws(dict[tuple[Card, ...], Draw]):

@@ -112,7 +112,7 @@ class PokerExpert:
         for world in worlds:
             chance_seed = rng.getrandbits(64)
             start = self.baseline(world, me)
-            deal = world.hand_no
+            deal = world.hand_number
             for action in candidates:
                 state = world.clone()
                 state.apply(action)
@@ -153,7 +153,7 @@ class PokerExpert:
         assert self.model is not None
         stats = self.model.stats
         for _ in range(MAX_ROLLOUT_ACTIONS):
-            if state.is_terminal or state.hand_no != deal:
+            if state.is_terminal or state.hand_number != deal:
                 break
             if state.is_chance:
                 state.apply(state.sample_chance(rng))
@@ -259,7 +259,7 @@ def deal_end_stacks(state: PokerItalianoState, deal: int) -> list[float]:
     back, a pot carried to the next deal shared evenly among the seats still in."""
     alive = max(1, sum(state.in_match))
     share = state.carried / alive
-    new_deal = state.hand_no != deal
+    new_deal = state.hand_number != deal
     return [chips + (state.contrib[s] if new_deal else 0) + (share if state.in_match[s] else 0)
             for s, chips in enumerate(state.chips)]
 

@@ -111,6 +111,8 @@ class PokerItalianoState(State):
     #: the seat to move, CHANCE or TERMINAL: a plain attribute (a property was a Python call
     #: at every step of a search's rollouts)
     current_player: int = CHANCE
+    #: the deal's number, a plain attribute too (a search reads it at every step)
+    hand_number: int = 0
 
     def __init__(self, game: Game, config: PokerItalianoConfig, codec: ActionCodec) -> None:
         super().__init__(game, config)
@@ -128,7 +130,7 @@ class PokerItalianoState(State):
         self.bank = [-config.stack if config.credit else 0] * n
         self.in_match = [True] * n
         self.dealer = -1
-        self.hand_no = 0
+        self.hand_number = 0
         self.carried = 0  # pot frozen or left by earlier deals
         self.min_pair = JACK  # opening requirement for the next deal
         self.parole = False
@@ -147,7 +149,7 @@ class PokerItalianoState(State):
         self._reset_hand()
         self.phase_name = "start"
         self.current_player = CHANCE
-        self._legal: list[Action] | None = None
+        self._legal: Sequence[Action] | None = None
 
     def _reset_hand(self) -> None:
         n = self.n
@@ -182,8 +184,9 @@ class PokerItalianoState(State):
         return self.phase_name
 
     @property
-    def hand_number(self) -> int:
-        return self.hand_no
+    def hand_no(self) -> int:
+        """:attr:`hand_number`, by its older name."""
+        return self.hand_number
 
     @property
     def pot(self) -> int:
@@ -194,7 +197,8 @@ class PokerItalianoState(State):
         return sum(self.chips) + sum(self.bank) + self.pot
 
     def scores(self) -> list[float]:
-        return [float(c + b) for c, b in zip(self.chips, self.bank, strict=True)]
+        # (map in C, as the view's: a search values every rollout by it)
+        return list(map(float, map(add, self.chips, self.bank)))
 
     def returns(self) -> list[float]:
         if self.current_player != TERMINAL:
@@ -221,19 +225,33 @@ class PokerItalianoState(State):
             self._legal = self._compute_legal()
         return list(self._legal)
 
+    def listed_actions(self) -> Sequence[Action]:
+        """The kept listing itself (shared: never to be changed), without ``legal_actions``'
+        copy: a search's random rollout asks for it at every step."""
+        s = self.current_player
+        if s < 0:
+            return ()
+        legal = self._legal
+        if legal is None:
+            if self.phase_name == "draw" and len(self.hands[s]) == HAND_SIZE:
+                # the rollout reads one of the 31 draws: made alone (not kept as the listing)
+                return self.codec.draws_read(sorted(self.hands[s]))
+            legal = self._legal = self._compute_legal()
+        return legal
+
     def check(self, action: Action) -> None:
         """As the engine's, faster for the usual case: the very object the list holds (moves
         are made once and shared) is found by identity, in C, without calling the dataclass
         ``__eq__`` of every move listed before it."""
         if self.current_player >= 0:
-            legal = self._legal  # the list itself: legal_actions() hands out copies
+            legal = self._legal  # the kept listing itself: legal_actions() hands out copies
             if legal is None:
                 legal = self._legal = self._compute_legal()
             if any(map(is_, repeat(action), legal)):
                 return
         super().check(action)
 
-    def _compute_legal(self) -> list[Action]:
+    def _compute_legal(self) -> Sequence[Action]:
         s = self.current_player
         phase = self.phase_name
         if phase == "blinds":
@@ -244,18 +262,29 @@ class PokerItalianoState(State):
         if phase == "draw":
             return self._draw_options(self.hands[s])
         mode = self.mode
-        if mode == M_OPEN:
-            out: list[Action] = [PASS]
-            if opens(self.hands[s], self.deck_size, self.min_pair):
-                out += map(OPEN.__getitem__, self.open_amounts(s))
-            return out
-        if mode == M_SECOND:
-            return [PAROLA, *map(BET.__getitem__, self.bet_amounts(s)), PASS]
-        if mode == M_CALL_ONLY:
-            return [FOLD, CALL]
-        if mode == M_STAY:
-            return [STAY, *map(RAISE.__getitem__, self.raise_amounts(s))]
-        return [FOLD, CALL, *map(RAISE.__getitem__, self.raise_amounts(s))]
+        bounds: tuple[int, int, int] | None
+        if mode == M_RESPOND or mode == M_STAY:  # noqa: SIM109 (faster than `in`)
+            bounds = self._raise_bounds(s)
+            if bounds is None:
+                return _STAY_ONLY if mode == M_STAY else _FOLD_CALL
+        elif mode == M_OPEN:
+            if not opens(self.hands[s], self.deck_size, self.min_pair):
+                return _PASS_ONLY
+            bounds = self._open_bounds(s)
+        elif mode == M_SECOND:
+            bounds = self._bet_bounds(s)
+        else:
+            return _FOLD_CALL  # (M_CALL_ONLY)
+        cfg = self.config
+        # the listing follows from the mode, the bounds and the menu rules alone, and the same
+        # few come back bet after bet: each is made once and shared (moves are immutable)
+        key = (mode, bounds, cfg.raise_limit, cfg.bet_menu)
+        found = _LEGALS.get(key)
+        if found is None:
+            if len(_LEGALS) >= _POTS_KEPT:
+                _LEGALS.clear()
+            found = _LEGALS[key] = _listing(mode, self._menu(*bounds))
+        return found
 
     def _draw_options(self, hand: list[Card]) -> list[Action]:
         """Every discard of 0 to 4 cards (31 choices), cards in deck order."""
@@ -284,36 +313,60 @@ class PokerItalianoState(State):
         return list(menu)
 
     def open_amounts(self, seat: int) -> list[int]:
-        chips, pot, cfg = self.chips[seat], self.pot, self.config
-        if cfg.open_exact_pot:
-            return [max(1, min(pot, chips))]
-        lo = min(cfg.cip, chips)
-        cap = pot if cfg.raise_limit == "pot" else chips
-        return self._menu(lo, max(lo, min(cap, chips)), pot)
+        return self._menu(*self._open_bounds(seat))
 
     def bet_amounts(self, seat: int) -> list[int]:
-        chips, pot, cfg = self.chips[seat], self.pot, self.config
-        lo = min(cfg.cip, chips)
-        cap = pot if cfg.raise_limit == "pot" else chips
-        return self._menu(lo, max(lo, min(cap, chips)), pot)
+        return self._menu(*self._bet_bounds(seat))
 
     def raise_amounts(self, seat: int) -> list[int]:
         """Raises after the call: at least ``cip`` (less only all-in), at most the pot after the
         call; empty when raising is closed to this seat."""
+        bounds = self._raise_bounds(seat)
+        return [] if bounds is None else self._menu(*bounds)
+
+    def _open_bounds(self, seat: int) -> tuple[int, int, int]:
+        """(lowest, highest, pot) of the opening bets: :meth:`_menu`'s arguments."""
+        if self.config.open_exact_pot:
+            chips, pot = self.chips[seat], self.pot
+            exact = max(1, min(pot, chips))
+            return exact, exact, pot
+        return self._bet_bounds(seat)
+
+    def _bet_bounds(self, seat: int) -> tuple[int, int, int]:
+        chips, pot = self.chips[seat], self.carried + sum(self.contrib)
+        lo, hi = self._span(chips, pot)
+        return lo, hi, pot
+
+    def _raise_bounds(self, seat: int) -> tuple[int, int, int] | None:
+        """:meth:`_menu`'s arguments for the raises, None when raising is closed to ``seat``."""
         to_call = self.level - self.rbet[seat]
         remaining = self.chips[seat] - to_call
         if remaining <= 0 or self.acted_at[seat] == self.full_raises:
-            return []
+            return None
         folded, chips = self.folded, self.chips
         for o in self.seats:
             if o != seat and not folded[o] and chips[o] > 0:
                 break
         else:
-            return []  # everybody else is all-in: nothing to raise against
-        pot_after = self.pot + to_call
-        lo = min(self.config.cip, remaining)
-        cap = pot_after if self.config.raise_limit == "pot" else remaining
-        return self._menu(lo, max(lo, min(cap, remaining)), pot_after)
+            return None  # everybody else is all-in: nothing to raise against
+        pot_after = self.carried + sum(self.contrib) + to_call
+        # (_span, inlined: this runs at almost every bet of a search's rollouts)
+        cip = self.config.cip
+        lo = cip if cip < remaining else remaining
+        if pot_after < remaining and self.config.raise_limit == "pot":
+            return lo, pot_after if pot_after > lo else lo, pot_after
+        return lo, remaining, pot_after
+
+    def _span(self, chips: int, pot: int) -> tuple[int, int]:
+        """The lowest and highest wager of ``chips`` at most: the cip (less only all-in), and
+        with the pot limit at most ``pot`` (never below the lowest). As ``lo = min(cip, chips)``,
+        ``hi = max(lo, min(cap, chips))`` with ``cap`` the pot or the chips, without the
+        builtins' calls."""
+        cip = self.config.cip
+        lo = cip if cip < chips else chips
+        if pot < chips and self.config.raise_limit == "pot":
+            return lo, pot if pot > lo else lo
+        return lo, chips
 
     # ------------------------------------------------------------------ checks
 
@@ -414,9 +467,7 @@ class PokerItalianoState(State):
     # ------------------------------------------------------------------ apply
 
     def _apply(self, action: Action) -> None:
-        self._legal = None
-        events: list[Event] = []
-        self.events = events
+        self._legal = None  # (``events`` is a fresh list already: apply and apply_listed)
         phase = self.phase_name
         if self.current_player == CHANCE:  # (a chance outcome only ever comes at a chance node)
             self._apply_chance(action)
@@ -427,6 +478,17 @@ class PokerItalianoState(State):
             self._draw(action.cards)
         else:
             self._bet_action(action)
+
+    def apply_listed(self, action: Action) -> None:
+        """The engine's, with the usual move, a bet, played without the ``_apply`` frame (a
+        search's rollouts play one at almost every step)."""
+        self.events = []
+        if self.current_player >= 0 and self.phase_name not in ("blinds", "draw"):
+            self._legal = None
+            self._bet_action(action)
+        else:
+            self._apply(action)
+        self.history.append(action)
 
     def _apply_chance(self, action: Action) -> None:
         if isinstance(action, ChooseDealer):
@@ -454,57 +516,73 @@ class PokerItalianoState(State):
                 self.carried = 0
             self._finish("one player holds every chip")
             return
-        hard_cap = cfg.max_hands + max(10, cfg.max_hands)
-        if self.hand_no >= cfg.max_hands and (self.carried == 0 or self.hand_no >= hard_cap):
+        played, most = self.hand_number, cfg.max_hands
+        # (past ``most`` deals a frozen pot is played out, up to the hard cap most + max(10, most))
+        if played >= most and (self.carried == 0 or played >= most + max(10, most)):
             if self.carried:
                 self._split_carried(alive)
-            self._finish(f"{self.hand_no} deals played")
+            self._finish(f"{self.hand_number} deals played")
             return
         self._reset_hand()
-        self.hand_no += 1
+        self.hand_number += 1
         if rotate or not self.in_match[self.dealer]:
             self.dealer = self._next_alive(self.dealer)
         at = alive.index(self._next_alive(self.dealer))
-        self.seats = alive[at:] + alive[:at]  # the seats still in, from the dealer's left
-        for s in self.seats:
-            self.folded[s] = False
+        self.seats = seats = alive[at:] + alive[:at]  # the seats still in, from the dealer's left
+        chips, contrib, folded = self.chips, self.contrib, self.folded
+        for s in seats:
+            folded[s] = False
         if cfg.credit:  # each deal every player may risk up to ``stack``
-            for s in self.seats:
-                self.bank[s] += self.chips[s] - cfg.stack
-                self.chips[s] = cfg.stack
+            for s in seats:
+                self.bank[s] += chips[s] - cfg.stack
+                chips[s] = cfg.stack
         self._build_deck(deck_size_for(len(alive)))
-        for s in self.seats:
-            paid = min(cfg.ante, self.chips[s])
-            self.chips[s] -= paid
-            self.contrib[s] += paid
-            ev.append(_made(AntePaid, (s, paid)))
-        self.p0 = self.pot
-        ev.append(_made(HandStarted, (self.hand_no, self.dealer, self.deck_size, self.min_pair,
-                                      self.parole, self.pot)))
+        ante = cfg.ante
+        for s in seats:
+            paid = ante if ante < chips[s] else chips[s]
+            chips[s] -= paid
+            contrib[s] += paid
+            key = (AntePaid, (s, paid))
+            ev.append(_MADE.get(key) or _made(*key))  # (made once: no call when found)
+        self.p0 = pot = self.carried + sum(contrib)
+        started = (HandStarted, (self.hand_number, self.dealer, self.deck_size, self.min_pair,
+                                 self.parole, pot))
+        ev.append(_MADE.get(started) or _made(*started))
         self._offer_blind(1)
 
     def _next_alive(self, seat: int) -> int:
-        s = self._next_seat(seat)
-        while not self.in_match[s]:
-            s = self._next_seat(s)
+        n, in_match = self.n, self.in_match
+        s = (seat + 1) % n  # (_next_seat, inlined)
+        while not in_match[s]:
+            s = (s + 1) % n
         return s
 
     def _build_deck(self, size: int) -> None:
         """The deck follows the players still in (lowest rank 11 − n); it only ever shrinks."""
+        same = size == self.deck_size
         self.deck_size = size
-        low = 15 - size // 4
-        cards = self.undealt + self.stock + [c for c, _ in self.pool]
-        for hand in self.hands:
-            cards += hand
-            hand.clear()
+        n = self.n
+        if same and len(self.undealt) + len(self.stock) + len(self.pool) + sum(
+                map(len, self.hands)) == len(deck := _sorted_deck(self.config.deck_size, size)):
+            # the deck is the same: all its cards come back (they are only ever moved between
+            # the piles and hands), so they are its cards in order (known, no sort)
+            for hand in self.hands:
+                hand.clear()
+            self.undealt = list(deck)
+        else:
+            low = 15 - size // 4
+            cards = self.undealt + self.stock + [c for c, _ in self.pool]
+            for hand in self.hands:
+                cards += hand
+                hand.clear()
+            kept = [c for c in cards if c & 15 >= low]  # card id & 15 = rank
+            if len(kept) < len(cards):  # (only when a player left: the deck shrinks)
+                self.out_of_play += [c for c in cards if c & 15 < low]
+            kept.sort()
+            self.undealt = kept
         self.stock, self.pool = [], []
-        self.discarded = [[] for _ in range(self.n)]
-        self.draws = [-1] * self.n
-        kept = [c for c in cards if c & 15 >= low]  # card id & 15 = rank
-        if len(kept) < len(cards):  # (only when a player left: the deck is the same otherwise)
-            self.out_of_play += [c for c in cards if c & 15 < low]
-        kept.sort()
-        self.undealt = kept
+        self.discarded = [[] for _ in range(n)]
+        self.draws = [-1] * n
 
     def blind_amount(self, level: int) -> int:
         """buio 2·P₀, controbuio 4·P₀, over 8·P₀ (with blind_base 1: 1, 2, 4 × P₀)."""
@@ -514,7 +592,7 @@ class PokerItalianoState(State):
         """Offer the next blind level if the rules allow it, else go on to covers / the deal."""
         cfg, m = self.config, len(self.seats)
         # a level is allowed only if the seat after the new blind is not the dealer (k <= m - 2)
-        if cfg.blinds and not self.parole and level <= min(3, m - 2):
+        if cfg.blinds and not self.parole and level <= 3 and level <= m - 2:
             seat = self.seats[level - 1]
             if self.chips[seat] >= self.blind_amount(level):
                 self._ask("blinds", seat, [("blind", level)])
@@ -638,7 +716,11 @@ class PokerItalianoState(State):
 
     def _say(self, seat: int, word: str, amount: int) -> None:
         all_in = amount > 0 and self.chips[seat] == 0
-        self.events.append(_made(Spoke, (seat, word, amount, all_in)))
+        key = (seat, word, amount, all_in)
+        said = _SPOKEN.get(key)  # (made once and shared, as the other events of _made)
+        if said is None:
+            said = _spoken(key)
+        self.events.append(said)
         self.log.append({"seat": seat, "word": word, "amount": amount, "all_in": all_in})
 
     def _bet_action(self, action: Action) -> None:
@@ -646,55 +728,59 @@ class PokerItalianoState(State):
         in_queue = bool(self.queue)
         if in_queue:
             self.queue.pop(0)
-        kind = action.kind
+        kind = action.kind  # (every betting word is the move's kind)
+        amount = 0
         if kind == "pass":
-            self._say(s, "pass", 0)
             if self.mode == M_SECOND:  # "passo" after the draw gives the hand up
                 self.folded[s] = True
         elif kind == "fold":
             self.folded[s] = True
-            self._say(s, "fold", 0)
-        elif kind in ("parola", "stay"):
-            self._say(s, kind, 0)
         elif kind == "call":
-            amount = min(self.level - self.rbet[s], self.chips[s])
-            self._put(s, amount)
-            self._say(s, "call", amount)
-        else:
-            amount = action.amount  # type: ignore[attr-defined]
-            to_call = self.level - self.rbet[s] if kind == "raise" else 0
-            self._put(s, to_call + amount)
-            self.level = self.rbet[s]
-            self._say(s, kind, to_call + amount)
-            if kind == "open":
-                self.opener = s
-            if kind == "bet":
-                self.round2_bet = True
-            if self.drawers:  # second round: the last bettor shows first
-                self.last_aggressor = s
-            if kind != "raise" or amount >= self.config.cip:
-                self.full_raises += 1
-            # everybody else still in and able to bet must answer; the blind queue is dropped
-            self.queue = []
-            in_queue = False
-            needs, folded, chips = self.needs, self.folded, self.chips
-            for o in self.seats:  # (can_bet, inlined: this runs at every bet and raise)
-                needs[o] = o != s and not folded[o] and chips[o] > 0
+            rbet, chips = self.rbet, self.chips
+            amount = self.level - rbet[s]
+            if chips[s] < amount:  # (all-in for less; min() without its call)
+                amount = chips[s]
+            chips[s] -= amount  # (_put, inlined)
+            self.contrib[s] += amount
+            rbet[s] += amount
+        elif kind not in ("parola", "stay"):
+            amount = self._wager(s, kind, action.amount)  # type: ignore[attr-defined]
+            in_queue = False  # (the blind queue is dropped)
+        # (_say, inlined: this runs at every bet)
+        all_in = amount > 0 and self.chips[s] == 0
+        key = (s, kind, amount, all_in)
+        self.events.append(_SPOKEN.get(key) or _spoken(key))
+        self.log.append({"seat": s, "word": kind, "amount": amount, "all_in": all_in})
         self.acted_at[s] = self.full_raises
         self.needs[s] = False
-        if self._one_left():
-            return
-        if in_queue:
-            self._advance_queue()
-            return
-        self._next_to_speak(s)
-
-    def _one_left(self) -> bool:
-        folded = self.folded  # only seats dealt in are ever not folded
+        folded = self.folded  # one seat left? (only seats dealt in are ever not folded)
         if folded.count(False) == 1 and not (self.mode == M_SECOND and not self.round2_bet):
             self._award_uncontested(folded.index(False))
-            return True
-        return False
+        elif in_queue:
+            self._advance_queue()
+        else:
+            self._next_to_speak(s)
+
+    def _wager(self, s: int, kind: str, amount: int) -> int:
+        """An open, bet or raise of ``amount`` (a raise's on top of the call); returns the
+        chips put in."""
+        to_call = self.level - self.rbet[s] if kind == "raise" else 0
+        self._put(s, to_call + amount)
+        self.level = self.rbet[s]
+        if kind == "open":
+            self.opener = s
+        elif kind == "bet":
+            self.round2_bet = True
+        if self.drawers:  # second round: the last bettor shows first
+            self.last_aggressor = s
+        if kind != "raise" or amount >= self.config.cip:
+            self.full_raises += 1
+        # everybody else still in and able to bet must answer; the blind queue is dropped
+        self.queue = []
+        needs, folded, chips = self.needs, self.folded, self.chips
+        for o in self.seats:  # (can_bet, inlined: this runs at every bet and raise)
+            needs[o] = o != s and not folded[o] and chips[o] > 0
+        return to_call + amount
 
     def _next_to_speak(self, after: int) -> None:
         n, needs = self.n, self.needs
@@ -702,9 +788,13 @@ class PokerItalianoState(State):
         for _ in range(n):
             if needs[s]:
                 self.current_player = s
-                if self.mode != M_SECOND or self.level > 0:
-                    self.mode = M_RESPOND
-                self.phase_name = self._round_phase()
+                mode = self.mode
+                if mode != M_SECOND or self.level > 0:
+                    self.mode = mode = M_RESPOND
+                # (_round_phase, inlined: this runs at every bet)
+                drawers = self.drawers
+                self.phase_name = ("opening" if mode == M_OPEN else "second_round"
+                                   if drawers and self.draw_idx >= len(drawers) else "betting")
                 return
             s = (s + 1) % n
         self._end_round()
@@ -807,7 +897,7 @@ class PokerItalianoState(State):
 
     def _end_second_round(self) -> None:
         live = [s for s in self.seats if not self.folded[s]]
-        all_in = any(self.chips[s] == 0 for s in live)
+        all_in = not all(map(self.chips.__getitem__, live))  # somebody live has no chips
         if self.round2_bet or all_in:
             if len(live) == 1:
                 self._award_uncontested(live[0])
@@ -898,15 +988,11 @@ class PokerItalianoState(State):
         start = self.seats.index(first)
         order = [s for s in self.seats[start:] + self.seats[:start] if s in keys]
         shown: dict[int, int] = {}
+        names: dict[int, str] = {}
         for s in order:
-            contested = [p for p in pots if s in p[1]]
-            beats = any(
-                all(self._better(keys[s], shown[o]) for o in seats if o in shown)
-                for _, seats in contested
-            )
-            if not shown or beats:
+            if not shown or self._beats(keys[s], s, pots, shown):
                 shown[s] = keys[s]
-                cat = category_name(keys[s], self.deck_size)
+                names[s] = cat = category_name(keys[s], self.deck_size)
                 self.events.append(Shown(s, tuple(self.hands[s]), cat))
             else:
                 self.events.append(Mucked(s))
@@ -917,17 +1003,30 @@ class PokerItalianoState(State):
             winners.append(best)
         self.last_result = {
             "winners": winners,
-            "pot": sum(a for a, _ in pots),
+            "pot": sum(map(_AMOUNT, pots)),
             "shown": {
-                str(s): {"cards": tokens(self.hands[s]),
-                         "category": category_name(k, self.deck_size)}
-                for s, k in shown.items()
+                str(s): {"cards": tokens(self.hands[s]), "category": names[s]} for s in shown
             },
             "end": "showdown",
         }
         self.contrib = [0] * self.n
         self.carried = 0
         self._pot_won()
+
+    def _beats(self, key: int, seat: int, pots: list[tuple[int, list[int]]],
+               shown: dict[int, int]) -> bool:
+        """Does ``key`` beat every hand shown so far in some pot ``seat`` contests? (Loops, not
+        generators: half a search's rollouts end in a showdown.)"""
+        plain = not self.config.cyclic_straight_flush  # then the keys' plain order
+        for _, seats in pots:
+            if seat in seats:
+                for o in seats:
+                    if o in shown and not (key > shown[o] if plain
+                                           else self._better(key, shown[o])):
+                        break
+                else:
+                    return True
+        return False
 
     def _better(self, a: int, b: int) -> bool:
         if not self.config.cyclic_straight_flush:
@@ -941,7 +1040,11 @@ class PokerItalianoState(State):
             if len(sfs) == 2:
                 a, b = sfs
                 return a if self._better(keys[a], keys[b]) else b
-        return max(seats, key=keys.__getitem__)
+        best = seats[0]  # (the first of the highest, as max() by the key, without its call)
+        for s in seats:
+            if keys[s] > keys[best]:
+                best = s
+        return best
 
     def _split_carried(self, alive: list[int]) -> None:
         share, rest = divmod(self.carried, len(alive))
@@ -955,7 +1058,7 @@ class PokerItalianoState(State):
         self.carried = 0
 
     def _end_hand(self) -> None:
-        self.last_result["hand"] = self.hand_no
+        self.last_result["hand"] = self.hand_number
         self.last_result["log"] = list(self.log)
         self._start_hand(rotate=True)
 
@@ -970,7 +1073,7 @@ class PokerItalianoState(State):
         pot = self.carried + sum(contrib)
         out: JSON = {
             "phase": self.phase_name,
-            "hand_number": self.hand_no,
+            "hand_number": self.hand_number,
             "current_player": self.current_player,
             "scores": list(map(float, map(add, self.chips, self.bank))),  # as scores()
             "chips": list(self.chips),
@@ -1050,27 +1153,47 @@ class PokerItalianoState(State):
             return list(self.hands[seat])
         return self.hands[seat][:HAND_SIZE - drawn] + self.discarded[seat]
 
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """The engine's: the world :meth:`_determinize` draws, with an empty history (not
+        copied only to be emptied: a world is drawn at every iteration of a search)."""
+        return self._redealt(seat, rng, history=False)
+
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         """Redeal every card ``seat`` cannot see, keeping what the rules make public: the
         opener held an opening hand before the draw, and each seat's discards are cards it held."""
+        return self._redealt(seat, rng, history=True)
+
+    def _redealt(self, seat: int, rng: random.Random, history: bool) -> Self:
+        """:meth:`_determinize`'s world, its history copied or left empty."""
         hidden = self._hidden_cards(seat)
-        mine = [c for c in self.discarded[seat] if c in hidden]  # mine a reshuffle took
+        mine = self.discarded[seat]
+        if mine:
+            mine = [c for c in mine if c in hidden]  # mine a reshuffle took
         opener = self.opener if self.opener not in (-1, seat) else -1
         pre: list[Card] = []
         if opener >= 0:  # only an Open sets the opener, so a blind order never constrains it
             pre = self._opening_hand([c for c in hidden if c not in mine], rng)
-        taken = set(pre) | set(mine)
-        rest = [c for c in hidden if c not in taken]
+        if pre or mine:
+            taken = set(pre) | set(mine)
+            rest = [c for c in hidden if c not in taken]
+        else:
+            rest = hidden  # (a fresh list: nothing else holds it)
         shuffle(rest, rng)  # rng.shuffle's order and draws, cheaper
-        twin = self.clone()
+        twin = self._copy(history)
         twin._redeal(seat, opener, pre, mine, rest, rng)
         return twin
 
     def _hidden_cards(self, seat: int) -> list[Card]:
         """Every card ``seat`` cannot see: the others' hands and discards, stock, undealt."""
-        hidden = [c for s in range(self.n) if s != seat for c in self.hands[s]]
-        hidden += self.stock + self.undealt
-        hidden += [c for c, o in self.pool if o != seat]
+        hidden: list[Card] = []
+        for s, hand in enumerate(self.hands):  # (loops, not comprehensions: one per world)
+            if s != seat:
+                hidden += hand
+        hidden += self.stock
+        hidden += self.undealt
+        for c, o in self.pool:
+            if o != seat:
+                hidden.append(c)
         return hidden
 
     def _opening_hand(self, hidden: list[Card], rng: random.Random) -> list[Card]:
@@ -1101,7 +1224,10 @@ class PokerItalianoState(State):
                 self._put_card(place, card)
         else:  # the usual case: no reshuffled discard to place first
             self._deal_free(seat, opener, rest)
-        others = [s for s in range(self.n) if s not in (seat, opener) and self.draws[s] >= 0]
+        draws = self.draws
+        if max(draws) < 0:
+            return  # before the draw: no discards to draw
+        others = [s for s in range(self.n) if s not in (seat, opener) and draws[s] >= 0]
         for s in others:
             self.discarded[s] = []  # the true ones must not be seen while drawing the new ones
         for s in others:
@@ -1158,7 +1284,8 @@ class PokerItalianoState(State):
             if s != seat:
                 hand = self.hands[s]
                 first = self._kept(s) if s == opener else 0
-                end = at + max(0, len(hand) - first)
+                left = len(hand) - first
+                end = at + left if left > 0 else at
                 hand[first:] = cards[at:end]
                 at = end
         for pile in (self.stock, self.undealt):
@@ -1200,16 +1327,23 @@ class PokerItalianoState(State):
         self.discarded[seat] = own
 
     def clone(self) -> Self:
+        return self._copy(history=True)
+
+    def _copy(self, history: bool) -> Self:
+        """:meth:`clone`, its history copied or left empty (a world's: see ``determinize``)."""
+        # A state has more fields than a class's shared attribute keys hold, so each has a dict
+        # of its own: one C copy of it (no insert grows it), then the mutable fields copied
+        # over their keys (a world is cloned at every iteration of a search)
+        d = self.__dict__.copy()
+        d.update(zip(_LIST_FIELDS, map(list, _LISTS_OF(d)), strict=True))
+        d["hands"] = list(map(list, self.hands))
+        d["discarded"] = list(map(list, self.discarded))
+        d["log"] = list(self.log)  # entries are never changed once logged
+        d["history"] = list(self.history) if history else []
+        d["events"] = list(self.events)
+        d["_legal"] = None
         twin = object.__new__(type(self))
-        mine = self.__dict__
-        twin.__dict__.update(mine)
-        twin.__dict__.update(zip(_LIST_FIELDS, map(list, _LISTS_OF(mine)), strict=True))
-        twin.hands = [list(h) for h in self.hands]
-        twin.discarded = [list(h) for h in self.discarded]
-        twin.log = list(self.log)  # entries are never changed once logged
-        twin.history = list(self.history)
-        twin.events = list(self.events)
-        twin._legal = None
+        twin.__dict__ = d
         return twin
 
     def cards_in_play(self) -> list[Card]:
@@ -1239,6 +1373,49 @@ def _made(cls: type[Event], fields: tuple[int | bool | str, ...]) -> Event:
     return found
 
 
+_PASS_ONLY: tuple[Action, ...] = (PASS,)
+_FOLD_CALL: tuple[Action, ...] = (FOLD, CALL)
+_STAY_ONLY: tuple[Action, ...] = (STAY,)
+#: betting listings by (mode, lo, hi, pot, raise limit, bet menu); see _compute_legal
+_LEGALS: dict[tuple[str, tuple[int, int, int], str, str], tuple[Action, ...]] = {}
+
+
+def _listing(mode: str, amounts: list[int]) -> tuple[Action, ...]:
+    """The betting moves of ``mode`` with these amounts, in the order the rules list them."""
+    if mode == M_OPEN:
+        return (PASS, *map(OPEN.__getitem__, amounts))
+    if mode == M_SECOND:
+        return (PAROLA, *map(BET.__getitem__, amounts), PASS)
+    raises = map(RAISE.__getitem__, amounts)
+    return (STAY, *raises) if mode == M_STAY else (FOLD, CALL, *raises)
+
+
+#: the betting words said, by (seat, word, amount, all-in); see _say
+_SPOKEN: dict[tuple[int, str, int, bool], Event] = {}
+
+
+def _spoken(key: tuple[int, str, int, bool]) -> Event:
+    if len(_SPOKEN) >= _POTS_KEPT:
+        _SPOKEN.clear()
+    found = _SPOKEN[key] = Spoke(*key)
+    return found
+
+
+#: the cards of a deck of ``size`` left of the match's deck, in order, by the two sizes (the
+#: match's deck is ``short_deck`` of the config's size); see _build_deck
+_DECKS: dict[tuple[int, int], tuple[Card, ...]] = {}
+
+
+def _sorted_deck(full: int, size: int) -> tuple[Card, ...]:
+    key = (full, size)
+    found = _DECKS.get(key)
+    if found is None:
+        low = 15 - size // 4
+        found = _DECKS[key] = tuple(sorted(c for c in short_deck(full) if c & 15 >= low))
+    return found
+
+
+_AMOUNT = itemgetter(0)  # a pot's amount
 #: pot-fraction menus by (lo, hi, pot, raise limit none); see _menu
 _MENUS: dict[tuple[int, int, int, bool], tuple[int, ...]] = {}
 
