@@ -5,10 +5,10 @@ over thousands of states of random matches."""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from mazzo.cards import short_deck
+from mazzo.cards import Card, short_deck
 from mazzo.engine import Action, IllegalAction
 from mazzo.games.poker_italiano import GAME
 from mazzo.games.poker_italiano.actions import (
@@ -51,12 +51,17 @@ def plain_pots_view(state: PokerItalianoState) -> list[dict[str, object]]:
     return [{"amount": a, "seats": seats} for a, seats in plain_side_pots(state, live)]
 
 
+def random_hands(seed: int, count: int) -> Iterator[list[Card]]:
+    """``count`` sorted five-card hands of the 32-card deck, drawn with ``seed``."""
+    rng = random.Random(seed)
+    deck = list(short_deck(32))
+    for _ in range(count):
+        yield sorted(rng.sample(deck, 5))
+
+
 def test_draws_of_a_hand_are_every_discard_in_order() -> None:
     codec = GAME._codec(PokerItalianoConfig())  # type: ignore[attr-defined]
-    rng = random.Random(5)
-    deck = list(short_deck(32))
-    for _ in range(2000):
-        hand = sorted(rng.sample(deck, 5))
+    for hand in random_hands(5, 2000):
         expected = [Draw(c) for size in range(5) for c in combinations(hand, size)]
         assert codec.draws_of(hand) == expected
         assert codec.draws_of(list(hand)) is codec.draws_of(hand)  # kept per hand
@@ -89,10 +94,7 @@ def test_views_pots_and_checks_match_the_plain_ones() -> None:
 
 def test_a_hand_s_draws_read_one_by_one_are_the_listed_ones() -> None:
     codec = GAME._codec(PokerItalianoConfig())  # type: ignore[attr-defined]
-    rng = random.Random(6)
-    deck = list(short_deck(32))
-    for _ in range(500):
-        hand = sorted(rng.sample(deck, 5))
+    for hand in random_hands(6, 500):
         read = DrawsOfHand(hand, codec._draw_cache)
         listed = codec.draws_of(hand)
         assert len(read) == len(listed) == 31
