@@ -165,8 +165,7 @@ def test_events_made_when_read_are_the_events_of_the_move() -> None:
 
 
 def test_the_run_precheck_never_hides_a_run() -> None:
-    from mazzo.games.cribbage.scoring import last_run_length
-    from mazzo.games.cribbage.state import _SPAN3
+    from mazzo.games.cribbage.scoring import SPAN3, last_run_length
 
     rng = random.Random(13)
     for _ in range(50_000):
@@ -176,7 +175,7 @@ def test_the_run_precheck_never_hides_a_run() -> None:
             ranks += rng.sample(range(start, start + 5), rng.randint(3, 5))
         if ranks[-2] == ranks[-1]:
             continue  # a pair: the play scores it and looks for no run
-        may_run = _SPAN3[ranks[-3] << 8 | ranks[-2] << 4 | ranks[-1]] < len(ranks)
+        may_run = SPAN3[ranks[-3] << 8 | ranks[-2] << 4 | ranks[-1]] < len(ranks)
         assert may_run or last_run_length(ranks) == 0, ranks
 
 

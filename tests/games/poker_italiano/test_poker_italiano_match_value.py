@@ -90,9 +90,9 @@ def test_alternate_seats_are_a_side_only_with_an_even_table() -> None:
 def test_a_deal_end_keeps_every_chip_and_counts_the_deals_left(pi: SimpleNamespace) -> None:
     st: PokerItalianoState = pi.start(max_hands=10)
     pi.deal(st, {1: "AH AD AC 7S 8H", 2: "9H 9D 8C JS KC", 3: "KH KD KS 7C 8D"})
-    deal = st.hand_no
+    deal = st.hand_number
     rng = random.Random(3)
-    while st.hand_no == deal and not st.is_terminal:
+    while st.hand_number == deal and not st.is_terminal:
         if st.is_chance:
             st.apply(st.sample_chance(rng))
         else:

@@ -122,8 +122,6 @@ _NO_SHOWN = FrozenList()
 _NO_GO = FrozenList()
 #: before the play: no card laid (``sequence``) and each seat's laid cards, by players
 _NO_CARDS = FrozenList()
-#: the play's run pre-check: scoring's table, which ``peg_total`` reads too
-_SPAN3: list[int] = SPAN3
 _NO_LAID = {n: FrozenList(FrozenList() for _ in range(n)) for n in (2, 3, 4)}
 
 #: the show's order by players and dealer: each hand from the dealer's left, then the crib
@@ -627,7 +625,7 @@ class CribbageState(State):
                     same += 1
                 if self._score(p, PAIR_POINTS[same], PAIR_REASON[same]):
                     return
-            elif n >= 3 and _SPAN3[ranks[-3] << 8 | ranks[-2] << 4 | r] < n:
+            elif n >= 3 and SPAN3[ranks[-3] << 8 | ranks[-2] << 4 | r] < n:
                 # the last three ranks differ and span less than the cards laid: a run may end
                 # here (else none can: every run of three or more ends with them)
                 run = last_run_length(ranks)

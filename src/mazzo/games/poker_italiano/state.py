@@ -184,11 +184,6 @@ class PokerItalianoState(State):
         return self.phase_name
 
     @property
-    def hand_no(self) -> int:
-        """:attr:`hand_number`, by its older name."""
-        return self.hand_number
-
-    @property
     def pot(self) -> int:
         return self.carried + sum(self.contrib)
 
