@@ -337,14 +337,13 @@ def _random_rollout(
     state: State, stop_hand: int | None, cap: int, rng: random.Random,
     hand_starts: frozenset[str] = frozenset(),
 ) -> None:
-    """:func:`_rollout` by :func:`random_policy`, with ``randrange`` inlined: the same draws
-    from the generator (one ``getrandbits`` per try, as ``_randbelow_with_getrandbits``), so the
-    same moves, 2.3x cheaper per draw. Only for a generator :func:`_standard_draws` accepts.
-    Every move comes from the state's own legal list or ``sample_chance``: applied unchecked
-    (:func:`trusted_apply`)."""
+    """:func:`_rollout` by :func:`random_policy`: the seats' moves by the state's own
+    :meth:`State.random_moves` (the same draws from the generator as ``randrange``, so the
+    same moves; a game may play them faster than the generic loop). Only for a generator
+    :func:`_standard_draws` accepts. Chance outcomes come from ``sample_chance``: applied
+    unchecked (:func:`trusted_apply`)."""
     apply = trusted_apply(state)
-    legal_actions = state.listed_actions  # (the same moves: only read here)
-    getrandbits = rng.getrandbits
+    random_moves = state.random_moves
     steps = 0
     while steps < cap:
         player = state.current_player
@@ -354,15 +353,9 @@ def _random_rollout(
             if hand_starts and _begins_hand(state, stop_hand, hand_starts):
                 return
             apply(state.sample_chance(rng))
+            steps += 1
         else:
-            legal = legal_actions()
-            n = len(legal)
-            bits = n.bit_length()
-            pick = getrandbits(bits)
-            while pick >= n:
-                pick = getrandbits(bits)
-            apply(legal[pick])
-        steps += 1
+            steps += random_moves(rng, stop_hand, cap - steps)
 
 
 # --- the agent ---------------------------------------------------------------------------------

@@ -607,6 +607,32 @@ class State(ABC):
         self._apply(action)
         self.history.append(action)
 
+    def random_moves(self, rng: random.Random, stop_hand: int | None, cap: int) -> int:
+        """Play uniformly random moves for the seats, at most ``cap``, until a chance node, the
+        end of the match or hand ``stop_hand`` (``hand_number >= stop_hand``); return how many
+        were played. Each move is the listed one at the standard draw below the listing's
+        length (one ``rng.getrandbits(n.bit_length())`` per try, as ``Random.randrange``), so
+        ``rng`` must draw as ``random.Random`` does. A search's random rollouts run here (most
+        of its time): a game may override it for speed, playing the same moves, draw for draw,
+        and leaving the same state (events included) as this loop."""
+        play = self.apply_listed if type(self).apply is State.apply else self.apply
+        listed_actions = self.listed_actions
+        getrandbits = rng.getrandbits
+        played = 0
+        while played < cap:
+            if self.current_player < 0 or (stop_hand is not None
+                                           and self.hand_number >= stop_hand):
+                return played
+            legal = listed_actions()
+            n = len(legal)
+            bits = n.bit_length()
+            pick = getrandbits(bits)
+            while pick >= n:
+                pick = getrandbits(bits)
+            play(legal[pick])
+            played += 1
+        return played
+
     def check(self, action: Action) -> None:
         """Raise IllegalAction with the reason unless ``action`` is legal now."""
         player = self.current_player
