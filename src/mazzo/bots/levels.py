@@ -95,8 +95,10 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
     # reads every world with the faster hand reading): 490 -> 700. Against novantanove's
     # difficile in the same runs (0.195 s when calibrated, where poker's read 0.202 s): 490
     # read 0.73 of it, 650 0.83, 700 0.99. ``ricerca`` keeps 3750: it is no level, and its
-    # strength row was measured at that budget
-    "poker_italiano": SearchSetting("heuristic", 700, 3750, "policy",
+    # strength row was measured at that budget. The ninth pass (betting listings shared, one
+    # draw read) left 700 at 0.90 of its instructions a move; 860 restores them (4 moves of
+    # ``benchmarks.level_cost`` under callgrind: 4,406 M at a6f31d7, 4,391 M now)
+    "poker_italiano": SearchSetting("heuristic", 860, 3750, "policy",
                                     "mazzo.games.poker_italiano.bots:likely_world",
                                     guided=("esperto",),
                                     expert="mazzo.games.poker_italiano.expert:MatchExpert",
@@ -115,8 +117,10 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
     # ``ricerca``) keeps 5000: the level timer measures the two-player esperto, not the search.
     # The eighth pass (worlds drawing only the cards they place) made the searches x1.10
     # cheaper: 2000 read 0.85 of novantanove's difficile on fixed positions (three alternated
-    # runs, ``benchmarks.level_cost``), so 2300
-    "cribbage": SearchSetting("heuristic", 2300, 5000,
+    # runs, ``benchmarks.level_cost``), so 2300. The ninth pass (worlds from a prototype, a
+    # cheaper heuristic pegging) left 2300 at 0.86 of its instructions a move; 2700 restores
+    # them (4 moves of ``level_cost`` under callgrind: 6,453 M at a6f31d7, 6,454 M now)
+    "cribbage": SearchSetting("heuristic", 2700, 5000,
                               expert="mazzo.games.cribbage.bots:CribbageReader",
                               expert_text="two players to 121: lays away for the best chance to "
                               "win the game (board table), searches the play in sampled "
