@@ -83,6 +83,8 @@ _BASE_SUIT: list[int] = [(i >> 4) & 15 for i in range(256)]
 _BASE_RANK: list[int] = [i & 15 for i in range(256)]
 #: a card's token (``TOKEN`` is keyed by the interned cards: a lookup matches by identity)
 _token_of = TOKEN.__getitem__
+#: the stages where the seats move
+_SEATS = frozenset((BID_STAGE, PREMIUM, PLAY_STAGE))
 OFFER_NAME = {0: "pass", DECLARE_PREMIUM: "declare", REVEAL_POINTS: "reveal"}
 SUIT_TEXT = {0: "♥", 1: "♦", 2: "♣", 3: "♠"}
 
@@ -524,6 +526,129 @@ class NovantanoveState(State):
             self.controller = winner
         self._start_trick()
 
+    # -- a search's random moves -----------------------------------------------------------
+
+    def random_moves(self, rng: random.Random, stop_hand: int | None, cap: int) -> int:
+        """The engine's :meth:`State.random_moves` (uniformly random moves for the seats until a
+        chance node, the end, hand ``stop_hand`` or ``cap`` moves), played on the state's own
+        fields: the same moves (:meth:`legal_actions`'s order, the same draws), the same state
+        after. A second implementation of the seats' moves: the bids repeat :meth:`_lay_bid`,
+        the tricks :meth:`_play` (a rule changed there changes here too); the premiums and the
+        scoring run through :meth:`_apply` and :meth:`_score` themselves. The events are made
+        for the last move only (the only ones a state keeps), and the kept view parts dropped."""
+        if cap <= 0 or self.stage not in _SEATS or (
+            stop_hand is not None and self.deal_no >= stop_hand
+        ):
+            return 0  # (hand_number is deal_no while the seats move, and stays it till a chance)
+        self._kept = None
+        played = 0
+        if self.stage == BID_STAGE:
+            played += self._random_bids(rng, cap)
+        while self.stage == PREMIUM and played < cap:
+            choices = self._premium_choices()
+            self.apply_listed(choices[_draw(rng, len(choices))])
+            played += 1
+        if self.stage == PLAY_STAGE and played < cap:
+            played += self._random_tricks(rng, cap - played)
+        return played
+
+    def _random_bids(self, rng: random.Random, cap: int) -> int:
+        """At most ``cap`` random bid cards laid (:meth:`_lay_bid`): how many."""
+        order, hands, bids, history = self.order, self.hands, self.bids, self.history
+        getrandbits = rng.getrandbits
+        played = 0
+        seat = -1
+        while played < cap:
+            seat = order[self.turn]
+            cards = hands[seat]
+            n = len(cards)
+            bits = n.bit_length()
+            pick = getrandbits(bits)
+            while pick >= n:
+                pick = getrandbits(bits)
+            card = cards.pop(pick)
+            bid = bids[seat]
+            bid.append(card)
+            history.append(BID[card])
+            played += 1
+            if len(bid) == BID_CARDS:
+                self.turn += 1
+                if self.turn == len(order):
+                    self.turn = 0
+                    self.stage = PREMIUM
+                    break
+        self.events = [BidCardLaid(seat, len(bids[seat]))]
+        return played
+
+    def _random_tricks(self, rng: random.Random, cap: int) -> int:
+        """At most ``cap`` random cards played (:meth:`_play`, trick by trick): how many."""
+        hands, suit_of, voids, history = self.hands, self.suit_of, self.voids, self.history
+        nh = self.nh
+        getrandbits = rng.getrandbits
+        trick = self.trick
+        seq = self.seq
+        played = 0
+        seat = hand = -1
+        card = None
+        while played < cap:
+            seat, hand = seq[len(trick)]
+            cards = hands[hand]
+            options = cards
+            if trick:
+                led = suit_of[trick[0][1]]
+                options = [c for c in cards if suit_of[c] == led]
+                if not options:  # cannot follow: any card, and the hand shows a void
+                    options = cards
+                    voids[hand] |= 1 << led
+            n = len(options)
+            bits = n.bit_length()
+            pick = getrandbits(bits)
+            while pick >= n:
+                pick = getrandbits(bits)
+            if options is cards:
+                card = cards.pop(pick)
+            else:
+                card = options[pick]
+                cards.remove(card)
+            trick.append((hand, card))
+            history.append(PLAY[card])
+            played += 1
+            if len(trick) == nh:
+                if self._end_trick(seat, hand, card):
+                    return played
+                trick = self.trick
+                seq = self.seq
+        assert card is not None
+        self.events = [CardPlayed(seat, hand, card)]
+        if not trick:  # the last card ended a trick
+            self.events.append(self._trick_won(self.played[-1]))
+        return played
+
+    def _end_trick(self, seat: int, hand: int, card: Card) -> bool:
+        """The trick just completed by ``seat``'s ``card`` from ``hand`` won, the next begun
+        (:meth:`_play`'s end); True when it was the deal's last (then scored, events made)."""
+        trick = self.trick
+        cards = [c for _, c in trick]
+        winner = trick[trick_winner(cards, self.trump, self.suit_of, self.rank_of)][0]
+        self.tricks_won[winner] += 1
+        self.played.append((self.leader, tuple(trick), winner))
+        self.trick = []
+        if not self.hands[winner]:
+            self.events = [CardPlayed(seat, hand, card), self._trick_won(self.played[-1])]
+            self._score()
+            return True
+        self.leader = winner
+        if winner != self.dummy:
+            self.controller = winner
+        self._start_trick()
+        return False
+
+    def _trick_won(self, done: tuple[int, tuple[tuple[int, Card], ...], int]) -> TrickWon:
+        """The event of a finished trick (an entry of ``played``)."""
+        winner = done[2]
+        return TrickWon(winner, len(self.played), tuple(c for _, c in done[1]),
+                        winner == self.dummy)
+
     # -- scoring ----------------------------------------------------------------------------
 
     def _score(self) -> None:
@@ -890,6 +1015,15 @@ def _tokens(cards: list[Card]) -> FrozenList:
     if len(cards) > 1:
         return FrozenList(itemgetter(*cards)(TOKEN))
     return FrozenList(map(_token_of, cards))
+
+
+def _draw(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` as the engine's random moves draw it (``getrandbits`` per try)."""
+    bits = n.bit_length()
+    pick = rng.getrandbits(bits)
+    while pick >= n:
+        pick = rng.getrandbits(bits)
+    return pick
 
 
 def _suit_json(suit: int) -> str | None:
