@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import random
 from bisect import bisect
+from collections.abc import Callable
 from itertools import accumulate
 from operator import itemgetter
-from typing import Any, Self
+from typing import Any, Generic, Self, TypeVar
 
 from mazzo.cards import JOKER_SUIT, TOKEN, Card
 from mazzo.engine.chance import shuffle
@@ -83,6 +84,7 @@ _BASE_SUIT: list[int] = [(i >> 4) & 15 for i in range(256)]
 _BASE_RANK: list[int] = [i & 15 for i in range(256)]
 #: a card's token (``TOKEN`` is keyed by the interned cards: a lookup matches by identity)
 _token_of = TOKEN.__getitem__
+_S = TypeVar("_S", bound="NovantanoveState")
 #: the stages where the seats move
 _SEATS = frozenset((BID_STAGE, PREMIUM, PLAY_STAGE))
 OFFER_NAME = {0: "pass", DECLARE_PREMIUM: "declare", REVEAL_POINTS: "reveal"}
@@ -880,31 +882,15 @@ class NovantanoveState(State):
         return list(cache)
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
-        other = self.clone()
-        if self.stage not in (BID_STAGE, PREMIUM, PLAY_STAGE):
-            return other
-        places: list[tuple[bool, int]] = []  # (is a hand, index)
-        caps: list[int] = []
-        voids: list[int] = []
-        pool: list[Card] = []
-        for h in range(self.nh):
-            if not self.hand_visible(h, seat):
-                places.append((True, h))
-                caps.append(len(self.hands[h]))
-                voids.append(self.voids[h])
-                pool += self.hands[h]
-            if not self.bid_visible(h, seat):
-                places.append((False, h))
-                caps.append(len(self.bids[h]))
-                voids.append(0)
-                pool += self.bids[h]
-        dealt = redeal(pool, caps, voids, self.suit_of, rng)
-        for (is_hand, h), cards in zip(places, dealt, strict=True):
-            if is_hand:
-                other.hands[h] = sorted(cards)
-            else:
-                other.bids[h] = cards
-        return other
+        world = _Worlds(self, seat).draw(rng)
+        world.history = list(self.history)  # (``determinize`` empties it)
+        return world
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        return _Worlds(self, seat).draw(rng)  # with an empty history, as the base class leaves it
+
+    def world_sampler(self, seat: int) -> Callable[[random.Random], Self]:
+        return _Worlds(self, seat).draw
 
     def scores(self) -> list[float]:
         if self.stage == OVER:
@@ -951,6 +937,53 @@ class NovantanoveState(State):
         if self.turn_up is not None:
             cards.append(self.turn_up)
         return cards
+
+
+class _Worlds(Generic[_S]):
+    """The worlds :meth:`NovantanoveState.determinize` draws for one seat, with what they all
+    share worked out once (a search draws one per iteration from the same state): the places the
+    seat cannot see (hands and bids, in hand order), their sizes, the pool of their cards, the
+    places each card may go to (known voids) and a copy of the state with an empty history. Each
+    world is that copy's clone with the places dealt again by :func:`redeal`'s draws. Valid while
+    the state does not change."""
+
+    __slots__ = ("allowed", "caps", "places", "pool", "proto")
+
+    def __init__(self, state: _S, seat: int) -> None:
+        self.proto = state.clone()
+        self.proto.history = []
+        #: (is a hand, index) of each place the seat cannot see, and its number of cards
+        self.places: list[tuple[bool, int]] = []
+        self.caps: list[int] = []
+        voids: list[int] = []
+        self.pool: list[Card] = []
+        if state.stage in _SEATS:
+            for h in range(state.nh):
+                if not state.hand_visible(h, seat):
+                    self.places.append((True, h))
+                    self.caps.append(len(state.hands[h]))
+                    voids.append(state.voids[h])
+                    self.pool += state.hands[h]
+                if not state.bid_visible(h, seat):
+                    self.places.append((False, h))
+                    self.caps.append(len(state.bids[h]))
+                    voids.append(0)
+                    self.pool += state.bids[h]
+        self.allowed = _allowed_places(self.pool, voids, state.suit_of)
+
+    def draw(self, rng: random.Random) -> _S:
+        world = self.proto.clone()
+        if not self.places:
+            return world
+        dealt = _deal(self.pool, self.caps, self.allowed, rng)
+        hands, bids = world.hands, world.bids
+        for (is_hand, h), cards in zip(self.places, dealt, strict=True):
+            if is_hand:
+                cards.sort()
+                hands[h] = cards
+            else:
+                bids[h] = cards
+        return world
 
 
 class _KeptViews:
@@ -1040,19 +1073,34 @@ def redeal(
     when no allowed place has room an augmenting path moves earlier cards (bipartite matching),
     so a consistent deal is always found when one exists (the true deal is one).
     """
+    return _deal(pool, caps, _allowed_places(pool, voids, suit_of), rng)
+
+
+def _allowed_places(
+    pool: list[Card], voids: list[int], suit_of: list[int]
+) -> dict[Card, list[int]] | None:
+    """The places (indexes of ``voids``) each card of ``pool`` may go to; None: all of them."""
+    if not any(voids):
+        return None
+    # the places each suit may go to, made once per suit rather than once per card
+    by_suit = {suit: [i for i, v in enumerate(voids) if not v >> suit & 1]
+               for suit in set(map(suit_of.__getitem__, pool))}
+    return {c: by_suit[suit_of[c]] for c in pool}
+
+
+def _deal(
+    pool: list[Card], caps: list[int], allowed: dict[Card, list[int]] | None, rng: random.Random
+) -> list[list[Card]]:
+    """:func:`redeal` with the places each card may go to worked out (None: anywhere)."""
     cards = list(pool)
     shuffle(cards, rng)  # rng.shuffle's order and draws, cheaper
     out: list[list[Card]] = [[] for _ in caps]
-    if not any(voids):
+    if allowed is None:
         start = 0
         for i, cap in enumerate(caps):
             out[i] = cards[start : start + cap]
             start += cap
         return out
-    # the places each suit may go to, made once per suit rather than once per card
-    by_suit = {suit: [i for i, v in enumerate(voids) if not v >> suit & 1]
-               for suit in set(map(suit_of.__getitem__, cards))}
-    allowed = {c: by_suit[suit_of[c]] for c in cards}
     # rng.choices(free, weights)[0], inlined where it is Random's own (the same draw: one
     # random() scaled by the weights' float total, bisected into their running sums)
     own_choices = type(rng).choices is random.Random.choices
