@@ -11,8 +11,8 @@ player who controls it in the current trick.
 from __future__ import annotations
 
 import random
-from bisect import bisect
-from collections.abc import Callable
+from bisect import bisect, bisect_left
+from collections.abc import Callable, Sequence
 from itertools import accumulate
 from operator import itemgetter
 from typing import Any, Generic, Self, TypeVar
@@ -87,6 +87,9 @@ _token_of = TOKEN.__getitem__
 _S = TypeVar("_S", bound="NovantanoveState")
 #: the stages where the seats move
 _SEATS = frozenset((BID_STAGE, PREMIUM, PLAY_STAGE))
+#: (seat, hand) in a trick's order by its leader, for 3 and 4 players (no dummy)
+_ROUNDS = {n: [tuple(((leader + i) % n, (leader + i) % n) for i in range(n)) for leader in range(n)]
+           for n in (3, 4)}
 OFFER_NAME = {0: "pass", DECLARE_PREMIUM: "declare", REVEAL_POINTS: "reveal"}
 SUIT_TEXT = {0: "♥", 1: "♦", 2: "♣", 3: "♠"}
 
@@ -488,8 +491,7 @@ class NovantanoveState(State):
     def _start_trick(self) -> None:
         leader = self.leader
         if self.dummy < 0:
-            n = self.n
-            self.seq = tuple(((leader + i) % n, (leader + i) % n) for i in range(n))
+            self.seq = _ROUNDS[self.n][leader]
             return
         c = self.controller
         o = 1 - c
@@ -585,6 +587,9 @@ class NovantanoveState(State):
     def _random_tricks(self, rng: random.Random, cap: int) -> int:
         """At most ``cap`` random cards played (:meth:`_play`, trick by trick): how many."""
         hands, suit_of, voids, history = self.hands, self.suit_of, self.voids, self.history
+        # without a joker turned, a card's suit is its id's (``_BASE_SUIT``): in a sorted hand
+        # each suit is a run, found by bisection
+        runs = suit_of is _BASE_SUIT
         nh = self.nh
         getrandbits = rng.getrandbits
         trick = self.trick
@@ -595,23 +600,24 @@ class NovantanoveState(State):
         while played < cap:
             seat, hand = seq[len(trick)]
             cards = hands[hand]
-            options = cards
+            # where in the hand the legal cards lie (legal_actions' order)
+            places: Sequence[int] = range(len(cards))
             if trick:
                 led = suit_of[trick[0][1]]
-                options = [c for c in cards if suit_of[c] == led]
-                if not options:  # cannot follow: any card, and the hand shows a void
-                    options = cards
+                if runs:
+                    lo = bisect_left(cards, led << 4)
+                    places = range(lo, bisect_left(cards, (led + 1) << 4, lo))
+                else:
+                    places = [i for i, c in enumerate(cards) if suit_of[c] == led]
+                if not places:  # cannot follow: any card, and the hand shows a void
+                    places = range(len(cards))
                     voids[hand] |= 1 << led
-            n = len(options)
+            n = len(places)
             bits = n.bit_length()
             pick = getrandbits(bits)
             while pick >= n:
                 pick = getrandbits(bits)
-            if options is cards:
-                card = cards.pop(pick)
-            else:
-                card = options[pick]
-                cards.remove(card)
+            card = cards.pop(places[pick])
             trick.append((hand, card))
             history.append(PLAY[card])
             played += 1
