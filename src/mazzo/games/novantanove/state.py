@@ -66,11 +66,11 @@ from mazzo.games.novantanove.scoring import (
     NO_TRUMP,
     RUBBER_GAMES,
     bid_value,
+    deal_points,
     game_bonuses,
     game_winner,
     next_trump,
     rubber_bonus,
-    score_deal,
     successes,
     trick_winner,
 )
@@ -660,18 +660,17 @@ class NovantanoveState(State):
     # -- scoring ----------------------------------------------------------------------------
 
     def _score(self) -> None:
-        nh = self.nh
         dummy = self.dummy if self.dummy >= 0 else None
-        bids = [self.bid_of(h) for h in range(nh)]
-        points = score_deal(bids, self.tricks_won, self.premium, dummy)
-        ok = successes(bids, self.tricks_won, dummy)
-        for h in range(nh):
-            self.game_scores[h] += points[h]
-            self.events.append(
-                DealScored(
-                    h, tuple(self.bids[h]), bids[h], self.tricks_won[h], ok[h], points[h],
-                    h == self.dummy,
-                )
+        joker_suit = self.joker_suit
+        bids = [bid_value(cards, joker_suit) for cards in self.bids]
+        tricks = self.tricks_won
+        ok = successes(bids, tricks, dummy)
+        points = deal_points(bids, tricks, self.premium, dummy, ok)  # score_deal's, unchecked
+        game_scores, events = self.game_scores, self.events
+        for h, cards in enumerate(self.bids):
+            game_scores[h] += points[h]
+            events.append(
+                DealScored(h, tuple(cards), bids[h], tricks[h], ok[h], points[h], h == dummy)
             )
         self.prev_successes = sum(ok)
         self.last_deal = {
