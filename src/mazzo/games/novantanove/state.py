@@ -1106,20 +1106,39 @@ def _deal(
             out[i] = cards[start : start + cap]
             start += cap
         return out
-    # rng.choices(free, weights)[0], inlined where it is Random's own (the same draw: one
-    # random() scaled by the weights' float total, bisected into their running sums)
-    own_choices = type(rng).choices is random.Random.choices
+    if type(rng).choices is not random.Random.choices:
+        return _deal_by_choices(cards, out, caps, allowed, rng)
+    # rng.choices(free, weights)[0] inlined (Random's own: the same draw): one random() scaled
+    # by the float total of the free rooms, bisected into their running sums. Places without
+    # room are summed too, as zeros: no draw below the total ever lands on one
+    room = list(caps)
+    room_of = room.__getitem__
     draw = rng.random
+    for c in cards:
+        places = allowed[c]
+        sums = list(accumulate(map(room_of, places)))
+        total = sums[-1] if sums else 0
+        if total:
+            pick = places[bisect(sums, draw() * (total + 0.0), 0, len(places) - 1)]
+            out[pick].append(c)
+            room[pick] -= 1
+        elif _augment(c, out, caps, allowed, set()):
+            room = [cap - len(placed) for cap, placed in zip(caps, out, strict=True)]
+            room_of = room.__getitem__
+        else:
+            raise RuntimeError("no deal is consistent with the known voids")
+    return out
+
+
+def _deal_by_choices(
+    cards: list[Card], out: list[list[Card]], caps: list[int], allowed: dict[Card, list[int]],
+    rng: random.Random,
+) -> list[list[Card]]:
+    """:func:`_deal`'s cards placed by the generator's own ``choices`` (a Random subclass)."""
     for c in cards:
         free = [i for i in allowed[c] if len(out[i]) < caps[i]]
         if free:
-            weights = [caps[i] - len(out[i]) for i in free]
-            if own_choices:
-                sums = list(accumulate(weights))
-                pick = free[bisect(sums, draw() * (sums[-1] + 0.0), 0, len(free) - 1)]
-            else:
-                pick = rng.choices(free, weights)[0]
-            out[pick].append(c)
+            out[rng.choices(free, [caps[i] - len(out[i]) for i in free])[0]].append(c)
         elif not _augment(c, out, caps, allowed, set()):
             raise RuntimeError("no deal is consistent with the known voids")
     return out
