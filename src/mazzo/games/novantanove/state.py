@@ -537,9 +537,10 @@ class NovantanoveState(State):
         chance node, the end, hand ``stop_hand`` or ``cap`` moves), played on the state's own
         fields: the same moves (:meth:`legal_actions`'s order, the same draws), the same state
         after. A second implementation of the seats' moves: the bids repeat :meth:`_lay_bid`,
-        the tricks :meth:`_play` (a rule changed there changes here too); the premiums and the
-        scoring run through :meth:`_apply` and :meth:`_score` themselves. The events are made
-        for the last move only (the only ones a state keeps), and the kept view parts dropped."""
+        the tricks :meth:`_play` and :meth:`legal_actions`' follow rule (a rule changed there
+        changes here too); the premiums and the scoring run through :meth:`_apply` and
+        :meth:`_score` themselves. The events are made for the last move only (the only ones a
+        state keeps), and the kept view parts dropped."""
         if cap <= 0 or self.stage not in _SEATS or (
             stop_hand is not None and self.deal_no >= stop_hand
         ):
