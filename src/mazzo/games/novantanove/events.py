@@ -1,6 +1,9 @@
 """What happens in a Novantanove match, for people and logs (translated by ``text``).
 
 Events never carry a hidden card: a bid card laid face down is announced without its identity.
+Those made at every move, trick or deal (cards and bid cards laid, offers, tricks won, deals
+scored) get :func:`~mazzo.engine.game.quick_init`'s faster ``__init__``: so they take no
+defaults (``dummy`` is always given).
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mazzo.cards import Card
-from mazzo.engine.game import Event
+from mazzo.engine.game import Event, quick_init
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +32,7 @@ class Dealt(Event):
     turn_up: Card | None = None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BidCardLaid(Event):
     """A bid card laid face down (the card stays secret); ``hand`` 2 is the dummy with 2 players."""
@@ -38,6 +42,7 @@ class BidCardLaid(Event):
     count: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PremiumOffer(Event):
     """A player's answer when asked for a premium bid: ``pass``, ``declare`` or ``reveal``."""
@@ -76,6 +81,7 @@ class HandExposed(Event):
     dummy: bool = False
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CardPlayed(Event):
     """``seat`` played ``card`` from ``hand`` (not ``seat`` only when playing the dummy)."""
@@ -86,15 +92,17 @@ class CardPlayed(Event):
     card: Card
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TrickWon(Event):
     kind: ClassVar[str] = "trick_won"
     hand: int
     number: int
     cards: tuple[Card, ...]
-    dummy: bool = False
+    dummy: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DealScored(Event):
     """One hand's result: its bid cards turned up, tricks, success and the deal's points."""
@@ -106,7 +114,7 @@ class DealScored(Event):
     tricks: int
     success: bool
     points: int
-    dummy: bool = False
+    dummy: bool
 
 
 @dataclass(frozen=True, slots=True)

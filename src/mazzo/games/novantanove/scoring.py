@@ -79,19 +79,29 @@ def score_deal(
         raise ValueError(f"a premium is one of {PREMIUMS}")
     if dummy is None and sum(1 for p in prem if p) > 1:
         raise ValueError("only one player per deal may make a premium bid")
-    ok = successes(bids, tricks, dummy)
+    return deal_points(bids, tricks, prem, dummy, successes(bids, tricks, dummy))
+
+
+def deal_points(
+    bids: Sequence[int], tricks: Sequence[int], premium: Sequence[int], dummy: int | None,
+    ok: Sequence[bool],
+) -> list[int]:
+    """:func:`score_deal` of arguments known valid, given their :func:`successes` ``ok`` (the
+    state scores every deal of a search's rollouts, and needs both)."""
     bonus = SUCCESS_BONUS[sum(ok)]
-    points = [t + (bonus if s else 0) for t, s in zip(tricks, ok, strict=True)]
+    points = [t + bonus if s else t for t, s in zip(tricks, ok, strict=True)]
     if dummy is not None and tricks[dummy] == bids[dummy]:
         points[dummy] += DECLARE_PREMIUM
-    failed = [bool(p) and not s for p, s in zip(prem, ok, strict=True)]
-    for i, p in enumerate(prem):
+    if not any(premium):
+        return points
+    failed = [bool(p) and not s for p, s in zip(premium, ok, strict=True)]
+    for i, p in enumerate(premium):
         if not p:
             continue
         if ok[i]:
             points[i] += p
             continue
-        for j in range(n):
+        for j in range(len(points)):
             if j != i and not failed[j]:
                 points[j] += p
     return points

@@ -11,10 +11,11 @@ player who controls it in the current trick.
 from __future__ import annotations
 
 import random
-from bisect import bisect
+from bisect import bisect, bisect_left
+from collections.abc import Callable, Sequence
 from itertools import accumulate
 from operator import itemgetter
-from typing import Any, Self
+from typing import Any, Generic, Self, TypeVar
 
 from mazzo.cards import JOKER_SUIT, TOKEN, Card
 from mazzo.engine.chance import shuffle
@@ -65,11 +66,11 @@ from mazzo.games.novantanove.scoring import (
     NO_TRUMP,
     RUBBER_GAMES,
     bid_value,
+    deal_points,
     game_bonuses,
     game_winner,
     next_trump,
     rubber_bonus,
-    score_deal,
     successes,
     trick_winner,
 )
@@ -83,6 +84,12 @@ _BASE_SUIT: list[int] = [(i >> 4) & 15 for i in range(256)]
 _BASE_RANK: list[int] = [i & 15 for i in range(256)]
 #: a card's token (``TOKEN`` is keyed by the interned cards: a lookup matches by identity)
 _token_of = TOKEN.__getitem__
+_S = TypeVar("_S", bound="NovantanoveState")
+#: the stages where the seats move
+_SEATS = frozenset((BID_STAGE, PREMIUM, PLAY_STAGE))
+#: (seat, hand) in a trick's order by its leader, for 3 and 4 players (no dummy)
+_ROUNDS = {n: [tuple(((leader + i) % n, (leader + i) % n) for i in range(n)) for leader in range(n)]
+           for n in (3, 4)}
 OFFER_NAME = {0: "pass", DECLARE_PREMIUM: "declare", REVEAL_POINTS: "reveal"}
 SUIT_TEXT = {0: "♥", 1: "♦", 2: "♣", 3: "♠"}
 
@@ -484,8 +491,7 @@ class NovantanoveState(State):
     def _start_trick(self) -> None:
         leader = self.leader
         if self.dummy < 0:
-            n = self.n
-            self.seq = tuple(((leader + i) % n, (leader + i) % n) for i in range(n))
+            self.seq = _ROUNDS[self.n][leader]
             return
         c = self.controller
         o = 1 - c
@@ -524,21 +530,148 @@ class NovantanoveState(State):
             self.controller = winner
         self._start_trick()
 
+    # -- a search's random moves -----------------------------------------------------------
+
+    def random_moves(self, rng: random.Random, stop_hand: int | None, cap: int) -> int:
+        """The engine's :meth:`State.random_moves` (uniformly random moves for the seats until a
+        chance node, the end, hand ``stop_hand`` or ``cap`` moves), played on the state's own
+        fields: the same moves (:meth:`legal_actions`'s order, the same draws), the same state
+        after. A second implementation of the seats' moves: the bids repeat :meth:`_lay_bid`,
+        the tricks :meth:`_play` and :meth:`legal_actions`' follow rule (a rule changed there
+        changes here too); the premiums and the scoring run through :meth:`_apply` and
+        :meth:`_score` themselves. The events are made for the last move only (the only ones a
+        state keeps), and the kept view parts dropped."""
+        if cap <= 0 or self.stage not in _SEATS or (
+            stop_hand is not None and self.deal_no >= stop_hand
+        ):
+            return 0  # (hand_number is deal_no while the seats move, and stays it till a chance)
+        self._kept = None
+        played = 0
+        if self.stage == BID_STAGE:
+            played += self._random_bids(rng, cap)
+        while self.stage == PREMIUM and played < cap:
+            choices = self._premium_choices()
+            self.apply_listed(choices[_draw(rng, len(choices))])
+            played += 1
+        if self.stage == PLAY_STAGE and played < cap:
+            played += self._random_tricks(rng, cap - played)
+        return played
+
+    def _random_bids(self, rng: random.Random, cap: int) -> int:
+        """At most ``cap`` random bid cards laid (:meth:`_lay_bid`): how many."""
+        order, hands, bids, history = self.order, self.hands, self.bids, self.history
+        getrandbits = rng.getrandbits
+        played = 0
+        seat = -1
+        while played < cap:
+            seat = order[self.turn]
+            cards = hands[seat]
+            n = len(cards)
+            bits = n.bit_length()
+            pick = getrandbits(bits)
+            while pick >= n:
+                pick = getrandbits(bits)
+            card = cards.pop(pick)
+            bid = bids[seat]
+            bid.append(card)
+            history.append(BID[card])
+            played += 1
+            if len(bid) == BID_CARDS:
+                self.turn += 1
+                if self.turn == len(order):
+                    self.turn = 0
+                    self.stage = PREMIUM
+                    break
+        self.events = [BidCardLaid(seat, len(bids[seat]))]
+        return played
+
+    def _random_tricks(self, rng: random.Random, cap: int) -> int:
+        """At most ``cap`` random cards played (:meth:`_play`, trick by trick): how many."""
+        hands, suit_of, voids, history = self.hands, self.suit_of, self.voids, self.history
+        # without a joker turned, a card's suit is its id's (``_BASE_SUIT``): in a sorted hand
+        # each suit is a run, found by bisection
+        runs = suit_of is _BASE_SUIT
+        nh = self.nh
+        getrandbits = rng.getrandbits
+        trick = self.trick
+        seq = self.seq
+        played = 0
+        seat = hand = -1
+        card = None
+        while played < cap:
+            seat, hand = seq[len(trick)]
+            cards = hands[hand]
+            # where in the hand the legal cards lie (legal_actions' order)
+            places: Sequence[int] = range(len(cards))
+            if trick:
+                led = suit_of[trick[0][1]]
+                if runs:
+                    lo = bisect_left(cards, led << 4)
+                    places = range(lo, bisect_left(cards, (led + 1) << 4, lo))
+                else:
+                    places = [i for i, c in enumerate(cards) if suit_of[c] == led]
+                if not places:  # cannot follow: any card, and the hand shows a void
+                    places = range(len(cards))
+                    voids[hand] |= 1 << led
+            n = len(places)
+            bits = n.bit_length()
+            pick = getrandbits(bits)
+            while pick >= n:
+                pick = getrandbits(bits)
+            card = cards.pop(places[pick])
+            trick.append((hand, card))
+            history.append(PLAY[card])
+            played += 1
+            if len(trick) == nh:
+                if self._end_trick(seat, hand, card):
+                    return played
+                trick = self.trick
+                seq = self.seq
+        assert card is not None
+        self.events = [CardPlayed(seat, hand, card)]
+        if not trick:  # the last card ended a trick
+            self.events.append(self._trick_won(self.played[-1]))
+        return played
+
+    def _end_trick(self, seat: int, hand: int, card: Card) -> bool:
+        """The trick just completed by ``seat``'s ``card`` from ``hand`` won, the next begun
+        (:meth:`_play`'s end); True when it was the deal's last (then scored, events made)."""
+        trick = self.trick
+        cards = [c for _, c in trick]
+        winner = trick[trick_winner(cards, self.trump, self.suit_of, self.rank_of)][0]
+        self.tricks_won[winner] += 1
+        self.played.append((self.leader, tuple(trick), winner))
+        self.trick = []
+        if not self.hands[winner]:
+            self.events = [CardPlayed(seat, hand, card), self._trick_won(self.played[-1])]
+            self._score()
+            return True
+        self.leader = winner
+        if winner != self.dummy:
+            self.controller = winner
+        self._start_trick()
+        return False
+
+    def _trick_won(self, done: tuple[int, tuple[tuple[int, Card], ...], int]) -> TrickWon:
+        """The event of a finished trick (an entry of ``played``)."""
+        winner = done[2]
+        return TrickWon(winner, len(self.played), tuple(c for _, c in done[1]),
+                        winner == self.dummy)
+
     # -- scoring ----------------------------------------------------------------------------
 
     def _score(self) -> None:
-        nh = self.nh
         dummy = self.dummy if self.dummy >= 0 else None
-        bids = [self.bid_of(h) for h in range(nh)]
-        points = score_deal(bids, self.tricks_won, self.premium, dummy)
-        ok = successes(bids, self.tricks_won, dummy)
-        for h in range(nh):
-            self.game_scores[h] += points[h]
-            self.events.append(
-                DealScored(
-                    h, tuple(self.bids[h]), bids[h], self.tricks_won[h], ok[h], points[h],
-                    h == self.dummy,
-                )
+        joker_suit = self.joker_suit
+        bids = [bid_value(cards, joker_suit) for cards in self.bids]
+        tricks = self.tricks_won
+        ok = successes(bids, tricks, dummy)
+        points = deal_points(bids, tricks, self.premium, dummy, ok)  # score_deal's, unchecked
+        game_scores, events = self.game_scores, self.events
+        for h, cards in enumerate(self.bids):
+            game_scores[h] += points[h]
+            events.append(
+                DealScored(h, tuple(cards), bids[h], tricks[h], ok[h], points[h], h == dummy)
             )
         self.prev_successes = sum(ok)
         self.last_deal = {
@@ -755,31 +888,15 @@ class NovantanoveState(State):
         return list(cache)
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
-        other = self.clone()
-        if self.stage not in (BID_STAGE, PREMIUM, PLAY_STAGE):
-            return other
-        places: list[tuple[bool, int]] = []  # (is a hand, index)
-        caps: list[int] = []
-        voids: list[int] = []
-        pool: list[Card] = []
-        for h in range(self.nh):
-            if not self.hand_visible(h, seat):
-                places.append((True, h))
-                caps.append(len(self.hands[h]))
-                voids.append(self.voids[h])
-                pool += self.hands[h]
-            if not self.bid_visible(h, seat):
-                places.append((False, h))
-                caps.append(len(self.bids[h]))
-                voids.append(0)
-                pool += self.bids[h]
-        dealt = redeal(pool, caps, voids, self.suit_of, rng)
-        for (is_hand, h), cards in zip(places, dealt, strict=True):
-            if is_hand:
-                other.hands[h] = sorted(cards)
-            else:
-                other.bids[h] = cards
-        return other
+        world = _Worlds(self, seat).draw(rng)
+        world.history = list(self.history)  # (``determinize`` empties it)
+        return world
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        return _Worlds(self, seat).draw(rng)  # with an empty history, as the base class leaves it
+
+    def world_sampler(self, seat: int) -> Callable[[random.Random], Self]:
+        return _Worlds(self, seat).draw
 
     def scores(self) -> list[float]:
         if self.stage == OVER:
@@ -826,6 +943,53 @@ class NovantanoveState(State):
         if self.turn_up is not None:
             cards.append(self.turn_up)
         return cards
+
+
+class _Worlds(Generic[_S]):
+    """The worlds :meth:`NovantanoveState.determinize` draws for one seat, with what they all
+    share worked out once (a search draws one per iteration from the same state): the places the
+    seat cannot see (hands and bids, in hand order), their sizes, the pool of their cards, the
+    places each card may go to (known voids) and a copy of the state with an empty history. Each
+    world is that copy's clone with the places dealt again by :func:`redeal`'s draws. Valid while
+    the state does not change."""
+
+    __slots__ = ("allowed", "caps", "places", "pool", "proto")
+
+    def __init__(self, state: _S, seat: int) -> None:
+        self.proto = state.clone()
+        self.proto.history = []
+        #: (is a hand, index) of each place the seat cannot see, and its number of cards
+        self.places: list[tuple[bool, int]] = []
+        self.caps: list[int] = []
+        voids: list[int] = []
+        self.pool: list[Card] = []
+        if state.stage in _SEATS:
+            for h in range(state.nh):
+                if not state.hand_visible(h, seat):
+                    self.places.append((True, h))
+                    self.caps.append(len(state.hands[h]))
+                    voids.append(state.voids[h])
+                    self.pool += state.hands[h]
+                if not state.bid_visible(h, seat):
+                    self.places.append((False, h))
+                    self.caps.append(len(state.bids[h]))
+                    voids.append(0)
+                    self.pool += state.bids[h]
+        self.allowed = _allowed_places(self.pool, voids, state.suit_of)
+
+    def draw(self, rng: random.Random) -> _S:
+        world = self.proto.clone()
+        if not self.places:
+            return world
+        dealt = _deal(self.pool, self.caps, self.allowed, rng)
+        hands, bids = world.hands, world.bids
+        for (is_hand, h), cards in zip(self.places, dealt, strict=True):
+            if is_hand:
+                cards.sort()
+                hands[h] = cards
+            else:
+                bids[h] = cards
+        return world
 
 
 class _KeptViews:
@@ -892,6 +1056,15 @@ def _tokens(cards: list[Card]) -> FrozenList:
     return FrozenList(map(_token_of, cards))
 
 
+def _draw(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` as the engine's random moves draw it (``getrandbits`` per try)."""
+    bits = n.bit_length()
+    pick = rng.getrandbits(bits)
+    while pick >= n:
+        pick = rng.getrandbits(bits)
+    return pick
+
+
 def _suit_json(suit: int) -> str | None:
     return None if suit == NO_TRUMP else SUIT_TEXT[suit]
 
@@ -906,33 +1079,67 @@ def redeal(
     when no allowed place has room an augmenting path moves earlier cards (bipartite matching),
     so a consistent deal is always found when one exists (the true deal is one).
     """
+    return _deal(pool, caps, _allowed_places(pool, voids, suit_of), rng)
+
+
+def _allowed_places(
+    pool: list[Card], voids: list[int], suit_of: list[int]
+) -> dict[Card, list[int]] | None:
+    """The places (indexes of ``voids``) each card of ``pool`` may go to; None: all of them."""
+    if not any(voids):
+        return None
+    # the places each suit may go to, made once per suit rather than once per card
+    by_suit = {suit: [i for i, v in enumerate(voids) if not v >> suit & 1]
+               for suit in set(map(suit_of.__getitem__, pool))}
+    return {c: by_suit[suit_of[c]] for c in pool}
+
+
+def _deal(
+    pool: list[Card], caps: list[int], allowed: dict[Card, list[int]] | None, rng: random.Random
+) -> list[list[Card]]:
+    """:func:`redeal` with the places each card may go to worked out (None: anywhere)."""
     cards = list(pool)
     shuffle(cards, rng)  # rng.shuffle's order and draws, cheaper
     out: list[list[Card]] = [[] for _ in caps]
-    if not any(voids):
+    if allowed is None:
         start = 0
         for i, cap in enumerate(caps):
             out[i] = cards[start : start + cap]
             start += cap
         return out
-    # the places each suit may go to, made once per suit rather than once per card
-    by_suit = {suit: [i for i, v in enumerate(voids) if not v >> suit & 1]
-               for suit in set(map(suit_of.__getitem__, cards))}
-    allowed = {c: by_suit[suit_of[c]] for c in cards}
-    # rng.choices(free, weights)[0], inlined where it is Random's own (the same draw: one
-    # random() scaled by the weights' float total, bisected into their running sums)
-    own_choices = type(rng).choices is random.Random.choices
+    if type(rng).choices is not random.Random.choices:
+        return _deal_by_choices(cards, out, caps, allowed, rng)
+    # rng.choices(free, weights)[0] inlined (Random's own: the same draw): one random() scaled
+    # by the float total of the free rooms, bisected into their running sums. Places without
+    # room are summed too, as zeros: no draw below the total ever lands on one
+    room = list(caps)
+    room_of = room.__getitem__
     draw = rng.random
+    for c in cards:
+        places = allowed[c]
+        sums = list(accumulate(map(room_of, places)))
+        total = sums[-1] if sums else 0
+        if total:
+            pick = places[bisect(sums, draw() * (total + 0.0), 0, len(places) - 1)]
+            out[pick].append(c)
+            room[pick] -= 1
+        elif _augment(c, out, caps, allowed, set()):
+            room = [cap - len(placed) for cap, placed in zip(caps, out, strict=True)]
+            room_of = room.__getitem__
+        else:
+            raise RuntimeError("no deal is consistent with the known voids")
+    return out
+
+
+def _deal_by_choices(
+    cards: list[Card], out: list[list[Card]], caps: list[int], allowed: dict[Card, list[int]],
+    rng: random.Random,
+) -> list[list[Card]]:
+    """:func:`_deal`'s cards placed by the generator's own ``choices`` (a Random subclass)."""
     for c in cards:
         free = [i for i in allowed[c] if len(out[i]) < caps[i]]
         if free:
-            weights = [caps[i] - len(out[i]) for i in free]
-            if own_choices:
-                sums = list(accumulate(weights))
-                pick = free[bisect(sums, draw() * (sums[-1] + 0.0), 0, len(free) - 1)]
-            else:
-                pick = rng.choices(free, weights)[0]
-            out[pick].append(c)
+            out[rng.choices(free, [caps[i] - len(out[i]) for i in free])[0]].append(c)
         elif not _augment(c, out, caps, allowed, set()):
             raise RuntimeError("no deal is consistent with the known voids")
     return out
