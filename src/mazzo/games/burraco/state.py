@@ -246,12 +246,66 @@ class BurracoState(State):
             raise
         self.history.append(action)
 
+    def random_moves(self, rng: random.Random, stop_hand: int | None, cap: int) -> int:
+        """The engine's loop (:meth:`State.random_moves`): the same moves, draws and state after,
+        without its wrappers. A second implementation of two things: :meth:`apply`'s bookkeeping
+        for a listed move (``_legal`` dropped, the events the move sets, the history) and
+        :meth:`_compute_legal`'s order (draw, take pile; else the calas, attaccas and discards
+        of :meth:`_play_lists`). The part a pick falls in says which of ``_cala``, ``_attacca``,
+        ``_discard`` plays it (``_apply``'s dispatch), and the parts are never joined."""
+        if self.player < 0 or (stop_hand is not None and max(1, self.hand_no) >= stop_hand):
+            return 0  # the hand number changes only at a deal (chance), where this stops
+        getrandbits = rng.getrandbits
+        played_move = self.history.append
+        played = 0
+        while played < cap:
+            self._legal = None
+            played += 1
+            if self.stage == "draw":  # [DRAW, TAKE_PILE]: a draw below 2 of 2 bits
+                pick = getrandbits(2)
+                while pick >= 2:
+                    pick = getrandbits(2)
+                if pick:
+                    self._take_pile()
+                    played_move(TAKE_PILE)
+                else:
+                    self._draw()
+                    played_move(DRAW)
+                continue  # the turn goes on: its player still plays
+            calas, attaccas, discards = self._play_lists()
+            k, m = len(calas), len(attaccas)
+            n = k + m + len(discards)
+            bits = n.bit_length()
+            pick = getrandbits(bits)
+            while pick >= n:
+                pick = getrandbits(bits)
+            if pick < k:
+                cala = calas[pick]
+                self._cala(cala)
+                played_move(cala)
+            elif pick < k + m:
+                attacca = attaccas[pick - k]
+                self._attacca(attacca)
+                played_move(attacca)
+            else:
+                discard = discards[pick - k - m]
+                self._discard(discard.card)
+                played_move(discard)
+            if self.player < 0:  # the hand (or the match) is over
+                break
+        return played
+
     def _compute_legal(self) -> list[Action]:
         """Cala, then attacca, then discard moves, each in a fixed order (see ``tables``)."""
         if self.stage == "draw":
             return [DRAW, TAKE_PILE]
         if self.stage != "play":
             return []
+        calas, attaccas, discards = self._play_lists()
+        return [*calas, *attaccas, *discards]
+
+    def _play_lists(self) -> tuple[list[Cala], list[Attacca], list[Discard]]:
+        """The legal moves of the play stage in three parts: calas, attaccas, discards."""
         hand = self.hands[self.player]
         kept = self._index[self.player]
         if kept is None or kept.hand is not hand:  # a new hand: a deal, a pozzetto, a clone
@@ -263,10 +317,9 @@ class BurracoState(State):
             kept.wild_firsts = tuple([group[0] for _, group in wild_reps])
         side = self._side_moves(self.side_of[self.player])
         pairs = _SET_RANKS[kept.pairs_bits() >> 3]  # the ranks a set can be made of
-        out = self._cala_actions(hand, kept, pairs, wild_reps, side)
-        out += self._attacca_actions(hand, reps, kept.wild_firsts, side)
-        out += self._discard_actions(hand, reps)
-        return out
+        return (self._cala_actions(hand, kept, pairs, wild_reps, side),
+                self._attacca_actions(hand, reps, kept.wild_firsts, side),
+                self._discard_actions(hand, reps))
 
     def side_has_burraco(self, side: int, extra: Meld | None = None, replaced: int = -1) -> bool:
         """Whether the side has a burraco (clean one with the option), counting ``extra`` in
@@ -300,11 +353,11 @@ class BurracoState(State):
         return self._can_close_with(last) and self.side_has_burraco(side, new, replaced)
 
     def _cala_actions(self, hand: list[Card], kept: HandIndex, pairs: tuple[int, ...],
-                      wild_reps: list[tuple[int, list[Card]]], side: SideMoves) -> list[Action]:
+                      wild_reps: list[tuple[int, list[Card]]], side: SideMoves) -> list[Cala]:
         """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once
         (runs of different suits never share their natural cards). The sets of each rank and
         the runs of each suit come from the hand's index while their cards stay."""
-        calas: list[Action] = []
+        calas: list[Cala] = []
         at = kept.at
         if pairs:
             sets = kept.sets
@@ -332,13 +385,13 @@ class BurracoState(State):
             return calas
         # a new meld of three is never a burraco: only the side's existing melds count
         return [a for a in calas
-                if self._leaves_a_finish(hand, a.cards, None, -1)]  # type: ignore[attr-defined]
+                if self._leaves_a_finish(hand, a.cards, None, -1)]
 
     def _attacca_actions(self, hand: list[Card], reps: dict[int, list[Card]],
-                         wilds: tuple[Card, ...], side: SideMoves) -> list[Action]:
+                         wilds: tuple[Card, ...], side: SideMoves) -> list[Attacca]:
         """Every card that may join one of the side's melds, meld by meld; ``wilds``: the first
         card of each wild type held (kept with the hand index)."""
-        out: list[Action] = []
+        out: list[Attacca] = []
         roomy = len(hand) >= 3  # two cards stay in hand: always a way to end the turn
         for i, moves in enumerate(side.moves):
             tried = []  # a plain loop: a comprehension is a function call per meld
@@ -370,7 +423,7 @@ class BurracoState(State):
             kept = self._moves_kept[side] = SideMoves(melds)
         return kept
 
-    def _discard_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
+    def _discard_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Discard]:
         """A discard per type, in the deck order of each type's first card (in C: the kept
         index's dict is in no order)."""
         r = self.restricted
@@ -899,7 +952,7 @@ def set_chunk(rank: int, at: list[list[Card] | None], wilds: tuple[Card, ...]) -
     return tuple(map(CALA.__getitem__, found))
 
 
-SetChunk = tuple[Action, ...]
+SetChunk = tuple[Cala, ...]
 SetKey = tuple[tuple[Card, ...], tuple[Card, ...]]
 #: the sets of a rank by (the hand's naturals of the rank, the first card of each wild type
 #: held): shared by every state (a rank's naturals and the wilds recur all match long)
@@ -909,7 +962,7 @@ _SUIT_WEIGHTS: Final = ((0, 1), (16, 3), (32, 9), (48, 27))
 
 
 def _suit_runs(suit: int, at: list[list[Card] | None], mask: int,
-               wild_reps: list[tuple[int, list[Card]]]) -> tuple[Action, ...]:
+               wild_reps: list[tuple[int, list[Card]]]) -> tuple[Cala, ...]:
     """The new runs of three of ``suit``, natural ones first (see :func:`_run_triples`)."""
     found: dict[tuple[tuple[Card, ...], int], None] = {}
     _run_triples(suit, at, mask, wild_reps, found)
