@@ -409,7 +409,7 @@ class BurracoState(State):
                     out += found if found is not None else moves.actions_of(c, i)
                 continue
             for c in tried:
-                for wild, grown in moves.options_of(c):
+                for wild, grown in attach_options(side.melds[i], c).items():
                     if self._leaves_a_finish(hand, (c,), grown, i):
                         out.append(ATTACCA[(c, i, wild)])
         return out
@@ -623,8 +623,7 @@ class BurracoState(State):
     def _attacca(self, action: Attacca) -> None:
         seat = self.player
         side = self.side_of[seat]
-        options = meld_moves(self.melds[side][action.meld]).options_of(action.card)
-        grown = next(meld for wild, meld in options if wild == action.wild)
+        grown = attach_options(self.melds[side][action.meld], action.card)[action.wild]
         self._remove(seat, (action.card,))
         self._moves_follow(side, action.meld, grown)
         self.melds[side][action.meld] = grown
