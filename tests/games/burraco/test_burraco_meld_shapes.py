@@ -34,7 +34,7 @@ def _runs() -> list[Meld]:
             if lo == LOW_ACE and hi == HIGH_ACE:
                 continue  # one natural ace per run
             for wild_at, (copies, wild) in product(range(lo - 1, hi + 1),
-                                                   zip(("0", "10") * 2, _wilds(suit))):
+                                                   zip(("0", "10") * 2, _wilds(suit), strict=True)):
                 if wild_at < lo:
                     wild_at = 0  # clean
                     if wild != JOLLIES[0]:
