@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable
-from itertools import combinations
+from itertools import combinations, repeat
 from typing import Final, TypeVar
 
 from mazzo.cards import Card
@@ -180,7 +180,7 @@ class MeldMoves:
     meld's cards fill and the card's type, never on which cards fill them (tested), and a
     random match lays a new meld, or grows one, every few moves, while shapes recur."""
 
-    __slots__ = ("actions", "meld", "takes_wild", "types")
+    __slots__ = ("actions", "meld", "places", "takes_wild", "types")
 
     def __init__(self, meld: Meld) -> None:
         self.meld = meld  # the first meld of the shape met: it stands for them all
@@ -209,6 +209,8 @@ class MeldMoves:
         #: the attacca moves of a card onto a meld of this shape at a place, by
         #: ``card * MAX_MELDS + place``
         self.actions: dict[int, tuple[Attacca, ...]] = {}
+        #: the wild's places after adding a card, by the card's type (``attach_options``' keys)
+        self.places: dict[int, tuple[int, ...]] = {}
 
     def actions_of(self, c: Card, place: int) -> tuple[Attacca, ...]:
         """The moves adding ``c`` to a meld of this shape, the side's meld number ``place``
@@ -216,8 +218,11 @@ class MeldMoves:
         key = c * MAX_MELDS + place
         found = self.actions.get(key)
         if found is None:
+            places = self.places.get(c & 0xFF)
+            if places is None:
+                places = self.places[c & 0xFF] = tuple(attach_options(self.meld, c))
             found = self.actions[key] = tuple(
-                ATTACCA[(c, place, wild)] for wild in attach_options(self.meld, c))
+                map(ATTACCA.__getitem__, zip(repeat(c), repeat(place), places)))
         return found
 
 
