@@ -252,7 +252,9 @@ class BurracoState(State):
         for a listed move (``_legal`` dropped, the events the move sets, the history) and
         :meth:`_compute_legal`'s order (draw, take pile; else the calas, attaccas and discards
         of :meth:`_play_lists`). The part a pick falls in says which of ``_cala``, ``_attacca``,
-        ``_discard`` plays it (``_apply``'s dispatch), and the parts are never joined."""
+        ``_discard`` plays it (``_apply``'s dispatch), and the parts are never joined. Only the
+        last move's events are seen: a pile taken or a meld made before it (the hand ends only
+        at a discard) skips its event and the meld's table text."""
         if self.player < 0 or (stop_hand is not None and max(1, self.hand_no) >= stop_hand):
             return 0  # the hand number changes only at a deal (chance), where this stops
         getrandbits = rng.getrandbits
@@ -266,7 +268,7 @@ class BurracoState(State):
                 while pick >= 2:
                     pick = getrandbits(2)
                 if pick:
-                    self._take_pile()
+                    self._take_pile(played == cap)
                     played_move(TAKE_PILE)
                 else:
                     self._draw()
@@ -281,11 +283,11 @@ class BurracoState(State):
                 pick = getrandbits(bits)
             if pick < k:
                 cala = calas[pick]
-                self._cala(cala)
+                self._cala(cala, played == cap)
                 played_move(cala)
             elif pick < k + m:
                 attacca = attaccas[pick - k]
-                self._attacca(attacca)
+                self._attacca(attacca, played == cap)
                 played_move(attacca)
             else:
                 discard = discards[pick - k - m]
@@ -573,7 +575,8 @@ class BurracoState(State):
             self.last_turn = True
             self.events.append(ev.StockExhausted(seat))
 
-    def _take_pile(self) -> None:
+    def _take_pile(self, told: bool = True) -> None:
+        """Take the pile; ``told``: with the move's event (see :meth:`random_moves`)."""
         seat = self.player
         pile = self.pile
         self.restricted = pile[0] if len(pile) == 1 else None
@@ -587,7 +590,7 @@ class BurracoState(State):
                 for c in pile:
                     kept.add(c)
         self.known[seat].extend(pile)
-        self.events = [ev.TookPile(seat, tuple(pile))]
+        self.events = [ev.TookPile(seat, tuple(pile))] if told else []
         self.pile = []
         self.stage = "play"
 
@@ -607,7 +610,8 @@ class BurracoState(State):
             if parts.viewed:
                 parts.took_out(seat, c, known)
 
-    def _cala(self, action: Cala) -> None:
+    def _cala(self, action: Cala, told: bool = True) -> None:
+        """Lay a new meld; ``told``: with the move's event (see :meth:`random_moves`)."""
         seat = self.player
         side = self.side_of[seat]
         meld = LAID_MELD[(action.cards, action.wild)]
@@ -616,11 +620,15 @@ class BurracoState(State):
         self.melds[side].append(meld)
         if self._view_parts.viewed:
             self._view_parts.melded(side, len(self.melds[side]) - 1, meld)
-        text = MELD_TEXT[(meld.run, meld.cards, meld.lo, meld.wild, meld.key)]
-        self.events = [ev.Melded(seat, len(self.melds[side]) - 1, text)]
+        if told:
+            text = MELD_TEXT[(meld.run, meld.cards, meld.lo, meld.wild, meld.key)]
+            self.events = [ev.Melded(seat, len(self.melds[side]) - 1, text)]
+        else:
+            self.events = []
         self._after_meld()
 
-    def _attacca(self, action: Attacca) -> None:
+    def _attacca(self, action: Attacca, told: bool = True) -> None:
+        """Add a card to a meld; ``told``: with the move's event (see :meth:`random_moves`)."""
         seat = self.player
         side = self.side_of[seat]
         grown = attach_options(self.melds[side][action.meld], action.card)[action.wild]
@@ -629,8 +637,11 @@ class BurracoState(State):
         self.melds[side][action.meld] = grown
         if self._view_parts.viewed:
             self._view_parts.melded(side, action.meld, grown)
-        text = MELD_TEXT[(grown.run, grown.cards, grown.lo, grown.wild, grown.key)]
-        self.events = [ev.Attached(seat, action.meld, action.card, text)]
+        if told:
+            text = MELD_TEXT[(grown.run, grown.cards, grown.lo, grown.wild, grown.key)]
+            self.events = [ev.Attached(seat, action.meld, action.card, text)]
+        else:
+            self.events = []
         self._after_meld()
 
     def _moves_follow(self, side: int, at: int, meld: Meld) -> None:
