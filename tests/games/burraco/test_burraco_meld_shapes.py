@@ -16,8 +16,8 @@ JOLLIES = [c for c in DECK if c & 0xFF == 192]
 
 
 def _wilds(suit: int) -> list[Card]:
-    """A jolly of each copy, the suit's own 2 and another suit's (both copies between them)."""
-    return [*JOLLIES, card(2, suit, 1), card(2, (suit + 1) % 4, 0)]
+    """Two jollies, the suit's own 2 and another suit's (both copies between them)."""
+    return [*JOLLIES[:2], card(2, suit, 1), card(2, (suit + 1) % 4, 0)]
 
 
 #: one card of each type: the copy of the card added is not in question (it is part of the key
