@@ -241,7 +241,7 @@ _MELD_MOVES: dict[MeldShape, MeldMoves] = {}
 def meld_moves(meld: Meld) -> MeldMoves:
     """The :class:`MeldMoves` of ``meld``'s shape (hashing its fields is a C call; hashing the
     dataclass, a Python one)."""
-    key = (meld.run, meld.key, meld.lo, len(meld.cards), meld.wild)
+    key = (meld.run, meld.key, meld.lo, len(meld.cards), meld.wild)  # meld_shape, inline
     found = _MELD_MOVES.get(key)
     if found is None:
         if len(_MELD_MOVES) >= _KEPT // 4:
