@@ -88,6 +88,32 @@ class Attacca(Action):
         return text + (f" (matta al posto {self.wild})" if self.wild else "")
 
 
+def _quick_meld_move_inits() -> None:
+    """Give :class:`Cala` and :class:`Attacca` an ``__init__`` that stores each field through
+    its slot (bound once), as ``melds.Meld`` has: a search's listings make thousands of new
+    ones. Frozen stays frozen; the signatures, defaults included, are the dataclasses'
+    (``engine.game.quick_init`` refuses defaults)."""
+    set_cards, set_cala_wild = (getattr(Cala, name).__set__ for name in ("cards", "wild"))
+    set_card, set_meld, set_wild = (
+        getattr(Attacca, name).__set__ for name in ("card", "meld", "wild"))
+
+    def cala_init(self: Cala, cards: tuple[Card, ...], wild: int = 0) -> None:
+        set_cards(self, cards)
+        set_cala_wild(self, wild)
+
+    def attacca_init(self: Attacca, card: Card, meld: int, wild: int = 0) -> None:
+        set_card(self, card)
+        set_meld(self, meld)
+        set_wild(self, wild)
+
+    cala_init.__qualname__, attacca_init.__qualname__ = "Cala.__init__", "Attacca.__init__"
+    Cala.__init__ = cala_init  # type: ignore[method-assign]
+    Attacca.__init__ = attacca_init  # type: ignore[method-assign]
+
+
+_quick_meld_move_inits()
+
+
 def meld_text(cards: tuple[Card, ...], wild: int) -> str:
     """Cards in table order, the wild marked with what it stands for: ``J★(=6♦) 7♦ 8♦``."""
     for layout in layouts(cards):

@@ -1,4 +1,5 @@
-"""What happens in a Burraco match, for people and logs (translated by ``text``)."""
+"""What happens in a Burraco match, for people and logs (translated by ``text``). Each event
+is made with ``quick_init``'s ``__init__`` (the same signature): most moves make one."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mazzo.cards import Card
-from mazzo.engine.game import Event
+from mazzo.engine.game import Event, quick_init
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandDealt(Event):
     kind: ClassVar[str] = "hand_dealt"
@@ -18,6 +20,7 @@ class HandDealt(Event):
     pozzetti: tuple[int, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Drew(Event):
     """A seat drew from the stock (the card stays secret)."""
@@ -27,6 +30,7 @@ class Drew(Event):
     stock_left: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TookPile(Event):
     kind: ClassVar[str] = "took_pile"
@@ -34,6 +38,7 @@ class TookPile(Event):
     cards: tuple[Card, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Melded(Event):
     """A new meld (``layout``: the cards in table order, the wild marked)."""
@@ -44,6 +49,7 @@ class Melded(Event):
     layout: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Attached(Event):
     kind: ClassVar[str] = "attached"
@@ -53,6 +59,7 @@ class Attached(Event):
     layout: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
     kind: ClassVar[str] = "discarded"
@@ -60,6 +67,7 @@ class Discarded(Event):
     card: Card
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PozzettoTaken(Event):
     """``al_volo``: the hand was emptied by melding and the seat plays on at once."""
@@ -70,6 +78,7 @@ class PozzettoTaken(Event):
     al_volo: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Paired(Event):
     """3 players, phase A: the first seat to its pozzetto plays alone, the other two pair up."""
@@ -79,12 +88,14 @@ class Paired(Event):
     pair: tuple[int, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Closed(Event):
     kind: ClassVar[str] = "closed"
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class StockExhausted(Event):
     """Two cards left in the stock: the hand ends after this turn."""
@@ -93,6 +104,7 @@ class StockExhausted(Event):
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandScored(Event):
     """``lines`` per side: burraco, closing, melded cards, cards in hand, pozzetto, total;
@@ -105,6 +117,7 @@ class HandScored(Event):
     points: tuple[float, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ThreePozzetti(Event):
     """3 players: a total reached the threshold; from now on three pozzetti of 11, all alone."""
@@ -113,6 +126,7 @@ class ThreePozzetti(Event):
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class MatchOver(Event):
     kind: ClassVar[str] = "match_over"

@@ -13,7 +13,7 @@ from bisect import insort
 from typing import Final
 
 from mazzo.cards import ACE, Card
-from mazzo.engine.game import Action
+from mazzo.games.burraco.actions import Cala
 
 #: an ace fills run positions 1 and 14
 ACE_BITS: Final = 1 << 1 | 1 << 14
@@ -64,8 +64,8 @@ class HandIndex:
                     else:
                         masks[t >> 4] |= 1 << (t & 15)
         self.reps, self.at, self.masks, self.dups = reps, at, masks, dups
-        self.runs: list[tuple[Action, ...] | None] = [None, None, None, None]
-        self.sets: dict[int, tuple[Action, ...]] = {}
+        self.runs: list[tuple[Cala, ...] | None] = [None, None, None, None]
+        self.sets: dict[int, tuple[Cala, ...]] = {}
         self.wilds: list[tuple[int, list[Card]]] | None = None
         self.wild_firsts: tuple[Card, ...] = ()  # their first cards, made with ``wilds``
         if restricted is not None:

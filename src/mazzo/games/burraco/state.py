@@ -246,12 +246,68 @@ class BurracoState(State):
             raise
         self.history.append(action)
 
+    def random_moves(self, rng: random.Random, stop_hand: int | None, cap: int) -> int:
+        """The engine's loop (:meth:`State.random_moves`): the same moves, draws and state after,
+        without its wrappers. A second implementation of two things: :meth:`apply`'s bookkeeping
+        for a listed move (``_legal`` dropped, the events the move sets, the history) and
+        :meth:`_compute_legal`'s order (draw, take pile; else the calas, attaccas and discards
+        of :meth:`_play_lists`). The part a pick falls in says which of ``_cala``, ``_attacca``,
+        ``_discard`` plays it (``_apply``'s dispatch), and the parts are never joined. Only the
+        last move's events are seen: a pile taken or a meld made before it (the hand ends only
+        at a discard) skips its event and the meld's table text."""
+        if self.player < 0 or (stop_hand is not None and max(1, self.hand_no) >= stop_hand):
+            return 0  # the hand number changes only at a deal (chance), where this stops
+        getrandbits = rng.getrandbits
+        played_move = self.history.append
+        played = 0
+        while played < cap:
+            self._legal = None
+            played += 1
+            if self.stage == "draw":  # [DRAW, TAKE_PILE]: a draw below 2 of 2 bits
+                pick = getrandbits(2)
+                while pick >= 2:
+                    pick = getrandbits(2)
+                if pick:
+                    self._take_pile(played == cap)
+                    played_move(TAKE_PILE)
+                else:
+                    self._draw()
+                    played_move(DRAW)
+                continue  # the turn goes on: its player still plays
+            calas, attaccas, discards = self._play_lists()
+            k, m = len(calas), len(attaccas)
+            n = k + m + len(discards)
+            bits = n.bit_length()
+            pick = getrandbits(bits)
+            while pick >= n:
+                pick = getrandbits(bits)
+            if pick < k:
+                cala = calas[pick]
+                self._cala(cala, played == cap)
+                played_move(cala)
+            elif pick < k + m:
+                attacca = attaccas[pick - k]
+                self._attacca(attacca, played == cap)
+                played_move(attacca)
+            else:
+                discard = discards[pick - k - m]
+                self._discard(discard.card)
+                played_move(discard)
+            if self.player < 0:  # the hand (or the match) is over
+                break
+        return played
+
     def _compute_legal(self) -> list[Action]:
         """Cala, then attacca, then discard moves, each in a fixed order (see ``tables``)."""
         if self.stage == "draw":
             return [DRAW, TAKE_PILE]
         if self.stage != "play":
             return []
+        calas, attaccas, discards = self._play_lists()
+        return [*calas, *attaccas, *discards]
+
+    def _play_lists(self) -> tuple[list[Cala], list[Attacca], list[Discard]]:
+        """The legal moves of the play stage in three parts: calas, attaccas, discards."""
         hand = self.hands[self.player]
         kept = self._index[self.player]
         if kept is None or kept.hand is not hand:  # a new hand: a deal, a pozzetto, a clone
@@ -263,10 +319,9 @@ class BurracoState(State):
             kept.wild_firsts = tuple([group[0] for _, group in wild_reps])
         side = self._side_moves(self.side_of[self.player])
         pairs = _SET_RANKS[kept.pairs_bits() >> 3]  # the ranks a set can be made of
-        out = self._cala_actions(hand, kept, pairs, wild_reps, side)
-        out += self._attacca_actions(hand, reps, kept.wild_firsts, side)
-        out += self._discard_actions(hand, reps)
-        return out
+        return (self._cala_actions(hand, kept, pairs, wild_reps, side),
+                self._attacca_actions(hand, reps, kept.wild_firsts, side),
+                self._discard_actions(hand, reps))
 
     def side_has_burraco(self, side: int, extra: Meld | None = None, replaced: int = -1) -> bool:
         """Whether the side has a burraco (clean one with the option), counting ``extra`` in
@@ -300,11 +355,11 @@ class BurracoState(State):
         return self._can_close_with(last) and self.side_has_burraco(side, new, replaced)
 
     def _cala_actions(self, hand: list[Card], kept: HandIndex, pairs: tuple[int, ...],
-                      wild_reps: list[tuple[int, list[Card]]], side: SideMoves) -> list[Action]:
+                      wild_reps: list[tuple[int, list[Card]]], side: SideMoves) -> list[Cala]:
         """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once
         (runs of different suits never share their natural cards). The sets of each rank and
         the runs of each suit come from the hand's index while their cards stay."""
-        calas: list[Action] = []
+        calas: list[Cala] = []
         at = kept.at
         if pairs:
             sets = kept.sets
@@ -332,13 +387,13 @@ class BurracoState(State):
             return calas
         # a new meld of three is never a burraco: only the side's existing melds count
         return [a for a in calas
-                if self._leaves_a_finish(hand, a.cards, None, -1)]  # type: ignore[attr-defined]
+                if self._leaves_a_finish(hand, a.cards, None, -1)]
 
     def _attacca_actions(self, hand: list[Card], reps: dict[int, list[Card]],
-                         wilds: tuple[Card, ...], side: SideMoves) -> list[Action]:
+                         wilds: tuple[Card, ...], side: SideMoves) -> list[Attacca]:
         """Every card that may join one of the side's melds, meld by meld; ``wilds``: the first
         card of each wild type held (kept with the hand index)."""
-        out: list[Action] = []
+        out: list[Attacca] = []
         roomy = len(hand) >= 3  # two cards stay in hand: always a way to end the turn
         for i, moves in enumerate(side.moves):
             tried = []  # a plain loop: a comprehension is a function call per meld
@@ -356,7 +411,7 @@ class BurracoState(State):
                     out += found if found is not None else moves.actions_of(c, i)
                 continue
             for c in tried:
-                for wild, grown in moves.options_of(c):
+                for wild, grown in attach_options(side.melds[i], c).items():
                     if self._leaves_a_finish(hand, (c,), grown, i):
                         out.append(ATTACCA[(c, i, wild)])
         return out
@@ -370,7 +425,7 @@ class BurracoState(State):
             kept = self._moves_kept[side] = SideMoves(melds)
         return kept
 
-    def _discard_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Action]:
+    def _discard_actions(self, hand: list[Card], reps: dict[int, list[Card]]) -> list[Discard]:
         """A discard per type, in the deck order of each type's first card (in C: the kept
         index's dict is in no order)."""
         r = self.restricted
@@ -520,7 +575,8 @@ class BurracoState(State):
             self.last_turn = True
             self.events.append(ev.StockExhausted(seat))
 
-    def _take_pile(self) -> None:
+    def _take_pile(self, told: bool = True) -> None:
+        """Take the pile; ``told``: with the move's event (see :meth:`random_moves`)."""
         seat = self.player
         pile = self.pile
         self.restricted = pile[0] if len(pile) == 1 else None
@@ -534,7 +590,7 @@ class BurracoState(State):
                 for c in pile:
                     kept.add(c)
         self.known[seat].extend(pile)
-        self.events = [ev.TookPile(seat, tuple(pile))]
+        self.events = [ev.TookPile(seat, tuple(pile))] if told else []
         self.pile = []
         self.stage = "play"
 
@@ -554,7 +610,8 @@ class BurracoState(State):
             if parts.viewed:
                 parts.took_out(seat, c, known)
 
-    def _cala(self, action: Cala) -> None:
+    def _cala(self, action: Cala, told: bool = True) -> None:
+        """Lay a new meld; ``told``: with the move's event (see :meth:`random_moves`)."""
         seat = self.player
         side = self.side_of[seat]
         meld = LAID_MELD[(action.cards, action.wild)]
@@ -563,22 +620,28 @@ class BurracoState(State):
         self.melds[side].append(meld)
         if self._view_parts.viewed:
             self._view_parts.melded(side, len(self.melds[side]) - 1, meld)
-        text = MELD_TEXT[(meld.run, meld.cards, meld.lo, meld.wild, meld.key)]
-        self.events = [ev.Melded(seat, len(self.melds[side]) - 1, text)]
+        if told:
+            text = MELD_TEXT[(meld.run, meld.cards, meld.lo, meld.wild, meld.key)]
+            self.events = [ev.Melded(seat, len(self.melds[side]) - 1, text)]
+        else:
+            self.events = []
         self._after_meld()
 
-    def _attacca(self, action: Attacca) -> None:
+    def _attacca(self, action: Attacca, told: bool = True) -> None:
+        """Add a card to a meld; ``told``: with the move's event (see :meth:`random_moves`)."""
         seat = self.player
         side = self.side_of[seat]
-        options = meld_moves(self.melds[side][action.meld]).options_of(action.card)
-        grown = next(meld for wild, meld in options if wild == action.wild)
+        grown = attach_options(self.melds[side][action.meld], action.card)[action.wild]
         self._remove(seat, (action.card,))
         self._moves_follow(side, action.meld, grown)
         self.melds[side][action.meld] = grown
         if self._view_parts.viewed:
             self._view_parts.melded(side, action.meld, grown)
-        text = MELD_TEXT[(grown.run, grown.cards, grown.lo, grown.wild, grown.key)]
-        self.events = [ev.Attached(seat, action.meld, action.card, text)]
+        if told:
+            text = MELD_TEXT[(grown.run, grown.cards, grown.lo, grown.wild, grown.key)]
+            self.events = [ev.Attached(seat, action.meld, action.card, text)]
+        else:
+            self.events = []
         self._after_meld()
 
     def _moves_follow(self, side: int, at: int, meld: Meld) -> None:
@@ -899,7 +962,7 @@ def set_chunk(rank: int, at: list[list[Card] | None], wilds: tuple[Card, ...]) -
     return tuple(map(CALA.__getitem__, found))
 
 
-SetChunk = tuple[Action, ...]
+SetChunk = tuple[Cala, ...]
 SetKey = tuple[tuple[Card, ...], tuple[Card, ...]]
 #: the sets of a rank by (the hand's naturals of the rank, the first card of each wild type
 #: held): shared by every state (a rank's naturals and the wilds recur all match long)
@@ -909,7 +972,7 @@ _SUIT_WEIGHTS: Final = ((0, 1), (16, 3), (32, 9), (48, 27))
 
 
 def _suit_runs(suit: int, at: list[list[Card] | None], mask: int,
-               wild_reps: list[tuple[int, list[Card]]]) -> tuple[Action, ...]:
+               wild_reps: list[tuple[int, list[Card]]]) -> tuple[Cala, ...]:
     """The new runs of three of ``suit``, natural ones first (see :func:`_run_triples`)."""
     found: dict[tuple[tuple[Card, ...], int], None] = {}
     _run_triples(suit, at, mask, wild_reps, found)

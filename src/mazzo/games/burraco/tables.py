@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable
-from itertools import combinations
+from itertools import combinations, repeat
 from typing import Final, TypeVar
 
 from mazzo.cards import Card
@@ -173,14 +173,17 @@ def run_patterns(mask: int) -> RunPatterns:
 
 
 class MeldMoves:
-    """What may join one meld: the natural card types worth trying (its rank in every suit, or
-    its suit near its ends), whether a wild may join (it has none), and the options of each
-    card tried, kept (a meld stays on the table for many turns)."""
+    """What may join a meld of one shape (:func:`meld_shape`): the natural card types worth
+    trying (its rank in every suit, or its suit near its ends), whether a wild may join (it has
+    none), and the moves adding each card tried, kept. Shared by every meld of the shape: where
+    a card may go (the keys of ``attach_options``, in their order) depends on the places the
+    meld's cards fill and the card's type, never on which cards fill them (tested), and a
+    random match lays a new meld, or grows one, every few moves, while shapes recur."""
 
-    __slots__ = ("actions", "meld", "options", "takes_wild", "types")
+    __slots__ = ("actions", "meld", "places", "takes_wild", "types")
 
     def __init__(self, meld: Meld) -> None:
-        self.meld = meld
+        self.meld = meld  # the first meld of the shape met: it stands for them all
         self.takes_wild = not meld.wild
         if not meld.run:
             types = [suit * 16 + meld.key for suit in range(4)]
@@ -203,36 +206,42 @@ class MeldMoves:
             if meld.lo <= 4 and meld.wild:
                 types.append(base + 2)  # its own 2 may replace the wild at its natural place
         self.types: tuple[int, ...] = tuple(types)
-        self.options: dict[Card, tuple[tuple[int, Meld], ...]] = {}
-        #: the attacca moves of a card onto this meld at a place, by ``card * MAX_MELDS + place``
+        #: the attacca moves of a card onto a meld of this shape at a place, by
+        #: ``card * MAX_MELDS + place``
         self.actions: dict[int, tuple[Attacca, ...]] = {}
-
-    def options_of(self, c: Card) -> tuple[tuple[int, Meld], ...]:
-        """``attach_options(meld, c)`` as (wild position, grown meld) pairs."""
-        found = self.options.get(c)
-        if found is None:
-            found = self.options[c] = tuple(attach_options(self.meld, c).items())
-        return found
-
+        #: the wild's places after adding a card, by the card's type (``attach_options``' keys)
+        self.places: dict[int, tuple[int, ...]] = {}
 
     def actions_of(self, c: Card, place: int) -> tuple[Attacca, ...]:
-        """The moves adding ``c`` to this meld as the side's meld number ``place`` (one per wild
-        position it may leave), made once."""
+        """The moves adding ``c`` to a meld of this shape, the side's meld number ``place``
+        (one per wild position ``attach_options`` offers), made once."""
         key = c * MAX_MELDS + place
         found = self.actions.get(key)
         if found is None:
+            places = self.places.get(c & 0xFF)
+            if places is None:
+                places = self.places[c & 0xFF] = tuple(attach_options(self.meld, c))
             found = self.actions[key] = tuple(
-                ATTACCA[(c, place, wild)] for wild, _ in self.options_of(c))
+                map(ATTACCA.__getitem__, zip(repeat(c), repeat(place), places)))
         return found
 
 
-_MELD_MOVES: dict[tuple[bool, tuple[Card, ...], int, int], MeldMoves] = {}
+MeldShape = tuple[bool, int, int, int, int]
+
+
+def meld_shape(meld: Meld) -> MeldShape:
+    """What the moves onto ``meld`` depend on: set or run, its rank or suit, its first place,
+    its length, its wild's place (a set's: 1 if it holds a wild)."""
+    return (meld.run, meld.key, meld.lo, len(meld.cards), meld.wild)
+
+
+_MELD_MOVES: dict[MeldShape, MeldMoves] = {}
 
 
 def meld_moves(meld: Meld) -> MeldMoves:
-    """The :class:`MeldMoves` of ``meld``, by its fields (hashing those is a C call; hashing the
+    """The :class:`MeldMoves` of ``meld``'s shape (hashing its fields is a C call; hashing the
     dataclass, a Python one)."""
-    key = (meld.run, meld.cards, meld.lo, meld.wild)
+    key = (meld.run, meld.key, meld.lo, len(meld.cards), meld.wild)  # meld_shape, inline
     found = _MELD_MOVES.get(key)
     if found is None:
         if len(_MELD_MOVES) >= _KEPT // 4:
