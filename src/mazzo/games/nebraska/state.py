@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Sequence
-from typing import Any, Self
+from collections.abc import Callable, Sequence
+from typing import Any, Self, cast
 
 from mazzo.cards import COLOUR_BY_NAME, TOKEN, Card
 from mazzo.engine.chance import shuffle, shuffled
@@ -324,6 +324,68 @@ class NebraskaState(State):
         self.received = [[] for _ in range(self.num_players)]
         self.candidate = None
 
+    # -- a search's random rollouts ------------------------------------------------------------
+
+    def random_moves(self, rng: random.Random, stop_hand: int | None, cap: int) -> int:
+        """The engine's loop (:meth:`State.random_moves`: the listed move at the standard
+        draw), played on the state's own fields: the same moves, draws and state after. A second
+        implementation of :meth:`legal_actions` (a bid lists the hand in order; a decision
+        promote, reject) and of :meth:`_bid` (in :meth:`_random_bids`); decisions go through
+        :meth:`_decide` itself. A bid's events are made only where the loop may stop after it
+        (the state keeps the last move's only); the kept view part is dropped (the next view
+        builds it)."""
+        if (self.finished or self.to_act < 0 or cap <= 0
+                or (stop_hand is not None and max(self.hand_no, 1) >= stop_hand)):
+            return 0  # the hand does not change inside: a deal is a chance node
+        self._base_view = None
+        getrandbits = rng.getrandbits
+        played = 0
+        while played < cap:
+            if self.stage == "bid":
+                played = self._random_bids(getrandbits, played, cap)
+                continue
+            pick = getrandbits(2)
+            while pick >= 2:
+                pick = getrandbits(2)
+            self.history.append(REJECT if pick else PROMOTE)
+            self._decide(not pick)
+            played += 1
+            if self.to_act < 0:  # the hand ended: a deal (chance) or the end of the match
+                break
+        return played
+
+    def _random_bids(self, getrandbits: Callable[[int], int], played: int, cap: int) -> int:
+        """The bids of the round from the seat to bid on, each a uniform card of its hand (as
+        :meth:`random_moves` draws), until every seat has bid or ``played`` reaches ``cap``;
+        return ``played``. What :meth:`_bid` does, bid by bid."""
+        hands, bids, n = self.hands, self.bids, len(self.bids)
+        append = self.history.append
+        seat = self.to_act
+        while True:
+            hand = hands[seat]
+            size = len(hand)
+            bits = size.bit_length()
+            pick = getrandbits(bits)
+            while pick >= size:
+                pick = getrandbits(bits)
+            card = bids[seat] = hand.pop(pick)
+            append(BID[card])
+            played += 1
+            nxt = seat + 1 if seat + 1 < n else 0
+            if bids[nxt] is not None:  # every seat has bid: the strongest decides
+                break
+            if played == cap:
+                self.to_act = nxt
+                self.events = [BidPlaced(seat)]
+                return played
+            seat = nxt
+        shown = cast("list[Card]", bids)  # every seat's
+        strength = _strength_keys(self.config.suit_order)
+        self.decider = self.to_act = shown.index(max(shown, key=strength.__getitem__))
+        self.stage = "decide"
+        self.events = [BidPlaced(seat), BidsRevealed(tuple(shown), self.decider)]
+        return played
+
     # -- information ---------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> JSON:
@@ -493,6 +555,26 @@ def _bidding_lists(players: int, dealer: int, to_bid: int, size: int) -> tuple[F
             FrozenList([True if bid else None for bid in have_bid]),
             FrozenList([size - 1 if bid else size for bid in have_bid]),
         )
+    return found
+
+
+#: a bid's strength (its rank, then its colour in ``suit_order``) by card id, by suit order
+_STRENGTH_KEYS: dict[tuple[str, ...], list[int]] = {}
+
+
+def _strength_keys(suit_order: tuple[str, ...]) -> list[int]:
+    """What :meth:`NebraskaState._bid_strength` orders bids by, as one number per card id (the
+    bids of a round are distinct cards: no two keys of a round are equal). Made once per
+    suit order."""
+    found = _STRENGTH_KEYS.get(suit_order)
+    if found is None:
+        found = [0] * (max(DECK) + 1)
+        for colour_place, name in enumerate(suit_order):
+            colour = COLOUR_BY_NAME[name]
+            for card in DECK:
+                if card >> 4 == colour:
+                    found[card] = (card & 15) * 16 + len(suit_order) - colour_place
+        _STRENGTH_KEYS[suit_order] = found
     return found
 
 
