@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Callable, Sequence
-from typing import Any, Self, cast
+from typing import Self, cast
 
 from mazzo.cards import COLOUR_BY_NAME, TOKEN, Card
 from mazzo.engine.chance import shuffle, shuffled
@@ -50,9 +50,10 @@ from mazzo.games.nebraska.events import (
     ReplacementsDealt,
 )
 from mazzo.games.nebraska.scoring import (
+    Key,
     TieBreak,
     expert_count,
-    family_count,
+    family_counts,
     poker_breakdown,
     resolve_tie,
 )
@@ -61,6 +62,12 @@ HAND_SIZE = 10
 COMMON_SIZE = 5
 _SORTED_DECK = tuple(sorted(DECK))
 _token_of = TOKEN.__getitem__
+
+#: a hand's scoring detail: poker's breakdown, or the family/expert counts and tie-break
+_Detail = dict[str, tuple[list[Key | None], list[int]]] | tuple[list[int], TieBreak | None]
+#: what a hand's result is made of: its number, why it ended, the common cards, every hand,
+#: points, winners and the detail
+_HandParts = tuple[int, str, list[Card], list[list[Card]], list[int], list[int], _Detail]
 
 
 class NebraskaState(State):
@@ -90,7 +97,9 @@ class NebraskaState(State):
         self.to_act = CHANCE
         self.decider = -1
         self.stage = "deal"
-        self.last_hand: JSON | None = None
+        #: the last hand's result (see :attr:`last_hand`): made from ``_last_parts`` when read
+        self._last_hand: JSON | None = None
+        self._last_parts: _HandParts | None = None
         self.finished = False
         #: the view's keys with the parts that change only between rounds (see :meth:`view`);
         #: None: to build (every move but a bid, and the end of a hand, drop it)
@@ -255,45 +264,66 @@ class NebraskaState(State):
 
     def _end_hand(self, reason: str) -> None:
         cfg = self.config
-        self.events.append(HandEnded(reason, len(self.common)))
+        hands, common = self.hands, self.common
+        self.events.append(HandEnded(reason, len(common)))
+        settled: TieBreak | None = None
+        detail: _Detail
         if cfg.variant == "poker":
-            breakdown = poker_breakdown(self.hands, self.common, cfg.ace_low_in_runs)
+            breakdown = poker_breakdown(hands, common, cfg.ace_low_in_runs)
             points = [0] * self.num_players
             for _, kind_points in breakdown.values():
                 for s, p in enumerate(kind_points):
                     points[s] += p
-            detail: dict[str, Any] = {
-                kind: {"keys": [list(k) if k else None for k in keys], "points": pts}
-                for kind, (keys, pts) in breakdown.items()
-            }
             winners = [s for s, p in enumerate(points) if p == max(points)]
+            detail = breakdown
         else:
             # what scoring.hand_winners and tie_break decide, with the counts and the tie-break
             # made once (searches score a hand at the end of every rollout)
-            count = family_count if cfg.variant == "family" else expert_count
-            counts = [count(h, self.common) for h in self.hands]
+            counts = (family_counts(hands, common) if cfg.variant == "family"
+                      else [expert_count(h, common) for h in hands])
             best = max(counts)
             tied = [s for s, c in enumerate(counts) if c == best]
-            settled = (None if len(tied) == 1
-                       else resolve_tie(tied, self.hands, self.common, cfg.tiebreak))
+            if len(tied) > 1:
+                settled = resolve_tie(tied, hands, common, cfg.tiebreak)
             winners = tied if settled is None else list(settled.winners)
             points = [1 if s in winners else 0 for s in range(self.num_players)]
-            detail = {"counts": counts, "tiebreak": _tiebreak_json(settled)}
+            detail = (counts, settled)
         for s, p in enumerate(points):
             self.totals[s] += p
-        self.last_hand = {
-            "hand_number": self.hand_no,
-            "reason": reason,
-            "common": tokens(self.common),
-            "personal": [tokens(h) for h in self.hands],
-            "points": points,
-            "winners": winners,
-            **detail,
-        }
+        # the result as the views show it is made when first read (:attr:`last_hand`); the
+        # hand's lists are kept as they are: the next hand's are new ones
+        self._last_hand = None
+        self._last_parts = (self.hand_no, reason, common, hands, points, winners, detail)
         self._base_view = None
-        by_tiebreak = bool(detail.get("tiebreak"))
-        self.events.append(HandScored(tuple(points), tuple(winners), by_tiebreak))
+        self.events.append(HandScored(tuple(points), tuple(winners), settled is not None))
         self._next_hand_or_end()
+
+    @property
+    def last_hand(self) -> JSON | None:
+        """The last hand's result (None before the first ends): the common and personal cards,
+        points and winners, then the counts and the tie-break (family, expert) or each poker
+        kind's keys and points. Made on first read from what :meth:`_end_hand` kept: a
+        search's rollouts end hands by the thousand and read only the totals."""
+        made = self._last_hand
+        parts = self._last_parts
+        if made is None and parts is not None:
+            hand_no, reason, common, hands, points, winners, detail = parts
+            extra: JSON
+            if isinstance(detail, dict):  # poker
+                extra = {kind: {"keys": [list(k) if k else None for k in keys], "points": pts}
+                         for kind, (keys, pts) in detail.items()}
+            else:
+                extra = {"counts": detail[0], "tiebreak": _tiebreak_json(detail[1])}
+            made = self._last_hand = {
+                "hand_number": hand_no,
+                "reason": reason,
+                "common": tokens(common),
+                "personal": [tokens(h) for h in hands],
+                "points": points,
+                "winners": winners,
+                **extra,
+            }
+        return made
 
     def _next_hand_or_end(self) -> None:
         cfg = self.config
