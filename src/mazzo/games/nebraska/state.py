@@ -206,10 +206,11 @@ class NebraskaState(State):
         self._turn_candidate()
 
     def _turn_candidate(self) -> None:
+        n = self.config.players  # not num_players: a property's call, at every decision
         self.candidate = self.stock.pop()
-        self.bids = [None] * self.num_players
+        self.bids = [None] * n
         self.stage = "bid"
-        self.to_act = (self.dealer + 1) % self.num_players
+        self.to_act = (self.dealer + 1) % n
         self.events.append(CandidateTurned(self.candidate))
 
     def _bid(self, card: Card) -> None:
@@ -222,7 +223,7 @@ class NebraskaState(State):
             self.to_act = nxt
             return
         shown = [c for c in self.bids if c is not None]
-        self.decider = max(range(self.num_players), key=lambda s: self._bid_strength(s))
+        self.decider = max(range(self.config.players), key=self._bid_strength)
         self.events.append(BidsRevealed(tuple(shown), self.decider))
         self.stage = "decide"
         self.to_act = self.decider
@@ -233,27 +234,30 @@ class NebraskaState(State):
         return (card & 15, self.suit_strength[card >> 4])
 
     def _decide(self, promote: bool) -> None:
-        n = self.num_players
-        assert self.candidate is not None
-        for seat, card in enumerate(self.bids):
+        n = self.config.players
+        candidate = self.candidate
+        assert candidate is not None
+        for spent, card in zip(self.spent, self.bids, strict=True):
             assert card is not None
-            self.spent[seat].append(card)
+            spent.append(card)
         self.bids = [None] * n
-        self.received = [[] for _ in range(n)]
-        self.events = [Decided(self.decider, self.candidate, promote)]
-        if promote:
-            self.common.append(self.candidate)
-        else:
-            self.rejected.append(self.candidate)
+        received: list[list[Card]] = [[] for _ in range(n)]
+        self.received = received
+        self.events = [Decided(self.decider, candidate, promote)]
         self.candidate = None
-        if not promote:
-            if len(self.stock) < n:  # [S] too few cards to replace: the hand ends at once
+        if promote:
+            self.common.append(candidate)
+        else:
+            self.rejected.append(candidate)
+            stock = self.stock
+            if len(stock) < n:  # [S] too few cards to replace: the hand ends at once
                 self._end_hand("stock_short")
                 return
+            hands = self.hands
             for i in range(n):
-                owner, dealt = (self.dealer + 1 + i) % n, self.stock.pop()
-                insort(self.hands[owner], dealt)
-                self.received[owner].append(dealt)
+                owner, dealt = (self.dealer + 1 + i) % n, stock.pop()
+                insort(hands[owner], dealt)
+                received[owner].append(dealt)
             self.events.append(ReplacementsDealt(n))
         if len(self.common) == COMMON_SIZE:
             self._end_hand("complete")
@@ -270,7 +274,7 @@ class NebraskaState(State):
         detail: _Detail
         if cfg.variant == "poker":
             breakdown = poker_breakdown(hands, common, cfg.ace_low_in_runs)
-            points = [0] * self.num_players
+            points = [0] * self.config.players
             for _, kind_points in breakdown.values():
                 for s, p in enumerate(kind_points):
                     points[s] += p
@@ -286,7 +290,7 @@ class NebraskaState(State):
             if len(tied) > 1:
                 settled = resolve_tie(tied, hands, common, cfg.tiebreak)
             winners = tied if settled is None else list(settled.winners)
-            points = [1 if s in winners else 0 for s in range(self.num_players)]
+            points = [1 if s in winners else 0 for s in range(self.config.players)]
             detail = (counts, settled)
         for s, p in enumerate(points):
             self.totals[s] += p
@@ -340,18 +344,19 @@ class NebraskaState(State):
             self.to_act = TERMINAL
             self.events.append(MatchOver(tuple(leaders), tuple(self.totals)))
             return
-        self.dealer = (self.dealer + 1) % self.num_players
+        self.dealer = (self.dealer + 1) % self.config.players
         self.stage = "deal"
         self.to_act = CHANCE
 
     def _collect_cards(self) -> None:
         """Every card goes back to the (unshuffled) stock between hands."""
+        n = self.config.players
         self.stock = list(DECK)
-        self.hands = [[] for _ in range(self.num_players)]
+        self.hands = [[] for _ in range(n)]
         self.common, self.rejected = [], []
-        self.spent = [[] for _ in range(self.num_players)]
-        self.bids = [None] * self.num_players
-        self.received = [[] for _ in range(self.num_players)]
+        self.spent = [[] for _ in range(n)]
+        self.bids = [None] * n
+        self.received = [[] for _ in range(n)]
         self.candidate = None
 
     # -- a search's random rollouts ------------------------------------------------------------
@@ -385,35 +390,35 @@ class NebraskaState(State):
         return played
 
     def _random_bids(self, getrandbits: Callable[[int], int], played: int, cap: int) -> int:
-        """The bids of the round from the seat to bid on, each a uniform card of its hand (as
+        """The round's bids from the seat to bid on, each a uniform card of its hand (as
         :meth:`random_moves` draws), until every seat has bid or ``played`` reaches ``cap``;
-        return ``played``. What :meth:`_bid` does, bid by bid."""
-        hands, bids, n = self.hands, self.bids, len(self.bids)
+        return ``played``. What :meth:`_bid` does, bid by bid, and :meth:`_bid_strength` (by
+        :func:`_strength_keys`): the seats bid from the dealer's left round to the dealer."""
+        n, first, hands, bids = self.config.players, self.to_act, self.hands, self.bids
+        left = (self.dealer - first) % n + 1  # the seats still to bid: this one to the dealer
+        seats = _SEATS_FROM[n][first][:min(left, cap - played)]
+        # a round begins with every hand as large (a rejection gives each seat a card): the
+        # seats still to bid hold as many cards, one listing's length, one draw's bits
+        size = len(hands[first])
+        bits = size.bit_length()
         append = self.history.append
-        seat = self.to_act
-        while True:
-            hand = hands[seat]
-            size = len(hand)
-            bits = size.bit_length()
+        for seat in seats:
             pick = getrandbits(bits)
             while pick >= size:
                 pick = getrandbits(bits)
-            card = bids[seat] = hand.pop(pick)
+            card = bids[seat] = hands[seat].pop(pick)
             append(BID[card])
-            played += 1
-            nxt = seat + 1 if seat + 1 < n else 0
-            if bids[nxt] is not None:  # every seat has bid: the strongest decides
-                break
-            if played == cap:
-                self.to_act = nxt
-                self.events = [BidPlaced(seat)]
-                return played
-            seat = nxt
+        played += len(seats)
+        if len(seats) < left:  # stopped by the cap
+            self.to_act = seat + 1 if seat + 1 < n else 0
+            self.events = [BidPlaced(seat)]
+            return played
         shown = cast("list[Card]", bids)  # every seat's
         strength = _strength_keys(self.config.suit_order)
         self.decider = self.to_act = shown.index(max(shown, key=strength.__getitem__))
         self.stage = "decide"
-        self.events = [BidPlaced(seat), BidsRevealed(tuple(shown), self.decider)]
+        if played == cap:  # else the decision that follows makes its own events
+            self.events = [BidPlaced(seat), BidsRevealed(tuple(shown), self.decider)]
         return played
 
     # -- information ---------------------------------------------------------------------------
@@ -587,6 +592,12 @@ def _bidding_lists(players: int, dealer: int, to_bid: int, size: int) -> tuple[F
         )
     return found
 
+
+#: by player count and seat, the seats in turn from that one round the table
+_SEATS_FROM: dict[int, list[tuple[int, ...]]] = {
+    n: [tuple((first + i) % n for i in range(n)) for first in range(n)]
+    for n in NebraskaConfig.player_counts
+}
 
 #: a bid's strength (its rank, then its colour in ``suit_order``) by card id, by suit order
 _STRENGTH_KEYS: dict[tuple[str, ...], list[int]] = {}
