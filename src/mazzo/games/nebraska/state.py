@@ -237,27 +237,28 @@ class NebraskaState(State):
         n = self.config.players
         candidate = self.candidate
         assert candidate is not None
-        for spent, card in zip(self.spent, self.bids, strict=True):
-            assert card is not None
-            spent.append(card)
+        for spent, card in zip(self.spent, cast("list[Card]", self.bids), strict=True):
+            spent.append(card)  # every seat has bid
         self.bids = [None] * n
-        received: list[list[Card]] = [[] for _ in range(n)]
-        self.received = received
         self.events = [Decided(self.decider, candidate, promote)]
         self.candidate = None
         if promote:
             self.common.append(candidate)
+            if any(self.received):  # what the last rejection gave is no longer news
+                self.received = [[] for _ in range(n)]
         else:
             self.rejected.append(candidate)
             stock = self.stock
             if len(stock) < n:  # [S] too few cards to replace: the hand ends at once
-                self._end_hand("stock_short")
+                self._end_hand("stock_short")  # (which clears what each seat received)
                 return
             hands = self.hands
-            for i in range(n):
-                owner, dealt = (self.dealer + 1 + i) % n, stock.pop()
+            received: list[list[Card]] = [[]] * n  # every seat's replaced below: all receive
+            for owner in _SEATS_FROM[n][(self.dealer + 1) % n]:  # from the dealer's left
+                dealt = stock.pop()
                 insort(hands[owner], dealt)
-                received[owner].append(dealt)
+                received[owner] = [dealt]
+            self.received = received
             self.events.append(ReplacementsDealt(n))
         if len(self.common) == COMMON_SIZE:
             self._end_hand("complete")
