@@ -62,6 +62,8 @@ HAND_SIZE = 10
 COMMON_SIZE = 5
 _SORTED_DECK = tuple(sorted(DECK))
 _token_of = TOKEN.__getitem__
+#: a card's bid (the one Bid per card), as a C call for ``map``
+_bid_of = BID.__getitem__
 
 #: a hand's scoring detail: poker's breakdown, or the family/expert counts and tie-break
 _Detail = dict[str, tuple[list[Key | None], list[int]]] | tuple[list[int], TieBreak | None]
@@ -126,7 +128,7 @@ class NebraskaState(State):
             return []
         if self.stage == "decide":
             return [PROMOTE, REJECT]
-        return [BID[c] for c in self.hands[self.to_act]]
+        return list(map(_bid_of, self.hands[self.to_act]))
 
     def check(self, action: Action) -> None:
         if self.finished:
