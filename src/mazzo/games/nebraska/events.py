@@ -1,7 +1,7 @@
 """What happens in a Nebraska match, for people and logs (translated by ``text``).
 
-Events are made at every move (a search's rollouts too): those without defaults get
-:func:`~mazzo.engine.game.quick_init`'s faster ``__init__``.
+Events are made at every move (a search's rollouts too): each gets
+:func:`~mazzo.engine.game.quick_init`'s faster ``__init__`` (so none has defaults).
 """
 
 from __future__ import annotations
@@ -79,6 +79,7 @@ class HandEnded(Event):
     common_cards: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandScored(Event):
     """``by_tiebreak``: family/expert, the most was shared and the tie-break decided."""
@@ -86,7 +87,7 @@ class HandScored(Event):
     kind: ClassVar[str] = "hand_scored"
     points: tuple[int, ...]
     winners: tuple[int, ...]
-    by_tiebreak: bool = False
+    by_tiebreak: bool
 
 
 @quick_init

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mazzo.cards import ACE, Card
+from mazzo.engine.game import quick_init
 
 POKER_KINDS = ("valore", "colore", "sequenza")
 
@@ -70,7 +71,9 @@ def valid_cards(personal: Sequence[Card], common: Sequence[Card]) -> list[Card]:
 
 def tiebreak_key(cards: Sequence[Card]) -> list[int]:
     """Ranks high to low: compared card by card, "up to the fifth card"."""
-    return sorted((c & 15 for c in cards), reverse=True)
+    ranks = [c & 15 for c in cards]
+    ranks.sort(reverse=True)
+    return ranks
 
 
 def hand_winners(
@@ -101,6 +104,7 @@ def hand_winners(
     return list(resolve_tie(tied, personals, common, tiebreak).winners)
 
 
+@quick_init  # made at every tied hand's end (rollouts too)
 @dataclass(frozen=True, slots=True)
 class TieBreak:
     """How a family/expert tie for the most was settled ("vince allo spareggio").
