@@ -368,10 +368,10 @@ class NebraskaState(State):
         """The engine's loop (:meth:`State.random_moves`: the listed move at the standard
         draw), played on the state's own fields: the same moves, draws and state after. A second
         implementation of :meth:`legal_actions` (a bid lists the hand in order; a decision
-        promote, reject) and of :meth:`_bid` (in :meth:`_random_bids`); decisions go through
-        :meth:`_decide` itself. A bid's events are made only where the loop may stop after it
-        (the state keeps the last move's only); the kept view part is dropped (the next view
-        builds it)."""
+        promote, reject) and of :meth:`_bid` and :meth:`_bid_strength` (in
+        :meth:`_random_bids`); decisions go through :meth:`_decide` itself. A bid's events are
+        made only where the loop may stop after it (the state keeps the last move's only); the
+        kept view part is dropped (the next view builds it)."""
         if (self.finished or self.to_act < 0 or cap <= 0
                 or (stop_hand is not None and max(self.hand_no, 1) >= stop_hand)):
             return 0  # the hand does not change inside: a deal is a chance node
