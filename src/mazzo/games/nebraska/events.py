@@ -1,4 +1,8 @@
-"""What happens in a Nebraska match, for people and logs (translated by ``text``)."""
+"""What happens in a Nebraska match, for people and logs (translated by ``text``).
+
+Events are made at every move (a search's rollouts too): each gets
+:func:`~mazzo.engine.game.quick_init`'s faster ``__init__`` (so none has defaults).
+"""
 
 from __future__ import annotations
 
@@ -6,15 +10,17 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from mazzo.cards import Card
-from mazzo.engine.game import Event
+from mazzo.engine.game import Event, quick_init
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DealerChosen(Event):
     kind: ClassVar[str] = "dealer_chosen"
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandDealt(Event):
     kind: ClassVar[str] = "hand_dealt"
@@ -22,12 +28,14 @@ class HandDealt(Event):
     dealer: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class CandidateTurned(Event):
     kind: ClassVar[str] = "candidate"
     card: Card
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BidPlaced(Event):
     """A seat laid its bid face down (the card stays secret)."""
@@ -36,6 +44,7 @@ class BidPlaced(Event):
     seat: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BidsRevealed(Event):
     kind: ClassVar[str] = "bids_revealed"
@@ -43,6 +52,7 @@ class BidsRevealed(Event):
     decider: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Decided(Event):
     kind: ClassVar[str] = "decided"
@@ -51,12 +61,14 @@ class Decided(Event):
     promoted: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ReplacementsDealt(Event):
     kind: ClassVar[str] = "replacements"
     count: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandEnded(Event):
     """``reason``: complete (5 common cards), stock_short (rejection, too few to replace),
@@ -67,6 +79,7 @@ class HandEnded(Event):
     common_cards: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HandScored(Event):
     """``by_tiebreak``: family/expert, the most was shared and the tie-break decided."""
@@ -74,9 +87,10 @@ class HandScored(Event):
     kind: ClassVar[str] = "hand_scored"
     points: tuple[int, ...]
     winners: tuple[int, ...]
-    by_tiebreak: bool = False
+    by_tiebreak: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class MatchOver(Event):
     kind: ClassVar[str] = "match_over"

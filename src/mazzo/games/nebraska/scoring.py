@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mazzo.cards import ACE, Card
+from mazzo.engine.game import quick_init
 
 POKER_KINDS = ("valore", "colore", "sequenza")
 
@@ -17,11 +18,31 @@ POKER_KINDS = ("valore", "colore", "sequenza")
 Key = tuple[int, ...]
 
 
+#: by card id (below 256: no copy bits), a bit for the card's rank and one for its colour: a
+#: personal card shares the rank or the colour of a common card when its bits meet theirs
+_MATCH_BITS: list[int] = [(1 << (i & 15)) | (1 << 16 << (i >> 4)) for i in range(256)]
+
+
 def family_count(personal: Sequence[Card], common: Sequence[Card]) -> int:
     """Personal cards sharing the colour or the rank of at least one common card."""
-    ranks = {c & 15 for c in common}
-    colours = {c >> 4 for c in common}
-    return sum(1 for c in personal if (c & 15) in ranks or (c >> 4) in colours)
+    return family_counts((personal,), common)[0]
+
+
+def family_counts(personals: Sequence[Sequence[Card]], common: Sequence[Card]) -> list[int]:
+    """:func:`family_count` of each of ``personals``, the common cards' bits gathered once
+    (the end of every hand counts every seat's; a search ends thousands)."""
+    bits = _MATCH_BITS
+    table = 0
+    for c in common:
+        table |= bits[c]
+    counts = []
+    for personal in personals:
+        count = 0
+        for c in personal:
+            if bits[c] & table:
+                count += 1
+        counts.append(count)
+    return counts
 
 
 def expert_count(personal: Sequence[Card], common: Sequence[Card]) -> int:
@@ -50,7 +71,9 @@ def valid_cards(personal: Sequence[Card], common: Sequence[Card]) -> list[Card]:
 
 def tiebreak_key(cards: Sequence[Card]) -> list[int]:
     """Ranks high to low: compared card by card, "up to the fifth card"."""
-    return sorted((c & 15 for c in cards), reverse=True)
+    ranks = [c & 15 for c in cards]
+    ranks.sort(reverse=True)
+    return ranks
 
 
 def hand_winners(
@@ -69,7 +92,7 @@ def hand_winners(
         best = max(points)
         return [s for s, p in enumerate(points) if p == best]
     if variant == "family":
-        counts = [family_count(p, common) for p in personals]
+        counts = family_counts(personals, common)
     elif variant == "expert":
         counts = [expert_count(p, common) for p in personals]
     else:
@@ -81,6 +104,7 @@ def hand_winners(
     return list(resolve_tie(tied, personals, common, tiebreak).winners)
 
 
+@quick_init  # made at every tied hand's end (rollouts too)
 @dataclass(frozen=True, slots=True)
 class TieBreak:
     """How a family/expert tie for the most was settled ("vince allo spareggio").

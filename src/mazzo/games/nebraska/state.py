@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Sequence
-from typing import Any, Self
+from collections.abc import Callable, Sequence
+from typing import Self, cast
 
 from mazzo.cards import COLOUR_BY_NAME, TOKEN, Card
 from mazzo.engine.chance import shuffle, shuffled
@@ -50,9 +50,10 @@ from mazzo.games.nebraska.events import (
     ReplacementsDealt,
 )
 from mazzo.games.nebraska.scoring import (
+    Key,
     TieBreak,
     expert_count,
-    family_count,
+    family_counts,
     poker_breakdown,
     resolve_tie,
 )
@@ -61,6 +62,14 @@ HAND_SIZE = 10
 COMMON_SIZE = 5
 _SORTED_DECK = tuple(sorted(DECK))
 _token_of = TOKEN.__getitem__
+#: a card's bid (the one Bid per card), as a C call for ``map``
+_bid_of = BID.__getitem__
+
+#: a hand's scoring detail: poker's breakdown, or the family/expert counts and tie-break
+_Detail = dict[str, tuple[list[Key | None], list[int]]] | tuple[list[int], TieBreak | None]
+#: what a hand's result is made of: its number, why it ended, the common cards, every hand,
+#: points, winners and the detail
+_HandParts = tuple[int, str, list[Card], list[list[Card]], list[int], list[int], _Detail]
 
 
 class NebraskaState(State):
@@ -90,7 +99,9 @@ class NebraskaState(State):
         self.to_act = CHANCE
         self.decider = -1
         self.stage = "deal"
-        self.last_hand: JSON | None = None
+        #: the last hand's result (see :attr:`last_hand`): made from ``_last_parts`` when read
+        self._last_hand: JSON | None = None
+        self._last_parts: _HandParts | None = None
         self.finished = False
         #: the view's keys with the parts that change only between rounds (see :meth:`view`);
         #: None: to build (every move but a bid, and the end of a hand, drop it)
@@ -117,7 +128,7 @@ class NebraskaState(State):
             return []
         if self.stage == "decide":
             return [PROMOTE, REJECT]
-        return [BID[c] for c in self.hands[self.to_act]]
+        return list(map(_bid_of, self.hands[self.to_act]))
 
     def check(self, action: Action) -> None:
         if self.finished:
@@ -197,10 +208,11 @@ class NebraskaState(State):
         self._turn_candidate()
 
     def _turn_candidate(self) -> None:
+        n = self.config.players  # not num_players: a property's call, at every decision
         self.candidate = self.stock.pop()
-        self.bids = [None] * self.num_players
+        self.bids = [None] * n
         self.stage = "bid"
-        self.to_act = (self.dealer + 1) % self.num_players
+        self.to_act = (self.dealer + 1) % n
         self.events.append(CandidateTurned(self.candidate))
 
     def _bid(self, card: Card) -> None:
@@ -213,7 +225,7 @@ class NebraskaState(State):
             self.to_act = nxt
             return
         shown = [c for c in self.bids if c is not None]
-        self.decider = max(range(self.num_players), key=lambda s: self._bid_strength(s))
+        self.decider = max(range(self.config.players), key=self._bid_strength)
         self.events.append(BidsRevealed(tuple(shown), self.decider))
         self.stage = "decide"
         self.to_act = self.decider
@@ -224,27 +236,31 @@ class NebraskaState(State):
         return (card & 15, self.suit_strength[card >> 4])
 
     def _decide(self, promote: bool) -> None:
-        n = self.num_players
-        assert self.candidate is not None
-        for seat, card in enumerate(self.bids):
-            assert card is not None
-            self.spent[seat].append(card)
+        n = self.config.players
+        candidate = self.candidate
+        assert candidate is not None
+        for spent, card in zip(self.spent, cast("list[Card]", self.bids), strict=True):
+            spent.append(card)  # every seat has bid
         self.bids = [None] * n
-        self.received = [[] for _ in range(n)]
-        self.events = [Decided(self.decider, self.candidate, promote)]
-        if promote:
-            self.common.append(self.candidate)
-        else:
-            self.rejected.append(self.candidate)
+        self.events = [Decided(self.decider, candidate, promote)]
         self.candidate = None
-        if not promote:
-            if len(self.stock) < n:  # [S] too few cards to replace: the hand ends at once
-                self._end_hand("stock_short")
+        if promote:
+            self.common.append(candidate)
+            if any(self.received):  # what the last rejection gave is no longer news
+                self.received = [[] for _ in range(n)]
+        else:
+            self.rejected.append(candidate)
+            stock = self.stock
+            if len(stock) < n:  # [S] too few cards to replace: the hand ends at once
+                self._end_hand("stock_short")  # (which clears what each seat received)
                 return
-            for i in range(n):
-                owner, dealt = (self.dealer + 1 + i) % n, self.stock.pop()
-                insort(self.hands[owner], dealt)
-                self.received[owner].append(dealt)
+            hands = self.hands
+            received: list[list[Card]] = [[]] * n  # every seat's replaced below: all receive
+            for owner in _SEATS_FROM[n][(self.dealer + 1) % n]:  # from the dealer's left
+                dealt = stock.pop()
+                insort(hands[owner], dealt)
+                received[owner] = [dealt]
+            self.received = received
             self.events.append(ReplacementsDealt(n))
         if len(self.common) == COMMON_SIZE:
             self._end_hand("complete")
@@ -255,45 +271,66 @@ class NebraskaState(State):
 
     def _end_hand(self, reason: str) -> None:
         cfg = self.config
-        self.events.append(HandEnded(reason, len(self.common)))
+        hands, common = self.hands, self.common
+        self.events.append(HandEnded(reason, len(common)))
+        settled: TieBreak | None = None
+        detail: _Detail
         if cfg.variant == "poker":
-            breakdown = poker_breakdown(self.hands, self.common, cfg.ace_low_in_runs)
-            points = [0] * self.num_players
+            breakdown = poker_breakdown(hands, common, cfg.ace_low_in_runs)
+            points = [0] * self.config.players
             for _, kind_points in breakdown.values():
                 for s, p in enumerate(kind_points):
                     points[s] += p
-            detail: dict[str, Any] = {
-                kind: {"keys": [list(k) if k else None for k in keys], "points": pts}
-                for kind, (keys, pts) in breakdown.items()
-            }
             winners = [s for s, p in enumerate(points) if p == max(points)]
+            detail = breakdown
         else:
             # what scoring.hand_winners and tie_break decide, with the counts and the tie-break
             # made once (searches score a hand at the end of every rollout)
-            count = family_count if cfg.variant == "family" else expert_count
-            counts = [count(h, self.common) for h in self.hands]
+            counts = (family_counts(hands, common) if cfg.variant == "family"
+                      else [expert_count(h, common) for h in hands])
             best = max(counts)
             tied = [s for s, c in enumerate(counts) if c == best]
-            settled = (None if len(tied) == 1
-                       else resolve_tie(tied, self.hands, self.common, cfg.tiebreak))
+            if len(tied) > 1:
+                settled = resolve_tie(tied, hands, common, cfg.tiebreak)
             winners = tied if settled is None else list(settled.winners)
-            points = [1 if s in winners else 0 for s in range(self.num_players)]
-            detail = {"counts": counts, "tiebreak": _tiebreak_json(settled)}
+            points = [1 if s in winners else 0 for s in range(self.config.players)]
+            detail = (counts, settled)
         for s, p in enumerate(points):
             self.totals[s] += p
-        self.last_hand = {
-            "hand_number": self.hand_no,
-            "reason": reason,
-            "common": tokens(self.common),
-            "personal": [tokens(h) for h in self.hands],
-            "points": points,
-            "winners": winners,
-            **detail,
-        }
+        # the result as the views show it is made when first read (:attr:`last_hand`); the
+        # hand's lists are kept as they are: the next hand's are new ones
+        self._last_hand = None
+        self._last_parts = (self.hand_no, reason, common, hands, points, winners, detail)
         self._base_view = None
-        by_tiebreak = bool(detail.get("tiebreak"))
-        self.events.append(HandScored(tuple(points), tuple(winners), by_tiebreak))
+        self.events.append(HandScored(tuple(points), tuple(winners), settled is not None))
         self._next_hand_or_end()
+
+    @property
+    def last_hand(self) -> JSON | None:
+        """The last hand's result (None before the first ends): the common and personal cards,
+        points and winners, then the counts and the tie-break (family, expert) or each poker
+        kind's keys and points. Made on first read from what :meth:`_end_hand` kept: a
+        search's rollouts end hands by the thousand and read only the totals."""
+        made = self._last_hand
+        parts = self._last_parts
+        if made is None and parts is not None:
+            hand_no, reason, common, hands, points, winners, detail = parts
+            extra: JSON
+            if isinstance(detail, dict):  # poker
+                extra = {kind: {"keys": [list(k) if k else None for k in keys], "points": pts}
+                         for kind, (keys, pts) in detail.items()}
+            else:
+                extra = {"counts": detail[0], "tiebreak": _tiebreak_json(detail[1])}
+            made = self._last_hand = {
+                "hand_number": hand_no,
+                "reason": reason,
+                "common": tokens(common),
+                "personal": [tokens(h) for h in hands],
+                "points": points,
+                "winners": winners,
+                **extra,
+            }
+        return made
 
     def _next_hand_or_end(self) -> None:
         cfg = self.config
@@ -310,19 +347,82 @@ class NebraskaState(State):
             self.to_act = TERMINAL
             self.events.append(MatchOver(tuple(leaders), tuple(self.totals)))
             return
-        self.dealer = (self.dealer + 1) % self.num_players
+        self.dealer = (self.dealer + 1) % self.config.players
         self.stage = "deal"
         self.to_act = CHANCE
 
     def _collect_cards(self) -> None:
         """Every card goes back to the (unshuffled) stock between hands."""
+        n = self.config.players
         self.stock = list(DECK)
-        self.hands = [[] for _ in range(self.num_players)]
+        self.hands = [[] for _ in range(n)]
         self.common, self.rejected = [], []
-        self.spent = [[] for _ in range(self.num_players)]
-        self.bids = [None] * self.num_players
-        self.received = [[] for _ in range(self.num_players)]
+        self.spent = [[] for _ in range(n)]
+        self.bids = [None] * n
+        self.received = [[] for _ in range(n)]
         self.candidate = None
+
+    # -- a search's random rollouts ------------------------------------------------------------
+
+    def random_moves(self, rng: random.Random, stop_hand: int | None, cap: int) -> int:
+        """The engine's loop (:meth:`State.random_moves`: the listed move at the standard
+        draw), played on the state's own fields: the same moves, draws and state after. A second
+        implementation of :meth:`legal_actions` (a bid lists the hand in order; a decision
+        promote, reject) and of :meth:`_bid` and :meth:`_bid_strength` (in
+        :meth:`_random_bids`); decisions go through :meth:`_decide` itself. A bid's events are
+        made only where the loop may stop after it (the state keeps the last move's only); the
+        kept view part is dropped (the next view builds it)."""
+        if (self.finished or self.to_act < 0 or cap <= 0
+                or (stop_hand is not None and max(self.hand_no, 1) >= stop_hand)):
+            return 0  # the hand does not change inside: a deal is a chance node
+        self._base_view = None
+        getrandbits = rng.getrandbits
+        played = 0
+        while played < cap:
+            if self.stage == "bid":
+                played = self._random_bids(getrandbits, played, cap)
+                continue
+            pick = getrandbits(2)
+            while pick >= 2:
+                pick = getrandbits(2)
+            self.history.append(REJECT if pick else PROMOTE)
+            self._decide(not pick)
+            played += 1
+            if self.to_act < 0:  # the hand ended: a deal (chance) or the end of the match
+                break
+        return played
+
+    def _random_bids(self, getrandbits: Callable[[int], int], played: int, cap: int) -> int:
+        """The round's bids from the seat to bid on, each a uniform card of its hand (as
+        :meth:`random_moves` draws), until every seat has bid or ``played`` reaches ``cap``;
+        return ``played``. What :meth:`_bid` does, bid by bid, and :meth:`_bid_strength` (by
+        :func:`_strength_keys`): the seats bid from the dealer's left round to the dealer."""
+        n, first, hands, bids = self.config.players, self.to_act, self.hands, self.bids
+        left = (self.dealer - first) % n + 1  # the seats still to bid: this one to the dealer
+        seats = _SEATS_FROM[n][first][:min(left, cap - played)]
+        # a round begins with every hand as large (a rejection gives each seat a card): the
+        # seats still to bid hold as many cards, one listing's length, one draw's bits
+        size = len(hands[first])
+        bits = size.bit_length()
+        append = self.history.append
+        for seat in seats:
+            pick = getrandbits(bits)
+            while pick >= size:
+                pick = getrandbits(bits)
+            card = bids[seat] = hands[seat].pop(pick)
+            append(BID[card])
+        played += len(seats)
+        if len(seats) < left:  # stopped by the cap
+            self.to_act = seat + 1 if seat + 1 < n else 0
+            self.events = [BidPlaced(seat)]
+            return played
+        shown = cast("list[Card]", bids)  # every seat's
+        strength = _strength_keys(self.config.suit_order)
+        self.decider = self.to_act = shown.index(max(shown, key=strength.__getitem__))
+        self.stage = "decide"
+        if played == cap:  # else the decision that follows makes its own events
+            self.events = [BidPlaced(seat), BidsRevealed(tuple(shown), self.decider)]
+        return played
 
     # -- information ---------------------------------------------------------------------------
 
@@ -493,6 +593,32 @@ def _bidding_lists(players: int, dealer: int, to_bid: int, size: int) -> tuple[F
             FrozenList([True if bid else None for bid in have_bid]),
             FrozenList([size - 1 if bid else size for bid in have_bid]),
         )
+    return found
+
+
+#: by player count and seat, the seats in turn from that one round the table
+_SEATS_FROM: dict[int, list[tuple[int, ...]]] = {
+    n: [tuple((first + i) % n for i in range(n)) for first in range(n)]
+    for n in NebraskaConfig.player_counts
+}
+
+#: a bid's strength (its rank, then its colour in ``suit_order``) by card id, by suit order
+_STRENGTH_KEYS: dict[tuple[str, ...], list[int]] = {}
+
+
+def _strength_keys(suit_order: tuple[str, ...]) -> list[int]:
+    """What :meth:`NebraskaState._bid_strength` orders bids by, as one number per card id (the
+    bids of a round are distinct cards: no two keys of a round are equal). Made once per
+    suit order."""
+    found = _STRENGTH_KEYS.get(suit_order)
+    if found is None:
+        found = [0] * (max(DECK) + 1)
+        for colour_place, name in enumerate(suit_order):
+            colour = COLOUR_BY_NAME[name]
+            for card in DECK:
+                if card >> 4 == colour:
+                    found[card] = (card & 15) * 16 + len(suit_order) - colour_place
+        _STRENGTH_KEYS[suit_order] = found
     return found
 
 
