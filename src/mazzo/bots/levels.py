@@ -81,7 +81,11 @@ class SearchSetting:
 LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
     # calibrated 2026-11-23 (docs/performance.md, "ISMCTS, fourth pass"); before: 800/4000
     # (0.15/0.83 s), 1250/6300 (0.20/1.07 s), 23/115 (0.09/0.41 s)
-    "nebraska": SearchSetting("random", 1100, 5400),
+    # Nebraska: the tenth pass (random moves played on the state's fields, a cheaper end of
+    # hand) left 1100 at 0.55 of its instructions a move (12 moves of
+    # ``benchmarks.level_cost`` under callgrind: 17,955 M before, 9,838 M after); 2000 restores
+    # them (18,169 M, 1.01), and the esperto scales with it: 5400 -> 9800
+    "nebraska": SearchSetting("random", 2000, 9800),
     # novantanove: the tenth pass (random moves played on the state's fields, worlds kept per
     # search) left 1300 at 0.58 of its instructions a move (12 moves of
     # ``benchmarks.level_cost`` under callgrind: 17,605 M before, 10,238 M after); 2200
