@@ -38,15 +38,31 @@ def test_still_frozen() -> None:
     assert Counted.__init__.__qualname__ == "Counted.__init__"
 
 
-def test_refuses_defaults_and_post_init() -> None:
-    with pytest.raises(TypeError, match="no defaults"):
+@quick_init
+@dataclasses.dataclass(frozen=True, slots=True)
+class Placed(Event):
+    kind: ClassVar[str] = "placed"
+    card: int
+    wild: int = 0
+
+
+def test_defaults_as_the_dataclass_gives_them() -> None:
+    signature = inspect.signature(Placed)
+    assert list(signature.parameters) == ["card", "wild"]
+    assert signature.parameters["wild"].default == 0
+    assert Placed(5) == Placed(5, 0) == Placed(card=5, wild=0) != Placed(5, 2)
+    assert Placed(5, wild=2).wild == 2
+
+
+def test_refuses_default_factory_and_post_init() -> None:
+    with pytest.raises(TypeError, match="no default_factory"):
 
         @quick_init
         @dataclasses.dataclass(frozen=True, slots=True)
-        class WithDefault(Event):
-            seat: int = 0
+        class WithFactory(Event):
+            seats: tuple[int, ...] = dataclasses.field(default_factory=tuple)
 
-    with pytest.raises(TypeError, match="no defaults"):
+    with pytest.raises(TypeError, match="no __post_init__"):
 
         @quick_init
         @dataclasses.dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from typing import ClassVar, Final
 
 from mazzo.cards import RANK_TEXT, SUIT_SYMBOL, Card, burraco_deck
 from mazzo.engine.chance import Deal as Deal
-from mazzo.engine.game import Action, IllegalAction, card_token
+from mazzo.engine.game import Action, IllegalAction, card_token, quick_init
 from mazzo.games.burraco.melds import layouts
 
 DECK: Final = burraco_deck()
@@ -60,6 +60,7 @@ class Discard(Action):
         return f"scarta {card_token(self.card)}"
 
 
+@quick_init  # a search's listings make thousands of new moves
 @dataclass(frozen=True, slots=True)
 class Cala(Action):
     """Lay a new meld of three cards (sorted by deck index); ``wild``: the run position the wild
@@ -73,6 +74,7 @@ class Cala(Action):
         return "cala " + meld_text(self.cards, self.wild)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Attacca(Action):
     """Add one card to the side's meld number ``meld`` (0-based; texts count from 1);
@@ -86,32 +88,6 @@ class Attacca(Action):
     def __str__(self) -> str:
         text = f"attacca {card_token(self.card)} al gioco {self.meld + 1}"
         return text + (f" (matta al posto {self.wild})" if self.wild else "")
-
-
-def _quick_meld_move_inits() -> None:
-    """Give :class:`Cala` and :class:`Attacca` an ``__init__`` that stores each field through
-    its slot (bound once), as ``melds.Meld`` has: a search's listings make thousands of new
-    ones. Frozen stays frozen; the signatures, defaults included, are the dataclasses'
-    (``engine.game.quick_init`` refuses defaults)."""
-    set_cards, set_cala_wild = (getattr(Cala, name).__set__ for name in ("cards", "wild"))
-    set_card, set_meld, set_wild = (
-        getattr(Attacca, name).__set__ for name in ("card", "meld", "wild"))
-
-    def cala_init(self: Cala, cards: tuple[Card, ...], wild: int = 0) -> None:
-        set_cards(self, cards)
-        set_cala_wild(self, wild)
-
-    def attacca_init(self: Attacca, card: Card, meld: int, wild: int = 0) -> None:
-        set_card(self, card)
-        set_meld(self, meld)
-        set_wild(self, wild)
-
-    cala_init.__qualname__, attacca_init.__qualname__ = "Cala.__init__", "Attacca.__init__"
-    Cala.__init__ = cala_init  # type: ignore[method-assign]
-    Attacca.__init__ = attacca_init  # type: ignore[method-assign]
-
-
-_quick_meld_move_inits()
 
 
 def meld_text(cards: tuple[Card, ...], wild: int) -> str:
