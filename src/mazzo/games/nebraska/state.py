@@ -83,6 +83,8 @@ class NebraskaState(State):
             COLOUR_BY_NAME[name]: len(config.suit_order) - i
             for i, name in enumerate(config.suit_order)
         }
+        #: a bid's strength by card id, the rank then ``suit_strength`` (shared, read-only)
+        self.bid_strength = _strength_keys(config.suit_order)
         self.dealer = -1
         self.hand_no = 0
         self.totals = [0] * n
@@ -230,10 +232,10 @@ class NebraskaState(State):
         self.stage = "decide"
         self.to_act = self.decider
 
-    def _bid_strength(self, seat: int) -> tuple[int, int]:
+    def _bid_strength(self, seat: int) -> int:
         card = self.bids[seat]
         assert card is not None
-        return (card & 15, self.suit_strength[card >> 4])
+        return self.bid_strength[card]
 
     def _decide(self, promote: bool) -> None:
         n = self.config.players
@@ -368,10 +370,10 @@ class NebraskaState(State):
         """The engine's loop (:meth:`State.random_moves`: the listed move at the standard
         draw), played on the state's own fields: the same moves, draws and state after. A second
         implementation of :meth:`legal_actions` (a bid lists the hand in order; a decision
-        promote, reject) and of :meth:`_bid` and :meth:`_bid_strength` (in
-        :meth:`_random_bids`); decisions go through :meth:`_decide` itself. A bid's events are
-        made only where the loop may stop after it (the state keeps the last move's only); the
-        kept view part is dropped (the next view builds it)."""
+        promote, reject) and of :meth:`_bid` (in :meth:`_random_bids`, ranking the bids by the
+        same ``bid_strength`` table); decisions go through :meth:`_decide` itself. A bid's
+        events are made only where the loop may stop after it (the state keeps the last move's
+        only); the kept view part is dropped (the next view builds it)."""
         if (self.finished or self.to_act < 0 or cap <= 0
                 or (stop_hand is not None and max(self.hand_no, 1) >= stop_hand)):
             return 0  # the hand does not change inside: a deal is a chance node
@@ -395,8 +397,8 @@ class NebraskaState(State):
     def _random_bids(self, getrandbits: Callable[[int], int], played: int, cap: int) -> int:
         """The round's bids from the seat to bid on, each a uniform card of its hand (as
         :meth:`random_moves` draws), until every seat has bid or ``played`` reaches ``cap``;
-        return ``played``. What :meth:`_bid` does, bid by bid, and :meth:`_bid_strength` (by
-        :func:`_strength_keys`): the seats bid from the dealer's left round to the dealer."""
+        return ``played``. What :meth:`_bid` does, bid by bid, the decider found by the same
+        ``bid_strength`` table: the seats bid from the dealer's left round to the dealer."""
         n, first, hands, bids = self.config.players, self.to_act, self.hands, self.bids
         left = (self.dealer - first) % n + 1  # the seats still to bid: this one to the dealer
         seats = _SEATS_FROM[n][first][:min(left, cap - played)]
@@ -417,7 +419,7 @@ class NebraskaState(State):
             self.events = [BidPlaced(seat)]
             return played
         shown = cast("list[Card]", bids)  # every seat's
-        strength = _strength_keys(self.config.suit_order)
+        strength = self.bid_strength
         self.decider = self.to_act = shown.index(max(shown, key=strength.__getitem__))
         self.stage = "decide"
         if played == cap:  # else the decision that follows makes its own events
@@ -602,14 +604,14 @@ _SEATS_FROM: dict[int, list[tuple[int, ...]]] = {
     for n in NebraskaConfig.player_counts
 }
 
-#: a bid's strength (its rank, then its colour in ``suit_order``) by card id, by suit order
+#: a bid's strength (its rank, then its colour's ``suit_strength``) by card id, by suit order
 _STRENGTH_KEYS: dict[tuple[str, ...], list[int]] = {}
 
 
 def _strength_keys(suit_order: tuple[str, ...]) -> list[int]:
-    """What :meth:`NebraskaState._bid_strength` orders bids by, as one number per card id (the
-    bids of a round are distinct cards: no two keys of a round are equal). Made once per
-    suit order."""
+    """A bid's strength as one number per card id: its rank, then its colour's place in
+    ``suit_order`` (``NebraskaState.suit_strength``); the bids of a round are distinct cards, so
+    no two of a round are equal. Made once per suit order."""
     found = _STRENGTH_KEYS.get(suit_order)
     if found is None:
         found = [0] * (max(DECK) + 1)
