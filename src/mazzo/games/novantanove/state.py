@@ -551,7 +551,8 @@ class NovantanoveState(State):
             played += self._random_bids(rng, cap)
         while self.stage == PREMIUM and played < cap:
             choices = self._premium_choices()
-            self.apply_listed(choices[_draw(rng, len(choices))])
+            # randrange: for the generators random_moves takes, the engine loop's draw itself
+            self.apply_listed(choices[rng.randrange(len(choices))])
             played += 1
         if self.stage == PLAY_STAGE and played < cap:
             played += self._random_tricks(rng, cap - played)
@@ -1054,15 +1055,6 @@ def _tokens(cards: list[Card]) -> FrozenList:
     if len(cards) > 1:
         return FrozenList(itemgetter(*cards)(TOKEN))
     return FrozenList(map(_token_of, cards))
-
-
-def _draw(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` as the engine's random moves draw it (``getrandbits`` per try)."""
-    bits = n.bit_length()
-    pick = rng.getrandbits(bits)
-    while pick >= n:
-        pick = rng.getrandbits(bits)
-    return pick
 
 
 def _suit_json(suit: int) -> str | None:
