@@ -124,6 +124,22 @@ _NO_GO = FrozenList()
 _NO_CARDS = FrozenList()
 _NO_LAID = {n: FrozenList(FrozenList() for _ in range(n)) for n in (2, 3, 4)}
 
+#: a seat's discards (one or two cards) as the view shows them, by the cards in the order laid:
+#: made on first use, then shared read-only by every view (at most 52 + 52 × 51 entries)
+_DISCARD_TOKENS: dict[tuple[Card, ...], FrozenList] = {}
+
+
+def _discard_tokens(cards: list[Card]) -> FrozenList:
+    """``view()["discards"]``: the tokens of ``cards`` (a seat's discards), read-only."""
+    if not cards:
+        return _NO_CARDS
+    key = tuple(cards)
+    found = _DISCARD_TOKENS.get(key)
+    if found is None:
+        found = _DISCARD_TOKENS[key] = FrozenList(map(_token_of, key))
+    return found
+
+
 #: the show's order by players and dealer: each hand from the dealer's left, then the crib
 _SHOW_ORDER: dict[int, list[tuple[tuple[int, str], ...]]] = {
     n: [(*(((d + k) % n, "hand") for k in range(1, n + 1)), (d, "crib")) for d in range(n)]
@@ -175,9 +191,16 @@ class _Tokens:
     __slots__ = ("hands", "laid", "seq")
 
     def __init__(self, state: CribbageState) -> None:
-        self.hands = [[*map(_token_of, cards)] for cards in state.hands]
-        self.laid = [[*map(_token_of, cards)] for cards in state.laid]
-        self.seq = [*map(_token_of, state.seq)]
+        hands, laid = state.hands, state.laid
+        if len(hands) == 2:  # two players: no comprehension's frame
+            h0, h1 = hands
+            self.hands = [[*map(_token_of, h0)], [*map(_token_of, h1)]]
+        else:
+            self.hands = [[*map(_token_of, cards)] for cards in hands]
+        # the first view of a hand (the usual maker) finds nothing laid: no lookups to map
+        self.laid = ([[*map(_token_of, cards)] for cards in laid] if any(laid)
+                     else [[] for _ in laid])
+        self.seq = [*map(_token_of, state.seq)] if state.seq else []
 
 
 class _SeatView:
@@ -942,17 +965,18 @@ class CribbageState(State):
             kept = self._seat_view(seat, index)
         out = kept.view.copy()
         out["current_player"] = self.current_player
-        out["scores"] = self.view_scores()
+        n = self.n
+        board = self.board  # the pegs, partners sharing their side's (as :meth:`view_scores`)
+        out["scores"] = [*board] if n != 4 else [board[0], board[1], board[0], board[1]]
         hands = self.hands
-        out["hand_counts"] = ([len(hands[0]), len(hands[1])] if self.n == 2
-                              else [*map(len, hands)])
+        out["hand_counts"] = [len(hands[0]), len(hands[1])] if n == 2 else [*map(len, hands)]
+        tokens = self._tokens or self._keep_tokens()
         if phase != "discard" and phase != "starter":
             # the play's values (from the deal to the cut, the kept view's read-only empty ones)
             out["count"] = self.count
-            tokens = self._tokens or self._keep_tokens()
             out["sequence"] = tokens.seq.copy()
             laid = tokens.laid
-            out["laid"] = ([laid[0].copy(), laid[1].copy()] if self.n == 2
+            out["laid"] = ([laid[0].copy(), laid[1].copy()] if n == 2
                            else [cards.copy() for cards in laid])
             goers = self.goers
             if goers:  # else the kept view's empty, read-only list
@@ -965,7 +989,7 @@ class CribbageState(State):
                     "overlooked": pend.true - pend.announced if pend.announced >= 0 else None,
                 }
         if seat is not None:
-            out["hand"] = (self._tokens or self._keep_tokens()).hands[seat].copy()
+            out["hand"] = tokens.hands[seat].copy()
         return out
 
     def _keep_tokens(self) -> _Tokens:
@@ -980,24 +1004,30 @@ class CribbageState(State):
 
     def _seat_view(self, seat: int | None, index: int) -> _SeatView:
         """Bring ``seat``'s kept view up to date, in place (a new one when the match's parts
-        are new): the hand's parts (``_base_view``: phase, hand number, dealer, crib, starter,
-        shown; dropped by :meth:`apply` when a move changes them), then what changes within
-        them (the phase, the starter, the crib's size and the seat's discards). No caller sees
-        the kept view: views are copies of it."""
+        are new). A new hand's parts (``_base_view``: phase, hand number, dealer, crib, starter,
+        shown; dropped by :meth:`apply` with every move that changes them) are copied in, after
+        the match's are checked: every move that changes the match's parts (a game's end, the
+        cut for deal) drops the hand's as well, so the match's are looked at only then. Within a
+        hand only the phase, the starter, the crib's size and the seat's discards can change (a
+        discard, the cut): those are set again at every update. No caller sees the kept view:
+        views are copies of it."""
         base = self._base_view
         if base is None:
             base = self._base_view = self._phase_view()
-        match = self._match_view()
         kept = self._seat_views[index]
-        if kept is None or kept.match is not match:
-            out = match.copy()
-            if seat is not None:
-                out["seat"] = seat
-                out["hand"] = None  # set at each call, here for the keys' order
-                out["discards"] = None
-            kept = self._seat_views[index] = _SeatView(match, out)
+        if kept is None or kept.base is not base:
+            match = self._match_view()
+            if kept is None or kept.match is not match:
+                out = match.copy()
+                if seat is not None:
+                    out["seat"] = seat
+                    out["hand"] = None  # set at each call, here for the keys' order
+                    out["discards"] = _NO_CARDS
+                kept = self._seat_views[index] = _SeatView(match, out)
+            out = kept.view
+            out.update(base)  # every key is there already: the order stays
+            kept.base = base
         out = kept.view
-        out.update(base)  # every key is there already: the order stays
         crib = len(self.crib)
         phase = self._phase
         out["phase"] = phase
@@ -1011,11 +1041,7 @@ class CribbageState(State):
             out["sequence"] = _NO_CARDS
             out["laid"] = _NO_LAID[self.n]
         if seat is not None:
-            discards = self.discards[seat]
-            shown = out["discards"]  # a hand's discards only grow
-            if kept.base is not base or len(shown) != len(discards):
-                out["discards"] = FrozenList(map(_token_of, discards))
-        kept.base = base
+            out["discards"] = _discard_tokens(self.discards[seat])
         kept.crib = crib
         kept.phase = phase
         return kept
