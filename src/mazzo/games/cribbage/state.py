@@ -1033,13 +1033,6 @@ class CribbageState(State):
         out["phase"] = phase
         out["starter"] = _token_of(self.starter) if self.starter is not None else None
         out["crib_count"] = crib
-        out["go"] = _NO_GO  # while nobody said go (:meth:`view` sets the seats who did)
-        if phase == "discard" or phase == "starter":
-            # from the deal to the cut nothing is played (the deal emptied the play): the
-            # play's values, read-only (:meth:`view` sets them in the other phases)
-            out["count"] = 0
-            out["sequence"] = _NO_CARDS
-            out["laid"] = _NO_LAID[self.n]
         if seat is not None:
             out["discards"] = _discard_tokens(self.discards[seat])
         kept.crib = crib
@@ -1097,10 +1090,13 @@ class CribbageState(State):
             "crib_count": 0,
             "crib": None,
             "starter": None,
+            # the play's values from the deal to the cut, when nothing is played (the deal
+            # empties the play), read-only; :meth:`view` sets them on its copy in the other
+            # phases, so the kept views never change them
             "count": 0,
-            "sequence": None,
-            "laid": None,
-            "go": None,
+            "sequence": _NO_CARDS,
+            "laid": _NO_LAID[n],
+            "go": _NO_GO,  # while nobody said go (:meth:`view` sets the seats who did)
             "shown": _NO_SHOWN,
             "pending": None,
             "last_game": self._frozen(self.last_game),
