@@ -192,14 +192,15 @@ class _Tokens:
 
     def __init__(self, state: CribbageState) -> None:
         hands, laid = state.hands, state.laid
-        if len(hands) == 2:  # two players: no comprehension's frame
+        if len(hands) == 2:  # two players: written out (a comprehension's frame costs more)
             h0, h1 = hands
             self.hands = [[*map(_token_of, h0)], [*map(_token_of, h1)]]
+            # the first view of a hand (the usual maker) finds nothing laid: no map to make
+            l0, l1 = laid
+            self.laid = [[*map(_token_of, l0)] if l0 else [], [*map(_token_of, l1)] if l1 else []]
         else:
             self.hands = [[*map(_token_of, cards)] for cards in hands]
-        # the first view of a hand (the usual maker) finds nothing laid: no lookups to map
-        self.laid = ([[*map(_token_of, cards)] for cards in laid] if any(laid)
-                     else [[] for _ in laid])
+            self.laid = [[*map(_token_of, cards)] for cards in laid]
         self.seq = [*map(_token_of, state.seq)] if state.seq else []
 
 
@@ -291,7 +292,7 @@ class CribbageState(State):
         self._seat_views: list[_SeatView | None] = [None] * (n + 1)
         #: the view's keys with the parts that change only between games, with their key (see
         #: :meth:`_match_view`)
-        self._match_views: tuple[tuple[int, int, tuple[Card, ...]], JSON] | None = None
+        self._match_views: tuple[JSON | None, tuple[Card, ...], JSON] | None = None
         #: the play's tokens, kept in step by the moves once a view asked (see :class:`_Tokens`)
         self._tokens: _Tokens | None = None
 
@@ -960,8 +961,9 @@ class CribbageState(State):
         index = self.n if seat is None else seat
         kept = self._seat_views[index]
         phase = self._phase
+        # the crib grows only by discards, which keep the phase but for the last one
         if (kept is None or kept.base is not self._base_view or kept.phase != phase
-                or kept.crib != len(self.crib)):
+                or phase == "discard" and kept.crib != len(self.crib)):
             kept = self._seat_view(seat, index)
         out = kept.view.copy()
         out["current_player"] = self.current_player
@@ -1064,11 +1066,13 @@ class CribbageState(State):
 
     def _match_view(self) -> JSON:
         """Every key of the view in its order, with the parts that change only when a game ends
-        (or the cut for deal is made) set; kept for the game (the key: game, winner, cut)."""
-        key = (self.game_no, self.match_winner, self.cuts)
+        (or the cut for deal is made) set; kept for the game (the key: the last game, the cut)."""
+        # every game's end makes a new ``last_game`` (and sets the game number, the winner, the
+        # games and match points), the cut for deal new ``cuts``: the two by identity are the key
         kept = self._match_views
-        if kept is not None and kept[0] == key:
-            return kept[1]
+        last_game, cuts = self.last_game, self.cuts
+        if kept is not None and kept[0] is last_game and kept[1] is cuts:
+            return kept[2]
         n = self.n
         side = self.side
         made: JSON = {
@@ -1101,7 +1105,7 @@ class CribbageState(State):
             "pending": None,
             "last_game": self._frozen(self.last_game),
         }
-        self._match_views = (key, made)
+        self._match_views = (last_game, cuts, made)
         return made
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
