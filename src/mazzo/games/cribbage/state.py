@@ -139,7 +139,6 @@ def _discard_tokens(cards: list[Card]) -> FrozenList:
         found = _DISCARD_TOKENS[key] = FrozenList(map(_token_of, key))
     return found
 
-
 #: the show's order by players and dealer: each hand from the dealer's left, then the crib
 _SHOW_ORDER: dict[int, list[tuple[tuple[int, str], ...]]] = {
     n: [(*(((d + k) % n, "hand") for k in range(1, n + 1)), (d, "crib")) for d in range(n)]
@@ -181,6 +180,16 @@ class Pending:
         return out
 
 
+def _hand_tokens(cards: list[Card]) -> list[str]:
+    """The tokens of a two-player hand, a new list: the deal's six cards (the first view of a
+    hand makes them) as six subscripts, half the cost of mapping them."""
+    if len(cards) != 6:
+        return [*map(_token_of, cards)]
+    a, b, c, d, e, f = cards
+    token = TOKEN
+    return [token[a], token[b], token[c], token[d], token[e], token[f]]
+
+
 class _Tokens:
     """The tokens of the cards a view of the play shows, each list in step with the state's
     (``hands``, ``laid`` per seat, ``seq``): made by the first view after a deal, then kept so by
@@ -194,7 +203,7 @@ class _Tokens:
         hands, laid = state.hands, state.laid
         if len(hands) == 2:  # two players: written out (a comprehension's frame costs more)
             h0, h1 = hands
-            self.hands = [[*map(_token_of, h0)], [*map(_token_of, h1)]]
+            self.hands = [_hand_tokens(h0), _hand_tokens(h1)]
             # the first view of a hand (the usual maker) finds nothing laid: no map to make
             l0, l1 = laid
             self.laid = [[*map(_token_of, l0)] if l0 else [], [*map(_token_of, l1)] if l1 else []]
@@ -963,7 +972,7 @@ class CribbageState(State):
         phase = self._phase
         # the crib grows only by discards, which keep the phase but for the last one
         if (kept is None or kept.base is not self._base_view or kept.phase != phase
-                or phase == "discard" and kept.crib != len(self.crib)):
+                or (phase == "discard" and kept.crib != len(self.crib))):
             kept = self._seat_view(seat, index)
         out = kept.view.copy()
         out["current_player"] = self.current_player
