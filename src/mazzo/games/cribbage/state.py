@@ -181,13 +181,18 @@ class Pending:
 
 
 def _hand_tokens(cards: list[Card]) -> list[str]:
-    """The tokens of a two-player hand, a new list: the deal's six cards (the first view of a
-    hand makes them) as six subscripts, half the cost of mapping them."""
-    if len(cards) != 6:
-        return [*map(_token_of, cards)]
-    a, b, c, d, e, f = cards
+    """The tokens of ``cards``, a new list. The first view of a hand makes them from the deal:
+    six cards (two players) or five as subscripts, half the cost of mapping them, and nothing
+    laid or played yet (no map to make)."""
+    size = len(cards)
     token = TOKEN
-    return [token[a], token[b], token[c], token[d], token[e], token[f]]
+    if size == 6:
+        a, b, c, d, e, f = cards
+        return [token[a], token[b], token[c], token[d], token[e], token[f]]
+    if size == 5:
+        a, b, c, d, e = cards
+        return [token[a], token[b], token[c], token[d], token[e]]
+    return [*map(_token_of, cards)] if size else []
 
 
 class _Tokens:
@@ -201,15 +206,14 @@ class _Tokens:
 
     def __init__(self, state: CribbageState) -> None:
         hands, laid = state.hands, state.laid
-        if len(hands) == 2:  # two players: written out (a comprehension's frame costs more)
-            h0, h1 = hands
-            self.hands = [_hand_tokens(h0), _hand_tokens(h1)]
-            # the first view of a hand (the usual maker) finds nothing laid: no map to make
+        if len(hands) == 2:  # two players: written out (a map's set-up costs more)
+            self.hands = [_hand_tokens(hands[0]), _hand_tokens(hands[1])]
+            # the first view of a hand (the usual maker) finds nothing laid: nothing to map
             l0, l1 = laid
             self.laid = [[*map(_token_of, l0)] if l0 else [], [*map(_token_of, l1)] if l1 else []]
-        else:
-            self.hands = [[*map(_token_of, cards)] for cards in hands]
-            self.laid = [[*map(_token_of, cards)] for cards in laid]
+        else:  # a map of a function, not a comprehension (whose frame costs more)
+            self.hands = [*map(_hand_tokens, hands)]
+            self.laid = [*map(_hand_tokens, laid)]
         self.seq = [*map(_token_of, state.seq)] if state.seq else []
 
 
@@ -980,15 +984,21 @@ class CribbageState(State):
         board = self.board  # the pegs, partners sharing their side's (as :meth:`view_scores`)
         out["scores"] = [*board] if n != 4 else [board[0], board[1], board[0], board[1]]
         hands = self.hands
-        out["hand_counts"] = [len(hands[0]), len(hands[1])] if n == 2 else [*map(len, hands)]
+        # written out by players (a map or a comprehension costs several times more)
+        out["hand_counts"] = (
+            [len(hands[0]), len(hands[1])] if n == 2
+            else [len(hands[0]), len(hands[1]), len(hands[2])] if n == 3
+            else [len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])])
         tokens = self._tokens or self._keep_tokens()
         if phase != "discard" and phase != "starter":
             # the play's values (from the deal to the cut, the kept view's read-only empty ones)
             out["count"] = self.count
             out["sequence"] = tokens.seq.copy()
             laid = tokens.laid
-            out["laid"] = ([laid[0].copy(), laid[1].copy()] if n == 2
-                           else [cards.copy() for cards in laid])
+            out["laid"] = (
+                [laid[0].copy(), laid[1].copy()] if n == 2
+                else [laid[0].copy(), laid[1].copy(), laid[2].copy()] if n == 3
+                else [laid[0].copy(), laid[1].copy(), laid[2].copy(), laid[3].copy()])
             goers = self.goers
             if goers:  # else the kept view's empty, read-only list
                 out["go"] = [*goers]
