@@ -124,20 +124,10 @@ _NO_GO = FrozenList()
 _NO_CARDS = FrozenList()
 _NO_LAID = {n: FrozenList(FrozenList() for _ in range(n)) for n in (2, 3, 4)}
 
-#: a seat's discards (one or two cards) as the view shows them, by the cards in the order laid:
-#: made on first use, then shared read-only by every view (at most 52 + 52 × 51 entries)
+#: ``view()["discards"]``: a seat's discards (one or two cards) as tokens, by the cards in the
+#: order laid: made on first use, then shared read-only by every view (at most 52 + 52 × 51)
 _DISCARD_TOKENS: dict[tuple[Card, ...], FrozenList] = {}
 
-
-def _discard_tokens(cards: list[Card]) -> FrozenList:
-    """``view()["discards"]``: the tokens of ``cards`` (a seat's discards), read-only."""
-    if not cards:
-        return _NO_CARDS
-    key = tuple(cards)
-    found = _DISCARD_TOKENS.get(key)
-    if found is None:
-        found = _DISCARD_TOKENS[key] = FrozenList(map(_token_of, key))
-    return found
 
 #: the show's order by players and dealer: each hand from the dealer's left, then the crib
 _SHOW_ORDER: dict[int, list[tuple[tuple[int, str], ...]]] = {
@@ -1025,8 +1015,8 @@ class CribbageState(State):
 
     def _seat_view(self, seat: int | None, index: int) -> _SeatView:
         """Bring ``seat``'s kept view up to date, in place (a new one when the match's parts
-        are new). A new hand's parts (``_base_view``: phase, hand number, dealer, crib, starter,
-        shown; dropped by :meth:`apply` with every move that changes them) are copied in, after
+        are new). A new hand's parts (``_base_view``: hand number, dealer, crib, shown; dropped
+        by :meth:`apply` with every move that changes them) are copied in, after
         the match's are checked: every move that changes the match's parts (a game's end, the
         cut for deal) drops the hand's as well, so the match's are looked at only then. Within a
         hand only the phase, the starter, the crib's size and the seat's discards can change (a
@@ -1054,8 +1044,16 @@ class CribbageState(State):
         out["phase"] = phase
         out["starter"] = _token_of(self.starter) if self.starter is not None else None
         out["crib_count"] = crib
-        if seat is not None:
-            out["discards"] = _discard_tokens(self.discards[seat])
+        if seat is not None:  # its discards, shared from ``_DISCARD_TOKENS`` (inline: a hot path)
+            discards = self.discards[seat]
+            if not discards:
+                out["discards"] = _NO_CARDS
+            else:
+                key = tuple(discards)
+                found = _DISCARD_TOKENS.get(key)
+                if found is None:
+                    found = _DISCARD_TOKENS[key] = FrozenList(map(_token_of, key))
+                out["discards"] = found
         kept.crib = crib
         kept.phase = phase
         return kept
@@ -1063,12 +1061,10 @@ class CribbageState(State):
     def _phase_view(self) -> JSON:
         """The view's values that change only between phases (the rest is set at each call or
         by :meth:`_seat_view`): this hand's, in the view's key order."""
-        return {
-            "phase": self._phase,
+        return {  # (the phase and the starter: set by every update of a kept view)
             "hand_number": self.hand_number,
             "dealer": self.dealer,
             "crib": FrozenList(map(_token_of, self.crib)) if self.crib_open else None,
-            "starter": _token_of(self.starter) if self.starter is not None else None,
             "shown": self._shown_view() if self.shown else _NO_SHOWN,
         }
 
