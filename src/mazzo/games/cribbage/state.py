@@ -124,6 +124,11 @@ _NO_GO = FrozenList()
 _NO_CARDS = FrozenList()
 _NO_LAID = {n: FrozenList(FrozenList() for _ in range(n)) for n in (2, 3, 4)}
 
+#: ``view()["discards"]``: a seat's discards (one or two cards) as tokens, by the cards in the
+#: order laid: made on first use, then shared read-only by every view (at most 52 + 52 × 51)
+_DISCARD_TOKENS: dict[tuple[Card, ...], FrozenList] = {}
+
+
 #: the show's order by players and dealer: each hand from the dealer's left, then the crib
 _SHOW_ORDER: dict[int, list[tuple[tuple[int, str], ...]]] = {
     n: [(*(((d + k) % n, "hand") for k in range(1, n + 1)), (d, "crib")) for d in range(n)]
@@ -165,6 +170,21 @@ class Pending:
         return out
 
 
+def _hand_tokens(cards: list[Card]) -> list[str]:
+    """The tokens of ``cards``, a new list. The first view of a hand makes them from the deal:
+    six cards (two players) or five as subscripts, half the cost of mapping them, and nothing
+    laid or played yet (no map to make)."""
+    size = len(cards)
+    token = TOKEN
+    if size == 6:
+        a, b, c, d, e, f = cards
+        return [token[a], token[b], token[c], token[d], token[e], token[f]]
+    if size == 5:
+        a, b, c, d, e = cards
+        return [token[a], token[b], token[c], token[d], token[e]]
+    return [*map(_token_of, cards)] if size else []
+
+
 class _Tokens:
     """The tokens of the cards a view of the play shows, each list in step with the state's
     (``hands``, ``laid`` per seat, ``seq``): made by the first view after a deal, then kept so by
@@ -175,9 +195,16 @@ class _Tokens:
     __slots__ = ("hands", "laid", "seq")
 
     def __init__(self, state: CribbageState) -> None:
-        self.hands = [[*map(_token_of, cards)] for cards in state.hands]
-        self.laid = [[*map(_token_of, cards)] for cards in state.laid]
-        self.seq = [*map(_token_of, state.seq)]
+        hands, laid = state.hands, state.laid
+        if len(hands) == 2:  # two players: written out (a map's set-up costs more)
+            self.hands = [_hand_tokens(hands[0]), _hand_tokens(hands[1])]
+            # the first view of a hand (the usual maker) finds nothing laid: nothing to map
+            l0, l1 = laid
+            self.laid = [[*map(_token_of, l0)] if l0 else [], [*map(_token_of, l1)] if l1 else []]
+        else:  # a map of a function, not a comprehension (whose frame costs more)
+            self.hands = [*map(_hand_tokens, hands)]
+            self.laid = [*map(_hand_tokens, laid)]
+        self.seq = [*map(_token_of, state.seq)] if state.seq else []
 
 
 class _SeatView:
@@ -268,7 +295,7 @@ class CribbageState(State):
         self._seat_views: list[_SeatView | None] = [None] * (n + 1)
         #: the view's keys with the parts that change only between games, with their key (see
         #: :meth:`_match_view`)
-        self._match_views: tuple[tuple[int, int, tuple[Card, ...]], JSON] | None = None
+        self._match_views: tuple[JSON | None, tuple[Card, ...], JSON] | None = None
         #: the play's tokens, kept in step by the moves once a view asked (see :class:`_Tokens`)
         self._tokens: _Tokens | None = None
 
@@ -937,23 +964,31 @@ class CribbageState(State):
         index = self.n if seat is None else seat
         kept = self._seat_views[index]
         phase = self._phase
+        # the crib grows only by discards, which keep the phase but for the last one
         if (kept is None or kept.base is not self._base_view or kept.phase != phase
-                or kept.crib != len(self.crib)):
+                or (phase == "discard" and kept.crib != len(self.crib))):
             kept = self._seat_view(seat, index)
         out = kept.view.copy()
         out["current_player"] = self.current_player
-        out["scores"] = self.view_scores()
+        n = self.n
+        board = self.board  # the pegs, partners sharing their side's (as :meth:`view_scores`)
+        out["scores"] = [*board] if n != 4 else [board[0], board[1], board[0], board[1]]
         hands = self.hands
-        out["hand_counts"] = ([len(hands[0]), len(hands[1])] if self.n == 2
-                              else [*map(len, hands)])
+        # written out by players (a map or a comprehension costs several times more)
+        out["hand_counts"] = (
+            [len(hands[0]), len(hands[1])] if n == 2
+            else [len(hands[0]), len(hands[1]), len(hands[2])] if n == 3
+            else [len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])])
+        tokens = self._tokens or self._keep_tokens()
         if phase != "discard" and phase != "starter":
             # the play's values (from the deal to the cut, the kept view's read-only empty ones)
             out["count"] = self.count
-            tokens = self._tokens or self._keep_tokens()
             out["sequence"] = tokens.seq.copy()
             laid = tokens.laid
-            out["laid"] = ([laid[0].copy(), laid[1].copy()] if self.n == 2
-                           else [cards.copy() for cards in laid])
+            out["laid"] = (
+                [laid[0].copy(), laid[1].copy()] if n == 2
+                else [laid[0].copy(), laid[1].copy(), laid[2].copy()] if n == 3
+                else [laid[0].copy(), laid[1].copy(), laid[2].copy(), laid[3].copy()])
             goers = self.goers
             if goers:  # else the kept view's empty, read-only list
                 out["go"] = [*goers]
@@ -965,7 +1000,7 @@ class CribbageState(State):
                     "overlooked": pend.true - pend.announced if pend.announced >= 0 else None,
                 }
         if seat is not None:
-            out["hand"] = (self._tokens or self._keep_tokens()).hands[seat].copy()
+            out["hand"] = tokens.hands[seat].copy()
         return out
 
     def _keep_tokens(self) -> _Tokens:
@@ -980,42 +1015,45 @@ class CribbageState(State):
 
     def _seat_view(self, seat: int | None, index: int) -> _SeatView:
         """Bring ``seat``'s kept view up to date, in place (a new one when the match's parts
-        are new): the hand's parts (``_base_view``: phase, hand number, dealer, crib, starter,
-        shown; dropped by :meth:`apply` when a move changes them), then what changes within
-        them (the phase, the starter, the crib's size and the seat's discards). No caller sees
-        the kept view: views are copies of it."""
+        are new). A new hand's parts (``_base_view``: hand number, dealer, crib, shown; dropped
+        by :meth:`apply` with every move that changes them) are copied in, after
+        the match's are checked: every move that changes the match's parts (a game's end, the
+        cut for deal) drops the hand's as well, so the match's are looked at only then. Within a
+        hand only the phase, the starter, the crib's size and the seat's discards can change (a
+        discard, the cut): those are set again at every update. No caller sees the kept view:
+        views are copies of it."""
         base = self._base_view
         if base is None:
             base = self._base_view = self._phase_view()
-        match = self._match_view()
         kept = self._seat_views[index]
-        if kept is None or kept.match is not match:
-            out = match.copy()
-            if seat is not None:
-                out["seat"] = seat
-                out["hand"] = None  # set at each call, here for the keys' order
-                out["discards"] = None
-            kept = self._seat_views[index] = _SeatView(match, out)
+        if kept is None or kept.base is not base:
+            match = self._match_view()
+            if kept is None or kept.match is not match:
+                out = match.copy()
+                if seat is not None:
+                    out["seat"] = seat
+                    out["hand"] = None  # set at each call, here for the keys' order
+                    out["discards"] = _NO_CARDS
+                kept = self._seat_views[index] = _SeatView(match, out)
+            out = kept.view
+            out.update(base)  # every key is there already: the order stays
+            kept.base = base
         out = kept.view
-        out.update(base)  # every key is there already: the order stays
         crib = len(self.crib)
         phase = self._phase
         out["phase"] = phase
         out["starter"] = _token_of(self.starter) if self.starter is not None else None
         out["crib_count"] = crib
-        out["go"] = _NO_GO  # while nobody said go (:meth:`view` sets the seats who did)
-        if phase == "discard" or phase == "starter":
-            # from the deal to the cut nothing is played (the deal emptied the play): the
-            # play's values, read-only (:meth:`view` sets them in the other phases)
-            out["count"] = 0
-            out["sequence"] = _NO_CARDS
-            out["laid"] = _NO_LAID[self.n]
-        if seat is not None:
+        if seat is not None:  # its discards, shared from ``_DISCARD_TOKENS`` (inline: a hot path)
             discards = self.discards[seat]
-            shown = out["discards"]  # a hand's discards only grow
-            if kept.base is not base or len(shown) != len(discards):
-                out["discards"] = FrozenList(map(_token_of, discards))
-        kept.base = base
+            if not discards:
+                out["discards"] = _NO_CARDS
+            else:
+                key = tuple(discards)
+                found = _DISCARD_TOKENS.get(key)
+                if found is None:
+                    found = _DISCARD_TOKENS[key] = FrozenList(map(_token_of, key))
+                out["discards"] = found
         kept.crib = crib
         kept.phase = phase
         return kept
@@ -1023,12 +1061,10 @@ class CribbageState(State):
     def _phase_view(self) -> JSON:
         """The view's values that change only between phases (the rest is set at each call or
         by :meth:`_seat_view`): this hand's, in the view's key order."""
-        return {
-            "phase": self._phase,
+        return {  # (the phase and the starter: set by every update of a kept view)
             "hand_number": self.hand_number,
             "dealer": self.dealer,
             "crib": FrozenList(map(_token_of, self.crib)) if self.crib_open else None,
-            "starter": _token_of(self.starter) if self.starter is not None else None,
             "shown": self._shown_view() if self.shown else _NO_SHOWN,
         }
 
@@ -1045,11 +1081,13 @@ class CribbageState(State):
 
     def _match_view(self) -> JSON:
         """Every key of the view in its order, with the parts that change only when a game ends
-        (or the cut for deal is made) set; kept for the game (the key: game, winner, cut)."""
-        key = (self.game_no, self.match_winner, self.cuts)
+        (or the cut for deal is made) set; kept for the game (the key: the last game, the cut)."""
+        # every game's end makes a new ``last_game`` (and sets the game number, the winner, the
+        # games and match points), the cut for deal new ``cuts``: the two by identity are the key
         kept = self._match_views
-        if kept is not None and kept[0] == key:
-            return kept[1]
+        last_game, cuts = self.last_game, self.cuts
+        if kept is not None and kept[0] is last_game and kept[1] is cuts:
+            return kept[2]
         n = self.n
         side = self.side
         made: JSON = {
@@ -1071,15 +1109,18 @@ class CribbageState(State):
             "crib_count": 0,
             "crib": None,
             "starter": None,
+            # the play's values from the deal to the cut, when nothing is played (the deal
+            # empties the play), read-only; :meth:`view` sets them on its copy in the other
+            # phases, so the kept views never change them
             "count": 0,
-            "sequence": None,
-            "laid": None,
-            "go": None,
+            "sequence": _NO_CARDS,
+            "laid": _NO_LAID[n],
+            "go": _NO_GO,  # while nobody said go (:meth:`view` sets the seats who did)
             "shown": _NO_SHOWN,
             "pending": None,
             "last_game": self._frozen(self.last_game),
         }
-        self._match_views = (key, made)
+        self._match_views = (last_game, cuts, made)
         return made
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
