@@ -1077,7 +1077,7 @@ class PokerItalianoState(State):
         change only now and then (the seats still in, the blinds, each seat's cards, the last
         hand's result) are kept between calls in ``_seen_*`` (see there) and checked at each
         call against what they were built from."""
-        contrib = self.contrib
+        contrib, chips = self.contrib, self.chips
         pot = self.carried + sum(contrib)
         table = self._seen_table
         if table[0] != self.folded or table[1] != self.in_match or table[2] != self.seats:
@@ -1093,8 +1093,10 @@ class PokerItalianoState(State):
             "phase": self.phase_name,
             "hand_number": self.hand_number,
             "current_player": self.current_player,
-            "scores": list(map(float, map(add, self.chips, self.bank))),  # as scores()
-            "chips": list(self.chips),
+            # as scores() (without the bank, 0 but in credit mode); [*x]: no call of list
+            "scores": [*map(float, map(add, chips, self.bank))] if self.config.credit
+            else [*map(float, chips)],
+            "chips": [*chips],
             "in_match": table[3],
             "dealer": self.dealer,
             "deck_size": self.deck_size,
@@ -1102,17 +1104,17 @@ class PokerItalianoState(State):
             "parole": self.parole,
             "pot": pot,
             "carried": self.carried,
-            "contrib": list(contrib),
-            "round_bets": list(self.rbet),
+            "contrib": [*contrib],
+            "round_bets": [*self.rbet],
             "to_match": self.level,
             "folded": table[4],
             "blinds": blinds[3] if self.blind_seats else [],
             "opener": self.opener,
             # the entries are made once and shared, read-only (see _spoken): only the list is
             # the state's own
-            "log": list(self.log),
-            "hand_counts": list(map(len, self.hands)),
-            "draws": list(self.draws),
+            "log": [*self.log],
+            "hand_counts": [*map(len, self.hands)],
+            "draws": [*self.draws],
             "stock": len(self.stock),
             "last_hand": result[1],
             "pots": self._pots_view(pot, table[5]) if pot else [],
@@ -1187,36 +1189,35 @@ class PokerItalianoState(State):
         return held
 
     def _pots_view(self, pot: int, live: FrozenList) -> list[JSON]:
-        """Main and side pots as they stand (several once the live seats' contributions
-        differ: mid-round, or somebody all-in), what ``side_pots`` gives; ``pot`` is
-        ``self.pot`` (not 0) and ``live`` the live seats (read-only), both known to the view."""
+        """Main and side pots as they stand, what ``side_pots`` gives: several once the live
+        seats' contributions differ (mid-round, or somebody all-in). ``pot`` is ``self.pot``
+        (not 0) and ``live`` the live seats (read-only), both known to the view. Loops, not
+        min/max/sorted: each of those calls costs about a loop over four seats here."""
         if not live:
             return [{"amount": pot, "seats": live}]
         contrib = self.contrib
-        put = list(map(contrib.__getitem__, live))
-        low, high = min(put), max(put)
+        low = high = contrib[live[0]]
+        for s in live:
+            c = contrib[s]
+            if c < low:
+                low = c
+            elif c > high:
+                high = c
         if low == high:  # every live seat put in the same: one pot
             return [{"amount": pot, "seats": live}]
+        top: list[int] = []  # the usual split, two levels: those at the higher one
+        for s in live:
+            c = contrib[s]
+            if c == high:
+                top.append(s)
+            elif c != low:  # three levels or more (all-in players)
+                return [{"amount": a, "seats": seats} for a, seats in self.side_pots(live)]
+        below = 0  # what every seat put in up to the lower level (and the carried pot)
+        for c in contrib:
+            below += c if c < low else low
         carried = self.carried
-        if put.count(low) + put.count(high) == len(put):  # two levels, the usual split
-            below = 0  # what every seat put in up to the lower level
-            for c in contrib:
-                below += c if c < low else low
-            return [{"amount": carried + below, "seats": live},
-                    {"amount": pot - carried - below,
-                     "seats": [s for s in live if contrib[s] == high]}]
-        pots: list[JSON] = []
-        prev = 0  # what every seat put in up to the previous level
-        for level in sorted(set(put)):
-            below = 0
-            for c in contrib:
-                below += c if c < level else level
-            pots.append({"amount": below - prev,
-                         "seats": [s for s in live if contrib[s] >= level]})
-            prev = below
-        pots[0]["amount"] += carried
-        pots[-1]["amount"] += pot - carried - prev  # with folded chips above every live level
-        return pots
+        return [{"amount": carried + below, "seats": live},
+                {"amount": pot - carried - below, "seats": top}]
 
     def pre_draw_hand(self, seat: int) -> list[Card]:
         """The five cards ``seat`` held before the draw: his kept cards (the front of the hand,
