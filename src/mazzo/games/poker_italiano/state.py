@@ -203,6 +203,11 @@ class PokerItalianoState(State):
         # (map in C, as the view's: a search values every rollout by it)
         return list(map(float, map(add, self.chips, self.bank)))
 
+    def view_scores(self) -> list[float]:
+        """``view(None)["scores"]``, without building the view: the search reads it at every
+        iteration, on worlds whose kept view parts (see ``view``) would have to be rebuilt."""
+        return list(map(float, map(add, self.chips, self.bank)))
+
     def returns(self) -> list[float]:
         if self.current_player != TERMINAL:
             return [0.0] * self.n
