@@ -20,7 +20,7 @@ from mazzo.engine import State, get_game
 from mazzo.engine.frozen import FrozenDict, FrozenList, frozen
 from playout import steps
 
-GAMES = ("cribbage", "nebraska", "novantanove", "burraco")
+GAMES = ("cribbage", "nebraska", "novantanove", "burraco", "poker_italiano")
 #: random matches per test config, a few thousand views per game in all
 MATCHES = 3
 

@@ -22,7 +22,7 @@ from mazzo.engine import Config, State, get_game
 from mazzo.engine.frozen import FrozenDict, FrozenList
 from playout import decisions
 
-GAMES = ("cribbage", "novantanove")
+GAMES = ("cribbage", "novantanove", "poker_italiano")
 #: random matches per test config (each checks every decision)
 MATCHES = 100
 #: a long match is cut here: the decisions before it are checked

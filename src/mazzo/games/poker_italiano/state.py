@@ -21,6 +21,7 @@ from typing import Self
 
 from mazzo.cards import JACK, KING, QUEEN, RANK_TEXT, Card, short_deck
 from mazzo.engine.chance import sample, shuffle
+from mazzo.engine.frozen import FrozenDict, FrozenList, frozen
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -105,6 +106,13 @@ M_RESPOND = "respond"  # facing a bet: fold, call, raise
 M_CALL_ONLY = "call_only"  # blind steps (a)/(b): fold or call
 M_STAY = "stay"  # blind steps (c)/(d): stay or raise
 M_SECOND = "second"  # second round before any bet: parola, bet, passo
+
+# the parts of the views kept between calls (see PokerItalianoState._seen_table and the others):
+# copies of what each was built from (None: nothing yet), then the read-only parts
+_Table = tuple[list[bool] | None, list[bool] | None, list[int] | None, FrozenList, FrozenList,
+               FrozenList]
+_Blinds = tuple[list[int] | None, list[bool] | None, list[int] | None, FrozenList]
+_Held = tuple[list[Card] | None, list[Card] | None, FrozenList, FrozenList]
 
 class PokerItalianoState(State):
     config: PokerItalianoConfig
@@ -195,6 +203,11 @@ class PokerItalianoState(State):
         # (map in C, as the view's: a search values every rollout by it)
         return list(map(float, map(add, self.chips, self.bank)))
 
+    def view_scores(self) -> list[float]:
+        """``view(None)["scores"]``, without building the view: the search reads it at every
+        iteration, on worlds whose kept view parts (see ``view``) would have to be rebuilt."""
+        return list(map(float, map(add, self.chips, self.bank)))
+
     def returns(self) -> list[float]:
         if self.current_player != TERMINAL:
             return [0.0] * self.n
@@ -276,7 +289,7 @@ class PokerItalianoState(State):
         key = (mode, bounds, cfg.raise_limit, cfg.bet_menu)
         found = _LEGALS.get(key)
         if found is None:
-            if len(_LEGALS) >= _POTS_KEPT:
+            if len(_LEGALS) >= _MADE_KEPT:
                 _LEGALS.clear()
             found = _LEGALS[key] = _listing(mode, self._menu(*bounds))
         return found
@@ -302,7 +315,7 @@ class PokerItalianoState(State):
             picks = {lo, hi, pot // 4, pot // 2, 3 * pot // 4, pot}
             if unlimited:
                 picks.add(2 * pot)
-            if len(_MENUS) >= _POTS_KEPT:
+            if len(_MENUS) >= _MADE_KEPT:
                 _MENUS.clear()
             menu = _MENUS[key] = tuple(sorted(a for a in picks if lo <= a <= hi))
         return list(menu)
@@ -712,11 +725,9 @@ class PokerItalianoState(State):
     def _say(self, seat: int, word: str, amount: int) -> None:
         all_in = amount > 0 and self.chips[seat] == 0
         key = (seat, word, amount, all_in)
-        said = _SPOKEN.get(key)  # (made once and shared, as the other events of _made)
-        if said is None:
-            said = _spoken(key)
-        self.events.append(said)
-        self.log.append({"seat": seat, "word": word, "amount": amount, "all_in": all_in})
+        said = _SPOKEN.get(key) or _spoken(key)  # (made once and shared, as _made's events)
+        self.events.append(said[0])
+        self.log.append(said[1])
 
     def _bet_action(self, action: Action) -> None:
         s = self.current_player
@@ -744,8 +755,9 @@ class PokerItalianoState(State):
         # (_say, inlined: this runs at every bet)
         all_in = amount > 0 and self.chips[s] == 0
         key = (s, kind, amount, all_in)
-        self.events.append(_SPOKEN.get(key) or _spoken(key))
-        self.log.append({"seat": s, "word": kind, "amount": amount, "all_in": all_in})
+        said = _SPOKEN.get(key) or _spoken(key)
+        self.events.append(said[0])
+        self.log.append(said[1])
         self.acted_at[s] = self.full_raises
         self.needs[s] = False
         folded = self.folded  # one seat left? (only seats dealt in are ever not folded)
@@ -832,7 +844,8 @@ class PokerItalianoState(State):
         self.discarded[s] = list(cards)
         self.draws[s] = len(cards)
         self.events.append(Drew(s, len(cards)))
-        self.log.append({"seat": s, "word": "draw", "amount": len(cards), "all_in": False})
+        key = (s, "draw", len(cards), False)  # (the log's entry only: the event is Drew)
+        self.log.append((_SPOKEN.get(key) or _spoken(key))[1])
         if len(cards) == MAX_DISCARD:
             self.fourth.append(s)
         self.serving = [s, 3 if len(cards) == MAX_DISCARD else len(cards)]
@@ -1064,81 +1077,152 @@ class PokerItalianoState(State):
     # ------------------------------------------------------------------ information
 
     def view(self, seat: int | None) -> JSON:
-        contrib = self.contrib
+        """What ``seat`` (None: a spectator) may know. Every list and dict in it is new at each
+        call or shared between calls and read-only (:mod:`mazzo.engine.frozen`): the parts that
+        change only now and then (the seats still in, the blinds, each seat's cards, the last
+        hand's result) are kept between calls in ``_seen_*`` (see there) and checked at each
+        call against what they were built from."""
+        contrib, chips = self.contrib, self.chips
         pot = self.carried + sum(contrib)
+        table = self._seen_table
+        if table[0] != self.folded or table[1] != self.in_match or table[2] != self.seats:
+            table = self._keep_table()
+        blinds = self._seen_blinds
+        if self.blind_seats and (blinds[0] != self.blind_seats or blinds[1] != self.covered
+                                 or blinds[2] != self.blind_amounts):
+            blinds = self._keep_blinds()
+        result = self._seen_result
+        if result[0] is not self.last_result:
+            result = self._keep_result()
         out: JSON = {
             "phase": self.phase_name,
             "hand_number": self.hand_number,
             "current_player": self.current_player,
-            "scores": list(map(float, map(add, self.chips, self.bank))),  # as scores()
-            "chips": list(self.chips),
-            "in_match": list(self.in_match),
+            # as scores() (without the bank, 0 but in credit mode); [*x]: no call of list
+            "scores": [*map(float, map(add, chips, self.bank))] if self.config.credit
+            else [*map(float, chips)],
+            "chips": [*chips],
+            "in_match": table[3],
             "dealer": self.dealer,
             "deck_size": self.deck_size,
             "opening_requirement": RANK_TEXT[self.min_pair],
             "parole": self.parole,
             "pot": pot,
             "carried": self.carried,
-            "contrib": list(contrib),
-            "round_bets": list(self.rbet),
+            "contrib": [*contrib],
+            "round_bets": [*self.rbet],
             "to_match": self.level,
-            # folded, or out of the match (map in C: a view is built at every move)
-            "folded": list(map(or_, self.folded, map(not_, self.in_match))),
-            "blinds": self._blinds_view() if self.blind_seats else [],
+            "folded": table[4],
+            "blinds": blinds[3] if self.blind_seats else [],
             "opener": self.opener,
-            # the entries are never changed once logged (``_say`` and the draw append new
-            # ones), so views and clones share them: only the list is the state's own
-            "log": list(self.log),
-            "hand_counts": list(map(len, self.hands)),
-            "draws": list(self.draws),
+            # the entries are made once and shared, read-only (see _spoken): only the list is
+            # the state's own
+            "log": [*self.log],
+            "hand_counts": [*map(len, self.hands)],
+            "draws": [*self.draws],
             "stock": len(self.stock),
-            # the last hand's result is built whole when the hand ends and never changed after
-            # (the next hand replaces it), so every view shares it instead of deep-copying it
-            # (that copy was a third of a view's time), as Nebraska and Burraco share theirs
-            "last_hand": self.last_result,
-            "pots": self._pots_view(pot),
+            "last_hand": result[1],
+            "pots": self._pots_view(pot, table[5]) if pot else [],
         }
         if self.current_player >= 0:
             out["mode"] = self.mode or self.phase_name
         if seat is not None:
             out["seat"] = seat
-            out["hand"] = tokens(sorted(self.hands[seat]))
-            out["discarded"] = tokens(self.discarded[seat])
+            held = self._seen_hands[seat]
+            if held[0] != self.hands[seat] or held[1] != self.discarded[seat]:
+                held = self._keep_held(seat)
+            out["hand"] = held[2]
+            out["discarded"] = held[3]
         if self.current_player == TERMINAL:
             out["over"] = self.over_reason
         return out
 
-    def _blinds_view(self) -> list[JSON]:
-        return [
-            {"seat": s, "level": i + 1, "name": BLIND_NAMES[i + 1], "amount": a, "covered": c}
-            for i, (s, a, c) in enumerate(
-                zip(self.blind_seats, self.blind_amounts, self.covered, strict=True)
-            )
-        ]
+    # The parts of the views kept between calls: each a tuple of copies of what it was built
+    # from, then the read-only parts. ``view`` compares the copies with the state's lists at
+    # each call (list compares, in C) and rebuilds a part only when a move changed them, so no
+    # move has to know about views. Immutable and checked by value, they may be shared by a
+    # clone (``_copy`` copies them with the other attributes); a state that never builds a view
+    # keeps the class's empty ones (a search pays nothing).
+    #: (folded, in_match, seats) → the view's ``in_match``, ``folded`` (folded or out of the
+    #: match) and the live seats in order: changed by a fold and by a new deal
+    _seen_table: _Table = (None, None, None, FrozenList(), FrozenList(), FrozenList())
+    #: (blind_seats, covered, blind_amounts) → the view's ``blinds``: changed by a blind or a
+    #: cover (before the deal) and by a new deal
+    _seen_blinds: _Blinds = (None, None, None, FrozenList())
+    #: (last_result, its read-only copy): a hand's result is built whole when the hand ends and
+    #: never changed after (the next one replaces it), so it is found by identity
+    _seen_result: tuple[JSON | None, FrozenDict] = (None, FrozenDict())
+    #: by seat: (hand, discarded) → the tokens of the sorted hand and of the discards: changed
+    #: by the deal and the seat's draw
+    _seen_hands: tuple[_Held, ...] = (
+        (None, None, FrozenList(), FrozenList()),) * max(PokerItalianoConfig.player_counts)
 
-    def _pots_view(self, pot: int) -> list[JSON]:
-        """Main and side pots as they stand (several only once somebody is all-in); ``pot``
-        is ``self.pot``, which the view has already summed."""
-        folded = self.folded
-        live = [s for s in self.seats if not folded[s]]
-        contrib = self.contrib
-        if not live or not pot:
-            return [{"amount": pot, "seats": live}] if pot else []
-        first = contrib[live[0]]
-        for s in live:
-            if contrib[s] != first:
-                break
-        else:  # every live seat put in the same: one pot, what ``side_pots`` gives, cheaper
+    def _keep_table(self) -> _Table:
+        folded, in_match = self.folded, self.in_match
+        table = self._seen_table = (
+            list(folded), list(in_match), list(self.seats), FrozenList(in_match),
+            FrozenList(map(or_, folded, map(not_, in_match))),
+            FrozenList([s for s in self.seats if not folded[s]]),
+        )
+        return table
+
+    def _keep_blinds(self) -> _Blinds:
+        blinds = self._seen_blinds = (
+            list(self.blind_seats), list(self.covered), list(self.blind_amounts),
+            FrozenList([
+                FrozenDict({"seat": s, "level": i + 1, "name": BLIND_NAMES[i + 1], "amount": a,
+                            "covered": c})
+                for i, (s, a, c) in enumerate(
+                    zip(self.blind_seats, self.blind_amounts, self.covered, strict=True))
+            ]),
+        )
+        return blinds
+
+    def _keep_result(self) -> tuple[JSON | None, FrozenDict]:
+        result = self.last_result  # (its log's entries are read-only already: see _spoken)
+        made = FrozenDict({key: FrozenList(value) if key == "log" else frozen(value)
+                           for key, value in result.items()})
+        self._seen_result = (result, made)
+        return self._seen_result
+
+    def _keep_held(self, seat: int) -> _Held:
+        hand, discarded = self.hands[seat], self.discarded[seat]
+        held = (list(hand), list(discarded), FrozenList(tokens(sorted(hand))),
+                FrozenList(tokens(discarded)))
+        kept = self._seen_hands
+        self._seen_hands = (*kept[:seat], held, *kept[seat + 1:])
+        return held
+
+    def _pots_view(self, pot: int, live: FrozenList) -> list[JSON]:
+        """Main and side pots as they stand, what ``side_pots`` gives: several once the live
+        seats' contributions differ (mid-round, or somebody all-in). ``pot`` is ``self.pot``
+        (not 0) and ``live`` the live seats (read-only), both known to the view. Loops, not
+        min/max/sorted: each of those calls costs about a loop over four seats here."""
+        if not live:
             return [{"amount": pot, "seats": live}]
-        # mid-round, or somebody all-in: the same few contributions come back again and
-        # again (a bet, then the calls), so the split is kept by what it is made of
-        key = (self.carried, tuple(contrib), tuple(live))
-        pots = _POTS.get(key)
-        if pots is None:
-            if len(_POTS) >= _POTS_KEPT:
-                _POTS.clear()
-            pots = _POTS[key] = tuple((a, tuple(seats)) for a, seats in self.side_pots(live))
-        return [{"amount": a, "seats": list(seats)} for a, seats in pots]
+        contrib = self.contrib
+        low = high = contrib[live[0]]
+        for s in live:
+            c = contrib[s]
+            if c < low:
+                low = c
+            elif c > high:
+                high = c
+        if low == high:  # every live seat put in the same: one pot
+            return [{"amount": pot, "seats": live}]
+        top: list[int] = []  # the usual split, two levels: those at the higher one
+        for s in live:
+            c = contrib[s]
+            if c == high:
+                top.append(s)
+            elif c != low:  # three levels or more (all-in players)
+                return [{"amount": a, "seats": seats} for a, seats in self.side_pots(live)]
+        below = 0  # what every seat put in up to the lower level (and the carried pot)
+        for c in contrib:
+            below += c if c < low else low
+        carried = self.carried
+        return [{"amount": carried + below, "seats": live},
+                {"amount": pot - carried - below, "seats": top}]
 
     def pre_draw_hand(self, seat: int) -> list[Card]:
         """The five cards ``seat`` held before the draw: his kept cards (the front of the hand,
@@ -1348,10 +1432,7 @@ class PokerItalianoState(State):
         return out
 
 
-#: side pots for the views by (carried, contributions, live seats); see _pots_view
-_Pots = tuple[tuple[int, tuple[int, ...]], ...]
-_POTS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], _Pots] = {}
-_POTS_KEPT = 100_000  # (and of events made once, below)
+_MADE_KEPT = 100_000  # (the bound of every cache of this module)
 #: the events made once and shared (betting words, antes, a deal's start), by class and fields
 _MADE: dict[tuple[type[Event], tuple[int | bool | str, ...]], Event] = {}
 
@@ -1362,7 +1443,7 @@ def _made(cls: type[Event], fields: tuple[int | bool | str, ...]) -> Event:
     key = (cls, fields)
     found = _MADE.get(key)
     if found is None:
-        if len(_MADE) >= _POTS_KEPT:
+        if len(_MADE) >= _MADE_KEPT:
             _MADE.clear()
         found = _MADE[key] = cls(*fields)
     return found
@@ -1385,14 +1466,17 @@ def _listing(mode: str, amounts: list[int]) -> tuple[Action, ...]:
     return (STAY, *raises) if mode == M_STAY else (FOLD, CALL, *raises)
 
 
-#: the betting words said, by (seat, word, amount, all-in); see _say
-_SPOKEN: dict[tuple[int, str, int, bool], Event] = {}
+#: the words said (bets, draws), by (seat, word, amount, all-in): the event and the log's entry,
+#: made once and shared (the entries read-only: every view and clone shares them); see _say
+_SPOKEN: dict[tuple[int, str, int, bool], tuple[Event, FrozenDict]] = {}
 
 
-def _spoken(key: tuple[int, str, int, bool]) -> Event:
-    if len(_SPOKEN) >= _POTS_KEPT:
+def _spoken(key: tuple[int, str, int, bool]) -> tuple[Event, FrozenDict]:
+    if len(_SPOKEN) >= _MADE_KEPT:
         _SPOKEN.clear()
-    found = _SPOKEN[key] = Spoke(*key)
+    seat, word, amount, all_in = key
+    found = _SPOKEN[key] = (
+        Spoke(*key), FrozenDict({"seat": seat, "word": word, "amount": amount, "all_in": all_in}))
     return found
 
 
