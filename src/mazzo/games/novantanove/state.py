@@ -364,15 +364,22 @@ class NovantanoveState(State):
                 entry["bid"] = self.bid_of(h)
 
     def _forget_offered(self, kept: _KeptViews, seat: int, action: Action) -> None:
-        """Drop the kept view parts an offer changed: the offers, the seat's entry and, once
-        the play begins, the entries of the hands and bids it shows (the deal's parts stay)."""
+        """Bring the kept view parts up to date after an offer: the offers dropped, a declare
+        written into the seat's kept entries in place (the only field of theirs it changes) and,
+        once the play begins, the entries of the hands and bids it shows dropped (the deal's
+        parts stay)."""
         if isinstance(action, Reveal):  # withdraws every declare
             kept.forget_stage(self.nh)
             return
         kept.base = None
+        if isinstance(action, Declare):  # the seat's entries say so (all else in them stays)
+            for entry in (kept.own[seat], kept.public[seat]):
+                if entry is not None:
+                    entry["offer"] = OFFER_NAME[DECLARE_PREMIUM]
+        # (a pass changes nothing in an entry) once the play begins, the hands and bids it shows
         exposed_bid, exposed_hand = self.exposed_bid, self.exposed_hand
         for h in range(self.nh):
-            if h == seat or exposed_bid[h] or exposed_hand[h]:
+            if exposed_bid[h] or exposed_hand[h]:
                 kept.own[h] = kept.public[h] = None
 
     # -- the deal ---------------------------------------------------------------------------
