@@ -106,8 +106,9 @@ class NebraskaState(State):
         #: the view's keys with the parts that change only between rounds (see :meth:`view`);
         #: None: to build (every move but a bid, and the end of a hand, drop it)
         self._base_view: JSON | None = None
-        #: with ``_base_view``, in the bidding: by seat to bid, the bids and hand sizes the table
-        #: sees (:func:`_bidding_round`); set wherever ``_base_view`` is made for a bid round
+        #: with ``_base_view``, in a round (bid, decide): by seat to bid, the bids and hand
+        #: sizes the table sees (:func:`_bidding_round`); made with ``_base_view`` and kept up
+        #: to date with it (a promotion makes hands a card smaller, a rejection does not)
         self._bidding: list[tuple[FrozenList, FrozenList]] = []
 
     # -- protocol basics ----------------------------------------------------------------------
@@ -472,29 +473,36 @@ class NebraskaState(State):
     def _next_round_view(self, out: JSON, promoted: bool) -> None:
         """Bring the kept part of the view up to date, in place (it is private: views are copies
         of it), after a decision that did not end the hand: the candidate went to the common
-        cards or the rejected ones, every bid to its seat's spent bids."""
+        cards or the rejected ones, every bid to its seat's spent bids. The kept part still
+        shows the round decided (its candidate, every bid face up): the new lists are the old
+        ones with those tokens added, as :meth:`_decide` adds the cards."""
+        candidate = out["candidate"]
+        if promoted:
+            out["common"] = FrozenList(out["common"] + [candidate])
+            dealer = self.dealer  # bids last: holds as many cards as each seat as a round begins
+            self._bidding = _BIDDING_ROUNDS.get((self.config.players, dealer,
+                                                 len(self.hands[dealer]))) or _bidding_round(
+                self.config.players, dealer, len(self.hands[dealer]))
+        else:  # each seat got a card for its bid: the hand sizes, and the round's table, stay
+            out["rejected"] = FrozenList(out["rejected"] + [candidate])
+        out["spent_bids"] = FrozenList([FrozenList(spent + [bid])
+                                        for spent, bid in zip(out["spent_bids"], out["bids"])])
         out["phase"] = self.stage
         out["stock"] = len(self.stock)
         out["candidate"] = _token_of(self.candidate) if self.candidate is not None else None
-        if promoted:
-            out["common"] = FrozenList(map(_token_of, self.common))
-        else:
-            out["rejected"] = FrozenList(map(_token_of, self.rejected))
-        out["spent_bids"] = FrozenList([FrozenList(map(_token_of, b)) for b in self.spent])
         out["bids"] = out["decider"] = None
-        dealer = self.dealer  # bids last: still holds as many cards as each seat at the start
-        self._bidding = _bidding_round(self.config.players, dealer, len(self.hands[dealer]))
 
     def _round_view(self) -> JSON:
         """Every key of the view in its order, with what changes only between rounds (and the
-        round's bidding table, :attr:`_bidding`, when the seats bid)."""
+        round's bidding table, :attr:`_bidding`, which a rejection keeps for the next round)."""
         cfg = self.config
         n = cfg.players
         stage = self.stage
         all_bid = stage == "decide"
         dealer = self.dealer
-        if stage == "bid":
-            self._bidding = _bidding_round(n, dealer, len(self.hands[dealer]))
+        if stage == "bid" or all_bid:  # the round's table; the dealer bids last, so it holds
+            # as many cards as every seat held as the round began, less the bid once all bid
+            self._bidding = _bidding_round(n, dealer, len(self.hands[dealer]) + all_bid)
         return {
             "game": "nebraska",
             "seat": None,
