@@ -503,6 +503,13 @@ class NebraskaState(State):
         if stage == "bid" or all_bid:  # the round's table; the dealer bids last, so it holds
             # as many cards as every seat held as the round began, less the bid once all bid
             self._bidding = _bidding_round(n, dealer, len(self.hands[dealer]) + all_bid)
+        spent = self.spent
+        if spent[0]:  # every seat bids in every round: a hand's rounds are under way
+            common: FrozenList = FrozenList(map(_token_of, self.common))
+            rejected: FrozenList = FrozenList(map(_token_of, self.rejected))
+            spent_bids = FrozenList([FrozenList(map(_token_of, b)) for b in spent])
+        else:  # as a hand begins (a view's first build in most hands), or between hands
+            common, rejected, spent_bids = _NO_CARDS[n]
         return {
             "game": "nebraska",
             "seat": None,
@@ -520,9 +527,9 @@ class NebraskaState(State):
             "hand_sizes": None,
             "stock": len(self.stock),
             "candidate": _token_of(self.candidate) if self.candidate is not None else None,
-            "common": FrozenList(map(_token_of, self.common)),
-            "rejected": FrozenList(map(_token_of, self.rejected)),
-            "spent_bids": FrozenList([FrozenList(map(_token_of, b)) for b in self.spent]),
+            "common": common,
+            "rejected": rejected,
+            "spent_bids": spent_bids,
             "bids": FrozenList(map(_token_of, self.bids)) if all_bid else None,
             "decider": self.decider if all_bid else None,
             "suit_order": _suit_order_view(cfg.suit_order),
@@ -615,6 +622,13 @@ def _bidding_round(players: int, dealer: int, size: int) -> list[tuple[FrozenLis
                           FrozenList([size - 1 if bid else size for bid in have_bid])))
     return found
 
+
+#: by player count, the common, rejected and spent cards of a view before the first round ends
+#: (read-only, shared by all views; distinct lists, as copies of one view must not alias)
+_NO_CARDS: dict[int, tuple[FrozenList, FrozenList, FrozenList]] = {
+    n: (FrozenList(), FrozenList(), FrozenList([FrozenList() for _ in range(n)]))
+    for n in NebraskaConfig.player_counts
+}
 
 #: a suit order as the views show it, by suit order (read-only, shared by every match's views)
 _SUIT_ORDERS: dict[tuple[str, ...], FrozenList] = {}
