@@ -180,7 +180,7 @@ class NebraskaState(State):
             # the last bid: every bid face up, the decider named; the rest of the table stays.
             # The kept dict is private (views are copies of it, clones keep none): set in place
             base["phase"] = self.stage
-            base["bids"] = FrozenList(map(_token_of, self.bids))  # every seat's: all have bid
+            base["bids"] = FrozenList(map(_token_of, cast("list[Card]", self.bids)))  # all bid
             base["decider"] = self.decider
             return
         elif isinstance(action, ChooseDealer):
@@ -486,7 +486,8 @@ class NebraskaState(State):
         else:  # each seat got a card for its bid: the hand sizes, and the round's table, stay
             out["rejected"] = FrozenList(out["rejected"] + [candidate])
         out["spent_bids"] = FrozenList([FrozenList(spent + [bid])
-                                        for spent, bid in zip(out["spent_bids"], out["bids"])])
+                                        for spent, bid in zip(out["spent_bids"], out["bids"],
+                                                              strict=True)])
         out["phase"] = self.stage
         out["stock"] = len(self.stock)
         out["candidate"] = _token_of(self.candidate) if self.candidate is not None else None
@@ -530,7 +531,8 @@ class NebraskaState(State):
             "common": common,
             "rejected": rejected,
             "spent_bids": spent_bids,
-            "bids": FrozenList(map(_token_of, self.bids)) if all_bid else None,
+            "bids": FrozenList(map(_token_of, cast("list[Card]", self.bids))) if all_bid
+            else None,
             "decider": self.decider if all_bid else None,
             "suit_order": _suit_order_view(cfg.suit_order),
             "ace_low_in_runs": cfg.ace_low_in_runs,
