@@ -60,6 +60,9 @@ HAND_SIZE = 10
 COMMON_SIZE = 5
 _SORTED_DECK = tuple(sorted(DECK))
 _token_of = TOKEN.__getitem__
+#: the same, for a round's bids once every seat has bid (none is None then): typed once here,
+#: not by a ``cast`` call at each use
+_bid_token_of = cast("Callable[[Card | None], str]", TOKEN.__getitem__)
 #: a card's bid (the one Bid per card), as a C call for ``map``
 _bid_of = BID.__getitem__
 
@@ -180,7 +183,7 @@ class NebraskaState(State):
             # the last bid: every bid face up, the decider named; the rest of the table stays.
             # The kept dict is private (views are copies of it, clones keep none): set in place
             base["phase"] = self.stage
-            base["bids"] = FrozenList(map(_token_of, cast("list[Card]", self.bids)))  # all bid
+            base["bids"] = FrozenList(map(_bid_token_of, self.bids))
             base["decider"] = self.decider
             return
         elif isinstance(action, ChooseDealer):
@@ -531,8 +534,7 @@ class NebraskaState(State):
             "common": common,
             "rejected": rejected,
             "spent_bids": spent_bids,
-            "bids": FrozenList(map(_token_of, cast("list[Card]", self.bids))) if all_bid
-            else None,
+            "bids": FrozenList(map(_bid_token_of, self.bids)) if all_bid else None,
             "decider": self.decider if all_bid else None,
             "suit_order": _suit_order_view(cfg.suit_order),
             "ace_low_in_runs": cfg.ace_low_in_runs,
