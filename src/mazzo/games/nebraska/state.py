@@ -13,7 +13,7 @@ from typing import Self, cast
 
 from mazzo.cards import COLOUR_BY_NAME, TOKEN, Card
 from mazzo.engine.chance import shuffle, shuffled
-from mazzo.engine.frozen import FrozenCopies, FrozenList
+from mazzo.engine.frozen import FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -22,8 +22,6 @@ from mazzo.engine.game import (
     Game,
     IllegalAction,
     State,
-    card_token,
-    tokens,
 )
 from mazzo.games.nebraska.actions import (
     BID,
@@ -62,6 +60,9 @@ HAND_SIZE = 10
 COMMON_SIZE = 5
 _SORTED_DECK = tuple(sorted(DECK))
 _token_of = TOKEN.__getitem__
+#: the same, for a round's bids once every seat has bid (none is None then): typed once here,
+#: not by a ``cast`` call at each use
+_bid_token_of = cast("Callable[[Card | None], str]", TOKEN.__getitem__)
 #: a card's bid (the one Bid per card), as a C call for ``map``
 _bid_of = BID.__getitem__
 
@@ -108,8 +109,10 @@ class NebraskaState(State):
         #: the view's keys with the parts that change only between rounds (see :meth:`view`);
         #: None: to build (every move but a bid, and the end of a hand, drop it)
         self._base_view: JSON | None = None
-        #: the read-only copies of ``last_hand`` the views share (clones share it too)
-        self._frozen = FrozenCopies()
+        #: with ``_base_view``, in a round (bid, decide): by seat to bid, the bids and hand
+        #: sizes the table sees (:func:`_bidding_round`); made with ``_base_view`` and kept up
+        #: to date with it (a promotion makes hands a card smaller, a rejection does not)
+        self._bidding: list[tuple[FrozenList, FrozenList]] = []
 
     # -- protocol basics ----------------------------------------------------------------------
 
@@ -180,7 +183,7 @@ class NebraskaState(State):
             # the last bid: every bid face up, the decider named; the rest of the table stays.
             # The kept dict is private (views are copies of it, clones keep none): set in place
             base["phase"] = self.stage
-            base["bids"] = FrozenList([None if c is None else _token_of(c) for c in self.bids])
+            base["bids"] = FrozenList(map(_bid_token_of, self.bids))
             base["decider"] = self.decider
             return
         elif isinstance(action, ChooseDealer):
@@ -312,26 +315,30 @@ class NebraskaState(State):
         """The last hand's result (None before the first ends): the common and personal cards,
         points and winners, then the counts and the tie-break (family, expert) or each poker
         kind's keys and points. Made on first read from what :meth:`_end_hand` kept: a
-        search's rollouts end hands by the thousand and read only the totals."""
+        search's rollouts end hands by the thousand and read only the totals. Read-only
+        (:mod:`mazzo.engine.frozen`), made so from the start: every view of the next hand
+        shares it as it is."""
         made = self._last_hand
         parts = self._last_parts
         if made is None and parts is not None:
             hand_no, reason, common, hands, points, winners, detail = parts
             extra: JSON
             if isinstance(detail, dict):  # poker
-                extra = {kind: {"keys": [list(k) if k else None for k in keys], "points": pts}
+                extra = {kind: FrozenDict({"keys": FrozenList([FrozenList(k) if k else None
+                                                               for k in keys]),
+                                           "points": FrozenList(pts)})
                          for kind, (keys, pts) in detail.items()}
             else:
-                extra = {"counts": detail[0], "tiebreak": _tiebreak_json(detail[1])}
-            made = self._last_hand = {
+                extra = {"counts": FrozenList(detail[0]), "tiebreak": _tiebreak_json(detail[1])}
+            made = self._last_hand = FrozenDict({
                 "hand_number": hand_no,
                 "reason": reason,
-                "common": tokens(common),
-                "personal": [tokens(h) for h in hands],
-                "points": points,
-                "winners": winners,
+                "common": FrozenList(map(_token_of, common)),
+                "personal": FrozenList([FrozenList(map(_token_of, h)) for h in hands]),
+                "points": FrozenList(points),
+                "winners": FrozenList(winners),
                 **extra,
-            }
+            })
         return made
 
     def _next_hand_or_end(self) -> None:
@@ -439,25 +446,24 @@ class NebraskaState(State):
             base = self._base_view = self._round_view()
         out = base.copy()
         out["seat"] = seat
-        out["current_player"] = TERMINAL if self.finished else self.to_act
+        to_act = self.to_act
+        out["current_player"] = TERMINAL if self.finished else to_act
         if seat is not None:
             out["hand"] = list(map(_token_of, self.hands[seat]))
             received = self.received[seat]  # empty but after a rejection
             out["received"] = list(map(_token_of, received)) if received else []
         stage = self.stage
-        if stage == "decide":  # every bid face up (in the kept part)
-            out["hand_sizes"] = list(map(len, self.hands))
-            return out
         bids: list[str | bool | None]
         if stage == "bid":
             # the bidding goes round from the dealer's left: the seats before the one to bid
             # have bid, and hold one card fewer than the others (every hand is as large when a
-            # round begins); both lists come shared and read-only from a table
-            bids, out["hand_sizes"] = _bidding_lists(self.num_players, self.dealer,
-                                                     self.to_act, len(self.hands[self.to_act]))
+            # round begins); both lists come shared and read-only from the round's table
+            bids, out["hand_sizes"] = self._bidding[to_act]
         else:
-            bids = [None if c is None else True for c in self.bids]
             out["hand_sizes"] = list(map(len, self.hands))
+            if stage == "decide":  # every bid face up (in the kept part)
+                return out
+            bids = [None if c is None else True for c in self.bids]
         own = self.bids[seat] if seat is not None else None
         if own is None or seat is None:
             out["bids"] = bids
@@ -470,47 +476,69 @@ class NebraskaState(State):
     def _next_round_view(self, out: JSON, promoted: bool) -> None:
         """Bring the kept part of the view up to date, in place (it is private: views are copies
         of it), after a decision that did not end the hand: the candidate went to the common
-        cards or the rejected ones, every bid to its seat's spent bids."""
+        cards or the rejected ones, every bid to its seat's spent bids. The kept part still
+        shows the round decided (its candidate, every bid face up): the new lists are the old
+        ones with those tokens added, as :meth:`_decide` adds the cards."""
+        candidate = out["candidate"]
+        if promoted:
+            out["common"] = FrozenList(out["common"] + [candidate])
+            dealer = self.dealer  # bids last: holds as many cards as each seat as a round begins
+            self._bidding = _BIDDING_ROUNDS.get((self.config.players, dealer,
+                                                 len(self.hands[dealer]))) or _bidding_round(
+                self.config.players, dealer, len(self.hands[dealer]))
+        else:  # each seat got a card for its bid: the hand sizes, and the round's table, stay
+            out["rejected"] = FrozenList(out["rejected"] + [candidate])
+        out["spent_bids"] = FrozenList([FrozenList(spent + [bid])
+                                        for spent, bid in zip(out["spent_bids"], out["bids"],
+                                                              strict=True)])
         out["phase"] = self.stage
         out["stock"] = len(self.stock)
         out["candidate"] = _token_of(self.candidate) if self.candidate is not None else None
-        if promoted:
-            out["common"] = FrozenList(map(_token_of, self.common))
-        else:
-            out["rejected"] = FrozenList(map(_token_of, self.rejected))
-        out["spent_bids"] = FrozenList([FrozenList(map(_token_of, b)) for b in self.spent])
         out["bids"] = out["decider"] = None
 
     def _round_view(self) -> JSON:
-        """Every key of the view in its order, with what changes only between rounds."""
-        n = self.num_players
-        all_bid = self.stage == "decide"
+        """Every key of the view in its order, with what changes only between rounds (and the
+        round's bidding table, :attr:`_bidding`, which a rejection keeps for the next round)."""
+        cfg = self.config
+        n = cfg.players
+        stage = self.stage
+        all_bid = stage == "decide"
+        dealer = self.dealer
+        if stage == "bid" or all_bid:  # the round's table; the dealer bids last, so it holds
+            # as many cards as every seat held as the round began, less the bid once all bid
+            self._bidding = _bidding_round(n, dealer, len(self.hands[dealer]) + all_bid)
+        spent = self.spent
+        if spent[0]:  # every seat bids in every round: a hand's rounds are under way
+            common: FrozenList = FrozenList(map(_token_of, self.common))
+            rejected: FrozenList = FrozenList(map(_token_of, self.rejected))
+            spent_bids = FrozenList([FrozenList(map(_token_of, b)) for b in spent])
+        else:  # as a hand begins (a view's first build in most hands), or between hands
+            common, rejected, spent_bids = _NO_CARDS[n]
         return {
             "game": "nebraska",
             "seat": None,
             "players": n,
-            "variant": self.config.variant,
-            "target": self.config.match_target,
-            "hands_to_play": self.config.hands,
-            "phase": self.phase,
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
+            "variant": cfg.variant,
+            "target": cfg.match_target,
+            "hands_to_play": cfg.hands,
+            "phase": "over" if self.finished else stage,
+            "hand_number": max(self.hand_no, 1),
+            "dealer": dealer,
             "current_player": None,
             "scores": FrozenList(self.totals),
             "hand": None,
             "received": None,
             "hand_sizes": None,
             "stock": len(self.stock),
-            "candidate": card_token(self.candidate) if self.candidate is not None else None,
-            "common": FrozenList(map(_token_of, self.common)),
-            "rejected": FrozenList(map(_token_of, self.rejected)),
-            "spent_bids": FrozenList([FrozenList(map(_token_of, b)) for b in self.spent]),
-            "bids": FrozenList([None if c is None else _token_of(c) for c in self.bids])
-            if all_bid else None,
+            "candidate": _token_of(self.candidate) if self.candidate is not None else None,
+            "common": common,
+            "rejected": rejected,
+            "spent_bids": spent_bids,
+            "bids": FrozenList(map(_bid_token_of, self.bids)) if all_bid else None,
             "decider": self.decider if all_bid else None,
-            "suit_order": FrozenList(self.config.suit_order),
-            "ace_low_in_runs": self.config.ace_low_in_runs,
-            "last_hand": self._frozen(self.last_hand),
+            "suit_order": _suit_order_view(cfg.suit_order),
+            "ace_low_in_runs": cfg.ace_low_in_runs,
+            "last_hand": self.last_hand,
         }
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
@@ -577,24 +605,43 @@ class NebraskaState(State):
         return cards
 
 
-#: (bids as the table sees them, hand sizes) by (players, dealer, seat to bid, its hand's size)
-_BIDDING_LISTS: dict[tuple[int, int, int, int], tuple[FrozenList, FrozenList]] = {}
+#: by (players, dealer, each hand's size as the round began): by seat to bid, the bids as the
+#: table sees them and the hand sizes (:func:`_bidding_round`)
+_BIDDING_ROUNDS: dict[tuple[int, int, int], list[tuple[FrozenList, FrozenList]]] = {}
 
 
-def _bidding_lists(players: int, dealer: int, to_bid: int, size: int) -> tuple[FrozenList,
-                                                                               FrozenList]:
-    """In the bidding, ``view()["bids"]`` as a seat that has not bid sees it (True: a bid face
-    down) and ``view()["hand_sizes"]``: the seats from the dealer's left up to ``to_bid`` have
-    bid, and hold ``size - 1`` cards. Read-only, made once per key."""
-    key = (players, dealer, to_bid, size)
-    found = _BIDDING_LISTS.get(key)
+def _bidding_round(players: int, dealer: int, size: int) -> list[tuple[FrozenList, FrozenList]]:
+    """A bid round's ``view()["bids"]`` as a seat that has not bid sees it (True: a bid face
+    down) and ``view()["hand_sizes"]``, by seat to bid: the seats from the dealer's left up to
+    it have bid, and hold ``size - 1`` cards. Read-only, made once per key: a view looks its
+    pair up by the seat to bid."""
+    key = (players, dealer, size)
+    found = _BIDDING_ROUNDS.get(key)
     if found is None:
-        done = (to_bid - dealer - 1) % players  # seats that have bid this round
-        have_bid = [(seat - dealer - 1) % players < done for seat in range(players)]
-        found = _BIDDING_LISTS[key] = (
-            FrozenList([True if bid else None for bid in have_bid]),
-            FrozenList([size - 1 if bid else size for bid in have_bid]),
-        )
+        found = _BIDDING_ROUNDS[key] = []
+        for to_bid in range(players):
+            done = (to_bid - dealer - 1) % players  # seats that have bid this round
+            have_bid = [(seat - dealer - 1) % players < done for seat in range(players)]
+            found.append((FrozenList([True if bid else None for bid in have_bid]),
+                          FrozenList([size - 1 if bid else size for bid in have_bid])))
+    return found
+
+
+#: by player count, the common, rejected and spent cards of a view before the first round ends
+#: (read-only, shared by all views; distinct lists, as copies of one view must not alias)
+_NO_CARDS: dict[int, tuple[FrozenList, FrozenList, FrozenList]] = {
+    n: (FrozenList(), FrozenList(), FrozenList([FrozenList() for _ in range(n)]))
+    for n in NebraskaConfig.player_counts
+}
+
+#: a suit order as the views show it, by suit order (read-only, shared by every match's views)
+_SUIT_ORDERS: dict[tuple[str, ...], FrozenList] = {}
+
+
+def _suit_order_view(suit_order: tuple[str, ...]) -> FrozenList:
+    found = _SUIT_ORDERS.get(suit_order)
+    if found is None:
+        found = _SUIT_ORDERS[suit_order] = FrozenList(suit_order)
     return found
 
 
@@ -625,13 +672,14 @@ def _strength_keys(suit_order: tuple[str, ...]) -> list[int]:
 
 
 def _tiebreak_json(settled: TieBreak | None) -> JSON | None:
-    """A hand's tie-break for the public result (every hand is shown at the end of a hand)."""
+    """A hand's tie-break for the public result (every hand is shown at the end of a hand),
+    read-only as the result it is part of."""
     if settled is None:
         return None
-    return {
-        "tied": list(settled.tied),
-        "winners": list(settled.winners),
-        "ranks": [list(r) for r in settled.ranks],
+    return FrozenDict({
+        "tied": FrozenList(settled.tied),
+        "winners": FrozenList(settled.winners),
+        "ranks": FrozenList([FrozenList(r) for r in settled.ranks]),
         "place": settled.place,
         "rival": settled.rival,
-    }
+    })
