@@ -12,7 +12,8 @@ import copy
 import json
 import pickle
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import pytest
 
@@ -110,11 +111,17 @@ def test_frozen_containers_read_like_json_and_refuse_changes() -> None:
         with pytest.raises(TypeError, match="read-only"):
             change()
     assert value == {"a": [1, [2, 3]], "b": {"c": None}}
-    for made in (copy.deepcopy(value), pickle.loads(pickle.dumps(value))):
-        assert made == value and type(made) is dict and type(made["a"]) is list
-        made["a"].append(4)  # copies are the caller's own
+    made = copy.deepcopy(value)
+    assert made == value and type(made) is dict and type(made["a"]) is list
+    made["a"].append(4)  # copies are the caller's own
     assert type(copy.copy(value)) is dict and type(list(value["a"])) is list
     assert value["a"] == [1, [2, 3]]
+    # pickle carries them as they are: read-only still (a pickled state's kept parts stay safe)
+    carried = pickle.loads(pickle.dumps(value))
+    assert carried == value and type(carried) is FrozenDict and type(carried["a"]) is FrozenList
+    assert type(carried["a"][1]) is FrozenList
+    with pytest.raises(TypeError, match="read-only"):
+        carried["a"].append(4)
 
 
 def test_frozen_copies_are_made_once_per_part() -> None:
@@ -126,3 +133,39 @@ def test_frozen_copies_are_made_once_per_part() -> None:
     assert first == part and isinstance(first, FrozenDict) and copies(part) is first
     assert copies({"points": [1, 2]}) is not first  # another part, another copy
     assert copies(None) is None
+
+
+def _pickled(state: State) -> State:
+    return cast(State, pickle.loads(pickle.dumps(state)))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("copier", [_pickled, copy.deepcopy], ids=["pickle", "deepcopy"])
+def test_a_pickled_or_deep_copied_state_keeps_the_view_contract(
+        game_id: str, copier: Callable[[State], State]) -> None:
+    """A copy made by pickle or ``copy.deepcopy`` after views were built (its kept parts with
+    it) shows the same views, plays on the same, and a change to one of its views shows in no
+    later view of it nor of the original."""
+    copied = 0
+    for state, rng in _random_states(game_id, 7):
+        if rng.random() < 0.9 or state.is_terminal:
+            continue
+        before = {s: _dump(state.view(s)) for s in _seats(state)}
+        other = copier(state)
+        assert other.history == state.history
+        for seat in _seats(state):
+            assert _dump(other.view(seat)) == before[seat]
+            _mutate_everything(other.view(seat))
+        for seat in _seats(state):
+            assert _dump(other.view(seat)) == before[seat], (game_id, seat)
+            assert _dump(state.view(seat)) == before[seat], (game_id, seat)
+        if not state.is_chance:  # the same move on both: the same views after it
+            move = state.legal_actions()[0]
+            assert other.legal_actions() == state.legal_actions()
+            later, other_later = state.clone(), other
+            later.apply(move)
+            other_later.apply(move)
+            for seat in _seats(state):
+                assert _dump(other_later.view(seat)) == _dump(later.view(seat))
+        copied += 1
+    assert copied > 10

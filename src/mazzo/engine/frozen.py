@@ -6,8 +6,11 @@ last hand's result) built between moves and put the same objects in every view. 
 parts are :class:`FrozenList` and :class:`FrozenDict`: a ``list`` and a ``dict`` in every way a
 reader sees (``==``, ``isinstance``, ``json.dumps``, iteration), whose mutating methods raise
 ``TypeError``, so no caller can change what the next view (or another seat's) will say. Copies
-(``copy``, ``deepcopy``, ``pickle``, ``list(x)``, ``dict(x)``) are ordinary mutable containers.
-Everything else in a view is built fresh at each call and is the caller's to change.
+(``copy``, ``deepcopy``, ``list(x)``, ``dict(x)``) are ordinary mutable containers, the caller's
+to change. ``pickle`` keeps them read-only: it carries an object as it is, and a pickled state
+must come back with its kept parts still safe to share (a plain list there would be handed out
+by every later view, and a change to one would show in the others). Everything else in a view
+is built fresh at each call and is the caller's to change.
 """
 
 from __future__ import annotations
@@ -28,8 +31,8 @@ class FrozenList(list[Any]):
     append = extend = insert = pop = remove = clear = sort = reverse = _refuse
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
 
-    def __reduce__(self) -> tuple[type[list[Any]], tuple[list[Any]]]:
-        return (list, (list(self),))
+    def __reduce__(self) -> tuple[type[FrozenList], tuple[list[Any]]]:
+        return (FrozenList, (list(self),))
 
     def __copy__(self) -> list[Any]:
         return list(self)
@@ -48,8 +51,8 @@ class FrozenDict(dict[str, Any]):
     pop = popitem = clear = update = setdefault = _refuse
     __setitem__ = __delitem__ = __ior__ = _refuse
 
-    def __reduce__(self) -> tuple[type[dict[str, Any]], tuple[dict[str, Any]]]:
-        return (dict, (dict(self),))
+    def __reduce__(self) -> tuple[type[FrozenDict], tuple[dict[str, Any]]]:
+        return (FrozenDict, (dict(self),))
 
     def __copy__(self) -> dict[str, Any]:
         return dict(self)

@@ -713,6 +713,15 @@ class State(ABC):
     def clone(self) -> Self:
         """An independent copy: applying to one never changes the other."""
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """``copy.deepcopy`` is :meth:`clone`: the same independent copy, which shares the
+        read-only view parts as they are. A generic deep copy would turn them into plain lists
+        and dicts (:mod:`mazzo.engine.frozen`) that the copy's later views would all hand out,
+        so that a caller's change to one view would show in the next."""
+        other = self.clone()
+        memo[id(self)] = other
+        return other
+
     @abstractmethod
     def cards_in_play(self) -> list[Card]:
         """Every card of the game's deck(s), wherever it is now (for the conservation check)."""
