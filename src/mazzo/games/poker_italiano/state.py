@@ -1198,31 +1198,69 @@ class PokerItalianoState(State):
         seats' contributions differ (mid-round, or somebody all-in). ``pot`` is ``self.pot``
         (not 0) and ``live`` the live seats (read-only), both known to the view. Loops, not
         min/max/sorted: each of those calls costs about a loop over four seats here."""
-        if not live:
-            return [{"amount": pot, "seats": live}]
         contrib = self.contrib
-        low = high = contrib[live[0]]
-        for s in live:
-            c = contrib[s]
-            if c < low:
-                low = c
-            elif c > high:
-                high = c
-        if low == high:  # every live seat put in the same: one pot
-            return [{"amount": pot, "seats": live}]
-        top: list[int] = []  # the usual split, two levels: those at the higher one
-        for s in live:
-            c = contrib[s]
-            if c == high:
-                top.append(s)
-            elif c != low:  # three levels or more (all-in players)
-                return [{"amount": a, "seats": seats} for a, seats in self.side_pots(live)]
+        if len(live) == 2:  # the most frequent (heads-up after the folds): no loop
+            a, b = live
+            low, high = contrib[a], contrib[b]
+            if low == high:
+                return [{"amount": pot, "seats": live}]
+            top = [b]
+            if low > high:
+                low, high, top = high, low, [a]
+        else:
+            if not live:
+                return [{"amount": pot, "seats": live}]
+            low = high = contrib[live[0]]
+            for s in live:
+                c = contrib[s]
+                if c < low:
+                    low = c
+                elif c > high:
+                    high = c
+            if low == high:  # every live seat put in the same: one pot
+                return [{"amount": pot, "seats": live}]
+            top = []  # the usual split, two levels: those at the higher one
+            for s in live:
+                c = contrib[s]
+                if c == high:
+                    top.append(s)
+                elif c != low:  # three levels or more (all-in players)
+                    return self._side_pots_view(pot, live)
         below = 0  # what every seat put in up to the lower level (and the carried pot)
         for c in contrib:
             below += c if c < low else low
         carried = self.carried
         return [{"amount": carried + below, "seats": live},
                 {"amount": pot - carried - below, "seats": top}]
+
+    def _side_pots_view(self, pot: int, live: FrozenList) -> list[JSON]:
+        """``_pots_view`` with three levels or more: ``side_pots`` by loops (no set, sorted or
+        comprehension: each a call as dear as a loop here). A level's pot is what every seat
+        put in up to it less what went to the pots below; the last takes the rest of ``pot``
+        (the folded chips above every live level), the first the carried pot."""
+        contrib = self.contrib
+        levels: list[int] = []
+        for s in live:
+            c = contrib[s]
+            if c not in levels:
+                levels.append(c)
+        levels.sort()
+        del levels[-1]  # (the top level's pot takes the rest)
+        under = -self.carried  # what the pots below hold; for the first, less the carried pot
+        out: list[JSON] = [{"amount": 0, "seats": live}]
+        for i, lv in enumerate(levels):
+            below = 0
+            for c in contrib:
+                below += c if c < lv else lv
+            out[i]["amount"] = below - under
+            under = below
+            seats = []
+            for s in live:
+                if contrib[s] > lv:
+                    seats.append(s)
+            out.append({"amount": 0, "seats": seats})
+        out[-1]["amount"] = pot - self.carried - under
+        return out
 
     def pre_draw_hand(self, seat: int) -> list[Card]:
         """The five cards ``seat`` held before the draw: his kept cards (the front of the hand,
