@@ -114,6 +114,11 @@ _Table = tuple[list[bool] | None, list[bool] | None, list[int] | None, FrozenLis
 _Blinds = tuple[list[int] | None, list[bool] | None, list[int] | None, FrozenList]
 _Held = tuple[list[Card] | None, list[Card] | None, FrozenList, FrozenList]
 
+#: the kept discards of a seat before its draw (see PokerItalianoState._keep_held): never changed
+_NO_CARDS: list[Card] = []
+_NO_TOKENS = FrozenList()
+
+
 class PokerItalianoState(State):
     config: PokerItalianoConfig
     #: the seat to move, CHANCE or TERMINAL: a plain attribute (a property was a Python call
@@ -1159,8 +1164,13 @@ class PokerItalianoState(State):
 
     def _keep_table(self) -> _Table:
         folded, in_match = self.folded, self.in_match
+        # in_match changes only when a seat leaves the match: its copies are kept till then
+        kept = self._seen_table
+        seen, shown = kept[1], kept[3]
+        if seen != in_match:
+            seen, shown = [*in_match], FrozenList(in_match)
         table = self._seen_table = (
-            list(folded), list(in_match), list(self.seats), FrozenList(in_match),
+            [*folded], seen, [*self.seats], shown,
             FrozenList(map(or_, folded, map(not_, in_match))),
             FrozenList([s for s in self.seats if not folded[s]]),
         )
@@ -1168,7 +1178,7 @@ class PokerItalianoState(State):
 
     def _keep_blinds(self) -> _Blinds:
         blinds = self._seen_blinds = (
-            list(self.blind_seats), list(self.covered), list(self.blind_amounts),
+            [*self.blind_seats], [*self.covered], [*self.blind_amounts],
             FrozenList([
                 FrozenDict({"seat": s, "level": i + 1, "name": BLIND_NAMES[i + 1], "amount": a,
                             "covered": c})
@@ -1187,8 +1197,11 @@ class PokerItalianoState(State):
 
     def _keep_held(self, seat: int) -> _Held:
         hand, discarded = self.hands[seat], self.discarded[seat]
-        held = (list(hand), list(discarded), FrozenList(tokens(sorted(hand))),
-                FrozenList(tokens(discarded)))
+        if discarded:
+            held = ([*hand], [*discarded], FrozenList(tokens(sorted(hand))),
+                    FrozenList(tokens(discarded)))
+        else:  # before the draw (most rebuilds: each seat's first view of a deal)
+            held = ([*hand], _NO_CARDS, FrozenList(tokens(sorted(hand))), _NO_TOKENS)
         kept = self._seen_hands
         self._seen_hands = (*kept[:seat], held, *kept[seat + 1:])
         return held
