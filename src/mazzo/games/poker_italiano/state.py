@@ -117,6 +117,8 @@ _Held = tuple[list[Card] | None, list[Card] | None, FrozenList, FrozenList]
 #: the kept discards of a seat before its draw (see PokerItalianoState._keep_held): never changed
 _NO_CARDS: list[Card] = []
 _NO_TOKENS = FrozenList()
+#: the kept last hand's shown hands where none was shown (see PokerItalianoState._keep_result)
+_NO_SHOWN = FrozenDict()
 
 
 class PokerItalianoState(State):
@@ -1189,9 +1191,18 @@ class PokerItalianoState(State):
         return blinds
 
     def _keep_result(self) -> tuple[JSON | None, FrozenDict]:
-        result = self.last_result  # (its log's entries are read-only already: see _spoken)
-        made = FrozenDict({key: FrozenList(value) if key == "log" else frozen(value)
-                           for key, value in result.items()})
+        result = self.last_result
+        if not result:  # no hand over yet
+            made = FrozenDict()
+        else:  # key by key, in the order a hand's end writes them (see _end_hand): only the
+            # shown hands (a showdown) are walked by ``frozen``; the log's entries are
+            # read-only already (see _spoken)
+            shown = result["shown"]
+            made = FrozenDict({
+                "winners": FrozenList(result["winners"]), "pot": result["pot"],
+                "shown": frozen(shown) if shown else _NO_SHOWN, "end": result["end"],
+                "hand": result["hand"], "log": FrozenList(result["log"]),
+            })
         self._seen_result = (result, made)
         return self._seen_result
 
