@@ -114,6 +114,13 @@ _Table = tuple[list[bool] | None, list[bool] | None, list[int] | None, FrozenLis
 _Blinds = tuple[list[int] | None, list[bool] | None, list[int] | None, FrozenList]
 _Held = tuple[list[Card] | None, list[Card] | None, FrozenList, FrozenList]
 
+#: the kept discards of a seat before its draw (see PokerItalianoState._keep_held): never changed
+_NO_CARDS: list[Card] = []
+_NO_TOKENS = FrozenList()
+#: the kept last hand's shown hands where none was shown (see PokerItalianoState._keep_result)
+_NO_SHOWN = FrozenDict()
+
+
 class PokerItalianoState(State):
     config: PokerItalianoConfig
     #: the seat to move, CHANCE or TERMINAL: a plain attribute (a property was a Python call
@@ -1159,8 +1166,13 @@ class PokerItalianoState(State):
 
     def _keep_table(self) -> _Table:
         folded, in_match = self.folded, self.in_match
+        # in_match changes only when a seat leaves the match: its copies are kept till then
+        kept = self._seen_table
+        seen, shown = kept[1], kept[3]
+        if seen != in_match:
+            seen, shown = [*in_match], FrozenList(in_match)
         table = self._seen_table = (
-            list(folded), list(in_match), list(self.seats), FrozenList(in_match),
+            [*folded], seen, [*self.seats], shown,
             FrozenList(map(or_, folded, map(not_, in_match))),
             FrozenList([s for s in self.seats if not folded[s]]),
         )
@@ -1168,7 +1180,7 @@ class PokerItalianoState(State):
 
     def _keep_blinds(self) -> _Blinds:
         blinds = self._seen_blinds = (
-            list(self.blind_seats), list(self.covered), list(self.blind_amounts),
+            [*self.blind_seats], [*self.covered], [*self.blind_amounts],
             FrozenList([
                 FrozenDict({"seat": s, "level": i + 1, "name": BLIND_NAMES[i + 1], "amount": a,
                             "covered": c})
@@ -1179,16 +1191,28 @@ class PokerItalianoState(State):
         return blinds
 
     def _keep_result(self) -> tuple[JSON | None, FrozenDict]:
-        result = self.last_result  # (its log's entries are read-only already: see _spoken)
-        made = FrozenDict({key: FrozenList(value) if key == "log" else frozen(value)
-                           for key, value in result.items()})
+        result = self.last_result
+        if not result:  # no hand over yet
+            made = FrozenDict()
+        else:  # key by key, in the order a hand's end writes them (see _end_hand): only the
+            # shown hands (a showdown) are walked by ``frozen``; the log's entries are
+            # read-only already (see _spoken)
+            shown = result["shown"]
+            made = FrozenDict({
+                "winners": FrozenList(result["winners"]), "pot": result["pot"],
+                "shown": frozen(shown) if shown else _NO_SHOWN, "end": result["end"],
+                "hand": result["hand"], "log": FrozenList(result["log"]),
+            })
         self._seen_result = (result, made)
         return self._seen_result
 
     def _keep_held(self, seat: int) -> _Held:
         hand, discarded = self.hands[seat], self.discarded[seat]
-        held = (list(hand), list(discarded), FrozenList(tokens(sorted(hand))),
-                FrozenList(tokens(discarded)))
+        if discarded:
+            held = ([*hand], [*discarded], FrozenList(tokens(sorted(hand))),
+                    FrozenList(tokens(discarded)))
+        else:  # before the draw (most rebuilds: each seat's first view of a deal)
+            held = ([*hand], _NO_CARDS, FrozenList(tokens(sorted(hand))), _NO_TOKENS)
         kept = self._seen_hands
         self._seen_hands = (*kept[:seat], held, *kept[seat + 1:])
         return held
@@ -1198,31 +1222,69 @@ class PokerItalianoState(State):
         seats' contributions differ (mid-round, or somebody all-in). ``pot`` is ``self.pot``
         (not 0) and ``live`` the live seats (read-only), both known to the view. Loops, not
         min/max/sorted: each of those calls costs about a loop over four seats here."""
-        if not live:
-            return [{"amount": pot, "seats": live}]
         contrib = self.contrib
-        low = high = contrib[live[0]]
-        for s in live:
-            c = contrib[s]
-            if c < low:
-                low = c
-            elif c > high:
-                high = c
-        if low == high:  # every live seat put in the same: one pot
-            return [{"amount": pot, "seats": live}]
-        top: list[int] = []  # the usual split, two levels: those at the higher one
-        for s in live:
-            c = contrib[s]
-            if c == high:
-                top.append(s)
-            elif c != low:  # three levels or more (all-in players)
-                return [{"amount": a, "seats": seats} for a, seats in self.side_pots(live)]
+        if len(live) == 2:  # the most frequent (heads-up after the folds): no loop
+            a, b = live
+            low, high = contrib[a], contrib[b]
+            if low == high:
+                return [{"amount": pot, "seats": live}]
+            top = [b]
+            if low > high:
+                low, high, top = high, low, [a]
+        else:
+            if not live:
+                return [{"amount": pot, "seats": live}]
+            low = high = contrib[live[0]]
+            for s in live:
+                c = contrib[s]
+                if c < low:
+                    low = c
+                elif c > high:
+                    high = c
+            if low == high:  # every live seat put in the same: one pot
+                return [{"amount": pot, "seats": live}]
+            top = []  # the usual split, two levels: those at the higher one
+            for s in live:
+                c = contrib[s]
+                if c == high:
+                    top.append(s)
+                elif c != low:  # three levels or more (all-in players)
+                    return self._side_pots_view(pot, live)
         below = 0  # what every seat put in up to the lower level (and the carried pot)
         for c in contrib:
             below += c if c < low else low
         carried = self.carried
         return [{"amount": carried + below, "seats": live},
                 {"amount": pot - carried - below, "seats": top}]
+
+    def _side_pots_view(self, pot: int, live: FrozenList) -> list[JSON]:
+        """``_pots_view`` with three levels or more: ``side_pots`` by loops (no set, sorted or
+        comprehension: each a call as dear as a loop here). A level's pot is what every seat
+        put in up to it less what went to the pots below; the last takes the rest of ``pot``
+        (the folded chips above every live level), the first the carried pot."""
+        contrib = self.contrib
+        levels: list[int] = []
+        for s in live:
+            c = contrib[s]
+            if c not in levels:
+                levels.append(c)
+        levels.sort()
+        del levels[-1]  # (the top level's pot takes the rest)
+        under = -self.carried  # what the pots below hold; for the first, less the carried pot
+        out: list[JSON] = [{"amount": 0, "seats": live}]
+        for i, lv in enumerate(levels):
+            below = 0
+            for c in contrib:
+                below += c if c < lv else lv
+            out[i]["amount"] = below - under
+            under = below
+            seats = []
+            for s in live:
+                if contrib[s] > lv:
+                    seats.append(s)
+            out.append({"amount": 0, "seats": seats})
+        out[-1]["amount"] = pot - self.carried - under
+        return out
 
     def pre_draw_hand(self, seat: int) -> list[Card]:
         """The five cards ``seat`` held before the draw: his kept cards (the front of the hand,
