@@ -364,23 +364,39 @@ class NovantanoveState(State):
                 entry["bid"] = self.bid_of(h)
 
     def _forget_offered(self, kept: _KeptViews, seat: int, action: Action) -> None:
-        """Bring the kept view parts up to date after an offer: the offers dropped, a declare
-        written into the seat's kept entries in place (the only field of theirs it changes) and,
-        once the play begins, the entries of the hands and bids it shows dropped (the deal's
-        parts stay)."""
-        if isinstance(action, Reveal):  # withdraws every declare
-            kept.forget_stage(self.nh)
-            return
+        """Bring the kept view parts up to date after an offer, in place (views copy them): the
+        offers dropped, the offer written into the kept entries it changes and, once the play
+        begins, what it shows written into the other seats' entries. An offer changes nothing
+        else in an entry, and the play's start only what it exposes (a seat's own entry shows
+        its hand and bid already), so the entries need not be built again."""
         kept.base = None
-        if isinstance(action, Declare):  # the seat's entries say so (all else in them stays)
+        if isinstance(action, Reveal):  # withdraws every declare: each entry's offer is new
+            premium = self.premium
+            for entries in (kept.own, kept.public):
+                for h, entry in enumerate(entries):
+                    if entry is not None:
+                        entry["offer"] = OFFER_NAME[premium[h]] if premium[h] else None
+        elif isinstance(action, Declare):  # the seat's entries say so (a pass changes nothing)
             for entry in (kept.own[seat], kept.public[seat]):
                 if entry is not None:
                     entry["offer"] = OFFER_NAME[DECLARE_PREMIUM]
-        # (a pass changes nothing in an entry) once the play begins, the hands and bids it shows
+        if self.stage == PLAY_STAGE:
+            self._show_exposed(kept.public)
+
+    def _show_exposed(self, public: list[JSON | None]) -> None:
+        """At the play's start, write the bids and hands it exposes into the kept entries the
+        other seats see (as :meth:`_hand_view` would show them now)."""
         exposed_bid, exposed_hand = self.exposed_bid, self.exposed_hand
-        for h in range(self.nh):
-            if exposed_bid[h] or exposed_hand[h]:
-                kept.own[h] = kept.public[h] = None
+        for h, entry in enumerate(public):
+            if entry is None:
+                continue
+            if exposed_bid[h]:
+                bid = self.bids[h]
+                entry["bid_cards"] = _tokens(bid)
+                if len(bid) == BID_CARDS:
+                    entry["bid"] = self.bid_of(h)
+            if exposed_hand[h]:
+                entry["cards"] = _NO_CARDS
 
     # -- the deal ---------------------------------------------------------------------------
 
