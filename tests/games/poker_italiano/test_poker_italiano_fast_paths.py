@@ -92,6 +92,27 @@ def test_views_pots_and_checks_match_the_plain_ones() -> None:
     assert checked > 2000
 
 
+def test_views_pots_match_the_plain_ones_at_every_shape_of_contributions() -> None:
+    """The view splits its pots by its own code (two live seats, two levels, three or more):
+    against the plain split on contributions drawn at random (all-ins at several levels, folded
+    seats above and below them, a carried pot), which random matches reach only now and then."""
+    rng = random.Random(17)
+    shapes = set()
+    for players in PokerItalianoConfig.player_counts:
+        config = PokerItalianoConfig(players=players)
+        for _ in range(1000):
+            state: PokerItalianoState = GAME.new_match(config)  # type: ignore[assignment]
+            next(decisions(state, rng))  # dealt, every seat in
+            n = len(state.contrib)
+            state.contrib = [rng.choice((0, 1, 2, 5, 5, 8, 13, 20)) for _ in range(n)]
+            state.folded = [rng.random() < 0.3 for _ in range(n)]
+            state.carried = rng.choice((0, 0, 3, 10))
+            live = [s for s in state.seats if not state.folded[s]]
+            shapes.add((min(len(live), 3), len({state.contrib[s] for s in live})))
+            assert state.view(None)["pots"] == plain_pots_view(state), (state.contrib, live)
+    assert {(2, 1), (2, 2), (3, 1), (3, 2), (3, 3)} <= shapes
+
+
 def test_a_hand_s_draws_read_one_by_one_are_the_listed_ones() -> None:
     codec = GAME._codec(PokerItalianoConfig())  # type: ignore[attr-defined]
     for hand in random_hands(6, 500):
