@@ -483,9 +483,7 @@ class NebraskaState(State):
         if promoted:
             out["common"] = FrozenList(out["common"] + [candidate])
             dealer = self.dealer  # bids last: holds as many cards as each seat as a round begins
-            self._bidding = _BIDDING_ROUNDS.get((self.config.players, dealer,
-                                                 len(self.hands[dealer]))) or _bidding_round(
-                self.config.players, dealer, len(self.hands[dealer]))
+            self._bidding = _bidding_round(self.config.players, dealer, len(self.hands[dealer]))
         else:  # each seat got a card for its bid: the hand sizes, and the round's table, stay
             out["rejected"] = FrozenList(out["rejected"] + [candidate])
         out["spent_bids"] = FrozenList([FrozenList(spent + [bid])
@@ -521,8 +519,8 @@ class NebraskaState(State):
             "variant": cfg.variant,
             "target": cfg.match_target,
             "hands_to_play": cfg.hands,
-            "phase": "over" if self.finished else stage,
-            "hand_number": max(self.hand_no, 1),
+            "phase": self.phase,
+            "hand_number": self.hand_number,
             "dealer": dealer,
             "current_player": None,
             "scores": FrozenList(self.totals),
