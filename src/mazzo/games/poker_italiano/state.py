@@ -211,9 +211,10 @@ class PokerItalianoState(State):
         return list(map(float, map(add, self.chips, self.bank)))
 
     def view_scores(self) -> list[float]:
-        """``view(None)["scores"]``, without building the view: the search reads it at every
-        iteration, on worlds whose kept view parts (see ``view``) would have to be rebuilt."""
-        return list(map(float, map(add, self.chips, self.bank)))
+        """``view(None)["scores"]``, which is :meth:`scores`, without building the view: the
+        search reads it at every iteration, on worlds whose kept view parts (see ``view``)
+        would have to be rebuilt."""
+        return self.scores()
 
     def returns(self) -> list[float]:
         if self.current_player != TERMINAL:
