@@ -465,7 +465,6 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
 async def _serve_client(manager: TableManager, table: Table, client: WsClient, owner: bool,
                         bucket: TokenBucket) -> None:
     """Read messages until the client goes; each bad one gets one error frame."""
-    limited = False
     while True:
         message = await client.websocket.receive()
         if message["type"] == "websocket.disconnect":
@@ -473,12 +472,11 @@ async def _serve_client(manager: TableManager, table: Table, client: WsClient, o
         raw: str | bytes | None = message.get("text")
         if raw is None:
             raw = message.get("bytes") or b""
-        if not bucket.allow(time.monotonic()):
-            if not limited:  # one error per flood, not one per message
+        verdict = bucket.admit(time.monotonic())
+        if verdict != "pass":  # over the limit: one error per flood, not one per message
+            if verdict == "warn":
                 client.send(error_frame("rate_limited", client.lang, rate=bucket.rate))
-            limited = True
             continue
-        limited = False
         try:
             await manager.handle(table, client, parse_message(raw), owner)
         except ProtocolError as exc:

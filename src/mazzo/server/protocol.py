@@ -7,7 +7,7 @@ import dataclasses
 import functools
 import json
 import math
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from mazzo.cards import ACE, COLOURS, FRENCH_SUITS, Card, card, joker
 from mazzo.engine.game import JSON, Config, ConfigError, Game, card_from_token, card_token
@@ -141,15 +141,22 @@ def _check_values(kind: str, data: JSON) -> None:
 
 
 class TokenBucket:
-    """Per-connection rate limit: ``burst`` messages at once, refilled at ``rate`` per second."""
+    """Per-connection rate limit: ``burst`` messages at once, refilled at ``rate`` per second.
+
+    A flood (messages over the limit) is told once: :meth:`admit` warns at its first message
+    and drops the rest. The flood lasts until the client has let the whole burst refill, not
+    merely until a token trickles back: a client that keeps sending over the rate (or whose
+    flood the server reads slowly, on a loaded machine) hears once, not at every refill."""
 
     def __init__(self, rate: float, burst: int) -> None:
         self.rate = rate
         self.burst = burst
         self.tokens = float(burst)
         self.stamp: float | None = None
+        self.flooding = False
 
     def allow(self, now: float) -> bool:
+        """Take a token for a message at ``now`` (monotonic seconds) if there is one."""
         if self.stamp is not None:
             self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
@@ -157,6 +164,18 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+    def admit(self, now: float) -> Literal["pass", "warn", "drop"]:
+        """``pass`` a message within the limit; over it, ``warn`` at a flood's first message
+        (the caller sends one error) and ``drop`` the rest of the flood silently."""
+        if self.allow(now):
+            if self.tokens >= self.burst - 1:  # the bucket was full: any flood is over
+                self.flooding = False
+            return "pass"
+        if self.flooding:
+            return "drop"
+        self.flooding = True
+        return "warn"
 
 
 # -- encoding frames -------------------------------------------------------------------------------
