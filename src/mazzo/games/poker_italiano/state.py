@@ -19,7 +19,7 @@ from itertools import combinations, repeat
 from operator import add, is_, itemgetter, not_, or_
 from typing import Self
 
-from mazzo.cards import JACK, KING, QUEEN, RANK_TEXT, Card, short_deck
+from mazzo.cards import JACK, KING, QUEEN, RANK_TEXT, TOKEN, Card, short_deck
 from mazzo.engine.chance import sample, shuffle
 from mazzo.engine.frozen import FrozenDict, FrozenList
 from mazzo.engine.game import (
@@ -117,6 +117,8 @@ _Held = tuple[list[Card] | None, list[Card] | None, FrozenList, FrozenList]
 #: the kept discards of a seat before its draw (see PokerItalianoState._keep_held): never changed
 _NO_CARDS: list[Card] = []
 _NO_TOKENS = FrozenList()
+#: a card's token (``tokens``' look-up, mapped without its call)
+_TOKEN = TOKEN.__getitem__
 #: the kept last hand's shown hands where none was shown (see PokerItalianoState._keep_result)
 _NO_SHOWN = FrozenDict()
 
@@ -1207,14 +1209,20 @@ class PokerItalianoState(State):
         return self._seen_result
 
     def _keep_held(self, seat: int) -> _Held:
+        # (half the views rebuild one: each seat's first view of a deal, and after its draw;
+        # so the token look-ups by map over the sorted copy, without tokens()'s call and list,
+        # and the kept tuple remade from a list copy rather than two slices)
         hand, discarded = self.hands[seat], self.discarded[seat]
+        ordered = [*hand]
+        ordered.sort()
         if discarded:
-            held = ([*hand], [*discarded], FrozenList(tokens(sorted(hand))),
-                    FrozenList(tokens(discarded)))
+            held = ([*hand], [*discarded], FrozenList(map(_TOKEN, ordered)),
+                    FrozenList(map(_TOKEN, discarded)))
         else:  # before the draw (most rebuilds: each seat's first view of a deal)
-            held = ([*hand], _NO_CARDS, FrozenList(tokens(sorted(hand))), _NO_TOKENS)
-        kept = self._seen_hands
-        self._seen_hands = (*kept[:seat], held, *kept[seat + 1:])
+            held = ([*hand], _NO_CARDS, FrozenList(map(_TOKEN, ordered)), _NO_TOKENS)
+        kept = [*self._seen_hands]
+        kept[seat] = held
+        self._seen_hands = tuple(kept)
         return held
 
     def _pots_view(self, pot: int, live: FrozenList) -> list[JSON]:
