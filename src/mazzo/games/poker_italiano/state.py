@@ -1104,6 +1104,11 @@ class PokerItalianoState(State):
         result = self._seen_result
         if result[0] is not self.last_result:
             result = self._keep_result()
+        stock = self.stock
+        in_stock = len(stock)
+        counts = self._seen_counts
+        if counts[0] is not stock or counts[1] != in_stock or counts[2] != len(self.pool):
+            counts = self._keep_counts()
         out: JSON = {
             "phase": self.phase_name,
             "hand_number": self.hand_number,
@@ -1128,9 +1133,9 @@ class PokerItalianoState(State):
             # the entries are made once and shared, read-only (see _spoken): only the list is
             # the state's own
             "log": [*self.log],
-            "hand_counts": [*map(len, self.hands)],
+            "hand_counts": counts[3],
             "draws": [*self.draws],
-            "stock": len(self.stock),
+            "stock": in_stock,
             "last_hand": result[1],
             "pots": self._pots_view(pot, table[5]) if pot else [],
         }
@@ -1162,6 +1167,13 @@ class PokerItalianoState(State):
     #: (last_result, its read-only copy): a hand's result is built whole when the hand ends and
     #: never changed after (the next one replaces it), so it is found by identity
     _seen_result: tuple[JSON | None, FrozenDict] = (None, FrozenDict())
+    #: (stock, its length, the pool's length) → the view's ``hand_counts``: cards come into a
+    #: hand or leave it only with the stock or the pool changing (a new deal and the deal
+    #: replace the stock list, a draw adds its discards to the pool and takes its cards off
+    #: the stock, a reshuffle replaces both; a world's redeal keeps every length), so that
+    #: stamp, the stock by identity (kept alive here: no other list can take its id), finds
+    #: "unchanged" without a look at the hands (nine views in ten)
+    _seen_counts: tuple[list[Card] | None, int, int, FrozenList] = (None, -1, -1, FrozenList())
     #: by seat: (hand, discarded) → the tokens of the sorted hand and of the discards: changed
     #: by the deal and the seat's draw
     _seen_hands: tuple[_Held, ...] = (
@@ -1207,6 +1219,12 @@ class PokerItalianoState(State):
             })
         self._seen_result = (result, made)
         return self._seen_result
+
+    def _keep_counts(self) -> tuple[list[Card], int, int, FrozenList]:
+        stock = self.stock
+        counts = self._seen_counts = (stock, len(stock), len(self.pool),
+                                      FrozenList(map(len, self.hands)))
+        return counts
 
     def _keep_held(self, seat: int) -> _Held:
         # (half the views rebuild one: each seat's first view of a deal, and after its draw;
