@@ -117,7 +117,7 @@ _Held = tuple[list[Card] | None, list[Card] | None, FrozenList, FrozenList]
 #: the kept discards of a seat before its draw (see PokerItalianoState._keep_held): never changed
 _NO_CARDS: list[Card] = []
 _NO_TOKENS = FrozenList()
-#: the keys every view has, in their order, each set by ``view`` (which copies this dict)
+#: the keys every view has, in their order (see PokerItalianoState._seen_frame)
 _VIEW_KEYS: JSON = dict.fromkeys((
     "phase", "hand_number", "current_player", "scores", "chips", "in_match", "dealer",
     "deck_size", "opening_requirement", "parole", "pot", "carried", "contrib", "round_bets",
@@ -1116,23 +1116,20 @@ class PokerItalianoState(State):
         counts = self._seen_counts
         if counts[0] is not stock or counts[1] != in_stock or counts[2] != len(self.pool):
             counts = self._keep_counts()
-        # the view's keys in their order (see _VIEW_KEYS), then its values stored one by one:
-        # a C copy and a store a key cost ~2/3 of a 24-key dict literal on this Python
-        out: JSON = _VIEW_KEYS.copy()
+        frame = self._seen_frame
+        if frame[0] is not self.last_result or frame[1] != self.hand_number:
+            frame = self._keep_frame(table[3], result[1])
+        # the deal's frame (every key in its order, the deal's values set), then the values a
+        # move may change stored one by one: a C copy and a store a key cost ~2/3 of a 24-key
+        # dict literal on this Python
+        out: JSON = frame[2].copy()
         out["phase"] = self.phase_name
-        out["hand_number"] = self.hand_number
         out["current_player"] = self.current_player
         # as scores() (without the bank, 0 but in credit mode); [*x]: no call of list
         out["scores"] = ([*map(float, map(add, chips, self.bank))] if self.config.credit
                          else [*map(float, chips)])
         out["chips"] = [*chips]
-        out["in_match"] = table[3]
-        out["dealer"] = self.dealer
-        out["deck_size"] = self.deck_size
-        out["opening_requirement"] = RANK_TEXT[self.min_pair]
-        out["parole"] = self.parole
         out["pot"] = pot
-        out["carried"] = self.carried
         out["contrib"] = [*contrib]
         out["round_bets"] = [*self.rbet]
         out["to_match"] = self.level
@@ -1145,7 +1142,6 @@ class PokerItalianoState(State):
         out["hand_counts"] = counts[3]
         out["draws"] = [*self.draws]
         out["stock"] = in_stock
-        out["last_hand"] = result[1]
         out["pots"] = self._pots_view(pot, table[5]) if pot else []
         if self.current_player >= 0:
             out["mode"] = self.mode or self.phase_name
@@ -1175,6 +1171,13 @@ class PokerItalianoState(State):
     #: (last_result, its read-only copy): a hand's result is built whole when the hand ends and
     #: never changed after (the next one replaces it), so it is found by identity
     _seen_result: tuple[JSON | None, FrozenDict] = (None, FrozenDict())
+    #: (last_result, hand_number) → a dict of the view's keys in their order (a copy of
+    #: ``_VIEW_KEYS``) with the values that change only from one deal to the next set: the
+    #: deal's number, dealer, deck, opening requirement, parole, carried pot, the seats still
+    #: in the match and the last hand's result. Those change only when a deal ends (which
+    #: replaces ``last_result``) or starts (a new ``hand_number``; the first deal's dealer
+    #: too), both found at no cost. Never changed once built: ``view`` hands out copies
+    _seen_frame: tuple[JSON | None, int, JSON] = (None, -1, _VIEW_KEYS)
     #: (stock, its length, the pool's length) → the view's ``hand_counts``: cards come into a
     #: hand or leave it only with the stock or the pool changing (a new deal and the deal
     #: replace the stock list, a draw adds its discards to the pool and takes its cards off
@@ -1227,6 +1230,19 @@ class PokerItalianoState(State):
             })
         self._seen_result = (result, made)
         return self._seen_result
+
+    def _keep_frame(self, in_match: FrozenList, last_hand: FrozenDict) -> tuple[JSON, int, JSON]:
+        out = _VIEW_KEYS.copy()
+        out["hand_number"] = number = self.hand_number
+        out["in_match"] = in_match
+        out["dealer"] = self.dealer
+        out["deck_size"] = self.deck_size
+        out["opening_requirement"] = RANK_TEXT[self.min_pair]
+        out["parole"] = self.parole
+        out["carried"] = self.carried
+        out["last_hand"] = last_hand
+        frame = self._seen_frame = (self.last_result, number, out)
+        return frame
 
     def _keep_counts(self) -> tuple[list[Card], int, int, FrozenList]:
         stock = self.stock
