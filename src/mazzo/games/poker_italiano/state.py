@@ -1097,8 +1097,9 @@ class PokerItalianoState(State):
         """What ``seat`` (None: a spectator) may know. Every list and dict in it is new at each
         call or shared between calls and read-only (:mod:`mazzo.engine.frozen`): the parts that
         change only now and then (the seats still in, the blinds, each seat's cards, the last
-        hand's result) are kept between calls in ``_seen_*`` (see there) and checked at each
-        call against what they were built from."""
+        hand's result, the hands' sizes, the deal's values) are kept between calls in
+        ``_seen_*`` (see there) and checked at each call against what they were built from
+        or a stamp of it."""
         contrib, chips = self.contrib, self.chips
         pot = self.carried + sum(contrib)
         table = self._seen_table
@@ -1157,11 +1158,11 @@ class PokerItalianoState(State):
         return out
 
     # The parts of the views kept between calls: each a tuple of copies of what it was built
-    # from, then the read-only parts. ``view`` compares the copies with the state's lists at
-    # each call (list compares, in C) and rebuilds a part only when a move changed them, so no
-    # move has to know about views. Immutable and checked by value, they may be shared by a
-    # clone (``_copy`` copies them with the other attributes); a state that never builds a view
-    # keeps the class's empty ones (a search pays nothing).
+    # from (or a stamp of it: see each), then the read-only parts. ``view`` compares them with
+    # the state's at each call (list compares, in C) and rebuilds a part only when a move
+    # changed them, so no move has to know about views. Immutable and checked at each call,
+    # they may be shared by a clone (``_copy`` copies them with the other attributes); a state
+    # that never builds a view keeps the class's empty ones (a search pays nothing).
     #: (folded, in_match, seats) → the view's ``in_match``, ``folded`` (folded or out of the
     #: match) and the live seats in order: changed by a fold and by a new deal
     _seen_table: _Table = (None, None, None, FrozenList(), FrozenList(), FrozenList())
