@@ -19,9 +19,9 @@ from itertools import combinations, repeat
 from operator import add, is_, itemgetter, not_, or_
 from typing import Self
 
-from mazzo.cards import JACK, KING, QUEEN, RANK_TEXT, Card, short_deck
+from mazzo.cards import JACK, KING, QUEEN, RANK_TEXT, TOKEN, Card, short_deck
 from mazzo.engine.chance import sample, shuffle
-from mazzo.engine.frozen import FrozenDict, FrozenList, frozen
+from mazzo.engine.frozen import FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -117,6 +117,15 @@ _Held = tuple[list[Card] | None, list[Card] | None, FrozenList, FrozenList]
 #: the kept discards of a seat before its draw (see PokerItalianoState._keep_held): never changed
 _NO_CARDS: list[Card] = []
 _NO_TOKENS = FrozenList()
+#: the keys every view has, in their order (see PokerItalianoState._seen_frame)
+_VIEW_KEYS: JSON = dict.fromkeys((
+    "phase", "hand_number", "current_player", "scores", "chips", "in_match", "dealer",
+    "deck_size", "opening_requirement", "parole", "pot", "carried", "contrib", "round_bets",
+    "to_match", "folded", "blinds", "opener", "log", "hand_counts", "draws", "stock",
+    "last_hand", "pots",
+))
+#: a card's token (``tokens``' look-up, mapped without its call)
+_TOKEN = TOKEN.__getitem__
 #: the kept last hand's shown hands where none was shown (see PokerItalianoState._keep_result)
 _NO_SHOWN = FrozenDict()
 
@@ -1088,8 +1097,9 @@ class PokerItalianoState(State):
         """What ``seat`` (None: a spectator) may know. Every list and dict in it is new at each
         call or shared between calls and read-only (:mod:`mazzo.engine.frozen`): the parts that
         change only now and then (the seats still in, the blinds, each seat's cards, the last
-        hand's result) are kept between calls in ``_seen_*`` (see there) and checked at each
-        call against what they were built from."""
+        hand's result, the hands' sizes, the deal's values) are kept between calls in
+        ``_seen_*`` (see there) and checked at each call against what they were built from
+        or a stamp of it."""
         contrib, chips = self.contrib, self.chips
         pot = self.carried + sum(contrib)
         table = self._seen_table
@@ -1102,36 +1112,38 @@ class PokerItalianoState(State):
         result = self._seen_result
         if result[0] is not self.last_result:
             result = self._keep_result()
-        out: JSON = {
-            "phase": self.phase_name,
-            "hand_number": self.hand_number,
-            "current_player": self.current_player,
-            # as scores() (without the bank, 0 but in credit mode); [*x]: no call of list
-            "scores": [*map(float, map(add, chips, self.bank))] if self.config.credit
-            else [*map(float, chips)],
-            "chips": [*chips],
-            "in_match": table[3],
-            "dealer": self.dealer,
-            "deck_size": self.deck_size,
-            "opening_requirement": RANK_TEXT[self.min_pair],
-            "parole": self.parole,
-            "pot": pot,
-            "carried": self.carried,
-            "contrib": [*contrib],
-            "round_bets": [*self.rbet],
-            "to_match": self.level,
-            "folded": table[4],
-            "blinds": blinds[3] if self.blind_seats else [],
-            "opener": self.opener,
-            # the entries are made once and shared, read-only (see _spoken): only the list is
-            # the state's own
-            "log": [*self.log],
-            "hand_counts": [*map(len, self.hands)],
-            "draws": [*self.draws],
-            "stock": len(self.stock),
-            "last_hand": result[1],
-            "pots": self._pots_view(pot, table[5]) if pot else [],
-        }
+        stock = self.stock
+        in_stock = len(stock)
+        counts = self._seen_counts
+        if counts[0] is not stock or counts[1] != in_stock or counts[2] != len(self.pool):
+            counts = self._keep_counts()
+        frame = self._seen_frame
+        if frame[0] is not self.last_result or frame[1] != self.hand_number:
+            frame = self._keep_frame(table[3], result[1])
+        # the deal's frame (every key in its order, the deal's values set), then the values a
+        # move may change stored one by one: a C copy and a store a key cost ~2/3 of a 24-key
+        # dict literal on this Python
+        out: JSON = frame[2].copy()
+        out["phase"] = self.phase_name
+        out["current_player"] = self.current_player
+        # as scores() (without the bank, 0 but in credit mode); [*x]: no call of list
+        out["scores"] = ([*map(float, map(add, chips, self.bank))] if self.config.credit
+                         else [*map(float, chips)])
+        out["chips"] = [*chips]
+        out["pot"] = pot
+        out["contrib"] = [*contrib]
+        out["round_bets"] = [*self.rbet]
+        out["to_match"] = self.level
+        out["folded"] = table[4]
+        out["blinds"] = blinds[3] if self.blind_seats else []
+        out["opener"] = self.opener
+        # the entries are made once and shared, read-only (see _spoken): only the list is the
+        # state's own
+        out["log"] = [*self.log]
+        out["hand_counts"] = counts[3]
+        out["draws"] = [*self.draws]
+        out["stock"] = in_stock
+        out["pots"] = self._pots_view(pot, table[5]) if pot else []
         if self.current_player >= 0:
             out["mode"] = self.mode or self.phase_name
         if seat is not None:
@@ -1146,11 +1158,11 @@ class PokerItalianoState(State):
         return out
 
     # The parts of the views kept between calls: each a tuple of copies of what it was built
-    # from, then the read-only parts. ``view`` compares the copies with the state's lists at
-    # each call (list compares, in C) and rebuilds a part only when a move changed them, so no
-    # move has to know about views. Immutable and checked by value, they may be shared by a
-    # clone (``_copy`` copies them with the other attributes); a state that never builds a view
-    # keeps the class's empty ones (a search pays nothing).
+    # from (or a stamp of it: see each), then the read-only parts. ``view`` compares them with
+    # the state's at each call (list compares, in C) and rebuilds a part only when a move
+    # changed them, so no move has to know about views. Immutable and checked at each call,
+    # they may be shared by a clone (``_copy`` copies them with the other attributes); a state
+    # that never builds a view keeps the class's empty ones (a search pays nothing).
     #: (folded, in_match, seats) → the view's ``in_match``, ``folded`` (folded or out of the
     #: match) and the live seats in order: changed by a fold and by a new deal
     _seen_table: _Table = (None, None, None, FrozenList(), FrozenList(), FrozenList())
@@ -1160,6 +1172,20 @@ class PokerItalianoState(State):
     #: (last_result, its read-only copy): a hand's result is built whole when the hand ends and
     #: never changed after (the next one replaces it), so it is found by identity
     _seen_result: tuple[JSON | None, FrozenDict] = (None, FrozenDict())
+    #: (last_result, hand_number) → a dict of the view's keys in their order (a copy of
+    #: ``_VIEW_KEYS``) with the values that change only from one deal to the next set: the
+    #: deal's number, dealer, deck, opening requirement, parole, carried pot, the seats still
+    #: in the match and the last hand's result. Those change only when a deal ends (which
+    #: replaces ``last_result``) or starts (a new ``hand_number``; the first deal's dealer
+    #: too), both found at no cost. Never changed once built: ``view`` hands out copies
+    _seen_frame: tuple[JSON | None, int, JSON] = (None, -1, _VIEW_KEYS)
+    #: (stock, its length, the pool's length) → the view's ``hand_counts``: cards come into a
+    #: hand or leave it only with the stock or the pool changing (a new deal and the deal
+    #: replace the stock list, a draw adds its discards to the pool and takes its cards off
+    #: the stock, a reshuffle replaces both; a world's redeal keeps every length), so that
+    #: stamp, the stock by identity (kept alive here: no other list can take its id), finds
+    #: "unchanged" without a look at the hands (nine views in ten)
+    _seen_counts: tuple[list[Card] | None, int, int, FrozenList] = (None, -1, -1, FrozenList())
     #: by seat: (hand, discarded) → the tokens of the sorted hand and of the discards: changed
     #: by the deal and the seat's draw
     _seen_hands: tuple[_Held, ...] = (
@@ -1195,27 +1221,51 @@ class PokerItalianoState(State):
         result = self.last_result
         if not result:  # no hand over yet
             made = FrozenDict()
-        else:  # key by key, in the order a hand's end writes them (see _end_hand): only the
-            # shown hands (a showdown) are walked by ``frozen``; the log's entries are
-            # read-only already (see _spoken)
+        else:  # key by key, in the order a hand's end writes them (see _end_hand); the log's
+            # entries are read-only already (see _spoken)
             shown = result["shown"]
             made = FrozenDict({
                 "winners": FrozenList(result["winners"]), "pot": result["pot"],
-                "shown": frozen(shown) if shown else _NO_SHOWN, "end": result["end"],
+                "shown": _frozen_shown(shown) if shown else _NO_SHOWN, "end": result["end"],
                 "hand": result["hand"], "log": FrozenList(result["log"]),
             })
         self._seen_result = (result, made)
         return self._seen_result
 
+    def _keep_frame(self, in_match: FrozenList, last_hand: FrozenDict) -> tuple[JSON, int, JSON]:
+        out = _VIEW_KEYS.copy()
+        out["hand_number"] = number = self.hand_number
+        out["in_match"] = in_match
+        out["dealer"] = self.dealer
+        out["deck_size"] = self.deck_size
+        out["opening_requirement"] = RANK_TEXT[self.min_pair]
+        out["parole"] = self.parole
+        out["carried"] = self.carried
+        out["last_hand"] = last_hand
+        frame = self._seen_frame = (self.last_result, number, out)
+        return frame
+
+    def _keep_counts(self) -> tuple[list[Card], int, int, FrozenList]:
+        stock = self.stock
+        counts = self._seen_counts = (stock, len(stock), len(self.pool),
+                                      FrozenList(map(len, self.hands)))
+        return counts
+
     def _keep_held(self, seat: int) -> _Held:
+        # (half the views rebuild one: each seat's first view of a deal, and after its draw;
+        # so the token look-ups by map over the sorted copy, without tokens()'s call and list,
+        # and the kept tuple remade from a list copy rather than two slices)
         hand, discarded = self.hands[seat], self.discarded[seat]
+        ordered = [*hand]
+        ordered.sort()
         if discarded:
-            held = ([*hand], [*discarded], FrozenList(tokens(sorted(hand))),
-                    FrozenList(tokens(discarded)))
+            held = ([*hand], [*discarded], FrozenList(map(_TOKEN, ordered)),
+                    FrozenList(map(_TOKEN, discarded)))
         else:  # before the draw (most rebuilds: each seat's first view of a deal)
-            held = ([*hand], _NO_CARDS, FrozenList(tokens(sorted(hand))), _NO_TOKENS)
-        kept = self._seen_hands
-        self._seen_hands = (*kept[:seat], held, *kept[seat + 1:])
+            held = ([*hand], _NO_CARDS, FrozenList(map(_TOKEN, ordered)), _NO_TOKENS)
+        kept = [*self._seen_hands]
+        kept[seat] = held
+        self._seen_hands = tuple(kept)
         return held
 
     def _pots_view(self, pot: int, live: FrozenList) -> list[JSON]:
@@ -1546,6 +1596,16 @@ def _spoken(key: tuple[int, str, int, bool]) -> tuple[Event, FrozenDict]:
 #: the cards of a deck of ``size`` left of the match's deck, in order, by the two sizes (the
 #: match's deck is ``short_deck`` of the config's size); see _build_deck
 _DECKS: dict[tuple[int, int], tuple[Card, ...]] = {}
+
+
+def _frozen_shown(shown: JSON) -> FrozenDict:
+    """``frozen(shown)`` for a showdown's shown hands, in the shape ``_showdown`` writes them
+    (seat → {"cards": tokens, "category": name}), without ``frozen``'s walk (a Python call and
+    two type tests for every token): ~1/5 of its cost, at every showdown a view follows."""
+    return FrozenDict({
+        seat: FrozenDict({"cards": FrozenList(entry["cards"]), "category": entry["category"]})
+        for seat, entry in shown.items()
+    })
 
 
 def _sorted_deck(full: int, size: int) -> tuple[Card, ...]:
