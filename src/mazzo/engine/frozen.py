@@ -68,7 +68,7 @@ def frozen(value: Any) -> Any:
     itself included, made read-only; tuples become frozen lists, as JSON reads them."""
     if isinstance(value, dict):
         return FrozenDict({key: frozen(item) for key, item in value.items()})
-    if isinstance(value, list | tuple):
+    if isinstance(value, (list, tuple)):  # a tuple of types: no union object built a call
         return FrozenList([frozen(item) for item in value])
     return value
 
