@@ -5,6 +5,7 @@ its ranking is the 52-card one)."""
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -19,55 +20,75 @@ from mazzo.games.poker_italiano.scoring import evaluate, key_function
 _TREYS_SUIT = "hdcs"
 
 
-def _time_over(fn: Callable[[Any], object], hands: Sequence[Any], rounds: int) -> float:
-    """Evaluations per second of ``fn`` over ``hands`` (best of ``rounds``)."""
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.process_time()
-        for h in hands:
+def _seconds(sides: Sequence[tuple[Callable[[Any], object], Sequence[Any]]],
+             rounds: int) -> list[list[float]]:
+    """CPU seconds of each ``(fn, hands)`` side over its hands, ``rounds`` times: the sides
+    timed in turn at each round, so a machine that speeds up or slows down during the run (this
+    one swings ±20 % between rounds) skews neighbours alike."""
+    for fn, hands in sides:  # a warm-up: tables built on first use, caches, the allocator
+        for h in hands[:2000]:
             fn(h)
-        best = min(best, time.process_time() - start)
-    return len(hands) / best
+    seconds: list[list[float]] = [[] for _ in sides]
+    for _ in range(rounds):
+        for index, (fn, hands) in enumerate(sides):
+            start = time.process_time()
+            for h in hands:
+                fn(h)
+            seconds[index].append(time.process_time() - start)
+    return seconds
 
 
-def _treys_lines(hands: Sequence[Any], ours: float, inner: float, rounds: int) -> list[str]:
+def _paired(ours: list[float], theirs: list[float]) -> float:
+    """How many times faster ours is: the median of the rounds' ratios (each round's two
+    timings taken side by side)."""
+    return statistics.median(t / o for o, t in zip(ours, theirs, strict=True))
+
+
+def _treys_sides(hands: Sequence[Any]) -> list[tuple[Callable[[Any], object], Sequence[Any]]]:
+    """treys's public ``evaluate`` and its fastest 5-card path on the same hands; none when it
+    is not installed."""
     try:
         from treys import Card as TreysCard  # type: ignore[import-not-found,import-untyped]
         from treys import Evaluator
     except ImportError:
-        return ["treys: not installed (pip install treys) — comparison skipped"]
+        return []
     mapping = {
         c: TreysCard.new(RANK_TEXT[c.rank].replace("10", "T") + _TREYS_SUIT[c.suit])
         for c in short_deck(32)
     }
     theirs = [[mapping[c] for c in h] for h in hands]
     evaluator = Evaluator()
-    public = _time_over(lambda h: evaluator.evaluate(h[:2], h[2:]), theirs, rounds)
-    five = _time_over(evaluator._five, theirs, rounds)
-    met = "met" if ours >= public else "NOT met"
-    return [
-        f"treys evaluate() (its public call): {public:,.0f} evals/s ({ratio(public)}); "
-        f"our public evaluate() is {ours / public:.2f}× treys (goal ≥ 1×, {met})",
-        f"treys _five() (its fastest 5-card path): {five:,.0f} evals/s; "
-        f"our key_function is {inner / five:.2f}× treys _five()",
-    ]
+    return [(lambda h: evaluator.evaluate(h[:2], h[2:]), theirs), (evaluator._five, theirs)]
 
 
 def run(quick: bool = False) -> list[str]:
     hands = list(combinations(short_deck(32), 5))
     if quick:
         hands = hands[::10]
-    rounds = 1 if quick else 3
+    rounds = 1 if quick else 11
     key = key_function(32)
-    ours = _time_over(lambda h: evaluate(h, 32), hands, rounds)
-    inner = _time_over(key, hands, rounds)
+    treys = _treys_sides(hands)
+    seconds = _seconds([(lambda h: evaluate(h, 32), hands), (key, hands), *treys], rounds)
+    ours, inner, *peer = (len(hands) / statistics.median(taken) for taken in seconds)
     lines = [
         f"public evaluate(hand, 32) → HandValue (checks the hand), all {len(hands):,} hands of "
         f"32 cards: {ours:,.0f} evals/s ({ratio(ours)})",
         f"internal key_function(32) → int (no checks, what the engine calls): "
         f"{inner:,.0f} evals/s ({ratio(inner)})",
     ]
-    lines += _treys_lines(hands, ours, inner, rounds)
+    if not peer:
+        lines.append("treys: not installed (pip install treys) — comparison skipped")
+    else:
+        public, five = peer
+        against = _paired(seconds[0], seconds[2])
+        met = "met" if against >= 1 else "NOT met"
+        lines += [
+            f"treys evaluate() (its public call): {public:,.0f} evals/s ({ratio(public)}); "
+            f"our public evaluate() is {against:.2f}× treys (goal ≥ 1×, {met}; the median "
+            f"of {rounds} rounds' ratios, the four calls timed in turn)",
+            f"treys _five() (its fastest 5-card path): {five:,.0f} evals/s; "
+            f"our key_function is {_paired(seconds[1], seconds[3]):.2f}× treys _five()",
+        ]
     config = GAME.config(players=4)
     rng = random.Random(0)
     matches = 20 if quick else 200
