@@ -125,7 +125,7 @@ _VIEW_KEYS: JSON = dict.fromkeys((
     "last_hand", "pots",
 ))
 #: a card's token (``tokens``' look-up, mapped without its call)
-_TOKEN = TOKEN.__getitem__
+_token_of = TOKEN.__getitem__
 #: the kept last hand's shown hands where none was shown (see PokerItalianoState._keep_result)
 _NO_SHOWN = FrozenDict()
 
@@ -1259,10 +1259,10 @@ class PokerItalianoState(State):
         ordered = [*hand]
         ordered.sort()
         if discarded:
-            held = ([*hand], [*discarded], FrozenList(map(_TOKEN, ordered)),
-                    FrozenList(map(_TOKEN, discarded)))
+            held = ([*hand], [*discarded], FrozenList(map(_token_of, ordered)),
+                    FrozenList(map(_token_of, discarded)))
         else:  # before the draw (most rebuilds: each seat's first view of a deal)
-            held = ([*hand], _NO_CARDS, FrozenList(map(_TOKEN, ordered)), _NO_TOKENS)
+            held = ([*hand], _NO_CARDS, FrozenList(map(_token_of, ordered)), _NO_TOKENS)
         kept = [*self._seen_hands]
         kept[seat] = held
         self._seen_hands = tuple(kept)
