@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from benchmarks.baseline import ratio
 from mazzo.bots.ismcts import ISMCTSAgent, heuristic_factory, score_profile
-from mazzo.bots.levels import level_iterations, make_agent
+from mazzo.bots.levels import level_iterations, make_agent, search_setting
 from mazzo.engine import Game, State, Turn, all_games
 
 
@@ -259,6 +259,15 @@ def level_seconds(game: Game, level: str, moves: int) -> tuple[float, float, int
     return per_search, per_search * choices / (choices + forced), len(searched)
 
 
+def level_budget(game: Game, level: str) -> str:
+    """What a level's move is made of: its search budget, or the game's own esperto (which the
+    iteration count does not describe: poker's and two-player cribbage's)."""
+    setting = search_setting(game)
+    if level == "esperto" and setting.expert is not None:
+        return f"its own player, {setting.expert.rpartition(':')[2]}"
+    return f"{level_iterations(game, level)} iterations"
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.bench_ismcts",
@@ -292,7 +301,7 @@ def main(argv: list[str]) -> int:
         for game in games:
             for level in args.levels.split(","):
                 per_search, per_move, count = level_seconds(game, level, args.moves)
-                print(f"{game.id} {level} ({level_iterations(game, level)} iterations): "
+                print(f"{game.id} {level} ({level_budget(game, level)}): "
                       f"{per_search:.3f} s per searched move ({count}), {per_move:.3f} s per "
                       "move with forced ones", flush=True)
         return 0
