@@ -307,7 +307,7 @@ def evaluate(
     found = _DEFAULT_TABLES.get(deck_size) if ranking is DEFAULT_RANKING else None
     if found is None:
         found = _evaluation_tables(deck_size, ranking)
-    full, vals, width, values = found
+    full, vals, mask, width = found
     try:  # what ``key_function`` computes, inlined: a call costs a fifth of the whole
         a, b, c, d, e = cards
         total = vals[a] + vals[b] + vals[c] + vals[d] + vals[e]
@@ -317,19 +317,16 @@ def evaluate(
     # each card of the deck adds its own presence bit (cards of other decks add none), and a
     # card given twice carries into another bit, so five different cards of the deck are
     # exactly five bits set: the check costs one popcount; the slow check words the refusal
-    if (total & ((1 << width) - 1)).bit_count() != 5:
+    if (total & mask).bit_count() != 5:
         _check_hand(cards, deck_size)
     lead_at, by_suit = full[total >> width]
-    k = by_suit[total >> lead_at & 15]
-    value = values.get(k)
-    if value is None:
-        value = values[k] = _hand_value(k, deck_size, ranking)
-    return value
+    return by_suit[total >> lead_at & 15]
 
 
-#: the key function's tables (its values by card id over every id, 0 off this deck), and the
-#: :class:`HandValue` of each key seen (immutable, so shared: a deck has a few thousand)
-_EvalTables = tuple[dict[int, "Full"], list[int], int, dict[int, HandValue]]
+#: the key function's tables with each key's :class:`HandValue` in place of the key (immutable,
+#: so shared: a deck has a few thousand), its values by card id over every id (0 off this deck),
+#: the presence bits' mask and width
+_EvalTables = tuple[dict[int, tuple[int, list[HandValue]]], list[int], int, int]
 _DEFAULT_TABLES: dict[int, _EvalTables] = {}
 _OTHER_TABLES: dict[tuple[int, Ranking], _EvalTables] = {}
 
@@ -340,7 +337,24 @@ def _evaluation_tables(deck_size: int, ranking: Ranking) -> _EvalTables:
         lowest_rank(deck_size)  # an unsupported deck size raises here, as it always did
         full, vals, width = _full_table(deck_size, ranking)
         every_id = vals + [0] * (1024 - len(vals))  # twins and jokers: no presence bit
-        found = _OTHER_TABLES[(deck_size, ranking)] = (full, every_id, width, {})
+        values: dict[int, HandValue] = {}
+        by_entry: dict[int, tuple[int, list[HandValue]]] = {}  # entries are shared: by id
+
+        def valued(entry: Full) -> tuple[int, list[HandValue]]:
+            lead_at, keys = entry
+            for k in keys:
+                if k not in values:
+                    values[k] = _hand_value(k, deck_size, ranking)
+            return lead_at, [values[k] for k in keys]
+
+        valued_full: dict[int, tuple[int, list[HandValue]]] = {}
+        for counts, entry in full.items():
+            shared = by_entry.get(id(entry))
+            if shared is None:
+                shared = by_entry[id(entry)] = valued(entry)
+            valued_full[counts] = shared
+        found = (valued_full, every_id, (1 << width) - 1, width)
+        _OTHER_TABLES[(deck_size, ranking)] = found
         if ranking == DEFAULT_RANKING:
             _DEFAULT_TABLES[deck_size] = found
     return found
