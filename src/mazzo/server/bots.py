@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import logging
 import multiprocessing
 import random
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from mazzo.bots.levels import make_agent
 from mazzo.engine.agent import Turn
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import get_game
+
+log = logging.getLogger("mazzo.server")
 
 
 def choose_action(game_id: str, config: JSON, history: list[JSON], seat: int, level: str,
@@ -32,20 +36,32 @@ def choose_action(game_id: str, config: JSON, history: list[JSON], seat: int, le
 
 
 class BotPool:
-    """Runs :func:`choose_action` in ``workers`` processes (0: in a thread, for debugging)."""
+    """Runs :func:`choose_action` in ``workers`` processes (0: in a thread, for debugging).
+
+    A worker that dies (killed for memory, say) breaks a process pool for good; the pool is then
+    made again and the move asked once more, so that no table stops moving for it."""
 
     def __init__(self, workers: int = 1) -> None:
         self.workers = workers
-        self._executor: concurrent.futures.Executor
-        if workers > 0:
+        self._executor = self._new_executor()
+
+    def _new_executor(self) -> concurrent.futures.Executor:
+        if self.workers > 0:
             context = multiprocessing.get_context("forkserver")
-            self._executor = concurrent.futures.ProcessPoolExecutor(workers, mp_context=context)
-        else:
-            self._executor = concurrent.futures.ThreadPoolExecutor(1)
+            return concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context)
+        return concurrent.futures.ThreadPoolExecutor(1)
 
     async def choose(self, *args: Any) -> int:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, choose_action, *args)
+        executor = self._executor
+        try:
+            return await loop.run_in_executor(executor, choose_action, *args)
+        except BrokenProcessPool:
+            if self._executor is executor:  # the first to find it broken makes a new one
+                log.warning("a bot worker died: starting the bot processes again")
+                executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = self._new_executor()
+            return await loop.run_in_executor(self._executor, choose_action, *args)
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

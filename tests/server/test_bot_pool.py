@@ -1,0 +1,38 @@
+"""The server's bot processes: a worker that dies is replaced, and the move it owed is made."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+
+from mazzo.engine.registry import get_game
+from mazzo.server.bots import BotPool
+
+
+def _ask(pool: BotPool) -> int:
+    """A medio move of cribbage's first decision (the deal's chance moves played first)."""
+    game = get_game("cribbage")
+    state = game.new_match()
+    rng = random.Random(3)
+    while state.is_chance:
+        state.apply(state.sample_chance(rng))
+    history = [a.to_json() for a in state.history]
+    config = state.config.to_json()
+    return asyncio.run(pool.choose("cribbage", config, history, state.current_player, "medio", 7))
+
+
+def test_a_killed_worker_is_replaced_and_the_move_made() -> None:
+    pool = BotPool(1)
+    try:
+        first = _ask(pool)  # the first move starts the worker
+        workers = list(pool._executor._processes)  # type: ignore[attr-defined]
+        assert workers
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+        again = _ask(pool)  # the broken pool is made again, and the move asked once more
+        assert again == first  # the same seed and history: the same move
+        assert set(pool._executor._processes).isdisjoint(workers)  # type: ignore[attr-defined]
+    finally:
+        pool.close()
