@@ -54,10 +54,26 @@ TURN_WAIT_MS = 90_000
 
 
 def wait_turn_or_end(page: Any, timeout: float = TURN_WAIT_MS) -> str:
-    page.wait_for_function(
-        "document.body.dataset.status === 'over' || document.body.dataset.myTurn === 'true'",
-        timeout=timeout)
+    try:
+        page.wait_for_function(
+            "document.body.dataset.status === 'over' || document.body.dataset.myTurn === 'true'",
+            timeout=timeout)
+    except Exception as exc:  # say where the page stood, so that a stall explains itself
+        raise AssertionError(f"no turn and no end in {timeout / 1000:.0f} s: {page_state(page)}") \
+            from exc
     return str(page.evaluate("document.body.dataset.status"))
+
+
+def page_state(page: Any) -> JSON:
+    """What a person would read on the table page: its data attributes, the connection line,
+    the alert and the last lines of the log."""
+    state: JSON = page.evaluate("""() => ({
+        body: {...document.body.dataset},
+        connection: document.getElementById("connection")?.dataset.status ?? null,
+        alert: document.getElementById("alert")?.textContent ?? null,
+        log: [...document.querySelectorAll("#log li")].slice(-5).map((li) => li.textContent),
+    })""")
+    return state
 
 
 def play_one(page: Any, rng: random.Random) -> None:
