@@ -9,9 +9,9 @@
 # the tree, and starts another only while the last one's time (plus 30 %) fits before the
 # deadline, so nothing is cut off half played. Each round's result is saved as
 # <game>-<seed>.json; OUTDIR/res.tgz holds them all (re-packed every 15 s, so a run stopped from
-# outside still leaves what it finished). Pool them into docs/strength-results with
-# strength.py's pool() (docs/performance.md, "The levels timed and the esperto sampled on a
-# lent machine").
+# outside still leaves what it finished). Unpack it and pool the rounds into
+# docs/strength-results: `tar xzf res.tgz && python scripts/strength.py --pool devres`
+# (docs/performance.md, "The levels timed and the esperto sampled on a lent machine").
 # Env: TOTAL seconds (default 560), MOVES per level (16), PY (python3), OUTDIR (default $OUT),
 #      LANES ("game:first_seed[:against] ...", against medio unless named; default four Burraco,
 #      two Nebraska, two novantanove lanes), LEVEL_GAMES (the games phase A times; "" for none)
