@@ -54,11 +54,13 @@ TURN_WAIT_MS = 90_000
 
 
 def wait_turn_or_end(page: Any, timeout: float = TURN_WAIT_MS) -> str:
+    from playwright.sync_api import TimeoutError as PageTimeout  # only web tests import it
+
     try:
         page.wait_for_function(
             "document.body.dataset.status === 'over' || document.body.dataset.myTurn === 'true'",
             timeout=timeout)
-    except Exception as exc:  # say where the page stood, so that a stall explains itself
+    except PageTimeout as exc:  # say where the page stood, so that a stall explains itself
         raise AssertionError(f"no turn and no end in {timeout / 1000:.0f} s: {page_state(page)}") \
             from exc
     return str(page.evaluate("document.body.dataset.status"))
