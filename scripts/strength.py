@@ -92,8 +92,9 @@ def merge(game: Game, fresh: list[JSON], add: bool) -> list[JSON]:
 
 
 def pool(before: JSON, new: JSON) -> JSON:
-    """Two samples of one pairing as one: scores weighted by matches, Wilson interval redone."""
-    seeds = [*before.get("seeds", [before["seed"]]), new["seed"]]
+    """Two samples of one pairing as one: scores weighted by matches, Wilson interval redone
+    (either sample may be pooled already: its ``seeds`` then lists them)."""
+    seeds = [*before.get("seeds", [before["seed"]]), *new.get("seeds", [new["seed"]])]
     if before["config"] != new["config"] or len(set(seeds)) < len(seeds):
         raise SystemExit(f"--add needs the same config and a new seed (seeds so far: {seeds})")
     n = before["matches"] + new["matches"]
@@ -127,8 +128,9 @@ def pool_rounds(directory: Path, results: Path = RESULTS) -> list[str]:
         low, high = wilson(won, n)
         moves = {b: round(sum(r["seconds_per_move"][b] * r["matches"] for r in rounds) / n, 6)
                  for b in rounds[0]["seconds_per_move"]}
-        fresh = {**rounds[0], "seed": seeds[0], "matches": n, "score": round(won / n, 4),
-                 "ci95": [round(low, 4), round(high, 4)], "seconds_per_move": moves}
+        fresh = {**rounds[0], "seed": seeds[0], "seeds": seeds, "matches": n,
+                 "score": round(won / n, 4), "ci95": [round(low, 4), round(high, 4)],
+                 "seconds_per_move": moves}
         note = (f"{n} matches from scripts/strength_lanes.sh on {rounds[0]['date']} "
                 f"({rounds[0]['python']}; seeds {_seed_runs(seeds)}): {100 * won / n:.1f} % "
                 f"({100 * low:.1f}–{100 * high:.1f} %), {moves[pairing[0]]:.2f} s a move with "
@@ -138,15 +140,10 @@ def pool_rounds(directory: Path, results: Path = RESULTS) -> list[str]:
         out, found = [], False
         for r in saved:
             if tuple(r["pairing"]) == pairing:
-                pooled = pool(r, fresh)
-                pooled["seeds"] = [*r.get("seeds", [r["seed"]]), *seeds]
-                if len(set(pooled["seeds"])) < len(pooled["seeds"]):
-                    raise SystemExit(f"{game_id}: a seed of {directory} is already in the results")
-                pooled["notes"] = [*r.get("notes", []), note]
-                r, found = pooled, True
+                r, found = {**pool(r, fresh), "notes": [*r.get("notes", []), note]}, True
             out.append(r)
         if not found:
-            out.append({**fresh, "seeds": seeds, "notes": [note]})
+            out.append({**fresh, "notes": [note]})
         write_json_atomic(path, out)
         said.append(f"{game_id}: {' v '.join(pairing)}: {note}")
     return said
