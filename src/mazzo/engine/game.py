@@ -15,7 +15,7 @@ import types
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Final, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Final, Protocol, Self, SupportsIndex, TypeVar
 
 from mazzo.cards import TOKEN, Card, card_by_id, parse_card
 from mazzo.engine.refusals import explain_common
@@ -771,6 +771,16 @@ class Game(ABC):
 
     def title(self, lang: str = "en") -> str:
         return self.title_it if lang == "it" else self.title_en
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """A registered game pickles (and copies) as its id: every state holds its game, whose
+        tables and caches must not travel with each pickled state, and a loaded state then
+        plays with the registry's game, the one every other state shares."""
+        from mazzo.engine import registry  # (it imports this module)
+
+        if registry.is_registered(self):
+            return registry.get_game, (self.id,)
+        return super().__reduce_ex__(protocol)
 
     def config(self, **fields: Any) -> Config:
         """A validated config; unknown fields raise ConfigError."""

@@ -42,6 +42,11 @@ def _load_builtins() -> None:
             register(game)
 
 
+def is_registered(game: Game) -> bool:
+    """Whether ``game`` is the registry's game of its id."""
+    return _GAMES.get(game.id) is game
+
+
 def get_game(game_id: str) -> Game:
     _load_builtins()
     try:

@@ -212,6 +212,11 @@ class MeldMoves:
         #: the wild's places after adding a card, by the card's type (``attach_options``' keys)
         self.places: dict[int, tuple[int, ...]] = {}
 
+    def __reduce__(self) -> tuple[Callable[[Meld], MeldMoves], tuple[Meld]]:
+        # by its meld: the moves it kept (a search tries many cards) stay out of a pickled
+        # state, which loads with its process's shared entry of the shape
+        return meld_moves, (self.meld,)
+
     def actions_of(self, c: Card, place: int) -> tuple[Attacca, ...]:
         """The moves adding ``c`` to a meld of this shape, the side's meld number ``place``
         (one per wild position ``attach_options`` offers), made once."""

@@ -217,9 +217,13 @@ _SIMPLE: tuple[Action, ...] = (
 
 
 class ActionCodec:
-    """Stable indices: simple actions, then Open/Bet/Raise amounts 1..max, then discards."""
+    """Stable indices: simple actions, then Open/Bet/Raise amounts 1..max, then discards.
+
+    One per deck and bet bound in a process (:func:`shared_codec`): its caches of Draws serve every
+    state and search of those configs, and a pickled state carries only that key, not them."""
 
     def __init__(self, deck_size: int, max_amount: int) -> None:
+        self.deck_size = deck_size
         self.deck = short_deck(deck_size)
         self.pos = {c: i for i, c in enumerate(self.deck)}
         self.max_amount = max_amount
@@ -233,6 +237,12 @@ class ActionCodec:
         self.simple_index = {a: i for i, a in enumerate(_SIMPLE)}
         self._draw_cache = _InternedDraws()
         self._hand_draws: dict[tuple[Card, ...], list[Action]] = {}
+
+    def __reduce__(self) -> tuple[Callable[[int, int], ActionCodec], tuple[int, int]]:
+        # by key: the codec's caches (up to tens of thousands of Draws after a search) would
+        # otherwise travel with every pickled state, and the state would load with a copy of its
+        # own instead of the process's shared codec
+        return shared_codec, (self.deck_size, self.max_amount)
 
     def index(self, action: Action) -> int:
         found = self.simple_index.get(action)
@@ -305,6 +315,18 @@ class ActionCodec:
         if found is not None:
             return found
         return DrawsOfHand(hand, self._draw_cache)
+
+
+_CODECS: dict[tuple[int, int], ActionCodec] = {}
+
+
+def shared_codec(deck_size: int, max_amount: int) -> ActionCodec:
+    """This process's codec of a deck and a bet bound, made on first use."""
+    key = (deck_size, max_amount)
+    found = _CODECS.get(key)
+    if found is None:
+        found = _CODECS[key] = ActionCodec(deck_size, max_amount)
+    return found
 
 
 #: hands whose draw lists a codec keeps (then it starts again: a bound for long searches)

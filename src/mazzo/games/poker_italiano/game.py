@@ -24,17 +24,9 @@ class PokerItalianoGame(Game):
     # each test config caps matches at a few deals; see test_configs for the hand count
     conformance_matches = 100
 
-    def __init__(self) -> None:
-        self._codecs: dict[tuple[int, int], actions.ActionCodec] = {}
-
     def _codec(self, config: Config) -> actions.ActionCodec:
         assert isinstance(config, PokerItalianoConfig)
-        key = (config.deck_size, config.max_amount)
-        found = self._codecs.get(key)
-        if found is None:
-            found = actions.ActionCodec(*key)
-            self._codecs[key] = found
-        return found
+        return actions.shared_codec(config.deck_size, config.max_amount)
 
     def _new_state(self, config: Config) -> PokerItalianoState:
         assert isinstance(config, self.config_class)
