@@ -36,13 +36,23 @@ def _dump(view: Any) -> str:
     return json.dumps(view, ensure_ascii=False, default=repr)
 
 
-def _poison(value: Any) -> None:
-    """Add a value to every list and dict of ``value`` that is not read-only (shared ones are)."""
-    children = list(value.values()) if isinstance(value, dict) else (
-        list(value) if isinstance(value, list) else [])
+def _poison(value: Any, walked: dict[int, Any]) -> None:
+    """Add a value to every list and dict of ``value`` that is not read-only (shared ones are).
+
+    A read-only part cannot change, so one walk of it finds whatever it holds that is not:
+    ``walked`` keeps each one walked (by id, the part itself held so that its id stays its
+    own), and views share their large read-only parts (the games, the finished tricks), which
+    are walked once instead of at every view."""
+    frozen = isinstance(value, FrozenList | FrozenDict)
+    if frozen:
+        if id(value) in walked:
+            return
+        walked[id(value)] = value
+    children = list(value.values()) if isinstance(value, dict) else list(value)
     for child in children:
-        _poison(child)
-    if isinstance(value, FrozenList | FrozenDict):
+        if isinstance(child, list | dict):  # (a number or a text holds nothing to poison)
+            _poison(child, walked)
+    if frozen:
         return
     if isinstance(value, list):
         value.append("poison")
@@ -74,6 +84,7 @@ def _configs(game_id: str) -> list[tuple[str, int]]:
 def test_views_equal_views_from_scratch_and_are_never_aliased(game_id: str, index: int) -> None:
     config = get_game(game_id).test_configs()[index]
     checked = replayed = 0
+    walked: dict[int, Any] = {}
     for seed in range(MATCHES):
         for state, rng in _decisions(game_id, config, seed * 100 + index):
             fresh = state.clone()
@@ -85,7 +96,7 @@ def test_views_equal_views_from_scratch_and_are_never_aliased(game_id: str, inde
                 if replay is not None:
                     assert _dump(replay.view(seat)) == reference, (game_id, index, seed, seat)
                     replayed += 1
-                _poison(view)  # a kept part handed out would now carry the poison
+                _poison(view, walked)  # a kept part handed out would now carry the poison
                 assert _dump(state.view(seat)) == reference, (game_id, index, seed, seat)
                 checked += 1
     # the next views after each move are checked at the next decision (poisoned ones before)
