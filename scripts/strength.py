@@ -78,15 +78,21 @@ def measure(game: Game, a: str, b: str, matches: int, seed: int, workers: int,
     }
 
 
+def row_key(result: JSON) -> tuple[tuple[str, ...], str]:
+    """What makes a row of the table: the pairing and the match it played (a short match and
+    the default one, ``--full``, are two rows)."""
+    return tuple(result["pairing"]), json.dumps(result["config"], sort_keys=True)
+
+
 def merge(game: Game, fresh: list[JSON], add: bool) -> list[JSON]:
-    """The game's saved results with the freshly measured pairings replaced, or with ``add``
+    """The game's saved results with the freshly measured rows replaced, or with ``add``
     pooled with them (same pairing and config, another seed: more matches, one interval)."""
     path = RESULTS / f"{game.id}.json"
     saved: list[JSON] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else []
-    old = {tuple(r["pairing"]): r for r in saved}
+    old = {row_key(r): r for r in saved}
     for new in fresh:
-        before = old.get(tuple(new["pairing"]))
-        old[tuple(new["pairing"])] = pool(before, new) if add and before else new
+        before = old.get(row_key(new))
+        old[row_key(new)] = pool(before, new) if add and before else new
     order = {"medio": 0, "facile": 1}
     return sorted(old.values(), key=lambda r: order.get(r["pairing"][1], 2))
 
@@ -139,7 +145,7 @@ def pool_rounds(directory: Path, results: Path = RESULTS) -> list[str]:
         saved: list[JSON] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else []
         out, found = [], False
         for r in saved:
-            if tuple(r["pairing"]) == pairing:
+            if row_key(r) == row_key(fresh):
                 r, found = {**pool(r, fresh), "notes": [*r.get("notes", []), note]}, True
             out.append(r)
         if not found:
@@ -235,6 +241,7 @@ def render(out: Path) -> str:
         "the whole interval is below it; otherwise the table says whether the score reached it.",
         "The search level plays short matches (column *match*; see `SHORT` in the script): a",
         "longer match only amplifies the stronger side's edge, so these scores understate it.",
+        "`--full` plays the game's default match instead; it is a row of its own (*default*).",
         "s/move is the mean thinking time over all of a bot's moves, forced ones included (CPU",
         "time; results saved before the arena timed in CPU, 2026-11-22, hold wall-clock time).",
         "",

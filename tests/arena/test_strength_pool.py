@@ -53,7 +53,7 @@ def test_rounds_pool_into_the_saved_pairing_with_a_note(tmp_path: Path) -> None:
     assert len(said) == 1 and said[0].startswith("cribbage: esperto v medio")
 
 
-def test_a_seed_already_pooled_or_another_config_is_refused(tmp_path: Path) -> None:
+def test_a_seed_already_pooled_or_rounds_of_two_configs_are_refused(tmp_path: Path) -> None:
     strength = _strength()
     results, rounds = tmp_path / "results", tmp_path / "rounds"
     results.mkdir()
@@ -64,9 +64,34 @@ def test_a_seed_already_pooled_or_another_config_is_refused(tmp_path: Path) -> N
         strength.pool_rounds(rounds, results)
     _write(rounds / "cribbage-medio-7.json",
            _result(9, 2, 1.0, 0.2, config={**CONFIG, "target": 61}))
+    _write(rounds / "cribbage-medio-8.json", _result(8, 2, 1.0, 0.2))
     with pytest.raises(SystemExit, match="config"):
         strength.pool_rounds(rounds, results)
     assert json.loads((results / "cribbage.json").read_text(encoding="utf-8"))[0]["matches"] == 100
+
+
+def test_another_match_is_a_row_of_its_own(tmp_path: Path, monkeypatch: Any) -> None:
+    """The default match (``--full``) and the short one are two rows, by --pool and by --add
+    alike; the same match pools."""
+    from mazzo.engine import get_game
+
+    strength = _strength()
+    results, rounds = tmp_path / "results", tmp_path / "rounds"
+    results.mkdir()
+    rounds.mkdir()
+    full = {**CONFIG, "games_to_win": 2}
+    _write(results / "cribbage.json", [_result(1, 100, 0.6, 0.5)])
+    _write(rounds / "cribbage-medio-7.json", _result(7, 2, 1.0, 0.2, config=full))
+    strength.pool_rounds(rounds, results)
+    short, long = json.loads((results / "cribbage.json").read_text(encoding="utf-8"))
+    assert (short["matches"], short["config"]) == (100, CONFIG)
+    assert (long["matches"], long["config"]) == (2, full)
+    monkeypatch.setattr(strength, "RESULTS", results)
+    merged = strength.merge(get_game("cribbage"), [_result(8, 4, 0.25, 0.3, config=full)], True)
+    assert [(r["matches"], r["config"]) for r in merged] == [(100, CONFIG), (6, full)]
+    assert merged[1]["score"] == pytest.approx((2 + 1) / 6, abs=1e-4)
+    replaced = strength.merge(get_game("cribbage"), [_result(9, 4, 0.25, 0.3)], False)
+    assert [(r["matches"], r["config"]) for r in replaced] == [(4, CONFIG), (2, full)]
 
 
 def test_an_empty_folder_says_so(tmp_path: Path) -> None:
