@@ -316,3 +316,17 @@ def test_last_trick_scores_two_and_target_ends_the_match() -> None:
     state.apply(PLAYS[card(2, SPADES)])
     assert state.points == [7, 0]
     assert state.is_terminal and state.returns() == [1.0, 0.0]
+
+
+def test_a_game_that_is_no_built_in_pickles_as_an_object_not_by_its_id() -> None:
+    """Only the built-in games pickle by id (another process knows them by it): this one,
+    unknown to the registry, comes back as an object of its class with its state."""
+    import copy
+    import pickle
+
+    state = GAME.new_match()
+    state.apply(state.sample_chance(random.Random(1)))
+    loaded = pickle.loads(pickle.dumps(state))
+    assert type(loaded.game) is UltimaGame and loaded.game is not GAME
+    assert loaded.history == state.history and loaded.view(0) == state.view(0)
+    assert type(copy.deepcopy(GAME)) is UltimaGame

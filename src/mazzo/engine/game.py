@@ -773,12 +773,13 @@ class Game(ABC):
         return self.title_it if lang == "it" else self.title_en
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
-        """A registered game pickles (and copies) as its id: every state holds its game, whose
+        """A built-in game pickles (and copies) as its id: every state holds its game, whose
         tables and caches must not travel with each pickled state, and a loaded state then
-        plays with the registry's game, the one every other state shares."""
+        plays with the registry's game, the one every other state shares. Any other game
+        pickles as an object of its class, as before."""
         from mazzo.engine import registry  # (it imports this module)
 
-        if registry.is_registered(self):
+        if registry.is_builtin(self):
             return registry.get_game, (self.id,)
         return super().__reduce_ex__(protocol)
 

@@ -42,9 +42,10 @@ def _load_builtins() -> None:
             register(game)
 
 
-def is_registered(game: Game) -> bool:
-    """Whether ``game`` is the registry's game of its id."""
-    return _GAMES.get(game.id) is game
+def is_builtin(game: Game) -> bool:
+    """Whether ``game`` is the registry's built-in game of its id, which any process gets by
+    that id (a game registered at run time may be unknown to another process)."""
+    return game.id in BUILTIN_GAMES and _GAMES.get(game.id) is game
 
 
 def get_game(game_id: str) -> Game:
