@@ -125,3 +125,25 @@ def test_ray_backend_gives_the_process_results() -> None:
     want = run_tournament(GAME, BOTS, matches=6, seed=9, workers=1, config={"target": 4})
     assert without_timing(got) == without_timing(want)
     assert got["timing"]["backend"] == "ray"
+
+
+def test_the_workers_end_with_a_tournament_killed_9(tmp_path: Path) -> None:
+    """A tournament's worker processes wait for work on a queue they hold both ends of: before
+    they watched their parent, a tournament killed -9 left them running for good."""
+    import signal
+    import subprocess
+
+    from process_tree import assert_all_end, wait_for_descendants
+
+    src = Path(__file__).resolve().parents[2] / "src"
+    script = ("from mazzo.arena import run_tournament\n"
+              "run_tournament('cribbage', ['medio', 'random'], 100_000, workers=2)\n")
+    process = subprocess.Popen([sys.executable, "-c", script], env={"PYTHONPATH": str(src)},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        started = wait_for_descendants(process.pid, 2)
+        process.send_signal(signal.SIGKILL)
+        process.wait(10)
+        assert_all_end(started)
+    finally:
+        process.kill()

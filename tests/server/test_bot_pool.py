@@ -7,11 +7,11 @@ import asyncio
 import os
 import random
 import signal
-import time
 from pathlib import Path
 
 from mazzo.engine.registry import get_game
 from mazzo.server.bots import BotPool
+from process_tree import assert_all_end, wait_for_descendants
 
 from live_server import LiveServer
 
@@ -43,30 +43,6 @@ def test_a_killed_worker_is_replaced_and_the_move_made() -> None:
         pool.close()
 
 
-def _processes() -> dict[int, int]:
-    """Each running process's parent, by /proc (a zombie, dead and not yet reaped, is gone)."""
-    parents: dict[int, int] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:  # ended meanwhile
-            continue
-        state, ppid = stat.rsplit(")", 1)[1].split()[:2]  # after "(name)": state, parent
-        if state != "Z":
-            parents[int(entry.name)] = int(ppid)
-    return parents
-
-
-def _descendants(pid: int) -> set[int]:
-    parents = _processes()
-    found: set[int] = set()
-    while grown := {p for p, parent in parents.items() if parent in found | {pid}} - found:
-        found |= grown
-    return found
-
-
 def test_a_server_killed_9_leaves_no_bot_process_behind(tmp_path: Path) -> None:
     """Killed without a chance to clean up (kill -9, the out-of-memory killer), the server
     used to leave its bot worker, the forkserver it came from and their resource tracker
@@ -77,14 +53,8 @@ def test_a_server_killed_9_leaves_no_bot_process_behind(tmp_path: Path) -> None:
         server.create({"game": "cribbage", "config": {"players": 2, "target": 61,
                                                       "games_to_win": 1},
                        "seats": ["medio", "medio"], "start": True})
-        deadline = time.monotonic() + 20
-        while len(left := _descendants(server.process.pid)) < 3:  # tracker, forkserver, worker
-            assert time.monotonic() < deadline, f"the bots never started: {left}"
-            time.sleep(0.1)
+        started = wait_for_descendants(server.process.pid, 3)  # tracker, forkserver, worker
         server.kill9()
-        deadline = time.monotonic() + 10
-        while left := left & set(_processes()):
-            assert time.monotonic() < deadline, f"bot processes left running: {sorted(left)}"
-            time.sleep(0.1)
+        assert_all_end(started)
     finally:
         server.stop()

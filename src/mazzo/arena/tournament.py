@@ -31,6 +31,7 @@ from mazzo.engine.agent import Agent, Turn
 from mazzo.engine.game import CHANCE, JSON, Config, Game, MazzoError
 from mazzo.engine.record import make_record, save_record, write_json_atomic
 from mazzo.engine.registry import get_game
+from mazzo.processes import end_with_parent
 
 Progress = Callable[[int, int], None]
 """Called as ``progress(done, total)`` after each finished batch of matches."""
@@ -171,7 +172,8 @@ def _run_process(
         return outcomes
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # the workers end with this process, even killed -9 (they would otherwise live on for good)
+    with ProcessPoolExecutor(max_workers=workers, initializer=end_with_parent) as pool:
         pending = {pool.submit(play_batch, batch) for batch in _batches(tasks, size)}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)

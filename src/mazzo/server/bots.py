@@ -7,10 +7,7 @@ import asyncio
 import concurrent.futures
 import logging
 import multiprocessing
-import multiprocessing.connection
-import os
 import random
-import threading
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -18,6 +15,7 @@ from mazzo.bots.levels import make_agent
 from mazzo.engine.agent import Turn
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import get_game
+from mazzo.processes import end_with_parent
 
 log = logging.getLogger("mazzo.server")
 
@@ -38,30 +36,12 @@ def choose_action(game_id: str, config: JSON, history: list[JSON], seat: int, le
     return legal.index(action)
 
 
-def end_with_the_server() -> None:
-    """A worker's initializer: end the worker as soon as the server process has ended, however
-    it ended. A worker waits for work on a queue whose other end it holds too, so it never
-    sees the server go; after a kill -9 or the out-of-memory killer it would live on for good,
-    and keep alive the forkserver it came from, each server crash leaving both behind. The
-    parent's sentinel is a pipe the server holds open while it lives (``multiprocessing``'s
-    own ``parent_process().is_alive()`` reads it the same way)."""
-    parent = multiprocessing.parent_process()
-    if parent is None:  # not a child process (a thread pool): nothing to watch
-        return
-
-    def watch() -> None:
-        multiprocessing.connection.wait([parent.sentinel])
-        os._exit(0)  # at once: no work of this worker is left to save (moves are replayed)
-
-    threading.Thread(target=watch, name="mazzo-end-with-the-server", daemon=True).start()
-
-
 class BotPool:
     """Runs :func:`choose_action` in ``workers`` processes (0: in a thread, for debugging).
 
     A worker that dies (killed for memory, say) breaks a process pool for good; the pool is then
     made again and the move asked once more, so that no table stops moving for it. A server
-    that dies takes its workers with it (:func:`end_with_the_server`)."""
+    that dies takes its workers with it (:func:`mazzo.processes.end_with_parent`)."""
 
     def __init__(self, workers: int = 1) -> None:
         self.workers = workers
@@ -71,7 +51,7 @@ class BotPool:
         if self.workers > 0:
             context = multiprocessing.get_context("forkserver")
             return concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=end_with_the_server)
+                self.workers, mp_context=context, initializer=end_with_parent)
         return concurrent.futures.ThreadPoolExecutor(1)
 
     async def choose(self, *args: Any) -> int:
