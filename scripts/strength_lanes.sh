@@ -14,7 +14,8 @@
 # (docs/performance.md, "The levels timed and the esperto sampled on a lent machine").
 # Env: TOTAL seconds (default 560), MOVES per level (16), PY (python3), OUTDIR (default $OUT),
 #      LANES ("game:first_seed[:against] ...", against medio unless named; default four Burraco,
-#      two Nebraska, two novantanove lanes), LEVEL_GAMES (the games phase A times; "" for none)
+#      two Nebraska, two novantanove lanes), LEVEL_GAMES (the games phase A times; "" for none),
+#      FULL (set: every round plays the game's default match, strength.py --full)
 T0=$(date +%s); TOTAL=${TOTAL:-560}; MOVES=${MOVES:-16}; PY=${PY:-python3}; OUTDIR=${OUTDIR:-$OUT}
 : "${OUTDIR:?set OUTDIR, the folder for res.tgz}"; mkdir -p "$OUTDIR"
 DEADLINE=$((T0 + TOTAL)); ROOT=$PWD; RES=/tmp/devres; rm -rf $RES; mkdir -p $RES
@@ -36,10 +37,10 @@ lane() {  # game base_seed lane_id against
   while true; do
     local now=$(date +%s); local need=$(( last * 13 / 10 + 5 ))
     if (( now + need > DEADLINE )); then echo "lane $id stops: +$((now-T0)) s, last chunk $last s" >> $RES/lanes.log; break; fi
-    ( cd $dir && PYTHONPATH=src timeout $((DEADLINE + 10 - now)) $PY scripts/strength.py --games $g --only strong --against $vs --matches 2 --workers 2 --seed $seed >> $RES/lane-$id.log 2>&1 )
+    ( cd $dir && PYTHONPATH=src timeout $((DEADLINE + 10 - now)) $PY scripts/strength.py --games $g --only strong --against $vs --matches 2 --workers 2 --seed $seed ${FULL:+--full} >> $RES/lane-$id.log 2>&1 )
     local rc=$?; local end=$(date +%s); last=$(( end - now ))
     if (( rc == 0 )); then
-      $PY -c "import json,sys; r=[x for x in json.load(open('$dir/docs/strength-results/$g.json')) if x['pairing']==['esperto','$vs']][0]; assert r['seed']==$seed; json.dump(r, open('$RES/$g-$vs-$seed.json','w'))" >> $RES/lane-$id.log 2>&1
+      $PY -c "import json,sys; r=[x for x in json.load(open('$dir/docs/strength-results/$g.json')) if x['pairing']==['esperto','$vs'] and x['seed']==$seed][0]; json.dump(r, open('$RES/$g-$vs-$seed.json','w'))" >> $RES/lane-$id.log 2>&1
       echo "lane $id $g seed $seed ok in $last s" >> $RES/lanes.log
     else echo "lane $id $g seed $seed rc=$rc after $last s" >> $RES/lanes.log; fi
     seed=$((seed + 1))
