@@ -82,6 +82,29 @@ def test_a_bad_table_request_is_422_naming_the_field(server: LiveServer, body: J
     assert response.json()["field"] == field
 
 
+#: bodies Python's json module refuses with something other than JSONDecodeError: nesting past
+#: its recursion limit (RecursionError) and an integer of more digits than it converts (ValueError)
+UNREADABLE_BODIES = [
+    pytest.param(b"[" * 100_000, "nesting too deep", id="deep"),
+    pytest.param(b'{"game": "cribbage", "config": {"target": ' + b"9" * 5000 + b"}}",
+                 "too many digits", id="digits"),
+]
+
+
+@pytest.mark.parametrize("raw, why", UNREADABLE_BODIES)
+def test_an_unreadable_body_is_a_clear_error_at_every_endpoint(server: LiveServer, raw: bytes,
+                                                               why: str) -> None:
+    created = server.post("/api/tables", raw)
+    assert created.status_code == 422, created.text
+    assert created.json()["field"] == "body" and why in created.json()["message"]
+    table = human_table(server, start=False)
+    start = server.post(f"/api/tables/{table['table']}/start", raw)
+    assert start.status_code == 403 and start.json()["code"] == "not_owner"
+    assert server.get(f"/api/tables/{table['table']}").json()["status"] == "waiting"
+    notes = server.post("/api/games/nebraska/notes", raw)
+    assert notes.status_code == 422 and why in notes.json()["message"]
+
+
 def test_table_creation_gives_secret_links_and_a_public_summary(server: LiveServer) -> None:
     created = human_table(server, start=False)
     tokens = [s["token"] for s in created["seats"]]
@@ -152,6 +175,8 @@ def test_each_bad_message_gets_one_clear_error_and_changes_nothing(server: LiveS
             (json.dumps({"type": "start"}), "not_owner"),
             (json.dumps({"type": "hello", "lang": "de"}), "bad_message"),
             (json.dumps({"type": "sync", "pad": "x" * MAX_MESSAGE_BYTES}), "too_large"),
+            ("[" * 10_000, "bad_json"),
+            ('{"type": "act", "index": 0, "version": ' + "9" * 5000 + "}", "bad_json"),
         ]
         for message, code in bad:
             ws.send(message)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
 import socket
 import time
@@ -29,11 +28,13 @@ from mazzo.server.protocol import (
     CLOSE_RECONNECT,
     LANGS,
     MAX_MESSAGE_BYTES,
+    BadJSON,
     ProtocolError,
     TokenBucket,
     describe_game,
     encode_frame,
     error_frame,
+    load_json,
     parse_message,
 )
 from mazzo.server.storage.base import OVER, Storage, StorageUnavailable
@@ -370,8 +371,8 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     @app.post("/api/tables", status_code=201, response_model=None)
     async def create_table(request: Request) -> JSONResponse | JSON:
         try:
-            body = json.loads(await request.body())
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            body = load_json(await request.body())
+        except BadJSON as exc:
             return JSONResponse({"error": "bad_request", "field": "body",
                                  "message": f"not JSON: {exc}"}, status_code=422)
         if not isinstance(body, dict):
@@ -405,8 +406,8 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     async def owner_command(table_id: str, command: str, request: Request,
                             lang: str | None = None) -> JSONResponse | JSON:
         try:
-            body = json.loads(await request.body() or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError):
+            body = load_json(await request.body() or b"{}")
+        except BadJSON:
             body = {}
         try:
             table = await manager.get(table_id)

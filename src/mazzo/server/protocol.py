@@ -95,15 +95,36 @@ class Message:
     fields: JSON
 
 
+class BadJSON(ValueError):
+    """Text a client sent that is not JSON this server reads; the message says why."""
+
+
+def load_json(raw: str | bytes) -> Any:
+    """Parse JSON a client sent (a websocket message, an HTTP body): the one place that does,
+    so every kind of bad text is :class:`BadJSON` and never a server error. Besides text that
+    is not JSON: invalid UTF-8, nesting too deep for the parser (RecursionError) and an integer
+    of more digits than Python converts (``sys.get_int_max_str_digits``, a plain ValueError)."""
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise BadJSON("nesting too deep") from None
+    except UnicodeDecodeError as exc:
+        raise BadJSON(f"not UTF-8 text (byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise BadJSON(str(exc)[:200]) from None
+    except ValueError:
+        raise BadJSON("a number has too many digits") from None
+
+
 def parse_message(raw: str | bytes) -> Message:
     """Decode and check one client message; :class:`ProtocolError` says what is wrong."""
     size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError("too_large", size=size, limit=MAX_MESSAGE_BYTES)
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise ProtocolError("bad_json", detail=str(exc)[:200]) from None
+        data = load_json(raw)
+    except BadJSON as exc:
+        raise ProtocolError("bad_json", detail=str(exc)) from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", detail="a message is a JSON object")
     kind = data.get("type")
