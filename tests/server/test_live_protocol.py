@@ -74,12 +74,20 @@ def test_games_describe_every_config_field(server: LiveServer) -> None:
     ({"game": "cribbage", "config": SHORT_CRIBBAGE, "seats": ["human", "genius"]}, "seats.1"),
     ({"game": "cribbage", "options": {"grace_s": -1}}, "options.grace_s"),
     ({"game": "cribbage", "names": ["x" * 41, "b"], "seats": ["human", "medio"]}, "names.0"),
+    ({"game": "cribbage", "seat": ["human", "human"]}, "seat"),  # misspelt: not ignored
 ])
 def test_a_bad_table_request_is_422_naming_the_field(server: LiveServer, body: JSON,
                                                     field: str) -> None:
     response = server.post("/api/tables", body)
     assert response.status_code == 422
     assert response.json()["field"] == field
+
+
+def test_a_game_that_is_not_a_string_is_not_called_missing(server: LiveServer) -> None:
+    response = server.post("/api/tables", {"game": ["cribbage"]})
+    assert response.status_code == 422 and response.json()["field"] == "game"
+    assert "missing" not in response.json()["message"]
+    assert "['cribbage']" in response.json()["message"]
 
 
 #: bodies Python's json module refuses with something other than JSONDecodeError: nesting past
