@@ -161,3 +161,22 @@ def test_nebraska_notes_say_which_of_your_cards_count(server: LiveServer) -> Non
         assert set(notes["cards"]) <= set(view["hand"])
     assert server.post("/api/games/nebraska/notes", {"view": {}}).status_code == 422
     assert server.post("/api/games/cribbage/notes", {"view": {}}).status_code == 404
+
+
+@pytest.mark.parametrize("change, place", [
+    ({"hand": [1]}, "hand[0]"),
+    ({"hand": ["zz"]}, "hand[0]"),
+    ({"common": [None]}, "common[0]"),
+    ({"common": "5H"}, "common"),
+    ({"variant": "texas"}, "variant"),
+])
+def test_nebraska_notes_name_the_bad_place_of_a_view(server: LiveServer, change: JSON,
+                                                     place: str) -> None:
+    game = get_game("nebraska")
+    state = game.new_match(game.config_class.from_json({"players": 3, "variant": "poker"}))
+    play_randomly(state, random.Random(4),
+                  until=lambda s: not s.is_chance and bool(s.view(0)["common"]))
+    view = {**state.view(0), **change}
+    response = server.post("/api/games/nebraska/notes", {"view": view})
+    assert response.status_code == 422, response.text
+    assert f"{place}:" in response.json()["message"]
