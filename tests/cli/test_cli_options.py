@@ -122,6 +122,15 @@ def test_a_bad_set_item_is_named(item: str) -> None:
         parse_overrides(NebraskaConfig, [item])
 
 
+@pytest.mark.parametrize("item", ["target=" + "9" * 5000, "suit_order=" + "[" * 100_000,
+                                  "suit_order=oro," + "9" * 5000])
+def test_json_python_cannot_read_is_an_error_naming_the_field(
+        item: str, capsys: pytest.CaptureFixture[str]) -> None:
+    field = item.split("=")[0]
+    assert main(["play", "nebraska", "--set", item]) == 2
+    assert capsys.readouterr().err.startswith(f"mazzo: error: {field}: ")
+
+
 def test_commands_report_a_list_given_to_a_scalar(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "nebraska", "--set", "target=3,4"]) == 2
     assert "target: takes a single value" in capsys.readouterr().err

@@ -35,21 +35,27 @@ def parse_overrides(config_class: type[Config], items: Iterable[str]) -> dict[st
 
 def parse_value(name: str, raw: str, is_list: bool) -> Any:
     """One value: a tuple for a list field, a single JSON value or text for the others."""
-    value = _json_or_text(raw)
+    value = _json_or_text(name, raw)
     if is_list:
         if isinstance(value, list):
             return tuple(value)
-        return tuple(_json_or_text(part.strip()) for part in raw.split(","))
+        return tuple(_json_or_text(name, part.strip()) for part in raw.split(","))
     if isinstance(value, list) or (isinstance(value, str) and "," in value):
         raise ConfigError(f"{name}: takes a single value, not a list ({raw!r})")
     return value
 
 
-def _json_or_text(raw: str) -> Any:
+def _json_or_text(name: str, raw: str) -> Any:
+    """``raw`` as JSON, else as text; JSON that Python will not read (nested past its recursion
+    limit, an integer of more digits than it converts) is a ConfigError naming the field."""
     try:
         return json.loads(raw)
     except json.JSONDecodeError:
         return raw
+    except RecursionError:
+        raise ConfigError(f"{name}: the value is nested too deep") from None
+    except ValueError:  # int max str digits: a plain ValueError, not a JSONDecodeError
+        raise ConfigError(f"{name}: a number has too many digits") from None
 
 
 def _is_list_field(field: dataclasses.Field[Any]) -> bool:
