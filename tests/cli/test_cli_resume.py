@@ -212,6 +212,30 @@ def test_resume_refuses_what_it_cannot_continue(
     assert "drop a game" in capsys.readouterr().err
 
 
+def test_a_saved_match_resume_refuses_names_its_file_and_is_left_as_it_was(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "en", seed=2,
+                     out=io.StringIO(), ask=lambda _p: "q")
+    saved = json.loads(saved_files(home)[0].read_text())
+    damaged = tmp_path / "damaged.json"
+    for change, place in [
+        (lambda r: r["meta"].update(human_seat=5), "meta.human_seat:"),
+        (lambda r: r["meta"]["bots"][1].update(level="ismcts:x"), "bad search bot"),
+        (lambda r: r["meta"].update(match_rng="x"), "meta.match_rng:"),
+        (lambda r: r["history"].__setitem__(1, r["history"][0]), "history[1]:"),
+        (lambda r: r.pop("meta"), "no 'meta' object"),
+    ]:
+        record = json.loads(json.dumps(saved))
+        change(record)
+        damaged.write_text(json.dumps(record))
+        before = damaged.read_bytes()
+        assert main(["play", "--resume", str(damaged)]) == 2
+        err = capsys.readouterr().err
+        assert place in err and err.endswith(f" (in record {damaged})\n"), err
+        assert damaged.read_bytes() == before
+
+
 # -- a real process, as a person meets it ---------------------------------------------------
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from mazzo.bots.levels import LEVELS, bot_names
 from mazzo.engine.game import Config, ConfigError, Game, MazzoError, format_counts
 from mazzo.engine.overrides import parse_overrides
-from mazzo.engine.record import load_record
+from mazzo.engine.record import load_record, naming_file
 from mazzo.engine.registry import all_games, get_game
 
 EPILOG = """\
@@ -307,7 +307,8 @@ def cmd_replay(args: argparse.Namespace, lang: str) -> int:
         )
     seat = None if args.seat is None else args.seat - 1
     interactive = not args.all and sys.stdin.isatty()
-    step_through(record, seat, lang, interactive=interactive)
+    with naming_file(args.file):  # a move the rules refuse is found only by replaying
+        step_through(record, seat, lang, interactive=interactive)
     return 0
 
 
@@ -382,7 +383,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_verify(path: str, lang: str) -> int:
     from mazzo.server.fairness import verify_record
 
-    count = verify_record(load_record(path))
+    record = load_record(path)
+    with naming_file(path):
+        count = verify_record(record)
     if lang == "it":
         what = "estrazione verificata" if count == 1 else "estrazioni verificate"
         print(f"{path}: {count} {what} (impegni e semi corrispondono)")

@@ -49,7 +49,7 @@ from mazzo.engine.game import (
     card_token,
 )
 from mazzo.engine.match import match_rng
-from mazzo.engine.record import Record, load_record, make_record, replay
+from mazzo.engine.record import Record, load_record, make_record, naming_file, replay
 from mazzo.text import counted
 
 Ask = Callable[[str], str]
@@ -461,6 +461,11 @@ class TerminalMatch:
 
     @classmethod
     def resume(cls, path: str, lang: str) -> TerminalMatch:
+        with naming_file(path):  # every problem found on the way names the file
+            return cls._resume(path, lang)
+
+    @classmethod
+    def _resume(cls, path: str, lang: str) -> TerminalMatch:
         record = load_record(path)
         state = replay(record)  # validates the record and rebuilds the match
         if state.is_terminal:

@@ -8,11 +8,13 @@ place: ``history[17].cards[2]: expected a card, got 1e309``.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import math
 import os
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, cast
@@ -288,6 +290,22 @@ def write_json_atomic(path: str | Path, data: Any, indent: int | None = 1) -> No
 
 def save_record(record: Record, path: str | Path) -> None:
     write_json_atomic(path, record)
+
+
+@contextlib.contextmanager
+def naming_file(path: str | Path) -> Iterator[None]:
+    """Errors about the record read from ``path`` name the file: a :class:`MazzoError` raised
+    inside (a move the rules refuse on replay, a bad ``meta``, a failed fairness check) gets
+    `` (in record PATH)`` added, unless its message names the file already."""
+    try:
+        yield
+    except MazzoError as exc:
+        if str(path) in str(exc):
+            raise
+        where = f" (in record {path})"
+        if isinstance(exc, RecordError):
+            raise RecordError(exc.place, exc.problem + where) from exc
+        raise MazzoError(f"{exc}{where}") from exc
 
 
 def load_record(path: str | Path) -> Record:
