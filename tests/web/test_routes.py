@@ -66,6 +66,12 @@ def test_replay_gives_the_engines_view_once_over(server: LiveServer) -> None:
         assert moment["total"] == summary["version"] and moment["action"]
     assert server.get(f"/api/tables/{table}/replay?version=100000").status_code == 422
     assert server.get(f"/api/tables/{table}/replay?version=1&seat=5").status_code == 422
+    for query, name in (("version=abc", "version"), ("version=1&seat=NaN", "seat"),
+                        ("version=" + "9" * 5000, "version"), ("seat=1.5", "seat")):
+        bad = server.get(f"/api/tables/{table}/replay?{query}&lang=it")
+        assert bad.status_code == 422  # in the error shape of every answer, naming the field
+        assert bad.json()["type"] == "error" and bad.json()["code"] == "bad_message", bad.text
+        assert bad.json()["message"].startswith(f"Messaggio non valido: {name}: ")
 
 
 def _closing_table(record: JSON, seat: int | None) -> tuple[JSON, JSON]:

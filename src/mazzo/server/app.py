@@ -16,6 +16,7 @@ from typing import Any, Final, Protocol
 from urllib.parse import parse_qsl
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed
@@ -352,6 +353,17 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
             return JSONResponse(frame, status_code=503, headers={"Retry-After": "1"})
         query = f"?{request.url.query}" if request.url.query else ""
         return RedirectResponse(f"{exc.url}{request.url.path}{query}", status_code=307)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """A parameter FastAPI checks failed (``/replay?version=abc``): 422 in the error shape
+        of every other answer (not FastAPI's ``detail`` list), naming the parameter."""
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        where = first.get("loc") or ("request",)
+        detail = f"{where[-1]}: {first.get('msg', 'not valid')}"
+        frame = error_frame("bad_message", _lang(request.query_params.get("lang")), detail=detail)
+        return JSONResponse(frame, status_code=422)
 
     @app.exception_handler(StorageUnavailable)
     async def unavailable(request: Request, exc: StorageUnavailable) -> JSONResponse:
