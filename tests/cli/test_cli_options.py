@@ -86,6 +86,26 @@ def test_simulate_with_more_bots_than_seats_plays_every_group(tmp_path: Path) ->
     assert len(results["lineups"]) == 6  # three pairs, each in both seatings
 
 
+@pytest.mark.parametrize(("option", "value"), [
+    ("--port", "70000"), ("--port", "-1"), ("--rate", "0"), ("--rate", "nan"),
+    ("--burst", "0"), ("--grace", "100000"), ("--grace", "-1"), ("--bot-pause", "nan"),
+    ("--bot-pause", "11"), ("--workers-bots", "-1"), ("--takeover", "0"),
+])
+def test_serve_refuses_a_bad_number_naming_its_flag(
+        option: str, value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("uvicorn")
+
+    def refuse(*_args: Any, **_kwargs: Any) -> None:
+        raise AssertionError("the server started")
+
+    monkeypatch.setattr("uvicorn.run", refuse)
+    monkeypatch.setenv("MAZZO_HOME", str(tmp_path))
+    assert main(["serve", "--port", "0", option, value]) == 2
+    assert capsys.readouterr().err.startswith(f"mazzo: error: {option}: ")
+    assert not (tmp_path / "mazzo.db").exists()  # refused before anything was made
+
+
 # --- --set ---------------------------------------------------------------------------------
 
 

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import math
 import socket
 import time
 from collections import deque
@@ -21,7 +22,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed
 
-from mazzo.engine.game import JSON
+from mazzo.engine.game import JSON, MazzoError
 from mazzo.engine.registry import all_games
 from mazzo.server.bots import BotPool
 from mazzo.server.pages import install as install_pages
@@ -39,7 +40,14 @@ from mazzo.server.protocol import (
     parse_message,
 )
 from mazzo.server.storage.base import OVER, Storage, StorageUnavailable
-from mazzo.server.tables import FORGET_AFTER_S, BadRequest, Elsewhere, Table, TableManager
+from mazzo.server.tables import (
+    FORGET_AFTER_S,
+    OPTIONS,
+    BadRequest,
+    Elsewhere,
+    Table,
+    TableManager,
+)
 
 log = logging.getLogger("mazzo.server")
 
@@ -584,12 +592,41 @@ def _created(request: Request, table: Table, owner: str, tokens: dict[int, str])
     }
 
 
+def check_serve_options(port: int, bot_workers: int, options: dict[str, Any]) -> None:
+    """``mazzo serve``'s numbers, checked before anything starts, each error naming its flag.
+    Left unchecked they surfaced later and elsewhere: a default grace or bot pause outside the
+    range a table may set made every POST /api/tables a 422 blaming an ``options`` field the
+    client never sent; ``--rate 0`` answered no message after the first burst; a port out of
+    range ended in a traceback."""
+    if not 0 <= port <= 65535:
+        raise MazzoError(f"--port: {port} is not a port; give 0 to 65535 (0: any free one)")
+    if bot_workers < 0:
+        raise MazzoError(f"--workers-bots: {bot_workers}; give 0 (a thread) or more processes")
+    rate, burst = options.get("rate", 20.0), options.get("burst", 40)
+    if not (math.isfinite(rate) and rate > 0):
+        raise MazzoError(f"--rate: {rate:g}; give a number of messages per second over 0")
+    if burst < 1:
+        raise MazzoError(f"--burst: {burst}; give 1 message or more")
+    takeover = options.get("takeover", 5.0)
+    if not (math.isfinite(takeover) and takeover > 0):
+        raise MazzoError(f"--takeover: {takeover:g}; give a number of seconds over 0")
+    for flag, key, option in (("--grace", "grace", "grace_s"),
+                              ("--bot-pause", "bot_pause", "bot_pause_s")):
+        _default, low, high = OPTIONS[option]
+        value = options.get(key, _default)
+        if not low <= value <= high:  # also refuses nan
+            raise MazzoError(f"{flag}: {value:g}; give a number of seconds from {low:g} to "
+                             f"{high:g} (the range a table's options.{option} may have)")
+
+
 def serve(*, host: str, port: int, db: str | None, bot_workers: int,
           advertise: str | None = None, **options: Any) -> int:
     """Run the server until interrupted (``mazzo serve``)."""
     import uvicorn
 
     from mazzo.server.storage.base import open_storage
+
+    check_serve_options(port, bot_workers, options)
 
     storage = open_storage(db)
     url = (advertise or f"http://{host}:{port}").rstrip("/")
