@@ -24,6 +24,7 @@ from mazzo.cli.moves import (
     number_field,
     read_cards,
     selection_field,
+    typed_number,
 )
 from mazzo.cli.rules_pages import show_text, table_rules
 from mazzo.cli.saves import (
@@ -193,8 +194,8 @@ class HumanAgent:
     def _match(self, choice: str, labels: Sequence[str], turn: Turn) -> int | str:
         """The index chosen, or the reason the input was not understood ("" once reported)."""
         it = self.lang == "it"
-        if choice.isdigit():
-            number = int(choice)
+        number = typed_number(choice)
+        if number is not None:
             if 1 <= number <= len(labels):
                 return number - 1
             return (
@@ -251,8 +252,9 @@ class HumanAgent:
         )
         if answer.lower() in ("q", "quit", "esci"):
             raise Quit()
-        if answer.isdigit() and 1 <= int(answer) <= len(options):
-            return options[int(answer) - 1]
+        number = typed_number(answer)
+        if number is not None and 1 <= number <= len(options):
+            return options[number - 1]
         return ""
 
     # -- a number that is the move's value (muggins) ----------------------------------------------
@@ -278,11 +280,12 @@ class HumanAgent:
             choice = self._read(f"{'Il numero' if it else 'The number'} [{low}-{high}, ?]: ")
             if not choice or self._command(choice, turn, hint):
                 continue
-            if choice.isdigit():
-                found = by_value.get(int(choice))
+            number = typed_number(choice)
+            if number is not None:
+                found = by_value.get(number)
                 if found is not None:
                     return found
-                tried = dataclasses.replace(turn.legal[0], **{field: int(choice)})
+                tried = dataclasses.replace(turn.legal[0], **{field: number})
                 why = self._why_not(turn, [tried]) or f"{low}-{high}"
                 self.say(f"{'Non si può' if it else 'Not allowed'}: {why}.")
                 continue
@@ -348,13 +351,12 @@ class HumanAgent:
         it = self.lang == "it"
         words = choice.replace(",", " ").split()
         picks: list[Card] = []
-        for word in (w for w in words if w.isdigit()):
-            number = int(word)
+        for number in (n for n in map(typed_number, words) if n is not None):
             if not 1 <= number <= len(pool):
                 return (f"Nessuna carta {number}: scegli da 1 a {len(pool)}." if it
                         else f"There is no card {number}: choose 1 to {len(pool)}.")
             picks.append(pool[number - 1])
-        codes = " ".join(w for w in words if not w.isdigit())
+        codes = " ".join(w for w in words if typed_number(w) is None)
         if codes:
             try:
                 typed = read_cards(codes)
@@ -799,8 +801,9 @@ def step_through(
             break
         if answer in ("q", "quit", "esci"):
             break
-        if answer.isdigit():
-            target = int(answer)
+        number = typed_number(answer)
+        if number is not None:
+            target = number
     if not interactive:
         print(game.render(state.view(seat), lang), file=out)
     result = record.get("result")
