@@ -269,6 +269,25 @@ def test_fuzz_every_message_gets_one_answer_and_the_server_keeps_serving(
     assert frame["status"] == "waiting" and frame["version"] == 0
 
 
+@pytest.mark.parametrize("backend", LIVE_BACKENDS)
+def test_a_table_id_no_table_can_have_is_unknown_on_every_backend(
+        request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, backend: str
+) -> None:
+    live = LiveServer(tmp_path_factory.mktemp("ids"), *serve_db_args(request, backend)).start()
+    try:  # PostgreSQL refuses a NUL in text: the id reached it and the answer was a 500
+        for table in ("%00", "a%00b", "x" * 65, "%C3%A9"):
+            for path in (f"/api/tables/{table}", f"/api/tables/{table}/record",
+                         f"/api/tables/{table}/replay"):
+                response = live.get(path)
+                assert response.status_code == 404, (path, response.text)
+                assert response.json()["code"] == "unknown_table"
+        with connect(f"{live.ws}/ws/tables/%00") as ws:
+            assert recv(ws)["code"] == "unknown_table"
+        assert live.get("/api/health").status_code == 200
+    finally:
+        live.stop()
+
+
 # -- crash safety and stand-ins ----------------------------------------------------------------
 
 

@@ -9,6 +9,7 @@ import dataclasses
 import hashlib
 import hmac
 import logging
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -81,6 +82,8 @@ OPTIONS: Final[dict[str, tuple[float, float, float]]] = {
     "grace_s": (60.0, 0.0, 86_400.0),
     "bot_pause_s": (0.6, 0.0, 10.0),
 }
+#: what a table id may be: every id is ``secrets.token_urlsafe(9)`` (12 characters of these)
+TABLE_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
 #: the fields of a POST /api/tables body (only ``game`` is required)
 TABLE_FIELDS: Final = ("game", "config", "seats", "names", "options", "start")
 #: the turn time limit a table may set: 0 (none, the default) or this many seconds
@@ -431,7 +434,9 @@ class TableManager:
         if table is not None:
             table.idle_since = time.monotonic()  # asked for: in use
             return table
-        if not isinstance(table_id, str) or len(table_id) > 64:
+        if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
+            # not an id this server makes: none such is stored, and storage need not be asked
+            # (PostgreSQL refuses a NUL in text: a 500 for /api/tables/%00)
             raise ProtocolError("unknown_table", table=str(table_id)[:64])
         try:
             stored = await self._io(self.storage.load_table, table_id)
