@@ -96,6 +96,12 @@ UNREADABLE_BODIES = [
     pytest.param(b"[" * 100_000, "nesting too deep", id="deep"),
     pytest.param(b'{"game": "cribbage", "config": {"target": ' + b"9" * 5000 + b"}}",
                  "too many digits", id="digits"),
+    # an escaped lone surrogate: no character; hashing it as a token, or naming it as a
+    # field in the answer, raised
+    pytest.param(b'{"game": "cribbage", "config": {"\\udfff": 1}, "owner": "\\ud800"}',
+                 "lone surrogate", id="surrogate"),
+    pytest.param(b'{"game": "cribbage", "names": ["\xed\xa0\x80", null]}', "not UTF-8",
+                 id="utf8-surrogate"),
 ]
 
 
@@ -185,6 +191,7 @@ def test_each_bad_message_gets_one_clear_error_and_changes_nothing(server: LiveS
             (json.dumps({"type": "sync", "pad": "x" * MAX_MESSAGE_BYTES}), "too_large"),
             ("[" * 10_000, "bad_json"),
             ('{"type": "act", "index": 0, "version": ' + "9" * 5000 + "}", "bad_json"),
+            ('{"type": "start", "owner": "\\ud800"}', "bad_json"),
         ]
         for message, code in bad:
             ws.send(message)

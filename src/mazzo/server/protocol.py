@@ -102,18 +102,47 @@ class BadJSON(ValueError):
 def load_json(raw: str | bytes) -> Any:
     """Parse JSON a client sent (a websocket message, an HTTP body): the one place that does,
     so every kind of bad text is :class:`BadJSON` and never a server error. Besides text that
-    is not JSON: invalid UTF-8, nesting too deep for the parser (RecursionError) and an integer
-    of more digits than Python converts (``sys.get_int_max_str_digits``, a plain ValueError)."""
+    is not JSON: invalid UTF-8, nesting too deep for the parser (RecursionError), an integer
+    of more digits than Python converts (``sys.get_int_max_str_digits``, a plain ValueError)
+    and a lone surrogate escaped in a string (``"\\ud800"``: JSON's grammar allows it, but
+    it is no character and cannot be encoded again)."""
+    if isinstance(raw, bytes):  # strictly: json.loads would take UTF-16 and, in UTF-8,
+        try:                      # encoded surrogates (it decodes with "surrogatepass")
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadJSON(f"not UTF-8 text (byte {exc.start})") from None
     try:
-        return json.loads(raw)
+        data = json.loads(raw)
     except RecursionError:
         raise BadJSON("nesting too deep") from None
-    except UnicodeDecodeError as exc:
-        raise BadJSON(f"not UTF-8 text (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
         raise BadJSON(str(exc)[:200]) from None
     except ValueError:
         raise BadJSON("a number has too many digits") from None
+    # only a \u escape can make a lone surrogate (raw UTF-8 cannot hold one): such a string is
+    # no text, and hashing it (a token) or sending it back (a field's name) raised
+    if "\\u" in raw and _has_lone_surrogate(data):
+        raise BadJSON("a string holds a lone surrogate (\\ud800-\\udfff), which is no character")
+    return data
+
+
+def _has_lone_surrogate(data: Any) -> bool:
+    """Whether any string in parsed JSON, key or value, holds a lone surrogate (by a loop: no
+    recursion on deep data)."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def parse_message(raw: str | bytes) -> Message:
