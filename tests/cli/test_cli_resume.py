@@ -236,6 +236,20 @@ def test_a_saved_match_resume_refuses_names_its_file_and_is_left_as_it_was(
         assert damaged.read_bytes() == before
 
 
+def test_a_saved_match_with_a_lone_surrogate_is_listed_as_unreadable(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "en", seed=2,
+                     out=io.StringIO(), ask=lambda _p: "q")
+    path = saved_files(home)[0]
+    record = json.loads(path.read_text())
+    record["seats"][1] = "@@"  # an escaped lone surrogate: JSON's grammar allows it
+    path.write_text(json.dumps(record).replace('"@@"', '"\\ud800"'))
+    assert main(["matches"]) == 0  # printing the seat's name raised UnicodeEncodeError
+    assert f"unreadable: {path}: seats[1]: a string holds a lone surrogate" in (
+        capsys.readouterr().out)
+
+
 # -- a real process, as a person meets it ---------------------------------------------------
 
 

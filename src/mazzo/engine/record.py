@@ -379,7 +379,38 @@ def _parse(path: str | Path, text: str) -> object:
         raise RecordError(
             place, f"NaN and Infinity are not allowed in a record, got {value!r} (in record {path})"
         )
+    if "\\u" in text:  # only an escape can make a lone surrogate: the text is strict UTF-8
+        where = _find_lone_surrogate(data)
+        if where is not None:  # no character: printing or saving it again would raise
+            raise RecordError(where, "a string holds a lone surrogate (\\ud800-\\udfff), "
+                                     f"which is no character (in record {path})")
     return data
+
+
+def _find_lone_surrogate(data: object) -> str | None:
+    """The place of the first string, key or value, holding a lone surrogate (by a loop)."""
+    stack: list[tuple[str, object]] = [("", data)]
+    while stack:
+        place, value = stack.pop()
+        if isinstance(value, str) and not _encodable(value):
+            return place
+        if isinstance(value, dict):
+            for key in value:
+                if not _encodable(key):
+                    return place
+            items = [(f"{place}.{key}" if place else str(key), v) for key, v in value.items()]
+            stack.extend(reversed(items))
+        elif isinstance(value, list):
+            stack.extend(reversed([(f"{place}[{i}]", v) for i, v in enumerate(value)]))
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _find_non_finite(data: object) -> tuple[str, float] | None:
