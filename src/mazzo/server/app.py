@@ -33,11 +33,13 @@ from mazzo.server.protocol import (
     BadJSON,
     ProtocolError,
     TokenBucket,
+    TooLarge,
     describe_game,
     encode_frame,
     error_frame,
     load_json,
     parse_message,
+    read_body,
 )
 from mazzo.server.storage.base import OVER, Storage, StorageUnavailable
 from mazzo.server.tables import (
@@ -391,7 +393,10 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     @app.post("/api/tables", status_code=201, response_model=None)
     async def create_table(request: Request) -> JSONResponse | JSON:
         try:
-            body = load_json(await request.body())
+            body = load_json(await read_body(request.stream()))
+        except TooLarge as exc:
+            return JSONResponse({"error": "bad_request", "field": "body",
+                                 "message": f"too large: {exc}"}, status_code=413)
         except BadJSON as exc:
             return JSONResponse({"error": "bad_request", "field": "body",
                                  "message": f"not JSON: {exc}"}, status_code=422)
@@ -426,7 +431,7 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     async def owner_command(table_id: str, command: str, request: Request,
                             lang: str | None = None) -> JSONResponse | JSON:
         try:
-            body = load_json(await request.body() or b"{}")
+            body = load_json(await read_body(request.stream()) or b"{}")
         except BadJSON:
             body = {}
         try:

@@ -18,7 +18,7 @@ from mazzo.cli.rules_pages import full_rules
 from mazzo.engine.game import JSON, MazzoError, State
 from mazzo.engine.registry import all_games, get_game
 from mazzo.server.notes import NOTES, NotesError
-from mazzo.server.protocol import BadJSON, ProtocolError, load_json
+from mazzo.server.protocol import BadJSON, ProtocolError, load_json, read_body
 from mazzo.server.storage.base import OVER
 from mazzo.text import seat_names
 
@@ -139,7 +139,7 @@ def install(app: FastAPI) -> None:
             return JSONResponse({"error": "not_found", "message": f"no notes for {game_id!r}"},
                                 status_code=404)
         try:
-            body = load_json(await request.body())
+            body = load_json(await read_body(request.stream()))
             view, lang = body["view"], "it" if body.get("lang") == "it" else "en"
             return make(view, lang)
         except (BadJSON, KeyError, TypeError, NotesError) as exc:
