@@ -211,6 +211,10 @@ def test_each_bad_message_gets_one_clear_error_and_changes_nothing(server: LiveS
             if code == "stale_version":
                 again = recv(ws)  # the current state follows a stale move
                 assert again["type"] == "state" and again["version"] == version
+        ws.send(json.dumps({"type": "act", "version": "7", "index": 0}))
+        assert recv(ws)["message"] == "Invalid message: act: 'version' must be an integer."
+        ws.send(json.dumps({"type": "act", "version": version, "action": []}))
+        assert recv(ws)["message"] == "Invalid message: act: 'action' must be an object."
         ws.send(json.dumps({"type": "hello", "lang": "it"}))
         assert recv(ws)["type"] == "state"
         ws.send(json.dumps({"type": "act", "version": version, "index": 999}))

@@ -70,6 +70,10 @@ MESSAGES: Final[dict[str, dict[str, tuple[tuple[type, ...], bool]]]] = {
 }
 
 
+#: a field's Python type as a client's JSON calls it, for messages ("must be an integer")
+JSON_TYPES: Final[dict[type, str]] = {int: "an integer", str: "a string", dict: "an object"}
+
+
 class ProtocolError(Exception):
     """A client error: a code from :data:`ERRORS` with the fields its message needs."""
 
@@ -191,7 +195,7 @@ def parse_message(raw: str | bytes) -> Message:
             continue
         value = data[name]
         if not isinstance(value, types) or isinstance(value, bool):
-            wanted = " or ".join(t.__name__ for t in types)
+            wanted = " or ".join(JSON_TYPES[t] for t in types)
             raise ProtocolError("bad_message", detail=f"{kind}: {name!r} must be {wanted}")
     _check_values(kind, data)
     return Message(kind, {k: v for k, v in data.items() if k != "type"})
