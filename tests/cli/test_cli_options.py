@@ -86,6 +86,22 @@ def test_simulate_with_more_bots_than_seats_plays_every_group(tmp_path: Path) ->
     assert len(results["lineups"]) == 6  # three pairs, each in both seatings
 
 
+@pytest.mark.parametrize(("option", "place", "said"), [
+    ("--out", "", "is a folder; give a file"),
+    ("--out", "file/results.json", "is a file, not a folder"),
+    ("--records", "file", "is a file; give a folder"),
+])
+def test_arena_refuses_a_place_it_cannot_write_before_playing(
+        option: str, place: str, said: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "file").write_text("mine")
+    args = ["arena", "cribbage", "--bots", "medio,random", "--matches", "1", "--workers", "1",
+            "--quiet", option, str(tmp_path / place)]
+    assert main(args) == 2  # found at the end, it cost the results with a traceback
+    assert said in capsys.readouterr().err
+    assert (tmp_path / "file").read_text() == "mine"
+
+
 @pytest.mark.parametrize(("option", "value"), [
     ("--port", "70000"), ("--port", "-1"), ("--rate", "0"), ("--rate", "nan"),
     ("--burst", "0"), ("--grace", "100000"), ("--grace", "-1"), ("--bot-pause", "nan"),

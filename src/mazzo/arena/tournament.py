@@ -272,6 +272,10 @@ def run_tournament(
     cfg = make_config(game, config, players, variant)
     for name in bots:  # fail early, in the caller, on a bad bot name
         make_agent(game, name, 0)
+    if out is not None:  # and on a place nothing can be written, before hours of matches
+        _check_place(Path(out), "out", folder=False)
+    if records is not None:
+        _check_place(Path(records), "records", folder=True)
     tasks = plan(game, cfg, bots, matches, seed, records is not None)
     workers = max(1, workers if workers is not None else os.cpu_count() or 1)
     size = batch or max(1, min(20, len(tasks) // (workers * 8)))
@@ -287,6 +291,24 @@ def run_tournament(
     if out is not None:
         write_json_atomic(out, results)
     return results
+
+
+def _check_place(path: Path, option: str, folder: bool) -> None:
+    """Refuse (MazzoError naming ``--option``) a results file or records folder that cannot be
+    written: a folder where a file goes or the reverse, a file where a parent folder goes, or a
+    folder that may not be written. Found only at the end, such a place cost the whole
+    tournament's results with an OSError traceback."""
+    if path.is_dir() != folder and path.exists():
+        kind = "a folder" if folder else "a file"
+        raise MazzoError(f"--{option}: {path} is {'a file' if folder else 'a folder'}; "
+                         f"give {kind}")
+    parent = path if folder and path.exists() else path.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent  # the nearest folder there is: the rest will be made
+    if not parent.is_dir():
+        raise MazzoError(f"--{option}: {parent} is a file, not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise MazzoError(f"--{option}: cannot write in {parent} (permission denied)")
 
 
 # --- summaries --------------------------------------------------------------------------------
