@@ -152,6 +152,24 @@ def test_a_full_disk_never_loses_the_match(monkeypatch: pytest.MonkeyPatch) -> N
     assert state.is_terminal  # the match went on in memory
     assert text.count("WARNING: cannot save") == 1
     assert "No space left on device" in text
+    assert "Match saved to" not in text  # the end says the truth: nothing was written
+    assert "WARNING: match NOT saved (" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_quitting_when_no_save_worked_never_says_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    blocker = tmp_path / "home-is-a-file"
+    blocker.write_text("x")
+    monkeypatch.setenv("MAZZO_HOME", str(blocker))  # nor the default folder can be written
+    out = io.StringIO()
+    play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], lang, seed=2,
+                     out=out, ask=lambda _p: "q")
+    text = out.getvalue()
+    assert ("partita NON salvata" if lang == "it" else "match NOT saved") in text
+    assert "salvata in" not in text and "saved to" not in text  # it said so, with a path
+    assert "--resume" not in text and blocker.read_text() == "x"
 
 
 def test_mazzo_matches_lists_saved_matches_newest_first(

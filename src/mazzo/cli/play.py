@@ -450,6 +450,8 @@ class TerminalMatch:
             for level, bot_seed in zip(self.levels, self.bot_seeds, strict=True)
         ]
         self.save_warned = False
+        #: why the last save failed (None: the file holds the match as it is now)
+        self.save_failed: str | None = None
 
     @classmethod
     def new(cls, game: Game, config: Config, human_seat: int, levels: Sequence[str | None],
@@ -513,21 +515,34 @@ class TerminalMatch:
         try:
             where, problem = write_match(self.record(), self.path, self.match_id)
         except SaveFailed as exc:
+            self.save_failed = str(exc)
             if not self.save_warned:
                 _say(out, (f"ATTENZIONE: impossibile salvare ({exc}); la partita resta aperta."
                            if it else
                            f"WARNING: cannot save ({exc}); the match stays open."))
                 self.save_warned = True
             return False
+        self.save_failed = None
         if problem is not None:
             _say(out, (f"Impossibile salvare in {problem}; salvo in {where}." if it
                        else f"Cannot save to {problem}; saving to {where} instead."))
             self.path = where
         return True
 
-    def resume_hint(self) -> str:
+    def saved_line(self) -> str:
+        """Where the match is saved; or, when the last save failed, that it is not (never
+        'saved to PATH' for a file that was not written)."""
         it = self.lang == "it"
-        return (f"{'Partita salvata in' if it else 'Match saved to'} {self.path}\n"
+        if self.save_failed is not None:
+            return (f"ATTENZIONE: partita NON salvata ({self.save_failed})." if it
+                    else f"WARNING: match NOT saved ({self.save_failed}).")
+        return f"{'Partita salvata in' if it else 'Match saved to'} {self.path}"
+
+    def resume_hint(self) -> str:
+        if self.save_failed is not None:
+            return self.saved_line()
+        it = self.lang == "it"
+        return (f"{self.saved_line()}\n"
                 f"{'Per riprenderla' if it else 'To resume it'}: mazzo play --resume {self.path}")
 
     # -- playing --------------------------------------------------------------------------
@@ -567,12 +582,12 @@ class TerminalMatch:
         print(game.render(self.state.view(self.human_seat), lang), file=out)
         winners = ", ".join(seat_label(s, lang) for s in self.state.winners())
         print(f"\n{'Vince' if it else 'Winner'}: {winners}", file=out)
-        print(f"{'Partita salvata in' if it else 'Match saved to'} {self.path}", file=out)
+        print(self.saved_line(), file=out)
         return self.state
 
     def _save_now(self, out: TextIO) -> str:
         self.save(out)
-        return f"{'Partita salvata in' if self.lang == 'it' else 'Match saved to'} {self.path}"
+        return self.saved_line()
 
     def _loop(self, human: HumanAgent, guard: SignalGuard, out: TextIO) -> None:
         game, lang, state = self.game, self.lang, self.state
