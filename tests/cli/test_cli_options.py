@@ -167,6 +167,19 @@ def test_json_python_cannot_read_is_an_error_naming_the_field(
     assert capsys.readouterr().err.startswith(f"mazzo: error: {field}: ")
 
 
+@pytest.mark.usefixtures("no_tournament")
+@pytest.mark.parametrize("command", [
+    ["play", "cribbage", "--set", "players=3", "--players", "2"],
+    ["simulate", "cribbage", "--players", "2", "--set", "players=3"],
+    ["arena", "nebraska", "--bots", "medio,random", "--set", "variant=family",
+     "--variant", "poker"],
+])
+def test_a_field_given_twice_differently_is_refused_naming_both(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(command) == 2  # --players / --variant silently won over --set
+    assert ": given twice, --" in capsys.readouterr().err
+
+
 def test_commands_report_a_list_given_to_a_scalar(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "nebraska", "--set", "target=3,4"]) == 2
     assert "target: takes a single value" in capsys.readouterr().err

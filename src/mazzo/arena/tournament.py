@@ -29,6 +29,7 @@ from mazzo.arena.ratings import Z95, elo_difference, elo_ratings, weng_lin, wils
 from mazzo.bots.levels import make_agent
 from mazzo.engine.agent import Agent, Turn
 from mazzo.engine.game import CHANCE, JSON, Config, Game, MazzoError
+from mazzo.engine.overrides import add_flag
 from mazzo.engine.record import make_record, save_record, write_json_atomic
 from mazzo.engine.registry import get_game
 from mazzo.processes import end_with_parent
@@ -235,10 +236,8 @@ def make_config(
     else:
         base = game.config_class()
         fields = dict(config or {})
-    if players is not None:
-        fields["players"] = players
-    if variant is not None:
-        fields["variant"] = variant
+    add_flag(fields, "players", players)
+    add_flag(fields, "variant", variant)
     return base.replace(**fields) if fields else base.replace()
 
 

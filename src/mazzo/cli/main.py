@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from mazzo.bots.levels import LEVELS, bot_names
 from mazzo.engine.game import Config, ConfigError, Game, MazzoError, format_counts
-from mazzo.engine.overrides import parse_overrides
+from mazzo.engine.overrides import add_flag, parse_overrides
 from mazzo.engine.record import load_record, naming_file
 from mazzo.engine.registry import all_games, get_game
 
@@ -179,12 +179,11 @@ def _config_args(parser: argparse.ArgumentParser) -> None:
 def make_config(game: Game, players: int | None, variant: str | None,
                 items: Sequence[str]) -> Config:
     fields = parse_overrides(game.config_class, items)
-    if players is not None:
-        fields["players"] = players
+    add_flag(fields, "players", players)
     if variant is not None:
         if not game.variants:
             raise ConfigError(f"variant: {game.id} has no variants")
-        fields["variant"] = variant
+        add_flag(fields, "variant", variant)
     base = game.config_class()
     if "players" not in fields and hasattr(base, "players"):
         fields.setdefault("players", base.players)

@@ -33,6 +33,18 @@ def parse_overrides(config_class: type[Config], items: Iterable[str]) -> dict[st
     return values
 
 
+def add_flag(fields: dict[str, Any], name: str, value: Any) -> None:
+    """Put the value of ``--NAME`` (``--players``, ``--variant``) into ``fields``; a different
+    value given as ``--set NAME=...`` as well is a ConfigError naming both, not silently
+    replaced by the flag's."""
+    if value is None:
+        return
+    if name in fields and fields[name] != value:
+        raise ConfigError(f"{name}: given twice, --{name} {value} and --set {name}="
+                          f"{fields[name]}; give one")
+    fields[name] = value
+
+
 def parse_value(name: str, raw: str, is_list: bool) -> Any:
     """One value: a tuple for a list field, a single JSON value or text for the others."""
     value = _json_or_text(name, raw)
