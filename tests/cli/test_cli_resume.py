@@ -243,6 +243,8 @@ def test_a_saved_match_resume_refuses_names_its_file_and_is_left_as_it_was(
         (lambda r: r["meta"].update(match_rng="x"), "meta.match_rng:"),
         (lambda r: r["history"].__setitem__(1, r["history"][0]), "history[1]:"),
         (lambda r: r.pop("meta"), "no 'meta' object"),
+        # the id names the fallback save, matches/ID.json: no path may hide in it
+        (lambda r: r["meta"].update(match_id="../../escaped"), "meta.match_id:"),
     ]:
         record = json.loads(json.dumps(saved))
         change(record)

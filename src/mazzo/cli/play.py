@@ -6,6 +6,7 @@ import contextlib
 import dataclasses
 import errno
 import random
+import re
 import secrets
 import signal
 import sys
@@ -668,6 +669,12 @@ class SignalGuard:
             raise Interrupted(signum)
 
 
+#: what a saved match's id may be (``new_match_id``: game, UTC time, 32 random bits); a save
+#: that cannot be written falls back to ``matches/ID.json``, so an id with a path in it
+#: (``../../x``) from a damaged or crafted file must not get there
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
+
+
 @dataclasses.dataclass(frozen=True)
 class _SeatPlan:
     match_id: str
@@ -721,6 +728,9 @@ def _seat_plan(meta: JSON, state: State) -> _SeatPlan:
     match_id = meta.get("match_id")
     if not isinstance(match_id, str) or not match_id:
         raise MazzoError(f"meta.match_id: expected a string, got {short_json(match_id)}")
+    if not MATCH_ID.fullmatch(match_id):  # it names the fallback file in the matches folder
+        raise MazzoError(f"meta.match_id: {short_json(match_id)} is not a match id (letters, "
+                         "digits, _ and - only: it names the file in the matches folder)")
     created = meta.get("created")
     return _SeatPlan(match_id, created if isinstance(created, str) else now_iso(), human,
                      levels, seeds, seed, rng_state, bot_rngs)
