@@ -113,7 +113,8 @@ def test_an_unreadable_body_is_a_clear_error_at_every_endpoint(server: LiveServe
     assert created.json()["field"] == "body" and why in created.json()["message"]
     table = human_table(server, start=False)
     start = server.post(f"/api/tables/{table['table']}/start", raw)
-    assert start.status_code == 403 and start.json()["code"] == "not_owner"
+    assert start.status_code == 422 and start.json()["code"] == "bad_message", start.text
+    assert start.json()["message"].startswith("Invalid message: body: ")
     assert server.get(f"/api/tables/{table['table']}").json()["status"] == "waiting"
     notes = server.post("/api/games/nebraska/notes", raw)
     assert notes.status_code == 422 and why in notes.json()["message"]
@@ -144,6 +145,10 @@ def test_table_creation_gives_secret_links_and_a_public_summary(server: LiveServ
     assert record.status_code == 409 and record.json()["code"] == "not_over"
     assert server.post(f"/api/tables/{created['table']}/start", {"owner": tokens[0]}
                        ).status_code == 403
+    for body in (b"owner", b"[]", b'"x"'):  # not the owner's body at all: said so, by name
+        answer = server.post(f"/api/tables/{created['table']}/start", body)
+        assert answer.status_code == 422 and "body: " in answer.json()["message"], answer.text
+    assert server.get(f"/api/tables/{created['table']}").json()["status"] == "waiting"
     assert server.get("/api/tables/nope").status_code == 404
 
 

@@ -79,7 +79,7 @@ HANG_UP_GRACE_S: Final = 2.0
 #: the garbage collector's thresholds once serving (see tune_gc)
 GC_THRESHOLDS: Final = (20_000, 20, 100)
 HTTP_STATUS: Final = {"unknown_table": 404, "not_owner": 403, "bad_token": 403,
-                      "not_over": 409, "already_started": 409}
+                      "not_over": 409, "already_started": 409, "bad_message": 422}
 
 
 ASGIMessage = MutableMapping[str, Any]
@@ -431,14 +431,17 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     async def owner_command(table_id: str, command: str, request: Request,
                             lang: str | None = None) -> JSONResponse | JSON:
         try:
-            body = load_json(await read_body(request.stream()) or b"{}")
-        except BadJSON:
-            body = {}
-        try:
+            try:  # a body that is not {"owner": token} is said so, not taken for a wrong token
+                raw = await read_body(request.stream())
+                body = load_json(raw) if raw else {}
+            except BadJSON as exc:
+                raise ProtocolError("bad_message", detail=f"body: not JSON: {exc}") from None
+            if not isinstance(body, dict):
+                raise ProtocolError("bad_message", detail='body: a JSON object, {"owner": token}')
             table = await manager.get(table_id)
             if command not in ("start", "rematch"):
                 return JSONResponse({"error": "not_found"}, status_code=404)
-            if not isinstance(body, dict) or not manager.is_owner(table, body.get("owner")):
+            if not manager.is_owner(table, body.get("owner")):
                 raise ProtocolError("not_owner")
             if command == "start":
                 await manager.start(table)
