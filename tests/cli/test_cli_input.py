@@ -16,6 +16,7 @@ from mazzo.cli.moves import Typed, matching, read_cards
 from mazzo.cli.play import HumanAgent
 from mazzo.engine import Action, Game, IllegalAction, State, Turn, get_game
 from mazzo.engine.game import Config, card_from_token
+from mazzo.engine.record import make_record
 from playout import decisions
 
 # --- reading card codes ------------------------------------------------------------------------
@@ -238,6 +239,32 @@ def test_crib_zero_is_no_move_and_out_of_range_cards_are_named() -> None:
     assert "Nessuna mossa 0: metti nel crib esattamente 2 carte." in text
     assert "Nessuna carta 9: scegli da 1 a 6." in text
     assert len(picked.cards) == 2  # type: ignore[attr-defined]
+
+
+#: what a person may type that ``str.isdigit()`` calls digits but ``int()`` refuses: a
+#: superscript two, and more digits than Python converts (4300)
+NOT_NUMBERS = ["²", "9" * 5000]
+
+
+def test_digits_int_refuses_are_told_never_a_crash_at_every_prompt() -> None:
+    from mazzo.cli.menu import choose
+    from mazzo.cli.play import step_through
+
+    discard = reach(CRIBBAGE, CRIBBAGE.config(), lambda s: s.phase == "discard")
+    picked, text, _ = human_turn(discard, [*NOT_NUMBERS, "1", "2", ""], "en")  # picking cards
+    assert "'²' is not a card" in text and "There is no card 999999999" in text
+    assert len(picked.cards) == 2  # type: ignore[attr-defined]
+    pegging = reach(CRIBBAGE, CRIBBAGE.config(), lambda s: s.phase == "pegging")
+    picked, text, _ = human_turn(pegging, [*NOT_NUMBERS, "1"], "en", autoplay=False)
+    assert "There is no move 999999999" in text and picked == pegging.legal_actions()[0]
+    announce = reach(CRIBBAGE, CRIBBAGE.config(muggins=True), lambda s: s.phase == "announce")
+    picked, text, _ = human_turn(announce, [*NOT_NUMBERS, "12"], "en")  # muggins
+    assert "'²' is not a number" in text and picked.points == 12  # type: ignore[attr-defined]
+    out = io.StringIO()
+    assert choose("Players", ["2", "3"], "en", Scripted([*NOT_NUMBERS, "2"]), out) == 1
+    assert out.getvalue().count("Choose a number from 1 to 2.") == 2
+    record = make_record(pegging)  # step_through jumps to the action number typed
+    step_through(record, None, "en", out=io.StringIO(), ask=Scripted([*NOT_NUMBERS, "q"]))
 
 
 def _over_31(state: State) -> bool:

@@ -86,6 +86,42 @@ def test_simulate_with_more_bots_than_seats_plays_every_group(tmp_path: Path) ->
     assert len(results["lineups"]) == 6  # three pairs, each in both seatings
 
 
+@pytest.mark.parametrize(("option", "place", "said"), [
+    ("--out", "", "is a folder; give a file"),
+    ("--out", "file/results.json", "is a file, not a folder"),
+    ("--records", "file", "is a file; give a folder"),
+])
+def test_arena_refuses_a_place_it_cannot_write_before_playing(
+        option: str, place: str, said: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "file").write_text("mine")
+    args = ["arena", "cribbage", "--bots", "medio,random", "--matches", "1", "--workers", "1",
+            "--quiet", option, str(tmp_path / place)]
+    assert main(args) == 2  # found at the end, it cost the results with a traceback
+    assert said in capsys.readouterr().err
+    assert (tmp_path / "file").read_text() == "mine"
+
+
+@pytest.mark.parametrize(("option", "value"), [
+    ("--port", "70000"), ("--port", "-1"), ("--rate", "0"), ("--rate", "nan"),
+    ("--burst", "0"), ("--grace", "100000"), ("--grace", "-1"), ("--bot-pause", "nan"),
+    ("--bot-pause", "11"), ("--workers-bots", "-1"), ("--takeover", "0"),
+])
+def test_serve_refuses_a_bad_number_naming_its_flag(
+        option: str, value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("uvicorn")
+
+    def refuse(*_args: Any, **_kwargs: Any) -> None:
+        raise AssertionError("the server started")
+
+    monkeypatch.setattr("uvicorn.run", refuse)
+    monkeypatch.setenv("MAZZO_HOME", str(tmp_path))
+    assert main(["serve", "--port", "0", option, value]) == 2
+    assert capsys.readouterr().err.startswith(f"mazzo: error: {option}: ")
+    assert not (tmp_path / "mazzo.db").exists()  # refused before anything was made
+
+
 # --- --set ---------------------------------------------------------------------------------
 
 
@@ -120,6 +156,28 @@ def test_scalars_still_parse_as_json_or_text() -> None:
 def test_a_bad_set_item_is_named(item: str) -> None:
     with pytest.raises(ConfigError):
         parse_overrides(NebraskaConfig, [item])
+
+
+@pytest.mark.parametrize("item", ["target=" + "9" * 5000, "suit_order=" + "[" * 100_000,
+                                  "suit_order=oro," + "9" * 5000])
+def test_json_python_cannot_read_is_an_error_naming_the_field(
+        item: str, capsys: pytest.CaptureFixture[str]) -> None:
+    field = item.split("=")[0]
+    assert main(["play", "nebraska", "--set", item]) == 2
+    assert capsys.readouterr().err.startswith(f"mazzo: error: {field}: ")
+
+
+@pytest.mark.usefixtures("no_tournament")
+@pytest.mark.parametrize("command", [
+    ["play", "cribbage", "--set", "players=3", "--players", "2"],
+    ["simulate", "cribbage", "--players", "2", "--set", "players=3"],
+    ["arena", "nebraska", "--bots", "medio,random", "--set", "variant=family",
+     "--variant", "poker"],
+])
+def test_a_field_given_twice_differently_is_refused_naming_both(
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(command) == 2  # --players / --variant silently won over --set
+    assert ": given twice, --" in capsys.readouterr().err
 
 
 def test_commands_report_a_list_given_to_a_scalar(capsys: pytest.CaptureFixture[str]) -> None:

@@ -84,6 +84,32 @@ def test_bad_files_exit_2_with_one_message(
     assert "Traceback" not in err and out == ""
 
 
+@pytest.mark.parametrize(("change", "place"), [
+    ("illegal", r"history\[1\]: .* cannot be replayed"),
+    ("result", "result: the replayed result"),
+])
+@pytest.mark.parametrize("command", ["replay", "verify"])
+def test_a_record_the_rules_refuse_is_named_with_its_file(
+    command: str, change: str, place: str, record_file: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    record = json.loads(record_file.read_text(encoding="utf-8"))
+    if change == "illegal":  # well formed, but not a move the rules allow there
+        record["history"][1] = record["history"][0]
+    else:
+        record["result"]["scores"][0] += 1
+    record_file.write_text(json.dumps(record), encoding="utf-8")
+    before = record_file.read_bytes()
+    args = [str(record_file), "--all"] if command == "replay" else [str(record_file)]
+    assert main([command, *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mazzo: error: ") and err.count("\n") == 1, err
+    assert err.endswith(f" (in record {record_file})\n"), err
+    if command == "replay":  # verify first asks for the server's commitments
+        assert re.search(place, err), err
+    assert record_file.read_bytes() == before
+
+
 @pytest.mark.parametrize("seat", ["0", "4", "-1"])
 def test_seat_out_of_range_is_refused(
     seat: str, record_file: Path, capsys: pytest.CaptureFixture[str]

@@ -152,6 +152,24 @@ def test_a_full_disk_never_loses_the_match(monkeypatch: pytest.MonkeyPatch) -> N
     assert state.is_terminal  # the match went on in memory
     assert text.count("WARNING: cannot save") == 1
     assert "No space left on device" in text
+    assert "Match saved to" not in text  # the end says the truth: nothing was written
+    assert "WARNING: match NOT saved (" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_quitting_when_no_save_worked_never_says_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    blocker = tmp_path / "home-is-a-file"
+    blocker.write_text("x")
+    monkeypatch.setenv("MAZZO_HOME", str(blocker))  # nor the default folder can be written
+    out = io.StringIO()
+    play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], lang, seed=2,
+                     out=out, ask=lambda _p: "q")
+    text = out.getvalue()
+    assert ("partita NON salvata" if lang == "it" else "match NOT saved") in text
+    assert "salvata in" not in text and "saved to" not in text  # it said so, with a path
+    assert "--resume" not in text and blocker.read_text() == "x"
 
 
 def test_mazzo_matches_lists_saved_matches_newest_first(
@@ -210,6 +228,46 @@ def test_resume_refuses_what_it_cannot_continue(
     assert "has no 'meta' object" in capsys.readouterr().err
     assert main(["play", "cribbage", "--resume", str(path)]) == 2
     assert "drop a game" in capsys.readouterr().err
+
+
+def test_a_saved_match_resume_refuses_names_its_file_and_is_left_as_it_was(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "en", seed=2,
+                     out=io.StringIO(), ask=lambda _p: "q")
+    saved = json.loads(saved_files(home)[0].read_text())
+    damaged = tmp_path / "damaged.json"
+    for change, place in [
+        (lambda r: r["meta"].update(human_seat=5), "meta.human_seat:"),
+        (lambda r: r["meta"]["bots"][1].update(level="ismcts:x"), "bad search bot"),
+        (lambda r: r["meta"].update(match_rng="x"), "meta.match_rng:"),
+        (lambda r: r["history"].__setitem__(1, r["history"][0]), "history[1]:"),
+        (lambda r: r.pop("meta"), "no 'meta' object"),
+        # the id names the fallback save, matches/ID.json: no path may hide in it
+        (lambda r: r["meta"].update(match_id="../../escaped"), "meta.match_id:"),
+    ]:
+        record = json.loads(json.dumps(saved))
+        change(record)
+        damaged.write_text(json.dumps(record))
+        before = damaged.read_bytes()
+        assert main(["play", "--resume", str(damaged)]) == 2
+        err = capsys.readouterr().err
+        assert place in err and err.endswith(f" (in record {damaged})\n"), err
+        assert damaged.read_bytes() == before
+
+
+def test_a_saved_match_with_a_lone_surrogate_is_listed_as_unreadable(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "en", seed=2,
+                     out=io.StringIO(), ask=lambda _p: "q")
+    path = saved_files(home)[0]
+    record = json.loads(path.read_text())
+    record["seats"][1] = "@@"  # an escaped lone surrogate: JSON's grammar allows it
+    path.write_text(json.dumps(record).replace('"@@"', '"\\ud800"'))
+    assert main(["matches"]) == 0  # printing the seat's name raised UnicodeEncodeError
+    assert f"unreadable: {path}: seats[1]: a string holds a lone surrogate" in (
+        capsys.readouterr().out)
 
 
 # -- a real process, as a person meets it ---------------------------------------------------

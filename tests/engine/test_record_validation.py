@@ -380,6 +380,25 @@ def test_a_file_with_nan_or_infinity_is_refused(constant: str, tmp_path: Path) -
         load_record(path)
 
 
+@pytest.mark.parametrize(("where", "place"), [
+    (lambda r: r["seats"].__setitem__(1, "@@"), "seats[1]"),
+    (lambda r: r.__setitem__("meta", {"saved": "@@"}), "meta.saved"),
+    (lambda r: r.__setitem__("meta", {"@@": 1}), "meta"),
+])
+def test_a_lone_surrogate_in_a_file_is_refused_with_its_place(
+        where: Any, place: str, tmp_path: Path) -> None:
+    """JSON may escape a lone surrogate ("\\ud800"), which is no character: printing such a
+    seat name ('mazzo matches'), or saving it again, raised UnicodeEncodeError."""
+    record = fresh(all_games()[0])
+    where(record)
+    path = tmp_path / "surrogate.json"
+    path.write_text(json.dumps(record).replace('"@@"', '"\\ud800"'), encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        load_record(path)
+    assert caught.value.place == place and "lone surrogate" in caught.value.problem
+    assert str(path) in caught.value.problem
+
+
 def test_a_file_checked_like_a_dict_names_the_file(tmp_path: Path) -> None:
     game = all_games()[0]
     path = write_damaged_text(tmp_path, game, '"version": 1', '"version": 7')

@@ -103,7 +103,10 @@ class LiveServer:
     def get(self, path: str) -> httpx.Response:
         return httpx.get(f"{self.http}{path}", timeout=10)
 
-    def post(self, path: str, body: JSON) -> httpx.Response:
+    def post(self, path: str, body: JSON | bytes) -> httpx.Response:
+        """POST ``body`` as JSON, or as it is when it is bytes (a body that is not JSON)."""
+        if isinstance(body, bytes):
+            return httpx.post(f"{self.http}{path}", content=body, timeout=10)
         return httpx.post(f"{self.http}{path}", json=body, timeout=10)
 
 

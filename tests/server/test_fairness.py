@@ -7,6 +7,7 @@ import hashlib
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -163,6 +164,27 @@ def test_a_missing_reveal_is_caught(record: JSON) -> None:
     bad["meta"]["chance"].remove(entry)
     with pytest.raises(FairnessError, match=f"version {entry['version']}: no commitment"):
         verify_record(bad)
+
+
+#: a chance list's place in messages, as a regular expression
+CHANCE = r"^meta\.chance\["
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda chance: chance.__setitem__(1, "x" * 10_000), CHANCE + r"1\]: expected an object"),
+    (lambda chance: chance[1].update(version=True),
+     CHANCE + r"1\]\.version: expected an integer, got True"),
+    (lambda chance: chance[1].update(version=1.0), CHANCE + r"1\]\.version: expected an integer"),
+    (lambda chance: chance.append(dict(chance[0])),
+     CHANCE + r"\d+\]\.version: a second entry for version 0$"),
+])
+def test_a_malformed_chance_list_is_refused_naming_the_place(
+        record: JSON, change: Any, message: str) -> None:
+    bad = copy.deepcopy(record)
+    change(bad["meta"]["chance"])
+    with pytest.raises(FairnessError, match=message) as caught:
+        verify_record(bad)
+    assert len(str(caught.value)) < 300  # the bad value is quoted short
 
 
 def test_mazzo_verify_command(record: JSON, tmp_path: Path,

@@ -74,12 +74,60 @@ def test_games_describe_every_config_field(server: LiveServer) -> None:
     ({"game": "cribbage", "config": SHORT_CRIBBAGE, "seats": ["human", "genius"]}, "seats.1"),
     ({"game": "cribbage", "options": {"grace_s": -1}}, "options.grace_s"),
     ({"game": "cribbage", "names": ["x" * 41, "b"], "seats": ["human", "medio"]}, "names.0"),
+    ({"game": "cribbage", "seat": ["human", "human"]}, "seat"),  # misspelt: not ignored
 ])
 def test_a_bad_table_request_is_422_naming_the_field(server: LiveServer, body: JSON,
                                                     field: str) -> None:
     response = server.post("/api/tables", body)
     assert response.status_code == 422
     assert response.json()["field"] == field
+
+
+def test_a_game_that_is_not_a_string_is_not_called_missing(server: LiveServer) -> None:
+    response = server.post("/api/tables", {"game": ["cribbage"]})
+    assert response.status_code == 422 and response.json()["field"] == "game"
+    assert "missing" not in response.json()["message"]
+    assert "['cribbage']" in response.json()["message"]
+
+
+#: bodies Python's json module refuses with something other than JSONDecodeError: nesting past
+#: its recursion limit (RecursionError) and an integer of more digits than it converts (ValueError)
+UNREADABLE_BODIES = [
+    pytest.param(b"[" * 50_000, "nesting too deep", id="deep"),
+    pytest.param(b'{"game": "cribbage", "config": {"target": ' + b"9" * 5000 + b"}}",
+                 "too many digits", id="digits"),
+    # an escaped lone surrogate: no character; hashing it as a token, or naming it as a
+    # field in the answer, raised
+    pytest.param(b'{"game": "cribbage", "config": {"\\udfff": 1}, "owner": "\\ud800"}',
+                 "lone surrogate", id="surrogate"),
+    pytest.param(b'{"game": "cribbage", "names": ["\xed\xa0\x80", null]}', "not UTF-8",
+                 id="utf8-surrogate"),
+]
+
+
+@pytest.mark.parametrize("raw, why", UNREADABLE_BODIES)
+def test_an_unreadable_body_is_a_clear_error_at_every_endpoint(server: LiveServer, raw: bytes,
+                                                               why: str) -> None:
+    created = server.post("/api/tables", raw)
+    assert created.status_code == 422, created.text
+    assert created.json()["field"] == "body" and why in created.json()["message"]
+    table = human_table(server, start=False)
+    start = server.post(f"/api/tables/{table['table']}/start", raw)
+    assert start.status_code == 422 and start.json()["code"] == "bad_message", start.text
+    assert start.json()["message"].startswith("Invalid message: body: ")
+    assert server.get(f"/api/tables/{table['table']}").json()["status"] == "waiting"
+    notes = server.post("/api/games/nebraska/notes", raw)
+    assert notes.status_code == 422 and why in notes.json()["message"]
+
+
+def test_a_body_over_the_message_limit_is_refused_unread(server: LiveServer) -> None:
+    # read whole and parsed in the event loop, 76 MiB held every table up for 3 s
+    padded = b'{"game": "cribbage"' + b" " * MAX_MESSAGE_BYTES + b"}"
+    created = server.post("/api/tables", padded)
+    assert created.status_code == 413, created.text
+    assert created.json()["field"] == "body" and "too large" in created.json()["message"]
+    notes = server.post("/api/games/nebraska/notes", padded)
+    assert notes.status_code == 422 and "over" in notes.json()["message"]
 
 
 def test_table_creation_gives_secret_links_and_a_public_summary(server: LiveServer) -> None:
@@ -97,6 +145,10 @@ def test_table_creation_gives_secret_links_and_a_public_summary(server: LiveServ
     assert record.status_code == 409 and record.json()["code"] == "not_over"
     assert server.post(f"/api/tables/{created['table']}/start", {"owner": tokens[0]}
                        ).status_code == 403
+    for body in (b"owner", b"[]", b'"x"'):  # not the owner's body at all: said so, by name
+        answer = server.post(f"/api/tables/{created['table']}/start", body)
+        assert answer.status_code == 422 and "body: " in answer.json()["message"], answer.text
+    assert server.get(f"/api/tables/{created['table']}").json()["status"] == "waiting"
     assert server.get("/api/tables/nope").status_code == 404
 
 
@@ -152,6 +204,9 @@ def test_each_bad_message_gets_one_clear_error_and_changes_nothing(server: LiveS
             (json.dumps({"type": "start"}), "not_owner"),
             (json.dumps({"type": "hello", "lang": "de"}), "bad_message"),
             (json.dumps({"type": "sync", "pad": "x" * MAX_MESSAGE_BYTES}), "too_large"),
+            ("[" * 10_000, "bad_json"),
+            ('{"type": "act", "index": 0, "version": ' + "9" * 5000 + "}", "bad_json"),
+            ('{"type": "start", "owner": "\\ud800"}', "bad_json"),
         ]
         for message, code in bad:
             ws.send(message)
@@ -161,6 +216,10 @@ def test_each_bad_message_gets_one_clear_error_and_changes_nothing(server: LiveS
             if code == "stale_version":
                 again = recv(ws)  # the current state follows a stale move
                 assert again["type"] == "state" and again["version"] == version
+        ws.send(json.dumps({"type": "act", "version": "7", "index": 0}))
+        assert recv(ws)["message"] == "Invalid message: act: 'version' must be an integer."
+        ws.send(json.dumps({"type": "act", "version": version, "action": []}))
+        assert recv(ws)["message"] == "Invalid message: act: 'action' must be an object."
         ws.send(json.dumps({"type": "hello", "lang": "it"}))
         assert recv(ws)["type"] == "state"
         ws.send(json.dumps({"type": "act", "version": version, "index": 999}))
@@ -234,6 +293,25 @@ def test_fuzz_every_message_gets_one_answer_and_the_server_keeps_serving(
     frame = recv(fuzz_socket)
     assert frame["type"] == "state"
     assert frame["status"] == "waiting" and frame["version"] == 0
+
+
+@pytest.mark.parametrize("backend", LIVE_BACKENDS)
+def test_a_table_id_no_table_can_have_is_unknown_on_every_backend(
+        request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, backend: str
+) -> None:
+    live = LiveServer(tmp_path_factory.mktemp("ids"), *serve_db_args(request, backend)).start()
+    try:  # PostgreSQL refuses a NUL in text: the id reached it and the answer was a 500
+        for table in ("%00", "a%00b", "x" * 65, "%C3%A9"):
+            for path in (f"/api/tables/{table}", f"/api/tables/{table}/record",
+                         f"/api/tables/{table}/replay"):
+                response = live.get(path)
+                assert response.status_code == 404, (path, response.text)
+                assert response.json()["code"] == "unknown_table"
+        with connect(f"{live.ws}/ws/tables/%00") as ws:
+            assert recv(ws)["code"] == "unknown_table"
+        assert live.get("/api/health").status_code == 200
+    finally:
+        live.stop()
 
 
 # -- crash safety and stand-ins ----------------------------------------------------------------

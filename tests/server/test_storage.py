@@ -180,6 +180,14 @@ def test_bad_urls_are_refused() -> None:
         open_storage("mysql://x")
 
 
+def test_a_file_in_the_way_of_the_database_folder_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "home").write_text("a file, not a folder")
+    with pytest.raises(StorageError, match=r"^cannot open the database .*home/mazzo\.db: a file "
+                                           r"is in the way of its folder$"):
+        open_storage(f"sqlite:///{tmp_path}/home/mazzo.db")  # was FileExistsError
+    assert (tmp_path / "home").read_text() == "a file, not a folder"
+
+
 def test_a_version_1_database_is_migrated_to_the_current_schema(tmp_path: Path) -> None:
     from mazzo.server.storage.sql import MIGRATIONS
 

@@ -66,6 +66,12 @@ def test_replay_gives_the_engines_view_once_over(server: LiveServer) -> None:
         assert moment["total"] == summary["version"] and moment["action"]
     assert server.get(f"/api/tables/{table}/replay?version=100000").status_code == 422
     assert server.get(f"/api/tables/{table}/replay?version=1&seat=5").status_code == 422
+    for query, name in (("version=abc", "version"), ("version=1&seat=NaN", "seat"),
+                        ("version=" + "9" * 5000, "version"), ("seat=1.5", "seat")):
+        bad = server.get(f"/api/tables/{table}/replay?{query}&lang=it")
+        assert bad.status_code == 422  # in the error shape of every answer, naming the field
+        assert bad.json()["type"] == "error" and bad.json()["code"] == "bad_message", bad.text
+        assert bad.json()["message"].startswith(f"Messaggio non valido: {name}: ")
 
 
 def _closing_table(record: JSON, seat: int | None) -> tuple[JSON, JSON]:
@@ -161,3 +167,22 @@ def test_nebraska_notes_say_which_of_your_cards_count(server: LiveServer) -> Non
         assert set(notes["cards"]) <= set(view["hand"])
     assert server.post("/api/games/nebraska/notes", {"view": {}}).status_code == 422
     assert server.post("/api/games/cribbage/notes", {"view": {}}).status_code == 404
+
+
+@pytest.mark.parametrize("change, place", [
+    ({"hand": [1]}, "hand[0]"),
+    ({"hand": ["zz"]}, "hand[0]"),
+    ({"common": [None]}, "common[0]"),
+    ({"common": "5H"}, "common"),
+    ({"variant": "texas"}, "variant"),
+])
+def test_nebraska_notes_name_the_bad_place_of_a_view(server: LiveServer, change: JSON,
+                                                     place: str) -> None:
+    game = get_game("nebraska")
+    state = game.new_match(game.config_class.from_json({"players": 3, "variant": "poker"}))
+    play_randomly(state, random.Random(4),
+                  until=lambda s: not s.is_chance and bool(s.view(0)["common"]))
+    view = {**state.view(0), **change}
+    response = server.post("/api/games/nebraska/notes", {"view": view})
+    assert response.status_code == 422, response.text
+    assert f"{place}:" in response.json()["message"]

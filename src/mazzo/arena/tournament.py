@@ -29,6 +29,7 @@ from mazzo.arena.ratings import Z95, elo_difference, elo_ratings, weng_lin, wils
 from mazzo.bots.levels import make_agent
 from mazzo.engine.agent import Agent, Turn
 from mazzo.engine.game import CHANCE, JSON, Config, Game, MazzoError
+from mazzo.engine.overrides import add_flag
 from mazzo.engine.record import make_record, save_record, write_json_atomic
 from mazzo.engine.registry import get_game
 from mazzo.processes import end_with_parent
@@ -235,10 +236,8 @@ def make_config(
     else:
         base = game.config_class()
         fields = dict(config or {})
-    if players is not None:
-        fields["players"] = players
-    if variant is not None:
-        fields["variant"] = variant
+    add_flag(fields, "players", players)
+    add_flag(fields, "variant", variant)
     return base.replace(**fields) if fields else base.replace()
 
 
@@ -272,6 +271,10 @@ def run_tournament(
     cfg = make_config(game, config, players, variant)
     for name in bots:  # fail early, in the caller, on a bad bot name
         make_agent(game, name, 0)
+    if out is not None:  # and on a place nothing can be written, before hours of matches
+        _check_place(Path(out), "out", folder=False)
+    if records is not None:
+        _check_place(Path(records), "records", folder=True)
     tasks = plan(game, cfg, bots, matches, seed, records is not None)
     workers = max(1, workers if workers is not None else os.cpu_count() or 1)
     size = batch or max(1, min(20, len(tasks) // (workers * 8)))
@@ -287,6 +290,24 @@ def run_tournament(
     if out is not None:
         write_json_atomic(out, results)
     return results
+
+
+def _check_place(path: Path, option: str, folder: bool) -> None:
+    """Refuse (MazzoError naming ``--option``) a results file or records folder that cannot be
+    written: a folder where a file goes or the reverse, a file where a parent folder goes, or a
+    folder that may not be written. Found only at the end, such a place cost the whole
+    tournament's results with an OSError traceback."""
+    if path.is_dir() != folder and path.exists():
+        kind = "a folder" if folder else "a file"
+        raise MazzoError(f"--{option}: {path} is {'a file' if folder else 'a folder'}; "
+                         f"give {kind}")
+    parent = path if folder and path.exists() else path.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent  # the nearest folder there is: the rest will be made
+    if not parent.is_dir():
+        raise MazzoError(f"--{option}: {parent} is a file, not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise MazzoError(f"--{option}: cannot write in {parent} (permission denied)")
 
 
 # --- summaries --------------------------------------------------------------------------------

@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator, Sequence
 
 from mazzo.bots.levels import LEVELS, bot_names
 from mazzo.engine.game import Config, ConfigError, Game, MazzoError, format_counts
-from mazzo.engine.overrides import parse_overrides
-from mazzo.engine.record import load_record
+from mazzo.engine.overrides import add_flag, parse_overrides
+from mazzo.engine.record import load_record, naming_file
 from mazzo.engine.registry import all_games, get_game
 
 EPILOG = """\
@@ -179,12 +179,11 @@ def _config_args(parser: argparse.ArgumentParser) -> None:
 def make_config(game: Game, players: int | None, variant: str | None,
                 items: Sequence[str]) -> Config:
     fields = parse_overrides(game.config_class, items)
-    if players is not None:
-        fields["players"] = players
+    add_flag(fields, "players", players)
     if variant is not None:
         if not game.variants:
             raise ConfigError(f"variant: {game.id} has no variants")
-        fields["variant"] = variant
+        add_flag(fields, "variant", variant)
     base = game.config_class()
     if "players" not in fields and hasattr(base, "players"):
         fields.setdefault("players", base.players)
@@ -307,7 +306,8 @@ def cmd_replay(args: argparse.Namespace, lang: str) -> int:
         )
     seat = None if args.seat is None else args.seat - 1
     interactive = not args.all and sys.stdin.isatty()
-    step_through(record, seat, lang, interactive=interactive)
+    with naming_file(args.file):  # a move the rules refuse is found only by replaying
+        step_through(record, seat, lang, interactive=interactive)
     return 0
 
 
@@ -382,7 +382,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_verify(path: str, lang: str) -> int:
     from mazzo.server.fairness import verify_record
 
-    count = verify_record(load_record(path))
+    record = load_record(path)
+    with naming_file(path):
+        count = verify_record(record)
     if lang == "it":
         what = "estrazione verificata" if count == 1 else "estrazioni verificate"
         print(f"{path}: {count} {what} (impegni e semi corrispondono)")

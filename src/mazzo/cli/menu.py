@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from mazzo.bots.levels import LEVELS
+from mazzo.cli.moves import typed_number
 from mazzo.engine.game import MazzoError
 from mazzo.engine.registry import all_games
 
@@ -33,8 +34,9 @@ def choose(title: str, options: Sequence[str], lang: str, ask: Ask, out: TextIO,
             return default
         if raw.lower() in ("q", "quit", "esci"):
             raise EOFError
-        if raw.isdigit() and int(raw) in shown:
-            return shown.index(int(raw))
+        typed = typed_number(raw)
+        if typed is not None and typed in shown:
+            return shown.index(typed)
         print(_pick_one_of(shown, lang), file=out)
 
 

@@ -31,6 +31,21 @@ from mazzo.cards import (
 )
 from mazzo.engine.game import Action
 
+#: more digits than any number typed at a prompt can mean (a move, a card, a seat, an action)
+_NUMBER_DIGITS = 9
+
+
+def typed_number(text: str) -> int | None:
+    """The number typed at a prompt, else None. Only ASCII digits: ``"²".isdigit()`` is true
+    but ``int("²")`` raises, and so does ``int()`` of thousands of digits, so
+    ``text.isdigit()`` then ``int(text)`` crashed a match on a keystroke. More than
+    :data:`_NUMBER_DIGITS` digits read as that many nines: out of every range, and short
+    to say back."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    return int(text) if len(text) <= _NUMBER_DIGITS else 10**_NUMBER_DIGITS - 1
+
+
 _RANKS = {str(r): r for r in range(2, 11)} | {
     "T": 10, "J": 11, "Q": 12, "K": 13, "A": 14, "1": 14,
 }

@@ -6,6 +6,7 @@ import contextlib
 import dataclasses
 import errno
 import random
+import re
 import secrets
 import signal
 import sys
@@ -24,6 +25,7 @@ from mazzo.cli.moves import (
     number_field,
     read_cards,
     selection_field,
+    typed_number,
 )
 from mazzo.cli.rules_pages import show_text, table_rules
 from mazzo.cli.saves import (
@@ -49,7 +51,7 @@ from mazzo.engine.game import (
     card_token,
 )
 from mazzo.engine.match import match_rng
-from mazzo.engine.record import Record, load_record, make_record, replay
+from mazzo.engine.record import Record, load_record, make_record, naming_file, replay
 from mazzo.text import counted
 
 Ask = Callable[[str], str]
@@ -193,8 +195,8 @@ class HumanAgent:
     def _match(self, choice: str, labels: Sequence[str], turn: Turn) -> int | str:
         """The index chosen, or the reason the input was not understood ("" once reported)."""
         it = self.lang == "it"
-        if choice.isdigit():
-            number = int(choice)
+        number = typed_number(choice)
+        if number is not None:
             if 1 <= number <= len(labels):
                 return number - 1
             return (
@@ -251,8 +253,9 @@ class HumanAgent:
         )
         if answer.lower() in ("q", "quit", "esci"):
             raise Quit()
-        if answer.isdigit() and 1 <= int(answer) <= len(options):
-            return options[int(answer) - 1]
+        number = typed_number(answer)
+        if number is not None and 1 <= number <= len(options):
+            return options[number - 1]
         return ""
 
     # -- a number that is the move's value (muggins) ----------------------------------------------
@@ -278,11 +281,12 @@ class HumanAgent:
             choice = self._read(f"{'Il numero' if it else 'The number'} [{low}-{high}, ?]: ")
             if not choice or self._command(choice, turn, hint):
                 continue
-            if choice.isdigit():
-                found = by_value.get(int(choice))
+            number = typed_number(choice)
+            if number is not None:
+                found = by_value.get(number)
                 if found is not None:
                     return found
-                tried = dataclasses.replace(turn.legal[0], **{field: int(choice)})
+                tried = dataclasses.replace(turn.legal[0], **{field: number})
                 why = self._why_not(turn, [tried]) or f"{low}-{high}"
                 self.say(f"{'Non si può' if it else 'Not allowed'}: {why}.")
                 continue
@@ -348,13 +352,12 @@ class HumanAgent:
         it = self.lang == "it"
         words = choice.replace(",", " ").split()
         picks: list[Card] = []
-        for word in (w for w in words if w.isdigit()):
-            number = int(word)
+        for number in (n for n in map(typed_number, words) if n is not None):
             if not 1 <= number <= len(pool):
                 return (f"Nessuna carta {number}: scegli da 1 a {len(pool)}." if it
                         else f"There is no card {number}: choose 1 to {len(pool)}.")
             picks.append(pool[number - 1])
-        codes = " ".join(w for w in words if not w.isdigit())
+        codes = " ".join(w for w in words if typed_number(w) is None)
         if codes:
             try:
                 typed = read_cards(codes)
@@ -448,6 +451,8 @@ class TerminalMatch:
             for level, bot_seed in zip(self.levels, self.bot_seeds, strict=True)
         ]
         self.save_warned = False
+        #: why the last save failed (None: the file holds the match as it is now)
+        self.save_failed: str | None = None
 
     @classmethod
     def new(cls, game: Game, config: Config, human_seat: int, levels: Sequence[str | None],
@@ -461,6 +466,11 @@ class TerminalMatch:
 
     @classmethod
     def resume(cls, path: str, lang: str) -> TerminalMatch:
+        with naming_file(path):  # every problem found on the way names the file
+            return cls._resume(path, lang)
+
+    @classmethod
+    def _resume(cls, path: str, lang: str) -> TerminalMatch:
         record = load_record(path)
         state = replay(record)  # validates the record and rebuilds the match
         if state.is_terminal:
@@ -506,21 +516,34 @@ class TerminalMatch:
         try:
             where, problem = write_match(self.record(), self.path, self.match_id)
         except SaveFailed as exc:
+            self.save_failed = str(exc)
             if not self.save_warned:
                 _say(out, (f"ATTENZIONE: impossibile salvare ({exc}); la partita resta aperta."
                            if it else
                            f"WARNING: cannot save ({exc}); the match stays open."))
                 self.save_warned = True
             return False
+        self.save_failed = None
         if problem is not None:
             _say(out, (f"Impossibile salvare in {problem}; salvo in {where}." if it
                        else f"Cannot save to {problem}; saving to {where} instead."))
             self.path = where
         return True
 
-    def resume_hint(self) -> str:
+    def saved_line(self) -> str:
+        """Where the match is saved; or, when the last save failed, that it is not (never
+        'saved to PATH' for a file that was not written)."""
         it = self.lang == "it"
-        return (f"{'Partita salvata in' if it else 'Match saved to'} {self.path}\n"
+        if self.save_failed is not None:
+            return (f"ATTENZIONE: partita NON salvata ({self.save_failed})." if it
+                    else f"WARNING: match NOT saved ({self.save_failed}).")
+        return f"{'Partita salvata in' if it else 'Match saved to'} {self.path}"
+
+    def resume_hint(self) -> str:
+        if self.save_failed is not None:
+            return self.saved_line()
+        it = self.lang == "it"
+        return (f"{self.saved_line()}\n"
                 f"{'Per riprenderla' if it else 'To resume it'}: mazzo play --resume {self.path}")
 
     # -- playing --------------------------------------------------------------------------
@@ -560,12 +583,12 @@ class TerminalMatch:
         print(game.render(self.state.view(self.human_seat), lang), file=out)
         winners = ", ".join(seat_label(s, lang) for s in self.state.winners())
         print(f"\n{'Vince' if it else 'Winner'}: {winners}", file=out)
-        print(f"{'Partita salvata in' if it else 'Match saved to'} {self.path}", file=out)
+        print(self.saved_line(), file=out)
         return self.state
 
     def _save_now(self, out: TextIO) -> str:
         self.save(out)
-        return f"{'Partita salvata in' if self.lang == 'it' else 'Match saved to'} {self.path}"
+        return self.saved_line()
 
     def _loop(self, human: HumanAgent, guard: SignalGuard, out: TextIO) -> None:
         game, lang, state = self.game, self.lang, self.state
@@ -646,6 +669,12 @@ class SignalGuard:
             raise Interrupted(signum)
 
 
+#: what a saved match's id may be (``new_match_id``: game, UTC time, 32 random bits); a save
+#: that cannot be written falls back to ``matches/ID.json``, so an id with a path in it
+#: (``../../x``) from a damaged or crafted file must not get there
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,100}")
+
+
 @dataclasses.dataclass(frozen=True)
 class _SeatPlan:
     match_id: str
@@ -699,6 +728,9 @@ def _seat_plan(meta: JSON, state: State) -> _SeatPlan:
     match_id = meta.get("match_id")
     if not isinstance(match_id, str) or not match_id:
         raise MazzoError(f"meta.match_id: expected a string, got {short_json(match_id)}")
+    if not MATCH_ID.fullmatch(match_id):  # it names the fallback file in the matches folder
+        raise MazzoError(f"meta.match_id: {short_json(match_id)} is not a match id (letters, "
+                         "digits, _ and - only: it names the file in the matches folder)")
     created = meta.get("created")
     return _SeatPlan(match_id, created if isinstance(created, str) else now_iso(), human,
                      levels, seeds, seed, rng_state, bot_rngs)
@@ -794,8 +826,9 @@ def step_through(
             break
         if answer in ("q", "quit", "esci"):
             break
-        if answer.isdigit():
-            target = int(answer)
+        number = typed_number(answer)
+        if number is not None:
+            target = number
     if not interactive:
         print(game.render(state.view(seat), lang), file=out)
     result = record.get("result")

@@ -33,23 +33,41 @@ def parse_overrides(config_class: type[Config], items: Iterable[str]) -> dict[st
     return values
 
 
+def add_flag(fields: dict[str, Any], name: str, value: Any) -> None:
+    """Put the value of ``--NAME`` (``--players``, ``--variant``) into ``fields``; a different
+    value given as ``--set NAME=...`` as well is a ConfigError naming both, not silently
+    replaced by the flag's."""
+    if value is None:
+        return
+    if name in fields and fields[name] != value:
+        raise ConfigError(f"{name}: given twice, --{name} {value} and --set {name}="
+                          f"{fields[name]}; give one")
+    fields[name] = value
+
+
 def parse_value(name: str, raw: str, is_list: bool) -> Any:
     """One value: a tuple for a list field, a single JSON value or text for the others."""
-    value = _json_or_text(raw)
+    value = _json_or_text(name, raw)
     if is_list:
         if isinstance(value, list):
             return tuple(value)
-        return tuple(_json_or_text(part.strip()) for part in raw.split(","))
+        return tuple(_json_or_text(name, part.strip()) for part in raw.split(","))
     if isinstance(value, list) or (isinstance(value, str) and "," in value):
         raise ConfigError(f"{name}: takes a single value, not a list ({raw!r})")
     return value
 
 
-def _json_or_text(raw: str) -> Any:
+def _json_or_text(name: str, raw: str) -> Any:
+    """``raw`` as JSON, else as text; JSON that Python will not read (nested past its recursion
+    limit, an integer of more digits than it converts) is a ConfigError naming the field."""
     try:
         return json.loads(raw)
     except json.JSONDecodeError:
         return raw
+    except RecursionError:
+        raise ConfigError(f"{name}: the value is nested too deep") from None
+    except ValueError:  # int max str digits: a plain ValueError, not a JSONDecodeError
+        raise ConfigError(f"{name}: a number has too many digits") from None
 
 
 def _is_list_field(field: dataclasses.Field[Any]) -> bool:

@@ -8,11 +8,13 @@ place: ``history[17].cards[2]: expected a card, got 1e309``.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import math
 import os
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, cast
@@ -290,6 +292,22 @@ def save_record(record: Record, path: str | Path) -> None:
     write_json_atomic(path, record)
 
 
+@contextlib.contextmanager
+def naming_file(path: str | Path) -> Iterator[None]:
+    """Errors about the record read from ``path`` name the file: a :class:`MazzoError` raised
+    inside (a move the rules refuse on replay, a bad ``meta``, a failed fairness check) gets
+    `` (in record PATH)`` added, unless its message names the file already."""
+    try:
+        yield
+    except MazzoError as exc:
+        if str(path) in str(exc):
+            raise
+        where = f" (in record {path})"
+        if isinstance(exc, RecordError):
+            raise RecordError(exc.place, exc.problem + where) from exc
+        raise MazzoError(f"{exc}{where}") from exc
+
+
 def load_record(path: str | Path) -> Record:
     """Read and check a record file (:func:`check_record`); raise :class:`RecordError`.
 
@@ -361,7 +379,38 @@ def _parse(path: str | Path, text: str) -> object:
         raise RecordError(
             place, f"NaN and Infinity are not allowed in a record, got {value!r} (in record {path})"
         )
+    if "\\u" in text:  # only an escape can make a lone surrogate: the text is strict UTF-8
+        where = _find_lone_surrogate(data)
+        if where is not None:  # no character: printing or saving it again would raise
+            raise RecordError(where, "a string holds a lone surrogate (\\ud800-\\udfff), "
+                                     f"which is no character (in record {path})")
     return data
+
+
+def _find_lone_surrogate(data: object) -> str | None:
+    """The place of the first string, key or value, holding a lone surrogate (by a loop)."""
+    stack: list[tuple[str, object]] = [("", data)]
+    while stack:
+        place, value = stack.pop()
+        if isinstance(value, str) and not _encodable(value):
+            return place
+        if isinstance(value, dict):
+            for key in value:
+                if not _encodable(key):
+                    return place
+            items = [(f"{place}.{key}" if place else str(key), v) for key, v in value.items()]
+            stack.extend(reversed(items))
+        elif isinstance(value, list):
+            stack.extend(reversed([(f"{place}[{i}]", v) for i, v in enumerate(value)]))
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _find_non_finite(data: object) -> tuple[str, float] | None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import json
 import logging
+import math
 import socket
 import time
 from collections import deque
@@ -17,11 +17,12 @@ from typing import Any, Final, Protocol
 from urllib.parse import parse_qsl
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed
 
-from mazzo.engine.game import JSON
+from mazzo.engine.game import JSON, MazzoError
 from mazzo.engine.registry import all_games
 from mazzo.server.bots import BotPool
 from mazzo.server.pages import install as install_pages
@@ -29,15 +30,26 @@ from mazzo.server.protocol import (
     CLOSE_RECONNECT,
     LANGS,
     MAX_MESSAGE_BYTES,
+    BadJSON,
     ProtocolError,
     TokenBucket,
+    TooLarge,
     describe_game,
     encode_frame,
     error_frame,
+    load_json,
     parse_message,
+    read_body,
 )
 from mazzo.server.storage.base import OVER, Storage, StorageUnavailable
-from mazzo.server.tables import FORGET_AFTER_S, BadRequest, Elsewhere, Table, TableManager
+from mazzo.server.tables import (
+    FORGET_AFTER_S,
+    OPTIONS,
+    BadRequest,
+    Elsewhere,
+    Table,
+    TableManager,
+)
 
 log = logging.getLogger("mazzo.server")
 
@@ -67,7 +79,7 @@ HANG_UP_GRACE_S: Final = 2.0
 #: the garbage collector's thresholds once serving (see tune_gc)
 GC_THRESHOLDS: Final = (20_000, 20, 100)
 HTTP_STATUS: Final = {"unknown_table": 404, "not_owner": 403, "bad_token": 403,
-                      "not_over": 409, "already_started": 409}
+                      "not_over": 409, "already_started": 409, "bad_message": 422}
 
 
 ASGIMessage = MutableMapping[str, Any]
@@ -352,6 +364,17 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
         query = f"?{request.url.query}" if request.url.query else ""
         return RedirectResponse(f"{exc.url}{request.url.path}{query}", status_code=307)
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """A parameter FastAPI checks failed (``/replay?version=abc``): 422 in the error shape
+        of every other answer (not FastAPI's ``detail`` list), naming the parameter."""
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        where = first.get("loc") or ("request",)
+        detail = f"{where[-1]}: {first.get('msg', 'not valid')}"
+        frame = error_frame("bad_message", _lang(request.query_params.get("lang")), detail=detail)
+        return JSONResponse(frame, status_code=422)
+
     @app.exception_handler(StorageUnavailable)
     async def unavailable(request: Request, exc: StorageUnavailable) -> JSONResponse:
         """The database is away (PostgreSQL restarting): nothing was done; try again soon."""
@@ -370,8 +393,11 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     @app.post("/api/tables", status_code=201, response_model=None)
     async def create_table(request: Request) -> JSONResponse | JSON:
         try:
-            body = json.loads(await request.body())
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            body = load_json(await read_body(request.stream()))
+        except TooLarge as exc:
+            return JSONResponse({"error": "bad_request", "field": "body",
+                                 "message": f"too large: {exc}"}, status_code=413)
+        except BadJSON as exc:
             return JSONResponse({"error": "bad_request", "field": "body",
                                  "message": f"not JSON: {exc}"}, status_code=422)
         if not isinstance(body, dict):
@@ -405,14 +431,17 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     async def owner_command(table_id: str, command: str, request: Request,
                             lang: str | None = None) -> JSONResponse | JSON:
         try:
-            body = json.loads(await request.body() or b"{}")
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            body = {}
-        try:
+            try:  # a body that is not {"owner": token} is said so, not taken for a wrong token
+                raw = await read_body(request.stream())
+                body = load_json(raw) if raw else {}
+            except BadJSON as exc:
+                raise ProtocolError("bad_message", detail=f"body: not JSON: {exc}") from None
+            if not isinstance(body, dict):
+                raise ProtocolError("bad_message", detail='body: a JSON object, {"owner": token}')
             table = await manager.get(table_id)
             if command not in ("start", "rematch"):
                 return JSONResponse({"error": "not_found"}, status_code=404)
-            if not isinstance(body, dict) or not manager.is_owner(table, body.get("owner")):
+            if not manager.is_owner(table, body.get("owner")):
                 raise ProtocolError("not_owner")
             if command == "start":
                 await manager.start(table)
@@ -571,12 +600,41 @@ def _created(request: Request, table: Table, owner: str, tokens: dict[int, str])
     }
 
 
+def check_serve_options(port: int, bot_workers: int, options: dict[str, Any]) -> None:
+    """``mazzo serve``'s numbers, checked before anything starts, each error naming its flag.
+    Left unchecked they surfaced later and elsewhere: a default grace or bot pause outside the
+    range a table may set made every POST /api/tables a 422 blaming an ``options`` field the
+    client never sent; ``--rate 0`` answered no message after the first burst; a port out of
+    range ended in a traceback."""
+    if not 0 <= port <= 65535:
+        raise MazzoError(f"--port: {port} is not a port; give 0 to 65535 (0: any free one)")
+    if bot_workers < 0:
+        raise MazzoError(f"--workers-bots: {bot_workers}; give 0 (a thread) or more processes")
+    rate, burst = options.get("rate", 20.0), options.get("burst", 40)
+    if not (math.isfinite(rate) and rate > 0):
+        raise MazzoError(f"--rate: {rate:g}; give a number of messages per second over 0")
+    if burst < 1:
+        raise MazzoError(f"--burst: {burst}; give 1 message or more")
+    takeover = options.get("takeover", 5.0)
+    if not (math.isfinite(takeover) and takeover > 0):
+        raise MazzoError(f"--takeover: {takeover:g}; give a number of seconds over 0")
+    for flag, key, option in (("--grace", "grace", "grace_s"),
+                              ("--bot-pause", "bot_pause", "bot_pause_s")):
+        _default, low, high = OPTIONS[option]
+        value = options.get(key, _default)
+        if not low <= value <= high:  # also refuses nan
+            raise MazzoError(f"{flag}: {value:g}; give a number of seconds from {low:g} to "
+                             f"{high:g} (the range a table's options.{option} may have)")
+
+
 def serve(*, host: str, port: int, db: str | None, bot_workers: int,
           advertise: str | None = None, **options: Any) -> int:
     """Run the server until interrupted (``mazzo serve``)."""
     import uvicorn
 
     from mazzo.server.storage.base import open_storage
+
+    check_serve_options(port, bot_workers, options)
 
     storage = open_storage(db)
     url = (advertise or f"http://{host}:{port}").rstrip("/")

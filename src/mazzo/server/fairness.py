@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, Final, NoReturn, TypeVar
 
-from mazzo.engine.game import JSON, Action, MazzoError, State
+from mazzo.engine.game import JSON, Action, MazzoError, State, short
 from mazzo.engine.record import check_record
 from mazzo.engine.registry import get_game
 
@@ -207,10 +207,17 @@ def _chance_entries(record: JSON) -> dict[int, JSON]:
     if not isinstance(entries, list):
         raise FairnessError("the record has no 'meta.chance' list of seeds and commitments")
     out: dict[int, JSON] = {}
-    for entry in entries:
-        if not isinstance(entry, dict) or not isinstance(entry.get("version"), int):
-            raise FairnessError(f"malformed chance entry {entry!r}")
-        out[entry["version"]] = entry
+    for index, entry in enumerate(entries):
+        where = f"meta.chance[{index}]"
+        if not isinstance(entry, dict):
+            raise FairnessError(f"{where}: expected an object with version, seed and "
+                                f"commitment, got {short(entry)}")
+        version = entry.get("version")
+        if type(version) is not int:  # not a bool, not 1.0
+            raise FairnessError(f"{where}.version: expected an integer, got {short(version)}")
+        if version in out:  # two commitments for one action: neither can be the one published
+            raise FairnessError(f"{where}.version: a second entry for version {version}")
+        out[version] = entry
     return out
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from mazzo.engine.game import JSON, card_from_token, card_token
+from mazzo.cards import Card
+from mazzo.engine.game import JSON, card_token, short
+from mazzo.games.nebraska.config import VARIANTS
 from mazzo.games.nebraska.scoring import (
     POKER_KINDS,
     card_matches,
@@ -15,18 +17,34 @@ from mazzo.games.nebraska.scoring import (
     valid_cards,
 )
 from mazzo.games.nebraska.text import counting_now
+from mazzo.server.protocol import as_card
 
 
 class NotesError(ValueError):
     """The posted view lacks what the notes need."""
 
 
+def _cards(view: JSON, key: str) -> list[Card]:
+    """The cards of ``view[key]``, a list of card tokens; NotesError names the bad one."""
+    tokens = view[key]
+    if not isinstance(tokens, list):
+        raise NotesError(f"{key}: expected a list of card tokens, got {short(tokens)}")
+    cards = []
+    for index, token in enumerate(tokens):
+        if not isinstance(token, str) or (found := as_card(token)) is None:
+            raise NotesError(f"{key}[{index}]: expected a card token, got {short(token)}")
+        cards.append(found)
+    return cards
+
+
 def nebraska_notes(view: JSON, lang: str) -> JSON:
     """{"lines": what counts now in words, "cards": the seat's cards that count}."""
     try:
-        hand = [card_from_token(t) for t in view["hand"]]
-        common = [card_from_token(t) for t in view["common"]]
+        hand = _cards(view, "hand")
+        common = _cards(view, "common")
         variant = view["variant"]
+        if variant not in VARIANTS:
+            raise NotesError(f"variant: {short(variant)} is not one of {', '.join(VARIANTS)}")
         lines = counting_now(view, lang)
     except (KeyError, TypeError, ValueError) as exc:
         raise NotesError(f"not a seat's Nebraska view: {exc}") from None

@@ -4,7 +4,6 @@ nothing from the app), the rules pages rendered to HTML, and the HTTP endpoints 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from importlib import resources
@@ -19,7 +18,7 @@ from mazzo.cli.rules_pages import full_rules
 from mazzo.engine.game import JSON, MazzoError, State
 from mazzo.engine.registry import all_games, get_game
 from mazzo.server.notes import NOTES, NotesError
-from mazzo.server.protocol import ProtocolError
+from mazzo.server.protocol import BadJSON, ProtocolError, load_json, read_body
 from mazzo.server.storage.base import OVER
 from mazzo.text import seat_names
 
@@ -140,11 +139,10 @@ def install(app: FastAPI) -> None:
             return JSONResponse({"error": "not_found", "message": f"no notes for {game_id!r}"},
                                 status_code=404)
         try:
-            body = json.loads(await request.body())
+            body = load_json(await read_body(request.stream()))
             view, lang = body["view"], "it" if body.get("lang") == "it" else "en"
             return make(view, lang)
-        except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError,
-                NotesError) as exc:
+        except (BadJSON, KeyError, TypeError, NotesError) as exc:
             return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=422)
 
     @app.get("/rules/{game_id}", include_in_schema=False, response_model=None)

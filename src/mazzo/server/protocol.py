@@ -7,6 +7,7 @@ import dataclasses
 import functools
 import json
 import math
+from collections.abc import AsyncIterator
 from typing import Any, Final, Literal
 
 from mazzo.cards import ACE, COLOURS, FRENCH_SUITS, Card, card, joker
@@ -69,6 +70,10 @@ MESSAGES: Final[dict[str, dict[str, tuple[tuple[type, ...], bool]]]] = {
 }
 
 
+#: a field's Python type as a client's JSON calls it, for messages ("must be an integer")
+JSON_TYPES: Final[dict[type, str]] = {int: "an integer", str: "a string", dict: "an object"}
+
+
 class ProtocolError(Exception):
     """A client error: a code from :data:`ERRORS` with the fields its message needs."""
 
@@ -95,15 +100,85 @@ class Message:
     fields: JSON
 
 
+class BadJSON(ValueError):
+    """Text a client sent that is not JSON this server reads; the message says why."""
+
+
+class TooLarge(BadJSON):
+    """A client's body over :data:`MAX_MESSAGE_BYTES`, refused before it is all read."""
+
+
+async def read_body(chunks: AsyncIterator[bytes], limit: int = MAX_MESSAGE_BYTES) -> bytes:
+    """An HTTP request's body from its stream, refused (:class:`TooLarge`) as soon as it grows
+    over ``limit`` bytes: a body is read whole into memory and parsed in the event loop, so an
+    unbounded one held every table up (76 MiB of JSON: 3 s, a gigabyte of memory) to be told
+    in the end that the field was wrong. The limit is the websocket message's: no request the
+    API takes comes near it."""
+    parts: list[bytes] = []
+    size = 0
+    async for chunk in chunks:
+        size += len(chunk)
+        if size > limit:
+            raise TooLarge(f"over {limit} bytes")
+        parts.append(chunk)
+    return b"".join(parts)
+
+
+def load_json(raw: str | bytes) -> Any:
+    """Parse JSON a client sent (a websocket message, an HTTP body): the one place that does,
+    so every kind of bad text is :class:`BadJSON` and never a server error. Besides text that
+    is not JSON: invalid UTF-8, nesting too deep for the parser (RecursionError), an integer
+    of more digits than Python converts (``sys.get_int_max_str_digits``, a plain ValueError)
+    and a lone surrogate escaped in a string (``"\\ud800"``: JSON's grammar allows it, but
+    it is no character and cannot be encoded again)."""
+    if isinstance(raw, bytes):  # strictly: json.loads would take UTF-16 and, in UTF-8,
+        try:                      # encoded surrogates (it decodes with "surrogatepass")
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BadJSON(f"not UTF-8 text (byte {exc.start})") from None
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        raise BadJSON("nesting too deep") from None
+    except json.JSONDecodeError as exc:
+        raise BadJSON(str(exc)[:200]) from None
+    except ValueError:
+        raise BadJSON("a number has too many digits") from None
+    # only a \u escape can make a lone surrogate (raw UTF-8 cannot hold one): such a string is
+    # no text, and hashing it (a token) or sending it back (a field's name) raised
+    if "\\u" in raw and _has_lone_surrogate(data):
+        raise BadJSON("a string holds a lone surrogate (\\ud800-\\udfff), which is no character")
+    return data
+
+
+def _has_lone_surrogate(data: Any) -> bool:
+    """Whether any string in parsed JSON, key or value, holds a lone surrogate (by a loop: no
+    recursion on deep data)."""
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
 def parse_message(raw: str | bytes) -> Message:
     """Decode and check one client message; :class:`ProtocolError` says what is wrong."""
     size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError("too_large", size=size, limit=MAX_MESSAGE_BYTES)
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise ProtocolError("bad_json", detail=str(exc)[:200]) from None
+        data = load_json(raw)
+    except BadJSON as exc:
+        raise ProtocolError("bad_json", detail=str(exc)) from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", detail="a message is a JSON object")
     kind = data.get("type")
@@ -120,7 +195,7 @@ def parse_message(raw: str | bytes) -> Message:
             continue
         value = data[name]
         if not isinstance(value, types) or isinstance(value, bool):
-            wanted = " or ".join(t.__name__ for t in types)
+            wanted = " or ".join(JSON_TYPES[t] for t in types)
             raise ProtocolError("bad_message", detail=f"{kind}: {name!r} must be {wanted}")
     _check_values(kind, data)
     return Message(kind, {k: v for k, v in data.items() if k != "type"})

@@ -9,6 +9,7 @@ import dataclasses
 import hashlib
 import hmac
 import logging
+import re
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -24,6 +25,7 @@ from mazzo.engine.game import (
     IllegalAction,
     MazzoError,
     State,
+    short,
 )
 from mazzo.engine.record import make_record
 from mazzo.engine.registry import get_game
@@ -80,6 +82,10 @@ OPTIONS: Final[dict[str, tuple[float, float, float]]] = {
     "grace_s": (60.0, 0.0, 86_400.0),
     "bot_pause_s": (0.6, 0.0, 10.0),
 }
+#: what a table id may be: every id is ``secrets.token_urlsafe(9)`` (12 characters of these)
+TABLE_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: the fields of a POST /api/tables body (only ``game`` is required)
+TABLE_FIELDS: Final = ("game", "config", "seats", "names", "options", "start")
 #: the turn time limit a table may set: 0 (none, the default) or this many seconds
 TURN_SECONDS: Final = (1.0, 3600.0)
 #: a seat's log is caught up in the event loop when this few actions are missing, else in a
@@ -428,7 +434,9 @@ class TableManager:
         if table is not None:
             table.idle_since = time.monotonic()  # asked for: in use
             return table
-        if not isinstance(table_id, str) or len(table_id) > 64:
+        if not isinstance(table_id, str) or not TABLE_ID.fullmatch(table_id):
+            # not an id this server makes: none such is stored, and storage need not be asked
+            # (PostgreSQL refuses a NUL in text: a 500 for /api/tables/%00)
             raise ProtocolError("unknown_table", table=str(table_id)[:64])
         try:
             stored = await self._io(self.storage.load_table, table_id)
@@ -612,6 +620,9 @@ class TableManager:
     async def create(self, request: JSON) -> tuple[Table, str, dict[int, str]]:
         """A new table from a POST /api/tables body; returns it, the owner token and the seat
         tokens. BadRequest names the bad field."""
+        unknown = sorted(str(key) for key in request if key not in TABLE_FIELDS)
+        if unknown:  # a misspelt field ("seat") would otherwise be a table not asked for
+            raise BadRequest(unknown[0][:40], f"unknown field; known: {', '.join(TABLE_FIELDS)}")
         game, config = _parse_game_config(request)
         seats = _parse_seats(request, game, config.players)
         names = _parse_names(request, seats)
@@ -1110,8 +1121,10 @@ def _explain(game: Game, exc: IllegalAction, lang: str) -> str:
 
 def _parse_game_config(request: JSON) -> tuple[Game, Any]:
     game_id = request.get("game")
-    if not isinstance(game_id, str):
+    if game_id is None:
         raise BadRequest("game", "missing; give a game id")
+    if not isinstance(game_id, str):
+        raise BadRequest("game", f"a game id (a string), not {short(game_id)}")
     try:
         game = get_game(game_id)
     except MazzoError as exc:

@@ -23,7 +23,12 @@ class SQLiteStorage(SQLStorage):
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path).expanduser()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a file in the way (FileExistsError), no permission...
+            why = ("a file is in the way of its folder" if isinstance(exc, FileExistsError)
+                   else exc.strerror or str(exc))
+            raise StorageError(f"cannot open the database {self.path}: {why}") from exc
         self._lock = threading.Lock()
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
