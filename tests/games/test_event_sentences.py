@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from mazzo.engine import random_playout
 from mazzo.engine.game import Game
 from mazzo.engine.registry import all_games
 from mazzo.games.poker_italiano import events as poker_events
@@ -37,3 +38,18 @@ def test_poker_says_why_the_match_ended_in_the_players_language() -> None:
         "Match over: 1 deal played")
     assert poker_event(poker_events.MatchOver("one player holds every chip"), "it") == (
         "Partita finita: un giocatore ha tutte le fiches")
+
+
+@pytest.mark.parametrize(("lang", "said", "wrong"), [
+    ("it", "partita finita: 1 mano giocata", "deals"),
+    ("en", "match over: 1 deal played", "1 deals"),
+])
+def test_poker_table_says_why_the_match_ended_in_the_players_language(
+        lang: str, said: str, wrong: str) -> None:
+    """The terminal's table at the end of a match gives the reason in words of its language,
+    as the event does (it printed the engine's English "1 deals played" in both)."""
+    game = next(g for g in all_games() if g.id == "poker_italiano")
+    state = game.new_match(game.config(players=4, max_hands=1))
+    random_playout(state, random.Random(5))
+    text = game.render(state.view(0), lang)
+    assert said in text and wrong not in text, text

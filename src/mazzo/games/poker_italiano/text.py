@@ -249,7 +249,8 @@ def render(view: JSON, lang: str = "en") -> str:
         lines.append(f"{who} {seat_name(view['current_player'], lang)} ({mode}, "
                      f"{match} {view['to_match']})")
     elif "over" in view:
-        lines.append(("partita finita: " if it else "match over: ") + view["over"])
+        lines.append(("partita finita: " if it else "match over: ")
+                     + _over_reason(view["over"], lang))
     return "\n".join(lines)
 
 
