@@ -1,0 +1,50 @@
+"""The game boards say every word the engine puts in a view in the page's language: no raw id
+("no_cover"), no English in the Italian page. Real Chromium renders the board module on a real
+view from the engine."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from mazzo.engine import get_game
+from mazzo.games.poker_italiano.text import WORDS_EN, WORDS_IT
+from playout import play_randomly
+
+from live_server import LiveServer
+
+RENDER_LOG = """async (view) => {
+    const mod = await import("/static/games/poker_italiano.js");
+    const ctx = { frame: {}, seat: view.seat, name: (i) => `#${i + 1}` };
+    const el = mod.board(view, ctx);
+    const block = [...el.querySelectorAll("section.block")]
+        .find((b) => b.querySelector("ol.plain"));
+    return [...block.querySelectorAll("ol.plain li")].map((li) => li.textContent);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_poker_log_says_every_word_of_the_engine(page: Any, server: LiveServer,
+                                                 lang: str) -> None:
+    """The words the engine logs (WORDS_IT's keys: blinds, covers, bets, stay, parola...) read
+    as words in both languages; the Italian ones as the terminal says them. (The board showed
+    "no_cover", and English "stay" and "bet" in the Italian page.)"""
+    game = get_game("poker_italiano")
+    state = game.new_match(game.config(players=4))
+    play_randomly(state, random.Random(1), until=lambda s: not s.is_chance)
+    view = state.view(0)
+    page.goto(f"{server.http}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    for word in WORDS_IT:
+        view["log"] = [{"seat": 1, "word": word, "amount": 0, "all_in": False}]
+        [line] = page.evaluate(RENDER_LOG, view)
+        said = line.removeprefix("#2: ")
+        if lang == "it":
+            assert said == WORDS_IT[word], (word, line)
+        else:
+            assert said != word or WORDS_EN[word] == word, (word, line)
+    view["log"] = [{"seat": 2, "word": "bet", "amount": 5, "all_in": True}]
+    assert page.evaluate(RENDER_LOG, view) == [
+        "#3: punta 5 (tutto)" if lang == "it" else "#3: bets 5 (all-in)"]
