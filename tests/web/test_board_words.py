@@ -48,3 +48,30 @@ def test_poker_log_says_every_word_of_the_engine(page: Any, server: LiveServer,
     view["log"] = [{"seat": 2, "word": "bet", "amount": 5, "all_in": True}]
     assert page.evaluate(RENDER_LOG, view) == [
         "#3: punta 5 (tutto)" if lang == "it" else "#3: bets 5 (all-in)"]
+
+
+RENDER_ROWS = """async (view) => {
+    const mod = await import("/static/games/novantanove.js");
+    const ctx = { frame: {}, seat: view.seat, name: (i) => `#${i + 1}` };
+    const el = mod.board(view, ctx);
+    return [...el.querySelectorAll("tbody tr")].map((tr) => tr.textContent);
+}"""
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("it", "coperta (1 carta)", "coperta (2 carte)"),
+    ("en", "face down (1 card)", "face down (2 cards)"),
+])
+def test_novantanove_counts_the_bid_cards_laid(page: Any, server: LiveServer, lang: str,
+                                              one: str, two: str) -> None:
+    """A hand with one bid card laid face down read "coperta (1 carte)", "face down (1 cards)"."""
+    game = get_game("novantanove")
+    state = game.new_match(game.config(players=3))
+    rng = random.Random(1)
+    page.goto(f"{server.http}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    for laid, said in ((1, one), (2, two)):
+        play_randomly(state, rng, until=lambda s, laid=laid: not s.is_chance and any(
+            h["bid_count"] == laid for h in s.view(0)["hands"]))
+        rows = page.evaluate(RENDER_ROWS, state.view(0))
+        assert any(said in row for row in rows), rows
