@@ -75,3 +75,36 @@ def test_novantanove_counts_the_bid_cards_laid(page: Any, server: LiveServer, la
             h["bid_count"] == laid for h in s.view(0)["hands"]))
         rows = page.evaluate(RENDER_ROWS, state.view(0))
         assert any(said in row for row in rows), rows
+
+
+WORD = """async ([key, params]) => (await import("/static/i18n.js")).t(key, params)"""
+
+
+@pytest.mark.parametrize(("lang", "one", "two"), [
+    ("it", "1 seme su 1 verificato:", "2 semi su 2 verificati:"),
+    ("en", "1 of 1 seed verified:", "2 of 2 seeds verified:"),
+])
+def test_verified_seeds_are_counted_in_the_right_number(page: Any, server: LiveServer,
+                                                        lang: str, one: str, two: str) -> None:
+    """The table's seed check (every revealed seed verified, as the page calls it: ok = n)
+    read "1 semi su 1 verificati", "1 of 1 seeds verified" after a match of one shuffle."""
+    page.goto(f"{server.http}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.evaluate(WORD, ["verified", {"ok": 1, "n": 1}]).startswith(one)
+    assert page.evaluate(WORD, ["verified", {"ok": 2, "n": 2}]).startswith(two)
+
+
+@pytest.mark.parametrize(("lang", "one", "mine"), [
+    ("it", "Resta 1 secondo per la mossa di Ada!", "Resta 1 secondo per la tua mossa!"),
+    ("en", "1 second left for Ada's move!", "1 second left for your move!"),
+])
+def test_the_last_second_is_announced_in_the_singular(page: Any, server: LiveServer,
+                                                      lang: str, one: str, mine: str) -> None:
+    """The turn clock's alert, as the table calls it with the seconds left (n): with one
+    second left (a short limit, a late reconnect) it read "Restano 1 secondi", "1 seconds"."""
+    page.goto(f"{server.http}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.evaluate(WORD, ["urgent", {"n": 1, "name": "Ada"}]) == one
+    assert page.evaluate(WORD, ["urgentMine", {"n": 1}]) == mine
+    assert page.evaluate(WORD, ["urgentMine", {"n": 2}]) == (
+        "Restano 2 secondi per la tua mossa!" if lang == "it" else "2 seconds left for your move!")

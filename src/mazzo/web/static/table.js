@@ -242,7 +242,7 @@ function tick() {
     app.announced = frame.version;
     const seat = frame.turn.seat;
     document.getElementById("timer-alert").textContent = seat === frame.seat
-      ? t("urgentMine", { s: left }) : t("urgent", { s: left, name: seatName(frame, seat) });
+      ? t("urgentMine", { n: left }) : t("urgent", { n: left, name: seatName(frame, seat) });
   }
 }
 
