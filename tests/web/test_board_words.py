@@ -108,3 +108,30 @@ def test_the_last_second_is_announced_in_the_singular(page: Any, server: LiveSer
     assert page.evaluate(WORD, ["urgentMine", {"n": 1}]) == mine
     assert page.evaluate(WORD, ["urgentMine", {"n": 2}]) == (
         "Restano 2 secondi per la tua mossa!" if lang == "it" else "2 seconds left for your move!")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("it", "fiches iniziali: serve un numero intero da 1 a 100000."),
+    ("en", "starting chips: needs a whole number from 1 to 100000."),
+])
+def test_the_lobby_says_a_number_out_of_range_in_its_language(
+        page: Any, server: LiveServer, lang: str, said: str) -> None:
+    """A number out of its range in the lobby came back as the server's English, with the
+    field's id twice: "config.stack: config.stack: stack: 0 is out of range; allowed 1..100000"."""
+    page.goto(f"{server.http}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    page.select_option("#game", "poker_italiano")
+    page.fill("#cfg-stack", "0")
+    page.click("#create")
+    page.wait_for_function("document.getElementById('form-error').textContent !== ''")
+    assert page.locator("#form-error").inner_text() == said
+    assert page.evaluate("document.activeElement.id") == "cfg-stack"
+    assert page.locator("#go-seat").count() == 0
+    page.fill("#cfg-stack", "2.5")
+    page.fill("#opt-bot_pause_s", "0")
+    page.click("#create")
+    assert page.locator("#form-error").inner_text() == said
+    page.fill("#cfg-stack", "20")
+    page.click("#create")
+    page.wait_for_selector("#go-seat")
+    assert page.locator("#form-error").inner_text() == ""

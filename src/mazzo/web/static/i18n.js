@@ -70,6 +70,8 @@ const WORDS = {
     omittedEvents: ["{n} evento precedente non mostrato", "{n} eventi precedenti non mostrati"],
     omittedHands: ["{n} mano precedente non mostrata", "{n} mani precedenti non mostrate"],
     oneClick: "si gioca con un clic", whatHappened: "Cosa è successo ({n})", clickToPlay: "Tocca una carta per giocarla.",
+    numberRange: "{field}: serve un numero da {min} a {max}.", numberFrom: "{field}: serve un numero da {min} in su.",
+    wholeRange: "{field}: serve un numero intero da {min} a {max}.", wholeFrom: "{field}: serve un numero intero da {min} in su.",
   },
   en: {
     app: "mazzo", lobbyTitle: "mazzo — card games in the browser",
@@ -138,6 +140,8 @@ const WORDS = {
     omittedEvents: ["{n} earlier event not shown", "{n} earlier events not shown"],
     omittedHands: ["{n} earlier hand not shown", "{n} earlier hands not shown"],
     oneClick: "plays with one click", whatHappened: "What happened ({n})", clickToPlay: "Click a card to play it.",
+    numberRange: "{field}: needs a number from {min} to {max}.", numberFrom: "{field}: needs a number of {min} or more.",
+    wholeRange: "{field}: needs a whole number from {min} to {max}.", wholeFrom: "{field}: needs a whole number of {min} or more.",
   },
 };
 

@@ -94,6 +94,20 @@ function renderForm() {
   );
 }
 
+/** The first number field out of its range (the form has novalidate: the browser's own bubbles
+ * would speak the browser's language), with what it needs in the lobby's language. */
+function badNumber(form) {
+  for (const input of form.querySelectorAll("input[type=number]")) {
+    const v = input.validity;
+    if (!(v.badInput || v.rangeUnderflow || v.rangeOverflow || v.stepMismatch)) continue;
+    const field = form.querySelector(`label[for="${input.id}"]`)?.textContent ?? input.id;
+    const whole = input.step === "1";
+    const key = input.max !== "" ? (whole ? "wholeRange" : "numberRange") : (whole ? "wholeFrom" : "numberFrom");
+    return { input, message: t(key, { field, min: input.min, max: input.max }) };
+  }
+  return null;
+}
+
 async function create(event) {
   event.preventDefault();
   const game = games.find((g) => g.id === document.getElementById("game").value);
@@ -102,6 +116,8 @@ async function create(event) {
   const error = document.getElementById("form-error");
   if (!kinds.some((k) => k === "you" || k === "friend")) { error.textContent = t("needHuman"); return; }
   if (kinds.filter((k) => k === "you").length > 1) { error.textContent = t("youOnce"); return; }
+  const bad = badNumber(event.target);
+  if (bad) { error.textContent = bad.message; bad.input.focus(); return; }
   // people without a nickname get "Giocatore 2" / "Player 2" in the lobby's language
   const names = [...Array(count).keys()].map((i) => document.getElementById(`name-${i}`).value.trim()
     || (kinds[i] === "you" || kinds[i] === "friend" ? t("playerN", { n: i + 1 }) : null));
