@@ -135,3 +135,29 @@ def test_the_lobby_says_a_number_out_of_range_in_its_language(
     page.click("#create")
     page.wait_for_selector("#go-seat")
     assert page.locator("#form-error").inner_text() == ""
+
+
+#: English words and ids the lobby's Italian lists showed among the games' choices
+NOT_ITALIAN = {"none", "all", "valid", "diamonds", "game", "pot", "published", "tournament",
+               "pot_fractions", "free_triple", "seed_wiki"}
+
+
+def test_the_lobby_lists_choices_in_italian(page: Any, server: LiveServer) -> None:
+    """The choice fields of every game (tie-break, first trump, raise limit, bet menu, VP
+    table...) listed their config values as they are: "none", "diamonds", "pot_fractions" in
+    the Italian lobby. The values sent stay the config's."""
+    page.goto(f"{server.http}/?lang=it")
+    page.wait_for_selector("body[data-ready=true]")
+    for game in page.locator("#game option").evaluate_all("(os) => os.map((o) => o.value)"):
+        page.select_option("#game", game)
+        shown = page.locator("select[id^=cfg-] option").all_inner_texts()
+        assert not NOT_ITALIAN & set(shown), (game, shown)
+    page.select_option("#game", "poker_italiano")
+    assert page.locator("#cfg-bet_menu option").all_inner_texts() == [
+        "frazioni del piatto", "tutte le somme"]
+    page.select_option("#cfg-bet_menu", label="tutte le somme")
+    page.fill("#opt-bot_pause_s", "0")
+    page.click("#create")
+    page.wait_for_selector("#go-seat")
+    table = page.locator("#go-seat").get_attribute("href").split("/tables/")[1].split("?")[0]
+    assert server.get(f"/api/tables/{table}").json()["config"]["bet_menu"] == "all"

@@ -197,6 +197,27 @@ const FIELDS = {
   vp_table: ["tabella dei punti vittoria", "victory points table"], clean_burraco_to_close: ["burraco pulito per chiudere", "clean burraco to close"],
 };
 
+// the words among the games' choice values, for the lobby's lists: value -> [Italian, English]
+// (the value itself is what the config, the CLI's --set and the rules pages use; names such as
+// the variants, "rubber" or cribbage's "acc" are shown as they are)
+const VALUES = {
+  tiebreak: { all: ["tutte le carte personali", "all personal cards"], valid: ["solo le carte valide", "valid cards only"] },
+  first_trump: { none: ["nessuna", "none"], diamonds: ["quadri ♦", "diamonds ♦"] },
+  mode: { game: ["una partita", "one game"] },
+  raise_limit: { pot: ["il piatto", "the pot"], none: ["nessuno (solo le fiches)", "none (only your chips)"] },
+  bet_menu: { pot_fractions: ["frazioni del piatto", "pot fractions"], all: ["tutte le somme", "every sum"] },
+  match_scoring: { free_triple: ["free triple", "free triple"] },
+  three_player_targets: { free: ["libere (1500 / 2005)", "free (1500 / 2005)"],
+    tournament: ["da torneo (1000 / 1505)", "tournament (1000 / 1505)"] },
+  vp_table: { published: ["tabella pubblicata", "published table"],
+    seed_wiki: ["fasce del vecchio testo italiano", "bands of the older Italian text"] },
+};
+
+export function valueLabel(name, value) {
+  const pair = VALUES[name]?.[String(value)];
+  return pair ? pair[lang === "it" ? 0 : 1] : String(value);
+}
+
 export function fieldLabel(name) {
   const pair = FIELDS[name];
   return pair ? pair[lang === "it" ? 0 : 1] : name.replaceAll("_", " ");

@@ -1,7 +1,7 @@
 // The lobby: a form built from GET /api/games, seats (you, a friend by link, a bot level),
 // create the table, copy invite links, and the list of this browser's tables.
 import { forgetTable, getJSON, h, myTables, postJSON, rememberTable } from "./api.js";
-import { fieldLabel, getLang, levelDescription, setLang, t } from "./i18n.js";
+import { fieldLabel, getLang, levelDescription, setLang, t, valueLabel } from "./i18n.js";
 
 const LEVELS = ["random", "facile", "medio", "difficile", "esperto"];
 let games = [];
@@ -17,7 +17,7 @@ function fieldControl(game, field) {
     control.checked = Boolean(field.default);
   } else if (Array.isArray(field.allowed)) {
     control = h("select", { id, name: field.name },
-      field.allowed.map((v) => h("option", { value: JSON.stringify(v), selected: v === field.default }, String(v))));
+      field.allowed.map((v) => h("option", { value: JSON.stringify(v), selected: v === field.default }, valueLabel(field.name, v))));
   } else if (field.type === "integer" || field.type === "number") {
     const range = field.allowed || {};
     control = h("input", { type: "number", id, name: field.name, value: field.default,
