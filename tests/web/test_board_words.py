@@ -5,9 +5,11 @@ view from the engine."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
+from driver import finished_table
 
 from mazzo.engine import get_game
 from mazzo.games.poker_italiano.text import WORDS_EN, WORDS_IT
@@ -161,3 +163,27 @@ def test_the_lobby_lists_choices_in_italian(page: Any, server: LiveServer) -> No
     page.wait_for_selector("#go-seat")
     table = page.locator("#go-seat").get_attribute("href").split("/tables/")[1].split("?")[0]
     assert server.get(f"/api/tables/{table}").json()["config"]["bet_menu"] == "all"
+
+
+def test_the_replay_names_the_game_and_no_dealer_before_the_cut(
+        page: Any, server: LiveServer) -> None:
+    """The replay's title named the game by its id ("Replay di poker_italiano"), and cribbage's
+    first step showed the crib's dealer as "#0" (no dealer before the cut)."""
+    created = server.create({"game": "poker_italiano",
+                             "config": {"players": 3, "max_hands": 1, "stack": 20},
+                             "seats": ["random"] * 3, "start": True,
+                             "options": {"bot_pause_s": 0}})
+    cribbage = finished_table(server)
+    deadline = time.monotonic() + 60
+    while server.get(f"/api/tables/{created['table']}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish in 60 s"
+        time.sleep(0.1)
+    page.goto(f"{server.http}/replay/{created['table']}?lang=it")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.locator("#title").inner_text() == "Replay di Poker all'italiana"
+    page.goto(f"{server.http}/replay/{cribbage['table']}?lang=en")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.locator("#title").inner_text() == "Cribbage replay"
+    assert page.evaluate("document.body.dataset.version") == "0"
+    board = page.locator("#board").inner_text()
+    assert "Crib" in board and "#0" not in board, board

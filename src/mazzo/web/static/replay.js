@@ -50,7 +50,9 @@ async function main() {
   document.getElementById("lobby-link").textContent = t("backLobby");
   try {
     state.summary = await getJSON(`/api/tables/${encodeURIComponent(tableId)}?lang=${getLang()}`);
-    const title = t("replayTitle", { game: state.summary.game });
+    const games = await getJSON("/api/games").catch(() => []);
+    const game = games.find((g) => g.id === state.summary.game);
+    const title = t("replayTitle", { game: game?.title[getLang()] || state.summary.game });
     document.getElementById("title").textContent = title;
     document.title = `${title} — mazzo`;
     if (state.summary.status !== "over") {
