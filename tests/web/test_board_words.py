@@ -187,3 +187,21 @@ def test_the_replay_names_the_game_and_no_dealer_before_the_cut(
     assert page.evaluate("document.body.dataset.version") == "0"
     board = page.locator("#board").inner_text()
     assert "Crib" in board and "#0" not in board, board
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("it", "variante: 'classic' (37 carte con un jolly) è per 2 o 3 giocatori"),
+    ("en", "variant: 'classic' (37 cards with a joker) is for 2 or 3 players"),
+])
+def test_the_lobby_says_a_rule_between_fields_in_its_language(
+        page: Any, server: LiveServer, lang: str, said: str) -> None:
+    """Novantanove's classic variant with 4 players came back in English with the field's id
+    three times: "config.variant: config.variant: variant: 'classic' (37 cards...)"."""
+    page.goto(f"{server.http}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    page.select_option("#game", "novantanove")
+    page.select_option("#players", "4")
+    page.select_option("#cfg-variant", label="classic")
+    page.click("#create")
+    page.wait_for_function("document.getElementById('form-error').textContent !== ''")
+    assert page.locator("#form-error").inner_text() == said

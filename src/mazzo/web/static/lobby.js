@@ -108,6 +108,14 @@ function badNumber(form) {
   return null;
 }
 
+/** The server's refusal of the form: a config field named by its label, said once. */
+function refusal({ field = "", message = "" }) {
+  const name = field.startsWith("config.") ? field.slice("config.".length) : null;
+  let said = message;
+  for (const prefix of [`${field}: `, `${name}: `]) if (said.startsWith(prefix)) said = said.slice(prefix.length);
+  return `${name ? fieldLabel(name) : field}: ${said}`;
+}
+
 async function create(event) {
   event.preventDefault();
   const game = games.find((g) => g.id === document.getElementById("game").value);
@@ -139,7 +147,7 @@ async function create(event) {
     showCreated(game, created, kinds);
     error.textContent = "";
   } catch (exc) {
-    error.textContent = exc.data ? `${exc.data.field || ""}: ${exc.data.message}` : String(exc);
+    error.textContent = exc.data ? refusal(exc.data) : String(exc);
   } finally {
     button.disabled = false;
     button.textContent = t("create");
