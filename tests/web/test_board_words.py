@@ -205,3 +205,26 @@ def test_the_lobby_says_a_rule_between_fields_in_its_language(
     page.click("#create")
     page.wait_for_function("document.getElementById('form-error').textContent !== ''")
     assert page.locator("#form-error").inner_text() == said
+
+
+RENDER_BOARD = """async ([game, view]) => {
+    const mod = await import(`/static/games/${game}.js`);
+    const ctx = { frame: {}, seat: view.seat, name: (i) => `#${i + 1}` };
+    return mod.board(view, ctx).innerText;
+}"""
+
+
+def test_cribbage_board_uses_the_italian_terms_of_the_rules(page: Any,
+                                                           server: LiveServer) -> None:
+    """The rules' glossary (and the terminal) say "conteggio", "starter" and "go" in Italian;
+    the board said "Conta", "Carta di taglio" and "passa (go)"."""
+    game = get_game("cribbage")
+    state = game.new_match(game.config(players=2))
+    play_randomly(state, random.Random(4), until=lambda s: not s.is_chance and bool(
+        s.view(0)["go"]))
+    page.goto(f"{server.http}/?lang=it")
+    page.wait_for_selector("body[data-ready=true]")
+    text = page.evaluate(RENDER_BOARD, ["cribbage", state.view(0)])
+    assert f"Conteggio: {state.view(0)['count']}" in text and "Starter" in text, text
+    assert "(go)" in text and "passa" not in text and "Carta di taglio" not in text, text
+    assert "Conteggio" in game.render(state.view(0), "it")  # as the terminal says it
