@@ -5,11 +5,12 @@ view from the engine."""
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Any
 
 import pytest
-from driver import finished_table
+from driver import create_from_lobby, finished_table, wait_turn_or_end
 
 from mazzo.engine import get_game
 from mazzo.games.poker_italiano.text import WORDS_EN, WORDS_IT
@@ -228,3 +229,28 @@ def test_cribbage_board_uses_the_italian_terms_of_the_rules(page: Any,
     assert f"Conteggio: {state.view(0)['count']}" in text and "Starter" in text, text
     assert "(go)" in text and "passa" not in text and "Carta di taglio" not in text, text
     assert "Conteggio" in game.render(state.view(0), "it")  # as the terminal says it
+
+
+def test_a_hand_is_a_manche_in_nebraska_and_a_smazzata_in_burraco(
+        page: Any, server: LiveServer) -> None:
+    """The rules, the terminal and the log call Nebraska's hand "manche" and Burraco's
+    "smazzata"; the Italian table and replay said "Mano 1" beside the log's "Manche 1: ..."."""
+    burraco = server.create({"game": "burraco", "config": {"players": 2, "hands": 1},
+                             "seats": ["random", "random"], "start": True,
+                             "options": {"bot_pause_s": 0}})
+    create_from_lobby(page, server.http, "nebraska", lang="it")
+    wait_turn_or_end(page)
+    assert page.locator("#log .log-hand").first.inner_text() == "Manche 1"
+    assert page.locator("#log li", has_text=re.compile("^Manche 1: ")).count() == 1
+    assert "Storia delle manche" in page.locator("#history-title").inner_text()
+    deadline = time.monotonic() + 120
+    while server.get(f"/api/tables/{burraco['table']}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish in 120 s"
+        time.sleep(0.1)
+    page.goto(f"{server.http}/replay/{burraco['table']}?lang=it")
+    page.wait_for_selector("body[data-ready=true]")
+    page.locator("#last").click()
+    page.wait_for_function("document.body.dataset.version !== '0'")
+    board = page.locator("#board").inner_text()
+    assert "Ultima smazzata" in board and "a fine smazzata 1" in board, board
+    assert "mano" not in board.lower().replace("in mano", ""), board

@@ -508,7 +508,7 @@ def test_the_end_of_a_burraco_match_shows_the_table_as_it_closed(
                 assert "Match over — final scores" in text and "at the end of hand 1" in text
                 assert "melded cards" in text and re.search(r"pozzetto (not )?taken", text)
             else:
-                assert "Partita finita — punteggio finale" in text and "a fine mano 1" in text
+                assert "Partita finita — punteggio finale" in text and "a fine smazzata 1" in text
                 assert "carte calate" in text and re.search(r"pozzetto (non )?preso", text)
             assert too_wide(page) == []
             assert axe_problems(page) == []

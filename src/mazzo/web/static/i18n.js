@@ -145,6 +145,29 @@ const WORDS = {
   },
 };
 
+// where a game's rules name its hand otherwise (docs/rules/*.it.md: Nebraska's "manche",
+// Burraco's "smazzata", as the terminal and the log say), its words for the table's hand keys
+const GAME_WORDS = {
+  nebraska: { it: {
+    handNo: "Manche {n}", lastHand: "Ultima manche", handCol: "Manche", history: "Storia delle manche",
+    historyIntro: "Manche per manche: cosa è successo e il foglio dei punti.",
+    handScores: "Punti a fine manche", inProgress: "manche in corso",
+    omittedHands: ["{n} manche precedente non mostrata", "{n} manche precedenti non mostrate"],
+  } },
+  burraco: { it: {
+    handNo: "Smazzata {n}", lastHand: "Ultima smazzata", handCol: "Smazzata", history: "Storia delle smazzate",
+    historyIntro: "Smazzata per smazzata: cosa è successo e il foglio dei punti.",
+    handScores: "Punti a fine smazzata", inProgress: "smazzata in corso",
+    omittedHands: ["{n} smazzata precedente non mostrata", "{n} smazzate precedenti non mostrate"],
+    tableAtClose: "Il tavolo a fine smazzata", closedWith: "a fine smazzata {n}: {points} punti in tavola",
+  } },
+};
+
+let game = null;
+
+/** The game of the page (the table, the replay): its own words for a hand, where it has them. */
+export function setGame(id) { game = id; }
+
 export function currentLang() {
   const fromUrl = new URLSearchParams(location.search).get("lang");
   if (fromUrl === "it" || fromUrl === "en") {
@@ -170,7 +193,7 @@ export function setLang(value) {
 export function getLang() { return lang; }
 
 export function t(key, params = {}) {
-  let text = WORDS[lang][key] ?? WORDS.en[key] ?? key;
+  let text = GAME_WORDS[game]?.[lang]?.[key] ?? WORDS[lang][key] ?? WORDS.en[key] ?? key;
   if (Array.isArray(text)) text = params.n === 1 ? text[0] : text[1];
   return String(text).replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }

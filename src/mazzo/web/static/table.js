@@ -2,7 +2,7 @@
 // move), keeps a log in words, the scores, the fairness commitments, and reconnects by itself.
 import { TableSocket, getJSON, h, postJSON, rememberTable } from "./api.js";
 import { cardElement, cardText } from "./cards.js";
-import { getLang, setLang, t } from "./i18n.js";
+import { getLang, setGame, setLang, t } from "./i18n.js";
 import { seatName } from "./games/common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -38,6 +38,7 @@ async function onFrame(frame) {
                     seat: frame.seat, created: known?.created || Date.now() });
   }
   if (!app.board || previous?.game !== frame.game) {
+    setGame(frame.game);
     app.board = await import(`./games/${frame.game}.js`);
   }
   if (previous && frame.version !== previous.version) {
