@@ -254,3 +254,26 @@ def test_a_hand_is_a_manche_in_nebraska_and_a_smazzata_in_burraco(
     board = page.locator("#board").inner_text()
     assert "Ultima smazzata" in board and "a fine smazzata 1" in board, board
     assert "mano" not in board.lower().replace("in mano", ""), board
+
+
+def test_a_friend_without_a_nickname_is_named_in_each_readers_language(
+        browser: Any, server: LiveServer) -> None:
+    """The Italian lobby sent "Giocatore 1", "Giocatore 2" as nicknames for people left
+    unnamed, so a friend reading the table in English saw "Giocatore 2 (you)" and Italian
+    names in every English text."""
+    host_ctx = browser.new_context(bypass_csp=True)
+    guest_ctx = browser.new_context(bypass_csp=True)
+    try:
+        host = host_ctx.new_page()
+        create_from_lobby(host, server.http, "cribbage", seats=["you", "friend"], lang="it",
+                          go=False)
+        assert "(Giocatore 2)" in host.locator("#created .links li").first.inner_text()
+        invite = host.locator("#created .links input").first.input_value()
+        guest = guest_ctx.new_page()
+        guest.goto(invite.replace("lang=it", "lang=en"))
+        guest.wait_for_selector("body[data-status=waiting]")
+        seats = guest.locator("#seats-panel").inner_text()
+        assert "Player 1" in seats and "Player 2" in seats and "Giocatore" not in seats, seats
+    finally:
+        host_ctx.close()
+        guest_ctx.close()

@@ -126,9 +126,9 @@ async function create(event) {
   if (kinds.filter((k) => k === "you").length > 1) { error.textContent = t("youOnce"); return; }
   const bad = badNumber(event.target);
   if (bad) { error.textContent = bad.message; bad.input.focus(); return; }
-  // people without a nickname get "Giocatore 2" / "Player 2" in the lobby's language
-  const names = [...Array(count).keys()].map((i) => document.getElementById(`name-${i}`).value.trim()
-    || (kinds[i] === "you" || kinds[i] === "friend" ? t("playerN", { n: i + 1 }) : null));
+  // people without a nickname get none: the server's texts call them "Giocatore 2" / "Player 2"
+  // in each reader's language (a name sent here would stay in the lobby's language for everyone)
+  const names = [...Array(count).keys()].map((i) => document.getElementById(`name-${i}`).value.trim() || null);
   const body = {
     game: game.id, config: readConfig(game),
     seats: kinds.map((k) => (k === "you" || k === "friend" ? "human" : k)), names,
@@ -174,7 +174,8 @@ function showCreated(game, created, kinds) {
                   seat: mine ? mine.seat : null, created: Date.now() });
   localStorage.setItem(`mazzo.owner.${created.table}`, created.owner);
   const invites = created.seats.filter((s, i) => s.url && kinds[i] === "friend").map((s) => {
-    const label = t("invite", { n: s.seat + 1, name: s.name });
+    const named = s.name !== `player ${s.seat + 1}`;  // (the server's name for one without a nickname)
+    const label = t("invite", { n: s.seat + 1, name: named ? s.name : t("playerN", { n: s.seat + 1 }) });
     const url = withLang(s.url);
     return h("li", {}, h("span", {}, label), h("input", { readonly: true, value: url, "aria-label": label }),
       copyButton(url, label));
