@@ -277,3 +277,17 @@ def test_a_friend_without_a_nickname_is_named_in_each_readers_language(
     finally:
         host_ctx.close()
         guest_ctx.close()
+
+
+@pytest.mark.parametrize(("lang", "said"), [("it", "♦ quadri"), ("en", "♦ diamonds")])
+def test_novantanove_names_the_trump_suit(page: Any, server: LiveServer, lang: str,
+                                         said: str) -> None:
+    """The trump was the bare symbol ("♦") where the terminal says "briscola ♦ (quadri)"."""
+    game = get_game("novantanove")
+    state = game.new_match(game.config(players=3, first_trump="diamonds"))
+    play_randomly(state, random.Random(2), until=lambda s: not s.is_chance
+                  and s.view(0)["trump"] is not None)
+    page.goto(f"{server.http}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    text = page.evaluate(RENDER_BOARD, ["novantanove", state.view(0)])
+    assert said in text, text
