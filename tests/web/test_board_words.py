@@ -243,6 +243,8 @@ def test_a_hand_is_a_manche_in_nebraska_and_a_smazzata_in_burraco(
     assert page.locator("#log .log-hand").first.inner_text() == "Manche 1"
     assert page.locator("#log li", has_text=re.compile("^Manche 1: ")).count() == 1
     assert "Storia delle manche" in page.locator("#history-title").inner_text()
+    fair = page.locator("#fair").text_content()
+    assert "fine manche" in fair and "a manche finita" in fair and "mano" not in fair, fair
     deadline = time.monotonic() + 120
     while server.get(f"/api/tables/{burraco['table']}").json()["status"] != "over":
         assert time.monotonic() < deadline, "the bots did not finish in 120 s"

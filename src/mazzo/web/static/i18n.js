@@ -153,6 +153,8 @@ const GAME_WORDS = {
     historyIntro: "Manche per manche: cosa è successo e il foglio dei punti.",
     handScores: "Punti a fine manche", inProgress: "manche in corso",
     omittedHands: ["{n} manche precedente non mostrata", "{n} manche precedenti non mostrate"],
+    hidden: "nascosto fino a fine manche",
+    fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seme si svela a manche finita.",
   } },
   burraco: { it: {
     handNo: "Smazzata {n}", lastHand: "Ultima smazzata", handCol: "Smazzata", history: "Storia delle smazzate",
@@ -160,6 +162,8 @@ const GAME_WORDS = {
     handScores: "Punti a fine smazzata", inProgress: "smazzata in corso",
     omittedHands: ["{n} smazzata precedente non mostrata", "{n} smazzate precedenti non mostrate"],
     tableAtClose: "Il tavolo a fine smazzata", closedWith: "a fine smazzata {n}: {points} punti in tavola",
+    hidden: "nascosto fino a fine smazzata",
+    fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seme si svela a smazzata finita.",
   } },
 };
 
