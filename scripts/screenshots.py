@@ -146,7 +146,7 @@ def shoot_burraco_sheets(small: object, base: str, out: Path, lang: str) -> None
     spectate = created.json()["spectate"]
     url = spectate if spectate.startswith("http") else base + spectate
     small.goto(f"{url}{'&' if '?' in url else '?'}lang={lang}")  # type: ignore[attr-defined]
-    second = "Mano 2" if lang == "it" else "Hand 2"
+    second = "Smazzata 2" if lang == "it" else "Hand 2"
     small.wait_for_selector(  # type: ignore[attr-defined]
         f"#log .log-hand:has-text('{second}')", timeout=300_000)
     small.locator("#hand-history summary").click()  # type: ignore[attr-defined]

@@ -15,6 +15,8 @@ from mazzo.cli.play import play_interactive, step_through
 from mazzo.engine import get_game
 from mazzo.engine.record import load_record
 
+from first_choice import FirstChoice
+
 NEBRASKA = get_game("nebraska")
 
 
@@ -111,3 +113,27 @@ def test_simulate_prints_win_rates(capsys: pytest.CaptureFixture[str], tmp_path:
     assert code == 0
     assert "heuristic" in capsys.readouterr().out
     assert json.loads(out.read_text())["matches"] >= 12
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("it", "Vincono: Giocatore 1, Giocatore 3"), ("en", "Winners: Player 1, Player 3"),
+])
+def test_a_pair_of_winners_is_told_in_the_plural(lang: str, line: str, tmp_path: Path) -> None:
+    """A pair won four-player cribbage: the last line read "Vince: Giocatore 1, Giocatore 3",
+    "Winner: Player 1, Player 3"."""
+    cribbage = get_game("cribbage")
+    out = io.StringIO()
+    play_interactive(cribbage, cribbage.config(players=4, target=61, games_to_win=1), 0,
+                     ["random"], lang, seed=1, save_path=str(tmp_path / "c.json"), out=out,
+                     ask=FirstChoice())
+    assert line in out.getvalue().splitlines()
+
+
+def test_nebraska_names_winners_who_tie_in_the_plural() -> None:
+    """Nebraska's match can end in a tie: "Vince la partita: Giocatore 1, Giocatore 2"."""
+    from mazzo.games.nebraska.events import MatchOver
+
+    assert NEBRASKA.describe_event(MatchOver((0, 1), (3, 3, 1)), "it") == (
+        "Vincono la partita: Giocatore 1, Giocatore 2")
+    assert NEBRASKA.describe_event(MatchOver((1,), (1, 3, 1)), "it") == (
+        "Vince la partita: Giocatore 2")

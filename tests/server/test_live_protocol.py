@@ -392,3 +392,21 @@ def test_the_owner_offers_a_rematch_with_the_same_links(server: LiveServer) -> N
     new = response.json()
     assert new["table"] != table and new["status"] == "playing"
     assert server.get(f"/api/tables/{table}").json()["rematch"] == new["table"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("it", "La partita non è in corso (stato: in attesa dell'inizio)."),
+    ("en", "The match is not being played (status: waiting for the start)."),
+])
+def test_a_move_before_the_start_is_refused_in_words(server: LiveServer, lang: str,
+                                                     said: str) -> None:
+    """The refusal named the table's status by its id, in English in Italian too:
+    "La partita non è in corso (stato: waiting)"."""
+    created = human_table(server, start=False)
+    with connect(created["seats"][0]["ws"]) as ws:
+        settled(ws)
+        ws.send(json.dumps({"type": "hello", "lang": lang}))
+        assert recv(ws)["type"] == "state"
+        ws.send(json.dumps({"type": "act", "version": 0, "index": 0}))
+        answer = recv(ws)
+        assert answer["code"] == "not_playing" and answer["message"] == said, answer

@@ -63,7 +63,7 @@ _TURN_SEAT = re.compile(
     r"(?P<bold>(?:Player|Giocatore) \d+)"
 )
 _SCORE = re.compile(r"\b-?\d+ (?:pts|punti|points|chips|fiches)\b")
-_WINNER_LINE = re.compile(r"^(?:Winner|Vince): .*$", re.MULTILINE)
+_WINNER_LINE = re.compile(r"^(?:Winners?|Vince|Vincono): .*$", re.MULTILINE)
 _YOU = re.compile(r"\((?:you|tu)\)")
 
 

@@ -581,8 +581,10 @@ class TerminalMatch:
         self.save(out)
         print("", file=out)
         print(game.render(self.state.view(self.human_seat), lang), file=out)
-        winners = ", ".join(seat_label(s, lang) for s in self.state.winners())
-        print(f"\n{'Vince' if it else 'Winner'}: {winners}", file=out)
+        won = self.state.winners()  # a pair, or a tie: more than one
+        winners = ", ".join(seat_label(s, lang) for s in won)
+        head = ("Vince", "Vincono") if it else ("Winner", "Winners")
+        print(f"\n{head[len(won) > 1]}: {winners}", file=out)
         print(self.saved_line(), file=out)
         return self.state
 

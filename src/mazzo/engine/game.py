@@ -50,14 +50,25 @@ class ConfigError(MazzoError, ValueError):
     """A configuration value is not allowed; the message names the field and the allowed values.
 
     :func:`check_choice` and :func:`check_range` also set ``field`` and ``allowed`` (a list of
-    values, or ``{"min": low, "max": high}``) so a lobby form can offer the allowed values.
+    values, or ``{"min": low, "max": high}``) so a lobby form can offer the allowed values. A rule
+    between fields that a lobby's form lets people break also says it in Italian (``italian``,
+    the message's words after the field), for :meth:`text`.
     """
 
     def __init__(self, message: str, *, field: str | None = None,
-                 allowed: list[object] | dict[str, int | None] | None = None) -> None:
+                 allowed: list[object] | dict[str, int | None] | None = None,
+                 italian: str | None = None) -> None:
         super().__init__(message)
         self.field = field
         self.allowed = allowed
+        self.italian = italian
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang``: Italian where the raiser gave it, else the English one."""
+        if lang == "it" and self.italian is not None:
+            field = str(self).split(":", 1)[0]
+            return f"{field}: {self.italian}"
+        return str(self)
 
 
 class MalformedAction(IllegalAction):

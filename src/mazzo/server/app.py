@@ -406,8 +406,9 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
         try:
             table, owner, tokens = await manager.create(body)
         except BadRequest as exc:
+            lang = _lang(request.query_params.get("lang"))
             return JSONResponse({"error": "bad_request", "field": exc.field,
-                                 "message": str(exc)}, status_code=422)
+                                 "message": exc.text(lang)}, status_code=422)
         return _created(request, table, owner, tokens)
 
     @app.get("/api/tables/{table_id}", response_model=None)

@@ -86,8 +86,17 @@ class ProtocolError(Exception):
         return error_frame(self.code, lang, **self.params)
 
 
+#: a table's status (a ``{status}`` of :data:`ERRORS`) in words: status -> (Italian, English)
+STATUS_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "waiting": ("in attesa dell'inizio", "waiting for the start"),
+    "playing": ("in corso", "being played"), "over": ("finita", "over"),
+}
+
+
 def error_frame(code: str, lang: str, **params: Any) -> JSON:
     italian, english = ERRORS[code]
+    if "status" in params and params["status"] in STATUS_WORDS:
+        params["status"] = STATUS_WORDS[params["status"]][0 if lang == "it" else 1]
     text = (italian if lang == "it" else english).format(**params)
     return {"type": "error", "code": code, "message": text}
 

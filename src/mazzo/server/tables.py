@@ -127,11 +127,16 @@ class Client(Protocol):
 
 
 class BadRequest(MazzoError):
-    """A table request with a bad field (HTTP 422), naming the field."""
+    """A table request with a bad field (HTTP 422), naming the field; ``italian``, where given,
+    says the message in Italian (a config's rule the lobby's form lets people break)."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, italian: str | None = None) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
+        self.italian = None if italian is None else f"{field}: {italian}"
+
+    def text(self, lang: str) -> str:
+        return self.italian if lang == "it" and self.italian is not None else str(self)
 
 
 class Elsewhere(MazzoError):
@@ -1136,7 +1141,7 @@ def _parse_game_config(request: JSON) -> tuple[Game, Any]:
         config = game.config_class.from_json(data)
     except ConfigError as exc:
         field = exc.field or str(exc).split(":", 1)[0]
-        raise BadRequest(f"config.{field}", str(exc)) from None
+        raise BadRequest(f"config.{field}", str(exc), exc.text("it")) from None
     except (TypeError, ValueError) as exc:
         raise BadRequest("config", str(exc)) from None
     return game, config

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from cribbage_helpers import new_hand, play
 
@@ -11,6 +13,7 @@ from mazzo.games.cribbage.actions import ANNOUNCE, CLAIM, DECLINE, Announce
 from mazzo.games.cribbage.config import CribbageConfig
 from mazzo.games.cribbage.events import Announced, Claimed, Counted, Declined, PegWorth
 from mazzo.games.cribbage.state import CribbageState
+from playout import play_randomly
 
 MUGGINS = CribbageConfig(muggins=True, games_to_win=1)
 
@@ -154,3 +157,18 @@ def test_zero_scores_need_no_announcement() -> None:
     state = pegging_hand()
     play(state, ["5C"])  # 5 scores nothing: no announcement, the dealer plays on
     assert state.phase == "pegging" and state.current_player == 0
+
+
+@pytest.mark.parametrize(("lang", "phase"), [("it", "(annuncio)"), ("en", "(announce)")])
+def test_the_table_shows_an_unannounced_show_and_the_phase_in_words(
+        lang: str, phase: str) -> None:
+    """A show waiting for its announcement has no points yet: the terminal printed "= None",
+    and named the phase by its id ("Tocca a: Giocatore 1 (announce)") in Italian."""
+    state = GAME.new_match(MUGGINS)
+    play_randomly(state, random.Random(2), until=lambda s: s.phase == "announce" and any(
+        item["points"] is None for item in s.view(0)["shown"]))
+    text = GAME.render(state.view(0), lang)
+    assert "None" not in text and phase in text, text
+    play_randomly(state, random.Random(2), until=lambda s: s.phase == "discard")
+    text = GAME.render(state.view(0), lang)
+    assert ("(scarto nel crib)" if lang == "it" else "(discard)") in text, text

@@ -48,7 +48,9 @@ class BurracoConfig(Config):
         check_range("hands", self.hands, 0, 100)
         check_choice("vp_table", self.vp_table, VP_TABLES)
         if self.players == 3 and self.switch and self.target and self.switch > self.target:
-            raise ConfigError("switch: must not exceed target (three pozzetti come before the end)")
+            raise ConfigError("switch: must not exceed target (three pozzetti come before the end)",
+                              italian="non può superare il traguardo (i tre pozzetti vengono "
+                                      "prima della fine)")
 
     @property
     def match_target(self) -> int:

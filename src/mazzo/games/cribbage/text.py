@@ -316,8 +316,9 @@ def render(view: JSON, lang: str = "en") -> str:
                      f"{'in mano' if it else 'in hand'}: {held}")
     for item in view["shown"]:
         what = ("mano" if item["what"] == "hand" else "crib") if it else item["what"]
-        lines.append(f"  {seat_name(item['seat'], lang)} {what}: {cards_line(item['cards'])} = "
-                     f"{item['points']}")
+        points = "" if item["points"] is None else f" = {item['points']}"  # None: not announced
+        lines.append(f"  {seat_name(item['seat'], lang)} {what}: {cards_line(item['cards'])}"
+                     f"{points}")
     pend = view.get("pending")
     if pend:
         if pend["announced"] >= 0:
@@ -338,10 +339,20 @@ def render(view: JSON, lang: str = "en") -> str:
     player = view["current_player"]
     if player >= 0:
         who = seat_name(player, lang)
-        lines.append(f"{'Tocca a' if it else 'To move'}: {who} ({view['phase']})")
+        phase = _PHASES[lang].get(view["phase"], view["phase"])
+        lines.append(f"{'Tocca a' if it else 'To move'}: {who} ({phase})")
     elif view["phase"] == "over":
         lines.append("Match finito" if it else "Match over")
     return "\n".join(lines)
+
+
+#: the phases in which someone is to move, as the table names them
+_PHASES: dict[str, dict[str, str]] = {
+    "it": {"discard": "scarto nel crib", "pegging": "pegging", "announce": "annuncio",
+           "muggins": "muggins"},
+    "en": {"discard": "discard", "pegging": "pegging", "announce": "announce",
+           "muggins": "muggins"},
+}
 
 
 def cards_line(items: list[str] | None) -> str:

@@ -124,7 +124,9 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return f"{head}: {parts}"
     if isinstance(event, ev.MatchOver):
         names = ", ".join(seat_name(s, lang) for s in event.winners)
-        return f"{'Vince la partita' if it else 'Match won by'}: {names}"
+        verb = ("Vincono la partita" if len(event.winners) > 1 else "Vince la partita") if it \
+            else "Match won by"
+        return f"{verb}: {names}"
     return str(event)
 
 

@@ -45,11 +45,12 @@ class NovantanoveConfig(Config):
         check_range("target", self.target, 1, 100_000)
         check_choice("mode", self.mode, MODES)
         if self.variant == "classic" and self.players == 4:
-            raise ConfigError("variant: 'classic' (37 cards with a joker) is for 2 or 3 players")
+            raise ConfigError("variant: 'classic' (37 cards with a joker) is for 2 or 3 players",
+                              italian="'classic' (37 carte con un jolly) è per 2 o 3 giocatori")
         if self.variant == "classic" and self.first_trump != "none":
             raise ConfigError(
-                "first_trump: must be 'none' with variant 'classic' (the turn-up sets trumps)"
-            )
+                "first_trump: must be 'none' with variant 'classic' (the turn-up sets trumps)",
+                italian="con la variante 'classic' non c'è (la briscola la fa la carta girata)")
 
     @property
     def deck_size(self) -> int:

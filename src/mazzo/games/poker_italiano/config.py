@@ -58,7 +58,8 @@ class PokerItalianoConfig(Config):
         check_range("max_hands", self.max_hands, 1, 100_000)
         check_choice("bet_menu", self.bet_menu, BET_MENUS)
         if self.stack < self.ante:
-            raise ConfigError(f"stack: {self.stack} must be at least the ante ({self.ante})")
+            raise ConfigError(f"stack: {self.stack} must be at least the ante ({self.ante})",
+                              italian=f"{self.stack} è meno dell'invito ({self.ante})")
 
     @property
     def deck_size(self) -> int:

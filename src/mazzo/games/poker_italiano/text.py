@@ -132,18 +132,18 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return (f"Nessuno apre: mano morta, il piatto ({event.pot}) resta" if it
                 else f"Nobody opens: dead deal, the pot ({event.pot}) stays")
     if isinstance(event, E.VoidHand):
-        return ("tutti passo: mano nulla, ognuno ritira le sue fiches" if it
-                else "everybody passo: void hand, everyone takes his chips back")
+        return ("Tutti passo: mano nulla, ognuno ritira le sue fiches" if it
+                else "Everybody passo: void hand, everyone takes his chips back")
     if isinstance(event, E.Refund):
         back = counted(event.amount, "chip", lang)
         return (f"{seat_name(event.seat, lang)} ritira {back}" if it
                 else f"{seat_name(event.seat, lang)} takes back {back}")
     if isinstance(event, E.PiattoDiParole):
-        return (f"piatto di parole: il piatto ({event.pot}) si congela, si apre con i re" if it
-                else f"piatto di parole: the pot ({event.pot}) is frozen; kings or better to open")
+        return (f"Piatto di parole: il piatto ({event.pot}) si congela, si apre con i re" if it
+                else f"Piatto di parole: the pot ({event.pot}) is frozen; kings or better to open")
     if isinstance(event, E.Shown):
-        return (f"{seat_name(event.seat, lang)} mostra {cards_text(event.cards)}: "
-                f"{hand_name(event.category, lang)}")
+        return (f"{seat_name(event.seat, lang)} {'mostra' if it else 'shows'} "
+                f"{cards_text(event.cards)}: {hand_name(event.category, lang)}")
     if isinstance(event, E.Mucked):
         return (f"{seat_name(event.seat, lang)} non mostra" if it
                 else f"{seat_name(event.seat, lang)} concedes without showing")
@@ -249,7 +249,8 @@ def render(view: JSON, lang: str = "en") -> str:
         lines.append(f"{who} {seat_name(view['current_player'], lang)} ({mode}, "
                      f"{match} {view['to_match']})")
     elif "over" in view:
-        lines.append(("partita finita: " if it else "match over: ") + view["over"])
+        lines.append(("partita finita: " if it else "match over: ")
+                     + _over_reason(view["over"], lang))
     return "\n".join(lines)
 
 

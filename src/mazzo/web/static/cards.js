@@ -21,6 +21,12 @@ const RANK_NAMES = {
   en: { A: "ace", J: "jack", Q: "queen", K: "king" },
 };
 
+/** A suit named in words after its symbol, "♦ quadri" / "♦ diamonds" (a trump, say). */
+export function suitText(symbol) {
+  const suit = SUITS[symbol];
+  return suit ? `${symbol} ${getLang() === "it" ? suit.it : suit.en}` : symbol;
+}
+
 /** {rank, suit, colour, joker, label} of a token, or null if it is not a card. */
 export function parseCard(token) {
   if (typeof token !== "string") return null;

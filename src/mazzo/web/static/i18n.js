@@ -31,7 +31,7 @@ const WORDS = {
     thinking: "L'esperto ci pensa…",
     fairness: "Mescolate eque", fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seme si svela a mano finita.",
     handCol: "Mano", version: "versione", commitment: "impegno", seed: "seme", hidden: "nascosto fino a fine mano",
-    verify: "Verifica i semi", verified: "{ok} semi su {n} verificati: SHA-256(seme) = impegno.",
+    verify: "Verifica i semi", verified: ["{ok} seme su {n} verificato: SHA-256(seme) = impegno.", "{ok} semi su {n} verificati: SHA-256(seme) = impegno."],
     verifyBad: "Seme non valido alla versione {v}!", record: "Scarica il verbale (per «mazzo verify»)",
     replay: "Rivedi la partita", standIn: "sostituito da un bot ({level})", away: "assente",
     online: "presente", botSeat: "bot {level}", cards: ["{n} carta", "{n} carte"],
@@ -46,10 +46,10 @@ const WORDS = {
     candidate: "Candidata", common: "Carte comuni", rejected: "Scartate", bids: "Offerte",
     bidHidden: "coperta", counts: "conta", notCounts: "non conta", suitsKey: "Colori",
     hands: "Mani", handColumn: "Mano", received: "Ricevute",
-    count: "Conta", crib: "Crib", showHand: "mano", showCrib: "crib", premiumDeclare: "dichiarata", premiumReveal: "scoperta", starter: "Carta di taglio", cribCards: ["{n} carta nel crib", "{n} carte nel crib"],
+    count: "Conteggio", crib: "Crib", showHand: "mano", showCrib: "crib", premiumDeclare: "dichiarata", premiumReveal: "scoperta", starter: "Starter", cribCards: ["{n} carta nel crib", "{n} carte nel crib"],
     skunk: "linea dello skunk ({n})", target: "traguardo {n}", sequence: "In tavola", shown: "Conteggi",
-    gamesWon: "partite vinte", go: "passa (go)",
-    bidStatus: "Offerta", bidDown: "coperta ({n} carte)", declared: "dichiarata: {n}", revealed: "svelata: {n}",
+    gamesWon: "partite vinte", go: "go",
+    bidStatus: "Offerta", bidDown: ["coperta ({n} carta)", "coperta ({n} carte)"], declared: "dichiarata: {n}", revealed: "svelata: {n}",
     tricks: "Prese", tricksOf: ["{n} presa su {bid}", "{n} prese su {bid}"], trick: "Presa in corso", noTrump: "nessuna",
     turnUp: "Carta girata", dummy: "morto", gameScore: "Punti della partita", lastTrick: "Ultima presa",
     handRow: "Mano (giocatore o morto)", player: "Giocatore",
@@ -63,13 +63,15 @@ const WORDS = {
     burraco: "burraco", wildAt: "matta al posto di {card}",
     known: "Carte note",
     turnLimit: "Tempo per mossa (secondi)", turnLimitHelp: "0 = senza limite; allo scadere gioca il bot medio al tuo posto",
-    timeLeft: "Tempo rimasto", timeUp: "Tempo scaduto", urgent: "Restano {s} secondi per la mossa di {name}!",
-    urgentMine: "Restano {s} secondi per la tua mossa!",
+    timeLeft: "Tempo rimasto", timeUp: "Tempo scaduto", urgent: ["Resta {n} secondo per la mossa di {name}!", "Restano {n} secondi per la mossa di {name}!"],
+    urgentMine: ["Resta {n} secondo per la tua mossa!", "Restano {n} secondi per la tua mossa!"],
     history: "Storia delle mani", historyIntro: "Mano per mano: cosa è successo e il foglio dei punti.",
     handScores: "Punti a fine mano", inProgress: "mano in corso",
     omittedEvents: ["{n} evento precedente non mostrato", "{n} eventi precedenti non mostrati"],
     omittedHands: ["{n} mano precedente non mostrata", "{n} mani precedenti non mostrate"],
     oneClick: "si gioca con un clic", whatHappened: "Cosa è successo ({n})", clickToPlay: "Tocca una carta per giocarla.",
+    numberRange: "{field}: serve un numero da {min} a {max}.", numberFrom: "{field}: serve un numero da {min} in su.",
+    wholeRange: "{field}: serve un numero intero da {min} a {max}.", wholeFrom: "{field}: serve un numero intero da {min} in su.",
   },
   en: {
     app: "mazzo", lobbyTitle: "mazzo — card games in the browser",
@@ -100,7 +102,7 @@ const WORDS = {
     thinking: "The esperto is thinking…",
     fairness: "Fair shuffles", fairnessIntro: "Each shuffle's SHA-256 commitment is published at once; its seed is revealed when the hand is over.",
     handCol: "Hand", version: "version", commitment: "commitment", seed: "seed", hidden: "hidden until the hand is over",
-    verify: "Verify the seeds", verified: "{ok} of {n} seeds verified: SHA-256(seed) = commitment.",
+    verify: "Verify the seeds", verified: ["{ok} of {n} seed verified: SHA-256(seed) = commitment.", "{ok} of {n} seeds verified: SHA-256(seed) = commitment."],
     verifyBad: "Bad seed at version {v}!", record: "Download the record (for “mazzo verify”)",
     replay: "Replay the match", standIn: "played by a stand-in bot ({level})", away: "away",
     online: "here", botSeat: "{level} bot", cards: ["{n} card", "{n} cards"],
@@ -117,7 +119,7 @@ const WORDS = {
     count: "Count", crib: "Crib", showHand: "hand", showCrib: "crib", premiumDeclare: "declared", premiumReveal: "revealed", starter: "Starter", cribCards: ["{n} card in the crib", "{n} cards in the crib"],
     skunk: "skunk line ({n})", target: "target {n}", sequence: "On the table", shown: "Counts",
     gamesWon: "games won", go: "go",
-    bidStatus: "Bid", bidDown: "face down ({n} cards)", declared: "declared: {n}", revealed: "revealed: {n}",
+    bidStatus: "Bid", bidDown: ["face down ({n} card)", "face down ({n} cards)"], declared: "declared: {n}", revealed: "revealed: {n}",
     tricks: "Tricks", tricksOf: ["{n} trick of {bid}", "{n} tricks of {bid}"], trick: "Current trick", noTrump: "none",
     turnUp: "Turn-up", dummy: "dummy", gameScore: "Game score", lastTrick: "Last trick",
     handRow: "Hand (player or dummy)", player: "Player",
@@ -131,15 +133,44 @@ const WORDS = {
     burraco: "burraco", wildAt: "wild standing for {card}",
     known: "Known cards",
     turnLimit: "Time per move (seconds)", turnLimitHelp: "0: no limit; when it runs out the medio bot moves for you",
-    timeLeft: "Time left", timeUp: "Time's up", urgent: "{s} seconds left for {name}'s move!",
-    urgentMine: "{s} seconds left for your move!",
+    timeLeft: "Time left", timeUp: "Time's up", urgent: ["{n} second left for {name}'s move!", "{n} seconds left for {name}'s move!"],
+    urgentMine: ["{n} second left for your move!", "{n} seconds left for your move!"],
     history: "Hand history", historyIntro: "Hand by hand: what happened and the score sheet.",
     handScores: "Scores after the hand", inProgress: "hand in progress",
     omittedEvents: ["{n} earlier event not shown", "{n} earlier events not shown"],
     omittedHands: ["{n} earlier hand not shown", "{n} earlier hands not shown"],
     oneClick: "plays with one click", whatHappened: "What happened ({n})", clickToPlay: "Click a card to play it.",
+    numberRange: "{field}: needs a number from {min} to {max}.", numberFrom: "{field}: needs a number of {min} or more.",
+    wholeRange: "{field}: needs a whole number from {min} to {max}.", wholeFrom: "{field}: needs a whole number of {min} or more.",
   },
 };
+
+// where a game's rules name its hand otherwise (docs/rules/*.it.md: Nebraska's "manche",
+// Burraco's "smazzata", as the terminal and the log say), its words for the table's hand keys
+const GAME_WORDS = {
+  nebraska: { it: {
+    handNo: "Manche {n}", lastHand: "Ultima manche", handCol: "Manche", history: "Storia delle manche",
+    historyIntro: "Manche per manche: cosa è successo e il foglio dei punti.",
+    handScores: "Punti a fine manche", inProgress: "manche in corso",
+    omittedHands: ["{n} manche precedente non mostrata", "{n} manche precedenti non mostrate"],
+    hidden: "nascosto fino a fine manche",
+    fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seme si svela a manche finita.",
+  } },
+  burraco: { it: {
+    handNo: "Smazzata {n}", lastHand: "Ultima smazzata", handCol: "Smazzata", history: "Storia delle smazzate",
+    historyIntro: "Smazzata per smazzata: cosa è successo e il foglio dei punti.",
+    handScores: "Punti a fine smazzata", inProgress: "smazzata in corso",
+    omittedHands: ["{n} smazzata precedente non mostrata", "{n} smazzate precedenti non mostrate"],
+    tableAtClose: "Il tavolo a fine smazzata", closedWith: "a fine smazzata {n}: {points} punti in tavola",
+    hidden: "nascosto fino a fine smazzata",
+    fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seme si svela a smazzata finita.",
+  } },
+};
+
+let game = null;
+
+/** The game of the page (the table, the replay): its own words for a hand, where it has them. */
+export function setGame(id) { game = id; }
 
 export function currentLang() {
   const fromUrl = new URLSearchParams(location.search).get("lang");
@@ -166,7 +197,7 @@ export function setLang(value) {
 export function getLang() { return lang; }
 
 export function t(key, params = {}) {
-  let text = WORDS[lang][key] ?? WORDS.en[key] ?? key;
+  let text = GAME_WORDS[game]?.[lang]?.[key] ?? WORDS[lang][key] ?? WORDS.en[key] ?? key;
   if (Array.isArray(text)) text = params.n === 1 ? text[0] : text[1];
   return String(text).replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
@@ -192,6 +223,27 @@ const FIELDS = {
   switch: ["cambio", "switch"], three_player_targets: ["traguardi a tre", "three-player targets"],
   vp_table: ["tabella dei punti vittoria", "victory points table"], clean_burraco_to_close: ["burraco pulito per chiudere", "clean burraco to close"],
 };
+
+// the words among the games' choice values, for the lobby's lists: value -> [Italian, English]
+// (the value itself is what the config, the CLI's --set and the rules pages use; names such as
+// the variants, "rubber" or cribbage's "acc" are shown as they are)
+const VALUES = {
+  tiebreak: { all: ["tutte le carte personali", "all personal cards"], valid: ["solo le carte valide", "valid cards only"] },
+  first_trump: { none: ["nessuna", "none"], diamonds: ["quadri ♦", "diamonds ♦"] },
+  mode: { game: ["una partita", "one game"] },
+  raise_limit: { pot: ["il piatto", "the pot"], none: ["nessuno (solo le fiches)", "none (only your chips)"] },
+  bet_menu: { pot_fractions: ["frazioni del piatto", "pot fractions"], all: ["tutte le somme", "every sum"] },
+  match_scoring: { free_triple: ["free triple", "free triple"] },
+  three_player_targets: { free: ["libere (1500 / 2005)", "free (1500 / 2005)"],
+    tournament: ["da torneo (1000 / 1505)", "tournament (1000 / 1505)"] },
+  vp_table: { published: ["tabella pubblicata", "published table"],
+    seed_wiki: ["fasce del vecchio testo italiano", "bands of the older Italian text"] },
+};
+
+export function valueLabel(name, value) {
+  const pair = VALUES[name]?.[String(value)];
+  return pair ? pair[lang === "it" ? 0 : 1] : String(value);
+}
 
 export function fieldLabel(name) {
   const pair = FIELDS[name];

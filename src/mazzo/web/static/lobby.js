@@ -1,7 +1,7 @@
 // The lobby: a form built from GET /api/games, seats (you, a friend by link, a bot level),
 // create the table, copy invite links, and the list of this browser's tables.
 import { forgetTable, getJSON, h, myTables, postJSON, rememberTable } from "./api.js";
-import { fieldLabel, getLang, levelDescription, setLang, t } from "./i18n.js";
+import { fieldLabel, getLang, levelDescription, setLang, t, valueLabel } from "./i18n.js";
 
 const LEVELS = ["random", "facile", "medio", "difficile", "esperto"];
 let games = [];
@@ -17,7 +17,7 @@ function fieldControl(game, field) {
     control.checked = Boolean(field.default);
   } else if (Array.isArray(field.allowed)) {
     control = h("select", { id, name: field.name },
-      field.allowed.map((v) => h("option", { value: JSON.stringify(v), selected: v === field.default }, String(v))));
+      field.allowed.map((v) => h("option", { value: JSON.stringify(v), selected: v === field.default }, valueLabel(field.name, v))));
   } else if (field.type === "integer" || field.type === "number") {
     const range = field.allowed || {};
     control = h("input", { type: "number", id, name: field.name, value: field.default,
@@ -94,6 +94,28 @@ function renderForm() {
   );
 }
 
+/** The first number field out of its range (the form has novalidate: the browser's own bubbles
+ * would speak the browser's language), with what it needs in the lobby's language. */
+function badNumber(form) {
+  for (const input of form.querySelectorAll("input[type=number]")) {
+    const v = input.validity;
+    if (!(v.badInput || v.rangeUnderflow || v.rangeOverflow || v.stepMismatch)) continue;
+    const field = form.querySelector(`label[for="${input.id}"]`)?.textContent ?? input.id;
+    const whole = input.step === "1";
+    const key = input.max !== "" ? (whole ? "wholeRange" : "numberRange") : (whole ? "wholeFrom" : "numberFrom");
+    return { input, message: t(key, { field, min: input.min, max: input.max }) };
+  }
+  return null;
+}
+
+/** The server's refusal of the form: a config field named by its label, said once. */
+function refusal({ field = "", message = "" }) {
+  const name = field.startsWith("config.") ? field.slice("config.".length) : null;
+  let said = message;
+  for (const prefix of [`${field}: `, `${name}: `]) if (said.startsWith(prefix)) said = said.slice(prefix.length);
+  return `${name ? fieldLabel(name) : field}: ${said}`;
+}
+
 async function create(event) {
   event.preventDefault();
   const game = games.find((g) => g.id === document.getElementById("game").value);
@@ -102,9 +124,11 @@ async function create(event) {
   const error = document.getElementById("form-error");
   if (!kinds.some((k) => k === "you" || k === "friend")) { error.textContent = t("needHuman"); return; }
   if (kinds.filter((k) => k === "you").length > 1) { error.textContent = t("youOnce"); return; }
-  // people without a nickname get "Giocatore 2" / "Player 2" in the lobby's language
-  const names = [...Array(count).keys()].map((i) => document.getElementById(`name-${i}`).value.trim()
-    || (kinds[i] === "you" || kinds[i] === "friend" ? t("playerN", { n: i + 1 }) : null));
+  const bad = badNumber(event.target);
+  if (bad) { error.textContent = bad.message; bad.input.focus(); return; }
+  // people without a nickname get none: the server's texts call them "Giocatore 2" / "Player 2"
+  // in each reader's language (a name sent here would stay in the lobby's language for everyone)
+  const names = [...Array(count).keys()].map((i) => document.getElementById(`name-${i}`).value.trim() || null);
   const body = {
     game: game.id, config: readConfig(game),
     seats: kinds.map((k) => (k === "you" || k === "friend" ? "human" : k)), names,
@@ -123,7 +147,7 @@ async function create(event) {
     showCreated(game, created, kinds);
     error.textContent = "";
   } catch (exc) {
-    error.textContent = exc.data ? `${exc.data.field || ""}: ${exc.data.message}` : String(exc);
+    error.textContent = exc.data ? refusal(exc.data) : String(exc);
   } finally {
     button.disabled = false;
     button.textContent = t("create");
@@ -150,7 +174,8 @@ function showCreated(game, created, kinds) {
                   seat: mine ? mine.seat : null, created: Date.now() });
   localStorage.setItem(`mazzo.owner.${created.table}`, created.owner);
   const invites = created.seats.filter((s, i) => s.url && kinds[i] === "friend").map((s) => {
-    const label = t("invite", { n: s.seat + 1, name: s.name });
+    const named = s.name !== `player ${s.seat + 1}`;  // (the server's name for one without a nickname)
+    const label = t("invite", { n: s.seat + 1, name: named ? s.name : t("playerN", { n: s.seat + 1 }) });
     const url = withLang(s.url);
     return h("li", {}, h("span", {}, label), h("input", { readonly: true, value: url, "aria-label": label }),
       copyButton(url, label));

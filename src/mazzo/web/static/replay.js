@@ -2,7 +2,7 @@
 // (the server replays the record; the board is the table page's per-game renderer).
 import { getJSON, h } from "./api.js";
 import { cardElement } from "./cards.js";
-import { getLang, t } from "./i18n.js";
+import { getLang, setGame, t } from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.search);
@@ -50,7 +50,10 @@ async function main() {
   document.getElementById("lobby-link").textContent = t("backLobby");
   try {
     state.summary = await getJSON(`/api/tables/${encodeURIComponent(tableId)}?lang=${getLang()}`);
-    const title = t("replayTitle", { game: state.summary.game });
+    setGame(state.summary.game);
+    const games = await getJSON("/api/games").catch(() => []);
+    const game = games.find((g) => g.id === state.summary.game);
+    const title = t("replayTitle", { game: game?.title[getLang()] || state.summary.game });
     document.getElementById("title").textContent = title;
     document.title = `${title} — mazzo`;
     if (state.summary.status !== "over") {

@@ -2,7 +2,7 @@
 // move), keeps a log in words, the scores, the fairness commitments, and reconnects by itself.
 import { TableSocket, getJSON, h, postJSON, rememberTable } from "./api.js";
 import { cardElement, cardText } from "./cards.js";
-import { getLang, setLang, t } from "./i18n.js";
+import { getLang, setGame, setLang, t } from "./i18n.js";
 import { seatName } from "./games/common.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -38,6 +38,7 @@ async function onFrame(frame) {
                     seat: frame.seat, created: known?.created || Date.now() });
   }
   if (!app.board || previous?.game !== frame.game) {
+    setGame(frame.game);
     app.board = await import(`./games/${frame.game}.js`);
   }
   if (previous && frame.version !== previous.version) {
@@ -242,7 +243,7 @@ function tick() {
     app.announced = frame.version;
     const seat = frame.turn.seat;
     document.getElementById("timer-alert").textContent = seat === frame.seat
-      ? t("urgentMine", { s: left }) : t("urgent", { s: left, name: seatName(frame, seat) });
+      ? t("urgentMine", { n: left }) : t("urgent", { n: left, name: seatName(frame, seat) });
   }
 }
 

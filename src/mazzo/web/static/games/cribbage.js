@@ -41,7 +41,8 @@ export function board(view, ctx) {
     cardRow(view.sequence, t("sequence")),
     h("ul", { class: "plain" }, view.laid.map((cards, seat) => h("li", {}, `${ctx.name(seat)}: `, cardRow(cards, ctx.name(seat), { small: true }),
       view.go.includes(seat) ? ` (${t("go")})` : ""))));
-  const crib = block(t("crib") + ` — ${t("dealer")}: ${ctx.name(view.dealer)}`,
+  // (no dealer yet before the cut for the deal)
+  const crib = block(t("crib") + (view.dealer >= 0 ? ` — ${t("dealer")}: ${ctx.name(view.dealer)}` : ""),
     view.crib ? cardRow(view.crib, t("crib")) : backs(view.crib_count, t("cribCards", { n: view.crib_count })));
   const starter = block(t("starter"), view.starter ? cardElement(view.starter) : backs(1, t("starter")));
   const shown = handSheet(view, ctx);

@@ -1,5 +1,6 @@
 // Novantanove: trump, each hand's bid status (face down, declared or revealed), tricks won
 // against bids, the trick on the table and the last trick.
+import { suitText } from "../cards.js";
 import { block, wideBlock, cardElement, cardRow, facts, figureTable, grid, h, num, t } from "./common.js";
 
 /** a trick is won by playing one card: one click plays it */
@@ -30,7 +31,7 @@ export function handSheet(view, ctx) {
   const rows = last.points.map((points, hand) => ({ head: handName(view, hand, ctx), cells: [
     (last.bids[hand] === null || last.bids[hand] === undefined ? "—" : String(last.bids[hand])) + premium(hand),
     String(last.tricks[hand]), last.success[hand] ? "✓" : "✗", num(points)] }));
-  return wideBlock(`${t("lastHand")} (${t("handNo", { n: last.hand_number })}) — ${t("trump")}: ${last.trump ?? t("noTrump")}`,
+  return wideBlock(`${t("lastHand")} (${t("handNo", { n: last.hand_number })}) — ${t("trump")}: ${last.trump ? suitText(last.trump) : t("noTrump")}`,
     figureTable(t("handRow"), [t("bidStatus"), t("tricks"), "✓/✗", t("score")], rows));
 }
 
@@ -45,7 +46,7 @@ export function board(view, ctx) {
   const trick = view.trick.map(([hand, card]) => h("li", {}, `${handName(view, hand, ctx)}: `, cardElement(card, { small: true })));
   const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
   return grid(
-    block(t("trump"), view.trump ? h("p", { class: "big" }, view.trump) : h("p", {}, t("noTrump")),
+    block(t("trump"), view.trump ? h("p", { class: "big" }, suitText(view.trump)) : h("p", {}, t("noTrump")),
       view.turn_up ? facts([[t("turnUp"), cardElement(view.turn_up, { small: true })]]) : null),
     wideBlock(t("bids"), table),
     block(t("trick"), trick.length ? h("ul", { class: "plain trick" }, trick) : h("p", {}, "—"),

@@ -2,8 +2,10 @@
 import { backs, block, wideBlock, cardRow, facts, figureTable, grid, h, t } from "./common.js";
 
 const WORDS = {
-  it: { pass: "passo", open: "apre", call: "vede", raise: "rilancia", fold: "lascia", draw: "cambia", buio: "buio", no_blind: "niente buio", check: "parola" },
-  en: { pass: "passes (passo)", open: "opens", call: "calls", raise: "raises", fold: "folds", draw: "draws", buio: "blind (buio)", no_blind: "no blind", check: "checks (parola)" },
+  it: { pass: "passo", open: "apre", call: "vede", raise: "rilancia", fold: "lascia", draw: "cambia", buio: "buio", no_blind: "niente buio", parola: "parola",
+        controbuio: "controbuio", over: "over", cover: "si copre", no_cover: "non si copre", stay: "sta", bet: "punta" },
+  en: { pass: "passes (passo)", open: "opens", call: "calls", raise: "raises", fold: "folds", draw: "draws", buio: "blind (buio)", no_blind: "no blind", parola: "checks (parola)",
+        controbuio: "counter-blind (controbuio)", over: "over", cover: "covers", no_cover: "does not cover", stay: "stays", bet: "bets" },
 };
 
 // the engine's hand categories and how a hand ended, in words (the game's own names)
@@ -47,7 +49,7 @@ export function board(view, ctx) {
       seat === view.seat || !view.hand_counts[seat] ? "" : backs(view.hand_counts[seat], t("cards", { n: view.hand_counts[seat] }))] }));
   const stacks = figureTable(t("player"), [t("chips"), t("bet"), t("draw"), t("handColumn")], rows);
   const pots = view.pots.map((p) => h("li", {}, t("potOf", { amount: p.amount, seats: p.seats.map(ctx.name).join(", ") })));
-  const log = view.log.slice(-8).map((e) => h("li", {}, `${ctx.name(e.seat)}: ${WORDS[lang][e.word] || e.word}${e.amount ? ` ${e.amount}` : ""}${e.all_in ? " (all-in)" : ""}`));
+  const log = view.log.slice(-8).map((e) => h("li", {}, `${ctx.name(e.seat)}: ${WORDS[lang][e.word] || e.word}${e.amount ? ` ${e.amount}` : ""}${e.all_in ? (lang === "it" ? " (tutto)" : " (all-in)") : ""}`));
   return grid(
     block(`${t("pot")}: ${view.pot}`, h("ul", { class: "plain" }, pots),
       facts([[t("phase"), PHASES[lang][view.phase] || view.phase], [t("toMatch"), String(view.to_match)],
