@@ -101,3 +101,24 @@ def test_views_equal_views_from_scratch_and_are_never_aliased(game_id: str, inde
                 checked += 1
     # the next views after each move are checked at the next decision (poisoned ones before)
     assert checked > 1000 and replayed > 10
+
+
+@pytest.mark.parametrize(("game_id", "index"),
+                         [case for game_id in GAMES for case in _configs(game_id)])
+def test_views_after_moves_nobody_viewed_equal_views_from_scratch(game_id: str,
+                                                                   index: int) -> None:
+    """The parts a state keeps for its views are brought up to date by ``apply`` (novantanove's
+    hand entries, its tokens of a hand shown): here each decision's views are of a random few
+    seats, often none, so many moves pass with no view between them and a seat's kept entry is
+    seen again long after it was built."""
+    config = get_game(game_id).test_configs()[index]
+    pick = random.Random(index)
+    checked = 0
+    for seed in range(MATCHES // 4):
+        for state, _rng in _decisions(game_id, config, seed * 100 + index + 7):
+            seats = [*range(state.num_players), None]
+            for seat in pick.sample(seats, pick.choice((0, 0, 0, 1, 2))):
+                assert _dump(state.view(seat)) == _dump(state.clone().view(seat)), (
+                    game_id, index, seed, seat)
+                checked += 1
+    assert checked > 500
