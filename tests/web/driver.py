@@ -110,15 +110,20 @@ def play_to_end(page: Any, seed: int = 0, max_moves: int = 2000) -> int:
 QUICK_CRIBBAGE: JSON = {"target": 61, "games_to_win": 1}
 
 
+def wait_over(server: Any, table: str, seconds: float = 180) -> JSON:
+    """The table's summary once its match is over (its bots play it), within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        summary: JSON = server.get(f"/api/tables/{table}").json()
+        if summary["status"] == "over":
+            return summary
+        assert time.monotonic() < deadline, f"table {table} did not finish in {seconds} s"
+        time.sleep(0.1)
+
+
 def finished_table(server: Any) -> JSON:
     """A cribbage match between two random bots, played to the end by the server itself."""
     created = server.create({"game": "cribbage", "config": QUICK_CRIBBAGE,
                              "seats": ["random", "random"], "start": True,
                              "options": {"bot_pause_s": 0}})
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        summary: JSON = server.get(f"/api/tables/{created['table']}").json()
-        if summary["status"] == "over":
-            return summary
-        time.sleep(0.1)
-    raise AssertionError("the bots did not finish in 60 s")
+    return wait_over(server, created["table"], 60)

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from typing import Any
 
 import pytest
-from driver import create_from_lobby, finished_table, wait_turn_or_end
+from driver import create_from_lobby, finished_table, wait_over, wait_turn_or_end
 
 from mazzo.engine import get_game
 from mazzo.games.poker_italiano.text import WORDS_EN, WORDS_IT
@@ -175,10 +174,7 @@ def test_the_replay_names_the_game_and_no_dealer_before_the_cut(
                              "seats": ["random"] * 3, "start": True,
                              "options": {"bot_pause_s": 0}})
     cribbage = finished_table(server)
-    deadline = time.monotonic() + 60
-    while server.get(f"/api/tables/{created['table']}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish in 60 s"
-        time.sleep(0.1)
+    wait_over(server, created["table"], 60)
     page.goto(f"{server.http}/replay/{created['table']}?lang=it")
     page.wait_for_selector("body[data-ready=true]")
     assert page.locator("#title").inner_text() == "Replay di Poker all'italiana"
@@ -245,10 +241,7 @@ def test_a_hand_is_a_manche_in_nebraska_and_a_smazzata_in_burraco(
     assert "Storia delle manche" in page.locator("#history-title").inner_text()
     fair = page.locator("#fair").text_content()
     assert "fine manche" in fair and "a manche finita" in fair and "mano" not in fair, fair
-    deadline = time.monotonic() + 120
-    while server.get(f"/api/tables/{burraco['table']}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish in 120 s"
-        time.sleep(0.1)
+    wait_over(server, burraco["table"], 120)
     page.goto(f"{server.http}/replay/{burraco['table']}?lang=it")
     page.wait_for_selector("body[data-ready=true]")
     page.locator("#last").click()

@@ -8,13 +8,19 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from driver import create_from_lobby, finished_table, play_one, play_to_end, wait_turn_or_end
+from driver import (
+    create_from_lobby,
+    finished_table,
+    play_one,
+    play_to_end,
+    wait_over,
+    wait_turn_or_end,
+)
 
 from mazzo.engine import random_playout
 from mazzo.engine.game import JSON
@@ -367,13 +373,6 @@ TOO_WIDE = """() => {
 
 def too_wide(page: Any) -> list[str]:
     return list(page.evaluate(TOO_WIDE))
-
-
-def wait_over(server: LiveServer, table: str, seconds: float = 180) -> None:
-    deadline = time.monotonic() + seconds
-    while server.summary(table)["status"] != "over":
-        assert time.monotonic() < deadline, f"table {table} did not finish in {seconds} s"
-        time.sleep(0.2)
 
 
 def phone(browser: Any) -> Any:
