@@ -129,6 +129,40 @@ def test_a_save_to_a_folder_goes_to_the_default_folder(home: Path, tmp_path: Pat
     assert f"mazzo play --resume {saved_files(home)[0]}" in text
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "already exists and stays as it is; saving the match to"),
+    ("it", "esiste già e resta com'è; salvo la partita in"),
+])
+def test_a_new_match_never_replaces_a_file_already_there(home: Path, tmp_path: Path,
+                                                         lang: str, said: str) -> None:
+    """``--save FILE`` naming a file that exists (notes, another match) kept the new match in it
+    and the file was lost at the first move; now the file stays and the match goes to its
+    default place, said once, and is saved there after every move."""
+    precious = tmp_path / "notes.json"
+    precious.write_text("my notes")
+    out = io.StringIO()
+    play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], lang, seed=2,
+                     save_path=str(precious), out=out, ask=FirstChoice(then_quit_after=4))
+    assert precious.read_text() == "my notes"
+    [saved] = saved_files(home)
+    text = out.getvalue()
+    assert text.count(f"{precious} {said} {saved}") == 1
+    assert f"mazzo play --resume {saved}" in text
+    assert len(replay(load_record(saved)).history) > 3  # the match, with the moves played
+
+
+def test_a_resumed_match_goes_on_saving_to_its_own_file(home: Path, tmp_path: Path) -> None:
+    """The file a match resumes from is its own: later saves replace it, and nothing else."""
+    target = tmp_path / "m.json"
+    play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "en", seed=2,
+                     save_path=str(target), out=io.StringIO(), ask=lambda _p: "q")
+    before = len(load_record(target)["history"])
+    out = io.StringIO()
+    resume_interactive(str(target), "en", out=out, ask=FirstChoice(then_quit_after=4))
+    assert len(load_record(target)["history"]) > before
+    assert saved_files(home) == [] and "already exists" not in out.getvalue()
+
+
 def test_a_save_under_a_file_is_refused_clearly(home: Path, tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")

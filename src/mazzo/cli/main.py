@@ -77,8 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None,
                       help="fixed seed (default: a fair, secure shuffle)")
     play.add_argument("--save", metavar="FILE",
-                      help="save the match to this file (after every move; default: a file "
-                      "named after the match in ~/.mazzo/matches, or $MAZZO_HOME/matches)")
+                      help="save the match to this file (after every move; a file already "
+                      "there is never replaced: the match then goes to the default place, a "
+                      "file named after the match in ~/.mazzo/matches, or $MAZZO_HOME/matches)")
     play.add_argument("--no-autoplay", dest="autoplay", action="store_false",
                       help="ask even when you have only one legal move (default: play it)")
 

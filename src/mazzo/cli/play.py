@@ -453,6 +453,9 @@ class TerminalMatch:
         self.save_warned = False
         #: why the last save failed (None: the file holds the match as it is now)
         self.save_failed: str | None = None
+        #: whether ``path`` is this match's own file (written by it, or the one it resumed):
+        #: until then a file already there is someone else's, and a save never replaces it
+        self.owns_path = False
 
     @classmethod
     def new(cls, game: Game, config: Config, human_seat: int, levels: Sequence[str | None],
@@ -481,6 +484,7 @@ class TerminalMatch:
                     plan.seed, lang, Path(path), plan.match_id)
         match.created = plan.created
         match.state = state
+        match.owns_path = True
         if plan.match_rng is not None:
             match.rng.setstate(plan.match_rng)
         for seat, agent in enumerate(match.agents):
@@ -513,6 +517,11 @@ class TerminalMatch:
     def save(self, out: TextIO) -> bool:
         """Save now; say once, plainly, if the file had to change or nothing could be written."""
         it = self.lang == "it"
+        if not self.owns_path and self.path.is_file():  # --save FILE named a file already there:
+            kept, self.path = self.path, default_path(self.match_id)  # it stays as it is
+            _say(out, (f"{kept} esiste già e resta com'è; salvo la partita in {self.path}." if it
+                       else f"{kept} already exists and stays as it is; saving the match to "
+                            f"{self.path} instead."))
         try:
             where, problem = write_match(self.record(), self.path, self.match_id)
         except SaveFailed as exc:
@@ -524,6 +533,7 @@ class TerminalMatch:
                 self.save_warned = True
             return False
         self.save_failed = None
+        self.owns_path = True
         if problem is not None:
             _say(out, (f"Impossibile salvare in {problem}; salvo in {where}." if it
                        else f"Cannot save to {problem}; saving to {where} instead."))
