@@ -350,3 +350,15 @@ def test_config_validation() -> None:
         with pytest.raises(ConfigError, match=field):
             CribbageConfig().replace(**{field: value})
     assert GAME.config(players=4, target=61).players == 4
+
+
+@pytest.mark.parametrize(("lang", "match"), [
+    ("en", "Match: the first to win two games (or as many as the option games_to_win says)"),
+    ("it", "Match: vince chi vince per primo due partite (o quante ne dice l'opzione "
+           "games_to_win)"),
+])
+def test_the_rules_summary_says_the_match_in_words(lang: str, match: str) -> None:
+    """The summary (``mazzo rules cribbage``) read "first to win games_to_win games" / "vince
+    chi vince games_to_win partite": a config field where a player reads a number."""
+    text = " ".join(GAME.rules_summary(lang).split())
+    assert match in text

@@ -379,9 +379,10 @@ The show: from the dealer's left, each hand with the starter, the dealer last, t
 fifteens 2 each, pairs 2 each, runs (every combination), flush 4 (5 with the starter; the crib
 only 5), his nobs (jack of the starter's suit) 1. The game ends the instant a side reaches 121
 (or 61).
-Match: first to win games_to_win games; a win is worth 2 match points, 3 if the loser did not
-reach 91 (skunk) under ACC scoring; other schemes: long, free, free_triple. Muggins (option):
-you announce your own points and an opponent may claim what you overlook."""
+Match: the first to win two games (or as many as the option games_to_win says); a win is worth
+2 match points, 3 if the loser did not reach 91 (skunk) under ACC scoring; other schemes: long,
+free, free_triple. Muggins (option): you announce your own points and an opponent may claim what
+you overlook."""
 
 RULES_IT = """Cribbage (2 giocatori; 3; 4 in due coppie), un mazzo da 52 carte,
 asso basso (A=1, figure 10).
@@ -398,9 +399,10 @@ Il conteggio delle mani: dalla sinistra del mazziere, ogni mano con lo starter, 
 ultimo, poi il crib: ogni quindici 2, ogni coppia 2, le scale (ogni combinazione), colore 4 (5
 con lo starter; il crib solo 5), nobs (fante del seme dello starter) 1. La partita finisce
 appena una parte arriva a 121 (o 61).
-Match: vince chi vince games_to_win partite; una vittoria vale 2 punti match, 3 se il perdente
-non ha raggiunto 91 (skunk) nel punteggio ACC; altri schemi: long, free, free_triple. Muggins
-(opzione): ognuno annuncia i propri punti e un avversario può prendere quelli dimenticati."""
+Match: vince chi vince per primo due partite (o quante ne dice l'opzione games_to_win); una
+vittoria vale 2 punti match, 3 se il perdente non ha raggiunto 91 (skunk) nel punteggio ACC;
+altri schemi: long, free, free_triple. Muggins (opzione): ognuno annuncia i propri punti e un
+avversario può prendere quelli dimenticati."""
 
 
 _REFUSALS: dict[str, tuple[str, str]] = {
