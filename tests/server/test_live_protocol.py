@@ -152,6 +152,22 @@ def test_table_creation_gives_secret_links_and_a_public_summary(server: LiveServ
     assert server.get("/api/tables/nope").status_code == 404
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Unknown command 'begin': a table takes start and rematch."),
+    ("it", "Comando sconosciuto 'begin': un tavolo accetta start e rematch."),
+])
+def test_an_unknown_owner_command_is_an_error_in_the_documented_shape(server: LiveServer,
+                                                                     lang: str,
+                                                                     said: str) -> None:
+    """It answered a bare {"error": "not_found"}, outside the shape of every other HTTP error."""
+    created = human_table(server, start=False)
+    answer = server.post(f"/api/tables/{created['table']}/begin?lang={lang}",
+                         {"owner": created["owner"]})
+    assert answer.status_code == 404
+    assert answer.json() == {"type": "error", "code": "unknown_command", "message": said}
+    assert server.get(f"/api/tables/{created['table']}").json()["status"] == "waiting"
+
+
 # -- bad websocket input -----------------------------------------------------------------------
 
 

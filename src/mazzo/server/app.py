@@ -78,7 +78,8 @@ TOO_SLOW_REASON: Final = "too slow, reconnect"
 HANG_UP_GRACE_S: Final = 2.0
 #: the garbage collector's thresholds once serving (see tune_gc)
 GC_THRESHOLDS: Final = (20_000, 20, 100)
-HTTP_STATUS: Final = {"unknown_table": 404, "not_owner": 403, "bad_token": 403,
+HTTP_STATUS: Final = {"unknown_table": 404, "unknown_command": 404, "not_owner": 403,
+                      "bad_token": 403,
                       "not_over": 409, "already_started": 409, "bad_message": 422}
 
 
@@ -441,7 +442,7 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
                 raise ProtocolError("bad_message", detail='body: a JSON object, {"owner": token}')
             table = await manager.get(table_id)
             if command not in ("start", "rematch"):
-                return JSONResponse({"error": "not_found"}, status_code=404)
+                raise ProtocolError("unknown_command", command=command[:40])
             if not manager.is_owner(table, body.get("owner")):
                 raise ProtocolError("not_owner")
             if command == "start":

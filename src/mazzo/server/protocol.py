@@ -48,6 +48,8 @@ ERRORS: Final[dict[str, tuple[str, str]]] = {
                     "The match is not being played (status: {status})."),
     "already_started": ("La partita è già cominciata.", "The match has already started."),
     "not_over": ("La partita non è ancora finita.", "The match is not over yet."),
+    "unknown_command": ("Comando sconosciuto {command!r}: un tavolo accetta start e rematch.",
+                        "Unknown command {command!r}: a table takes start and rematch."),
     "hints_off": ("A questo tavolo i suggerimenti sono disattivati.",
                   "Hints are switched off at this table."),
     "server_error": ("Errore del server; riprova.", "Server error; please try again."),
