@@ -279,6 +279,9 @@ def test_a_saved_match_resume_refuses_names_its_file_and_is_left_as_it_was(
         (lambda r: r.pop("meta"), "no 'meta' object"),
         # the id names the fallback save, matches/ID.json: no path may hide in it
         (lambda r: r["meta"].update(match_id="../../escaped"), "meta.match_id:"),
+        # a bot's generators swapped for nothing, or given to the human seat, went unnoticed
+        (lambda r: r["meta"]["bot_rngs"].__setitem__(1, None), "meta.bot_rngs[1]: expected"),
+        (lambda r: r["meta"]["bot_rngs"].__setitem__(0, {}), "meta.bot_rngs[0]: the human"),
     ]:
         record = json.loads(json.dumps(saved))
         change(record)

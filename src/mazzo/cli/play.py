@@ -737,6 +737,15 @@ def _seat_plan(meta: JSON, state: State) -> _SeatPlan:
     bot_rngs = meta.get("bot_rngs")
     if not isinstance(bot_rngs, list) or len(bot_rngs) != players:
         raise MazzoError(f"meta.bot_rngs: expected a list of {players} entries")
+    # as record() writes them: each bot's generators, null for the human seat (a bot without
+    # them would restart from its seed and not play on as it would have)
+    for seat, saved in enumerate(bot_rngs):
+        if seat == human and saved is not None:
+            raise MazzoError(f"meta.bot_rngs[{seat}]: the human seat has no bot, expected null, "
+                             f"got {short_json(saved)}")
+        if seat != human and not isinstance(saved, dict):
+            raise MazzoError(f"meta.bot_rngs[{seat}]: expected the bot's generators (an "
+                             f"object), got {short_json(saved)}")
     match_id = meta.get("match_id")
     if not isinstance(match_id, str) or not match_id:
         raise MazzoError(f"meta.match_id: expected a string, got {short_json(match_id)}")
