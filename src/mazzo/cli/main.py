@@ -183,7 +183,8 @@ def make_config(game: Game, players: int | None, variant: str | None,
     add_flag(fields, "players", players)
     if variant is not None:
         if not game.variants:
-            raise ConfigError(f"variant: {game.id} has no variants")
+            raise ConfigError(f"variant: {game.id} has no variants",
+                              italian=f"{game.id} non ha varianti")
         add_flag(fields, "variant", variant)
     base = game.config_class()
     if "players" not in fields and hasattr(base, "players"):
@@ -407,7 +408,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _dispatch(args_list, lang, no_color)
     except MazzoError as exc:
-        print(f"mazzo: error: {exc}", file=sys.stderr)
+        said = exc.text(lang) if isinstance(exc, ConfigError) else str(exc)
+        print(f"mazzo: error: {said}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:  # the match was saved; play says how to resume it
         code: int = getattr(exc, "exit_code", 130)

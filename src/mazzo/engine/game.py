@@ -451,7 +451,9 @@ class Config:
                 ok = True
             if not ok:
                 raise ConfigError(
-                    f"{f.name}: expected {expected.__name__}, got {short(value)}"
+                    f"{f.name}: expected {expected.__name__}, got {short(value)}",
+                    italian=f"serve {_KIND_IT.get(expected, expected.__name__)}, non "
+                            f"{short(value)}",
                 )
             if expected is tuple and default:
                 _check_items(f.name, value, type(default[0]))
@@ -464,9 +466,7 @@ class Config:
         names = {f.name: f for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - set(names))
         if unknown:
-            raise ConfigError(
-                f"{unknown[0]}: unknown field; allowed fields: {', '.join(sorted(names))}"
-            )
+            raise unknown_field(unknown[0], names)
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             kwargs[key] = tuple(value) if isinstance(value, list) else value
@@ -479,7 +479,7 @@ class Config:
         names = {f.name for f in dataclasses.fields(self)}
         for key in changes:
             if key not in names:
-                raise ConfigError(f"{key}: unknown field; allowed: {', '.join(sorted(names))}")
+                raise unknown_field(key, names)
         config = dataclasses.replace(self, **changes)
         config.validate()
         return config
@@ -493,8 +493,21 @@ def _check_items(field: str, value: tuple[Any, ...], item_type: type) -> None:
     for index, item in enumerate(value):
         if not isinstance(item, item_type) or (item_type is int and isinstance(item, bool)):
             raise ConfigError(
-                f"{field}[{index}]: expected {item_type.__name__}, got {short(item)}"
+                f"{field}[{index}]: expected {item_type.__name__}, got {short(item)}",
+                italian=f"serve {_KIND_IT.get(item_type, item_type.__name__)}, non {short(item)}",
             )
+
+
+#: what a config field of each type holds, in Italian (for :class:`ConfigError`'s ``italian``)
+_KIND_IT: dict[type, str] = {int: "un numero intero", float: "un numero", str: "un testo",
+                             bool: "true o false", tuple: "una lista"}
+
+
+def unknown_field(name: str, names: Iterable[str]) -> ConfigError:
+    """The error for a config field that does not exist, listing those that do."""
+    known = ", ".join(sorted(names))
+    return ConfigError(f"{name}: unknown field; allowed fields: {known}",
+                       italian=f"campo sconosciuto; i campi sono: {known}")
 
 
 def check_choice(field: str, value: object, allowed: Sequence[object]) -> None:
@@ -502,7 +515,8 @@ def check_choice(field: str, value: object, allowed: Sequence[object]) -> None:
     if value not in allowed:
         shown = ", ".join(repr(a) for a in allowed)
         raise ConfigError(f"{field}: {short(value)} is not allowed; choose one of {shown}",
-                          field=field, allowed=list(allowed))
+                          field=field, allowed=list(allowed),
+                          italian=f"{short(value)} non è ammesso; scegli tra {shown}")
 
 
 def format_counts(counts: Sequence[int]) -> str:
@@ -516,9 +530,10 @@ def format_counts(counts: Sequence[int]) -> str:
 def check_players(game_id: str, players: int, counts: Sequence[int]) -> None:
     """Raise ConfigError unless ``players`` is one of the game's advertised ``counts``."""
     if counts and players not in counts:
-        who = game_id or "this game"
+        who, chi = (game_id, game_id) if game_id else ("this game", "questo gioco")
         raise ConfigError(
-            f"players: {players} is out of range; {who} is played by {format_counts(counts)}"
+            f"players: {players} is out of range; {who} is played by {format_counts(counts)}",
+            italian=f"{players} non va; {chi} si gioca in {format_counts(counts)}",
         )
 
 
@@ -526,8 +541,10 @@ def check_range(field: str, value: int, low: int, high: int | None = None) -> No
     """Raise ConfigError unless ``low <= value <= high``."""
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
+        limite = f"da {low} a {high}" if high is not None else f"da {low} in su"
         raise ConfigError(f"{field}: {short(value)} is out of range; allowed {bound}",
-                          field=field, allowed={"min": low, "max": high})
+                          field=field, allowed={"min": low, "max": high},
+                          italian=f"{short(value)} è fuori dai limiti; ammesso {limite}")
 
 
 # --- state -------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from mazzo.engine.game import Config, ConfigError
+from mazzo.engine.game import Config, ConfigError, unknown_field
 
 
 def parse_overrides(config_class: type[Config], items: Iterable[str]) -> dict[str, Any]:
@@ -24,11 +24,10 @@ def parse_overrides(config_class: type[Config], items: Iterable[str]) -> dict[st
         name, sep, raw = item.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise ConfigError(f"--set {item!r}: write FIELD=VALUE, e.g. --set target=10")
+            raise ConfigError(f"--set {item!r}: write FIELD=VALUE, e.g. --set target=10",
+                              italian="scrivi CAMPO=VALORE, per esempio --set target=10")
         if name not in fields:
-            raise ConfigError(
-                f"{name}: unknown field; allowed fields: {', '.join(sorted(fields))}"
-            )
+            raise unknown_field(name, fields)
         values[name] = parse_value(name, raw, _is_list_field(fields[name]))
     return values
 
@@ -41,7 +40,9 @@ def add_flag(fields: dict[str, Any], name: str, value: Any) -> None:
         return
     if name in fields and fields[name] != value:
         raise ConfigError(f"{name}: given twice, --{name} {value} and --set {name}="
-                          f"{fields[name]}; give one")
+                          f"{fields[name]}; give one",
+                          italian=f"dato due volte, --{name} {value} e --set {name}="
+                                  f"{fields[name]}; danne uno")
     fields[name] = value
 
 
@@ -53,7 +54,8 @@ def parse_value(name: str, raw: str, is_list: bool) -> Any:
             return tuple(value)
         return tuple(_json_or_text(name, part.strip()) for part in raw.split(","))
     if isinstance(value, list) or (isinstance(value, str) and "," in value):
-        raise ConfigError(f"{name}: takes a single value, not a list ({raw!r})")
+        raise ConfigError(f"{name}: takes a single value, not a list ({raw!r})",
+                          italian=f"vuole un solo valore, non una lista ({raw!r})")
     return value
 
 
@@ -65,9 +67,11 @@ def _json_or_text(name: str, raw: str) -> Any:
     except json.JSONDecodeError:
         return raw
     except RecursionError:
-        raise ConfigError(f"{name}: the value is nested too deep") from None
+        raise ConfigError(f"{name}: the value is nested too deep",
+                          italian="il valore è annidato troppo in profondità") from None
     except ValueError:  # int max str digits: a plain ValueError, not a JSONDecodeError
-        raise ConfigError(f"{name}: a number has too many digits") from None
+        raise ConfigError(f"{name}: a number has too many digits",
+                          italian="un numero ha troppe cifre") from None
 
 
 def _is_list_field(field: dataclasses.Field[Any]) -> bool:

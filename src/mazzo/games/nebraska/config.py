@@ -47,7 +47,9 @@ class NebraskaConfig(Config):
         if sorted(self.suit_order) != sorted(DEFAULT_SUIT_ORDER):
             raise ConfigError(
                 "suit_order: must list each of the eight colours once, highest first: "
-                + ", ".join(DEFAULT_SUIT_ORDER)
+                + ", ".join(DEFAULT_SUIT_ORDER),
+                italian="deve elencare una volta ciascuno degli otto colori, dal più alto: "
+                + ", ".join(DEFAULT_SUIT_ORDER),
             )
 
     @property
