@@ -14,7 +14,7 @@ import json
 import math
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, cast
@@ -380,50 +380,55 @@ def _parse(path: str | Path, text: str) -> object:
             place, f"NaN and Infinity are not allowed in a record, got {value!r} (in record {path})"
         )
     if "\\u" in text:  # only an escape can make a lone surrogate: the text is strict UTF-8
-        where = _find_lone_surrogate(data)
+        where = lone_surrogate_place(data)
         if where is not None:  # no character: printing or saving it again would raise
             raise RecordError(where, "a string holds a lone surrogate (\\ud800-\\udfff), "
                                      f"which is no character (in record {path})")
     return data
 
 
-def _find_lone_surrogate(data: object) -> str | None:
-    """The place of the first string, key or value, holding a lone surrogate (by a loop)."""
+def lone_surrogate_place(data: object) -> str | None:
+    """The place of the first string in parsed JSON, key or value, that holds a lone surrogate
+    (``\\ud800``: JSON's grammar allows the escape, but it is no character and cannot be
+    encoded again); None if there is none. The server's reader of client JSON uses it too."""
+    found = _first_place(data, _lone_surrogate)
+    return None if found is None else found[0]
+
+
+def _lone_surrogate(value: object) -> bool:
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _is_non_finite(value: object) -> bool:
+    return isinstance(value, float) and not math.isfinite(value)
+
+
+def _first_place(data: object, bad: Callable[[object], bool]) -> tuple[str, object] | None:
+    """The place and value of the first value in parsed JSON that is ``bad`` (a dict's key
+    that is bad gives the dict's place), by a loop: no recursion on deep data."""
     stack: list[tuple[str, object]] = [("", data)]
     while stack:
         place, value = stack.pop()
-        if isinstance(value, str) and not _encodable(value):
-            return place
+        if bad(value):
+            return place, value
         if isinstance(value, dict):
             for key in value:
-                if not _encodable(key):
-                    return place
+                if bad(key):
+                    return place, key
             items = [(f"{place}.{key}" if place else str(key), v) for key, v in value.items()]
             stack.extend(reversed(items))
         elif isinstance(value, list):
             stack.extend(reversed([(f"{place}[{i}]", v) for i, v in enumerate(value)]))
     return None
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _find_non_finite(data: object) -> tuple[str, float] | None:
-    """The place and value of the first NaN/Infinity in parsed JSON (by a loop: no recursion
-    on deep data)."""
-    stack: list[tuple[str, object]] = [("", data)]
-    while stack:
-        place, value = stack.pop()
-        if isinstance(value, float) and not math.isfinite(value):
-            return place, value
-        if isinstance(value, dict):
-            items = [(f"{place}.{key}" if place else str(key), v) for key, v in value.items()]
-            stack.extend(reversed(items))
-        elif isinstance(value, list):
-            stack.extend(reversed([(f"{place}[{i}]", v) for i, v in enumerate(value)]))
-    return None
+    """The place and value of the first NaN/Infinity in parsed JSON."""
+    found = _first_place(data, _is_non_finite)
+    return None if found is None else (found[0], cast(float, found[1]))

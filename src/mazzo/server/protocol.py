@@ -12,6 +12,7 @@ from typing import Any, Final, Literal
 
 from mazzo.cards import ACE, COLOURS, FRENCH_SUITS, Card, card, joker
 from mazzo.engine.game import JSON, Config, ConfigError, Game, card_from_token, card_token
+from mazzo.engine.record import lone_surrogate_place
 
 #: the largest client message accepted, in bytes of UTF-8 (larger ones get a ``too_large`` error)
 MAX_MESSAGE_BYTES: Final = 64 * 1024
@@ -157,28 +158,9 @@ def load_json(raw: str | bytes) -> Any:
         raise BadJSON("a number has too many digits") from None
     # only a \u escape can make a lone surrogate (raw UTF-8 cannot hold one): such a string is
     # no text, and hashing it (a token) or sending it back (a field's name) raised
-    if "\\u" in raw and _has_lone_surrogate(data):
+    if "\\u" in raw and lone_surrogate_place(data) is not None:
         raise BadJSON("a string holds a lone surrogate (\\ud800-\\udfff), which is no character")
     return data
-
-
-def _has_lone_surrogate(data: Any) -> bool:
-    """Whether any string in parsed JSON, key or value, holds a lone surrogate (by a loop: no
-    recursion on deep data)."""
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            try:
-                item.encode("utf-8")
-            except UnicodeEncodeError:
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
 
 
 def parse_message(raw: str | bytes) -> Message:
