@@ -586,9 +586,11 @@ async def _relay(client: WsClient, target: str) -> bool:
 def _created(request: Request, table: Table, owner: str, tokens: dict[int, str]) -> JSON:
     base = str(request.base_url).rstrip("/")
     ws_base = "ws" + base.removeprefix("http")
+    labels = table.labels(_lang(request.query_params.get("lang")))
     seats: list[JSON] = []
     for seat in table.row.seats:
-        entry: JSON = {"seat": seat.seat, "kind": seat.kind, "name": seat.name}
+        entry: JSON = {"seat": seat.seat, "kind": seat.kind, "name": seat.name,
+                       "label": labels[seat.seat]}
         if seat.seat in tokens:
             token = tokens[seat.seat]
             entry.update(token=token, url=f"{base}/tables/{table.id}?token={token}",

@@ -174,8 +174,7 @@ function showCreated(game, created, kinds) {
                   seat: mine ? mine.seat : null, created: Date.now() });
   localStorage.setItem(`mazzo.owner.${created.table}`, created.owner);
   const invites = created.seats.filter((s, i) => s.url && kinds[i] === "friend").map((s) => {
-    const named = s.name !== `player ${s.seat + 1}`;  // (the server's name for one without a nickname)
-    const label = t("invite", { n: s.seat + 1, name: named ? s.name : t("playerN", { n: s.seat + 1 }) });
+    const label = t("invite", { n: s.seat + 1, name: s.label });  // the server's, in our language
     const url = withLang(s.url);
     return h("li", {}, h("span", {}, label), h("input", { readonly: true, value: url, "aria-label": label }),
       copyButton(url, label));
