@@ -28,7 +28,6 @@ from mazzo.engine.game import (
     Game,
     IllegalAction,
     State,
-    tokens,
 )
 from mazzo.games.novantanove.actions import (
     BID,
@@ -134,12 +133,16 @@ class NovantanoveState(State):
         self.rubber = [0] * n
         self.games_won = [0] * n
         self.games: list[JSON] = []
-        self.last_deal: JSON | None = None
+        #: what ``last_deal`` says, as scoring left it: (deal number, trumps, the bids' values,
+        #: their cards, tricks, premiums, successes, points, the successes that name the next
+        #: trumps or None); None before a deal is scored. Every list in it is one the state
+        #: no longer changes (a deal replaces them), so clones share it
+        self._scored: tuple[Any, ...] | None = None
+        #: ``last_deal`` once made from ``_scored`` (None: not made yet)
+        self._last_deal: JSON | None = None
         self.winner = -1
         #: the read-only copies of ``games`` the views share (clones too)
         self._frozen = FrozenCopies()
-        #: ``last_deal`` and its read-only copy the views share (clones too)
-        self._last_deal_frozen: tuple[JSON | None, JSON | None] = (None, None)
         #: the parts of views kept between moves (see :meth:`view`); None until a view is made
         #: (a clone starts without: searches that never look pay nothing)
         self._kept: _KeptViews | None = None
@@ -348,9 +351,7 @@ class NovantanoveState(State):
             at = bisect_left(self.hands[seat], action.card) if kept is not None else 0
             self._lay_bid(action.card)
             if kept is not None:  # the seat's entry: a bid card more (others see the count)
-                self._sync_hand(kept, seat, at)
-                self._patch_bid(kept.own[seat], seat)
-                self._patch_bid(kept.public[seat], seat)
+                self._sync_hand(kept, seat, at, True)
                 if self.stage != BID_STAGE:  # the premiums: only the phase is new
                     kept.base = None
             return
@@ -372,10 +373,12 @@ class NovantanoveState(State):
         if self._kept is not None:
             self._kept.forget_deal(self.nh)
 
-    def _sync_hand(self, kept: _KeptViews, h: int, at: int) -> None:
+    def _sync_hand(self, kept: _KeptViews, h: int, at: int, laid: bool = False) -> None:
         """Bring hand ``h``'s kept entries up to date after it gave up its card at ``at``, in
         place (views copy them): its count and, where an entry shows them, its cards (the
-        kept tokens less that card's: cheaper than reading every card's again)."""
+        kept tokens less that card's: cheaper than reading every card's again); ``laid``: the
+        card went to its bid, whose count is new, and its cards and value where shown (what
+        sees the bid does not change while the bids are laid)."""
         own, public, plain = kept.own[h], kept.public[h], kept.plain[h]
         count = len(self.hands[h])
         if plain is not None:  # an entry shows the hand (its own seat's always does)
@@ -389,6 +392,16 @@ class NovantanoveState(State):
             own["count"] = count
         if public is not None:
             public["count"] = count
+        if laid:
+            bid = self.bids[h]
+            bid_shown = _tokens(bid)
+            value = self.bid_of(h) if len(bid) == BID_CARDS else None
+            for entry in (own, public):
+                if entry is not None:
+                    entry["bid_count"] = len(bid)
+                    if entry["bid_cards"] is not None:
+                        entry["bid_cards"] = bid_shown
+                        entry["bid"] = value
 
     def _sync_tricks(self, kept: _KeptViews, h: int) -> None:
         """Bring hand ``h``'s kept entries up to date after it won a trick, in place."""
@@ -397,19 +410,6 @@ class NovantanoveState(State):
             own["tricks"] = won
         if public is not None:
             public["tricks"] = won
-
-    def _patch_bid(self, entry: JSON | None, h: int) -> None:
-        """Bring hand ``h``'s kept entry up to date after it laid a bid card, in place (views
-        copy it): what can see its bid cards does not change while the bids are laid, so only
-        the count, the cards and (once complete) the bid's value are new."""
-        if entry is None:  # not built yet: the next view builds it
-            return
-        bid = self.bids[h]
-        entry["bid_count"] = len(bid)
-        if entry["bid_cards"] is not None:  # a bid this entry shows
-            entry["bid_cards"] = _tokens(bid)
-            if len(bid) == BID_CARDS:
-                entry["bid"] = self.bid_of(h)
 
     def _forget_offered(self, kept: _KeptViews, seat: int, action: Action) -> None:
         """Bring the kept view parts up to date after an offer, in place (views copy them): the
@@ -433,7 +433,7 @@ class NovantanoveState(State):
 
     def _show_exposed(self, kept: _KeptViews) -> None:
         """At the play's start, write the bids and hands it exposes into the kept entries the
-        other seats see (as :meth:`_hand_view` would show them now)."""
+        other seats see (as :meth:`_public_entry` would show them now)."""
         exposed_bid, exposed_hand = self.exposed_bid, self.exposed_hand
         for h, entry in enumerate(kept.public):
             if entry is None:
@@ -746,20 +746,33 @@ class NovantanoveState(State):
                 DealScored(h, tuple(cards), bids[h], tricks[h], ok[h], points[h], h == dummy)
             )
         self.prev_successes = sum(ok)
-        self.last_deal = {
-            "hand_number": self.deal_no,
-            "trump": _suit_json(self.trump),
-            "bids": bids,
-            "bid_cards": [tokens(b) for b in self.bids],
-            "tricks": list(self.tricks_won),
-            "premium": [OFFER_NAME[p] if p else None for p in self.premium],
-            "success": ok,
-            "points": points,
-            "next_trump": (
-                None if self.turn_up is not None else _suit_json(next_trump(self.prev_successes))
-            ),
-        }
+        # last_deal's parts, put together only when asked for (a search scores deals by the
+        # thousand and never looks)
+        self._scored = (self.deal_no, self.trump, bids, self.bids, tricks, self.premium, ok,
+                        points, self.prev_successes if self.turn_up is None else None)
+        self._last_deal = None
         self._after_deal()
+
+    @property
+    def last_deal(self) -> JSON | None:
+        """The deal last scored (None before the first): its number, trumps, each hand's bid
+        (value and cards), tricks, premium offer, success and points, and the next deal's
+        trumps where they follow the successes. Read-only: the views share it."""
+        made = self._last_deal
+        if made is None and self._scored is not None:
+            number, trump, bids, bid_cards, tricks, premium, ok, points, successes = self._scored
+            made = self._last_deal = FrozenDict(
+                hand_number=number,
+                trump=_suit_json(trump),
+                bids=FrozenList(bids),
+                bid_cards=FrozenList(map(_tokens, bid_cards)),
+                tricks=FrozenList(tricks),
+                premium=FrozenList([OFFER_NAME[p] if p else None for p in premium]),
+                success=FrozenList(ok),
+                points=FrozenList(points),
+                next_trump=None if successes is None else _suit_json(next_trump(successes)),
+            )
+        return made
 
     def _after_deal(self) -> None:
         n = self.n
@@ -882,63 +895,58 @@ class NovantanoveState(State):
             "offers": _NO_OFFERS,
             "trick": None,
             "tricks": None,
-            "last_deal": self._last_deal_view(),
+            "last_deal": self.last_deal,
             "games": FrozenList([self._frozen(entry) for entry in self.games]),
         }
         kept.deal = made
         return made
 
-    def _last_deal_view(self) -> JSON | None:
-        """``last_deal`` read-only, made once per deal: ``frozen(last_deal)`` without its call
-        per number (its values are numbers, texts and lists of them, ``bid_cards`` lists of
-        lists)."""
-        deal = self.last_deal
-        if deal is None:
-            return None
-        made = self._last_deal_frozen
-        if made[0] is not deal:
-            made = self._last_deal_frozen = (deal, FrozenDict({
-                key: _frozen_list(value) if isinstance(value, list) else value
-                for key, value in deal.items()
-            }))
-        return made[1]
-
     def _keep_row(self, kept: _KeptViews, seat: int | None) -> list[JSON]:
         """Gather (building those missing) and keep the entries ``seat`` sees, in hand order:
         its own entry, every other hand's as any other seat sees it."""
         row = []
+        public = kept.public
         for h in range(self.nh):
-            entries = kept.own if h == seat else kept.public
-            entry = entries[h]
-            if entry is None:
-                entry = entries[h] = self._hand_view(kept, h, h if h == seat else None)
+            entry = public[h] or self._public_entry(kept, h)
+            if h == seat:
+                entry = kept.own[h] or self._own_entry(kept, h, entry)
             row.append(entry)
         kept.rows[seat] = row
         return row
 
-    def _hand_view(self, kept: _KeptViews, h: int, seat: int | None) -> JSON:
-        """Hand ``h``'s entry of the view of ``seat`` (``cards``: whether seen, not which), on a
-        copy of the entry of a hand with nothing seen, bid, offered or won."""
+    def _public_entry(self, kept: _KeptViews, h: int) -> JSON:
+        """Build and keep hand ``h``'s entry as the seats other than its own see it (``cards``:
+        whether seen, not which)."""
         bid = self.bids[h]
-        entry = _HAND_SKELETON.copy()
-        entry["hand"] = h
-        entry["dummy"] = h == self.dummy
-        entry["game_score"] = self.game_scores[h]
-        cards = self.hands[h]
-        entry["count"] = len(cards)
-        entry["tricks"] = self.tricks_won[h]
         stage = self.stage
-        # hand_visible and bid_visible, inline
-        if h == seat or (stage == PLAY_STAGE and self.exposed_hand[h]):
-            entry["cards"] = self._shown_tokens(kept, h)
-        if self.deal_no > 0 and (h == seat or self.exposed_bid[h] or stage in (DEAL, OVER)):
+        premium = self.premium[h]
+        # hand_visible and bid_visible, for a seat not the hand's, inline
+        shown = stage == PLAY_STAGE and self.exposed_hand[h]
+        bid_shown = self.deal_no > 0 and (self.exposed_bid[h] or stage in (DEAL, OVER))
+        entry = kept.public[h] = {
+            "hand": h,
+            "dummy": h == self.dummy,
+            "cards": self._shown_tokens(kept, h) if shown else None,
+            "count": len(self.hands[h]),
+            "bid_cards": _tokens(bid) if bid_shown else None,
+            "bid_count": len(bid),
+            "bid": self.bid_of(h) if bid_shown and len(bid) == BID_CARDS else None,
+            "tricks": self.tricks_won[h],
+            "offer": OFFER_NAME[premium] if premium else None,
+            "game_score": self.game_scores[h],
+        }
+        return entry
+
+    def _own_entry(self, kept: _KeptViews, h: int, public: JSON) -> JSON:
+        """Build and keep hand ``h``'s entry as its own seat sees it: the public entry with the
+        hand's cards and, once dealt, its bid shown."""
+        entry = kept.own[h] = public.copy()
+        entry["cards"] = public["cards"] or self._shown_tokens(kept, h)
+        if self.deal_no > 0 and public["bid_cards"] is None:
+            bid = self.bids[h]
             entry["bid_cards"] = _tokens(bid)
             if len(bid) == BID_CARDS:
                 entry["bid"] = self.bid_of(h)
-        entry["bid_count"] = len(bid)
-        premium = self.premium[h]
-        if premium:
-            entry["offer"] = OFFER_NAME[premium]
         return entry
 
     def _shown_tokens(self, kept: _KeptViews, h: int) -> FrozenList:
@@ -1114,20 +1122,6 @@ _TRICK_ENTRY = _TrickEntries().__getitem__
 _NO_OFFERS = FrozenList()
 #: a view's copy of a kept entry
 _copy = dict.copy
-
-
-#: every key of a hand's entry of ``view()["hands"]`` in order (private: copied, never shown)
-_HAND_SKELETON: JSON = {
-    "hand": 0, "dummy": False, "cards": None, "count": 0, "bid_cards": None, "bid_count": 0,
-    "bid": None, "tricks": 0, "offer": None, "game_score": 0,
-}
-
-
-def _frozen_list(value: list[Any]) -> FrozenList:
-    """A list of scalars, or of lists of scalars, read-only all through."""
-    if value and isinstance(value[0], list):
-        return FrozenList(map(FrozenList, value))
-    return FrozenList(value)
 
 
 def _tokens(cards: list[Card]) -> FrozenList:
