@@ -245,7 +245,15 @@ export function valueLabel(name, value) {
   return pair ? pair[lang === "it" ? 0 : 1] : String(value);
 }
 
-export function fieldLabel(name) {
-  const pair = FIELDS[name];
+// where a game names the thing a field counts otherwise (Nebraska's "manche", Burraco's
+// "smazzata", as GAME_WORDS, the terminal and docs/rules/*.it.md say), its own label: [it, en]
+const GAME_FIELDS = {
+  nebraska: { hands: ["manche da giocare (0: fino al traguardo)", "hands to play (0: up to the target)"] },
+  burraco: { hands: ["smazzate da giocare (0: fino al traguardo)", "hands to play (0: up to the target)"] },
+};
+
+/** A config field's label in the page's language, in the words of ``gameId`` where it has its own. */
+export function fieldLabel(name, gameId = game) {
+  const pair = GAME_FIELDS[gameId]?.[name] ?? FIELDS[name];
   return pair ? pair[lang === "it" ? 0 : 1] : name.replaceAll("_", " ");
 }
