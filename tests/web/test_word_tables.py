@@ -66,3 +66,19 @@ def test_the_italian_term_leads_its_english_gloss(name: str) -> None:
             continue
         term = english.split(" (", 1)[0]
         assert term == table["it"][key], (name, key, english)
+
+
+I18N = SCRIPT.parents[1] / "i18n.js"
+
+
+def test_the_lobby_labels_put_the_italian_term_first() -> None:
+    """A lobby label whose English glosses the Italian term leads with the term: poker's
+    "blinds" option read "blinds (buio)" in English, the board and the terminal "buio (blind)"."""
+    source = I18N.read_text(encoding="utf-8")
+    fields = re.search(r"^const FIELDS = \{\n(.*?)^\};", source, re.S | re.M)
+    assert fields
+    labels = re.findall(r'(\w+): \["([^"]*)", "([^"]*)"\]', fields[1])
+    assert len(labels) > 20
+    behind = [(name, english) for name, italian, english in labels
+              if english.endswith(f" ({italian})")]
+    assert not behind, behind

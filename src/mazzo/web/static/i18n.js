@@ -215,7 +215,7 @@ const FIELDS = {
   first_trump: ["prima briscola", "first trump"], mode: ["modo", "mode"], ante: ["invito (ante)", "ante"],
   cip: ["cip", "cip (minimum bet)"], stack: ["fiches iniziali", "starting chips"], raise_limit: ["limite ai rilanci", "raise limit"],
   open_exact_pot: ["apertura esatta al piatto", "open exactly the pot"], blind_base: ["base del buio", "blind base"],
-  blinds: ["buio", "blinds (buio)"], max_hands: ["mani al massimo", "at most this many hands"],
+  blinds: ["buio", "buio (blinds)"], max_hands: ["mani al massimo", "at most this many hands"],
   escalate_opening: ["apertura crescente", "escalating opening"], suit_before_kickers: ["seme prima delle carte spaiate", "suit before kickers"],
   flush_by_suit: ["colore per seme", "flush by suit"], cyclic_straight_flush: ["scala colore ciclica", "cyclic straight flush"],
   credit: ["credito", "credit"], bet_menu: ["puntate proposte", "bet menu"], games_to_win: ["partite da vincere", "games to win"],
