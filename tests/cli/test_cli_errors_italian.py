@@ -174,14 +174,29 @@ def test_the_cli_says_each_error_in_its_language(case: str, lang: str, tmp_path:
     assert capsys.readouterr().err == f"mazzo: error: {said}\n"
 
 
-@pytest.mark.parametrize(("lang", "said"), [
-    ("en", "mazzo arena: error: --bots needs at least two comma-separated names\n"),
-    ("it", "mazzo arena: error: --bots vuole almeno due nomi separati da virgole\n"),
-])
+ARENA: dict[str, tuple[list[str], str, str]] = {
+    "one bot": (["--bots", "medio"],
+                "--bots needs at least two comma-separated names",
+                "--bots vuole almeno due nomi separati da virgole"),
+    "same bot twice": (["--bots", "medio,medio"],
+                       "bot names must be distinct, got medio, medio",
+                       "i nomi dei bot devono essere diversi, non medio, medio"),
+    "out under a file": (["--bots", "medio,random", "--quiet", "--out", "<FILE>/x.json"],
+                         "--out: <FILE> is a file, not a folder",
+                         "--out: <FILE> è un file, non una cartella"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("case", list(ARENA))
 def test_the_arena_says_its_errors_in_the_language_of_the_command(
-        lang: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--lang", lang, "arena", "cribbage", "--bots", "medio"]) == 2
-    assert capsys.readouterr().err == said
+        case: str, lang: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args, english, italian = ARENA[case]
+    blocker = write(tmp_path, "x")
+    argv = [a.replace("<FILE>", str(blocker)) for a in args]
+    assert main(["--lang", lang, "arena", "cribbage", *argv]) == 2
+    said = (italian if lang == "it" else english).replace("<FILE>", str(blocker))
+    assert capsys.readouterr().err == f"mazzo arena: error: {said}\n"
 
 
 @pytest.mark.parametrize(("lang", "cards", "said"), [
