@@ -25,7 +25,7 @@ CRIBBAGE = get_game("cribbage")
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("MAZZO_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("MAZZO_LANG", "en")  # put back after the test: the CLI sets it
+    monkeypatch.setenv("MAZZO_LANG", "en")  # only --lang says Italian here
     return tmp_path / "home"
 
 

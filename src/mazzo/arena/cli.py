@@ -144,8 +144,9 @@ def check_counts(matches: int, workers: int | None) -> None:
                          italian=f"--workers deve essere almeno 1, non {workers}")
 
 
-def main(argv: list[str]) -> int:
-    """Entry point; ``argv`` excludes the program and the ``arena`` word."""
+def main(argv: list[str], lang: str | None = None) -> int:
+    """Entry point; ``argv`` excludes the program and the ``arena`` word. Errors are said in
+    ``lang`` (default: MAZZO_LANG or LANG, as the ``mazzo`` command)."""
     if argv[:1] == ["arena"]:
         argv = argv[1:]
     args = build_parser().parse_args(argv)
@@ -174,7 +175,7 @@ def main(argv: list[str]) -> int:
             progress=None if args.quiet else ProgressBar(sys.stderr),
         )
     except MazzoError as exc:
-        print(f"mazzo arena: error: {exc.text(default_lang())}", file=sys.stderr)
+        print(f"mazzo arena: error: {exc.text(lang or default_lang())}", file=sys.stderr)
         return 2
     print(format_results(results))
     if args.out:

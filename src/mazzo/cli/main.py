@@ -273,7 +273,7 @@ def check_play_bots(bots: Sequence[str], players: int) -> None:
                                  f"({players} giocatori); indicane al massimo {others}")
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
+def cmd_simulate(args: argparse.Namespace, lang: str = "en") -> int:
     from mazzo.arena.cli import check_counts
     from mazzo.arena.cli import main as arena_main
 
@@ -297,7 +297,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         argv += ["--out", args.out]
     if args.quiet:
         argv.append("--quiet")
-    return arena_main(argv)
+    return arena_main(argv, lang)
 
 
 def cmd_replay(args: argparse.Namespace, lang: str) -> int:
@@ -445,8 +445,7 @@ def _dispatch(args_list: list[str], lang: str, no_color: bool = False) -> int:
     if head == "arena":
         from mazzo.arena.cli import main as arena_main
 
-        os.environ["MAZZO_LANG"] = lang  # its errors are said in the language of the command
-        return arena_main(args_list[1:])
+        return arena_main(args_list[1:], lang)
     game_ids = {g.id for g in all_games()}
     if head in game_ids:
         return _game_command(get_game(head), args_list[1:], lang, no_color)
@@ -461,8 +460,7 @@ def _dispatch(args_list: list[str], lang: str, no_color: bool = False) -> int:
     if args.command == "matches":
         return cmd_matches(args, lang)
     if args.command == "simulate":
-        os.environ["MAZZO_LANG"] = lang  # the arena says its errors in it
-        return cmd_simulate(args)
+        return cmd_simulate(args, lang)
     if args.command == "replay":
         with colour_output(no_color):
             return cmd_replay(args, lang)
