@@ -12,6 +12,8 @@ is "1 pt", "2 pts", while Italian texts write the word out ("1 punto", "2 punti"
 from __future__ import annotations
 
 import contextvars
+import errno
+import os
 from collections.abc import Sequence
 
 #: the nicknames of the seats for the texts being made now (None: "Giocatore 1", "Player 1")
@@ -95,3 +97,39 @@ class seat_names:  # lower case: used like a function, ``with seat_names(names):
     def __exit__(self, *exc: object) -> None:
         if self._token is not None:
             _SEAT_NAMES.reset(self._token)
+
+
+def default_lang() -> str:
+    """The language of the ``mazzo`` command and its tools: MAZZO_LANG, else Italian when the
+    system language (LANG) is Italian, else English."""
+    chosen = os.environ.get("MAZZO_LANG") or os.environ.get("LANG", "")
+    return "it" if chosen.lower().startswith("it") else "en"
+
+
+#: why the system refused a file, in Italian (the system's own words are English)
+_OS_REASONS_IT: dict[int, str] = {
+    errno.ENOENT: "file o cartella inesistente",
+    errno.EACCES: "permesso negato",
+    errno.EPERM: "operazione non permessa",
+    errno.EISDIR: "è una cartella",
+    errno.ENOTDIR: "una parte del percorso è un file, non una cartella",
+    errno.ENOSPC: "spazio esaurito sul disco",
+    errno.EROFS: "file system di sola lettura",
+    errno.ENAMETOOLONG: "nome troppo lungo",
+    errno.ELOOP: "troppi collegamenti simbolici",
+    errno.EEXIST: "esiste già",
+    errno.EIO: "errore di lettura o scrittura",
+    errno.EDQUOT: "quota del disco superata",
+}
+
+
+def os_reason(exc: OSError, lang: str) -> str:
+    """Why ``exc`` refused a file, in ``lang`` (the system's words, in English, when Italian
+    has none for its error number)."""
+    english = exc.strerror or str(exc)
+    if lang == "it" and exc.errno == errno.ENOTDIR and exc.filename is not None \
+            and exc.strerror != os.strerror(errno.ENOTDIR):  # mazzo's own: it names the file
+        return f"{exc.filename} è un file, non una cartella"
+    if lang == "it" and exc.errno in _OS_REASONS_IT:
+        return _OS_REASONS_IT[exc.errno]
+    return english

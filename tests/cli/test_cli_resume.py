@@ -169,7 +169,7 @@ def test_a_save_under_a_file_is_refused_clearly(home: Path, tmp_path: Path) -> N
     out = io.StringIO()
     play_interactive(CRIBBAGE, CRIBBAGE.config(players=2), 0, ["medio"], "it", seed=2,
                      save_path=str(blocker / "m.json"), out=out, ask=lambda _p: "q")
-    assert (f"Impossibile salvare in {blocker / 'm.json'}: {blocker} is a file, not a folder"
+    assert (f"Impossibile salvare in {blocker / 'm.json'}: {blocker} è un file, non una cartella"
             in out.getvalue())
     assert len(saved_files(home)) == 1
 

@@ -13,7 +13,7 @@ from mazzo.bots.levels import LEVELS, make_agent
 from mazzo.engine.game import JSON, MazzoError
 from mazzo.engine.overrides import parse_overrides
 from mazzo.engine.registry import all_games, get_game
-from mazzo.text import counted, noun, plural
+from mazzo.text import counted, default_lang, noun, plural
 
 EPILOG = """\
 bots: the levels {levels},
@@ -137,13 +137,16 @@ def format_results(results: JSON) -> str:
 def check_counts(matches: int, workers: int | None) -> None:
     """Refuse a tournament of no matches or no workers before any work starts."""
     if matches < 1:
-        raise MazzoError(f"--matches must be at least 1, got {matches}")
+        raise MazzoError(f"--matches must be at least 1, got {matches}",
+                         italian=f"--matches deve essere almeno 1, non {matches}")
     if workers is not None and workers < 1:
-        raise MazzoError(f"--workers must be at least 1, got {workers}")
+        raise MazzoError(f"--workers must be at least 1, got {workers}",
+                         italian=f"--workers deve essere almeno 1, non {workers}")
 
 
-def main(argv: list[str]) -> int:
-    """Entry point; ``argv`` excludes the program and the ``arena`` word."""
+def main(argv: list[str], lang: str | None = None) -> int:
+    """Entry point; ``argv`` excludes the program and the ``arena`` word. Errors are said in
+    ``lang`` (default: MAZZO_LANG or LANG, as the ``mazzo`` command)."""
     if argv[:1] == ["arena"]:
         argv = argv[1:]
     args = build_parser().parse_args(argv)
@@ -151,7 +154,8 @@ def main(argv: list[str]) -> int:
         game = get_game(args.game)
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
         if len(bots) < 2:
-            raise MazzoError("--bots needs at least two comma-separated names")
+            raise MazzoError("--bots needs at least two comma-separated names",
+                             italian="--bots vuole almeno due nomi separati da virgole")
         check_counts(args.matches, args.workers)
         config = make_config(game, parse_overrides(game.config_class, args.set), args.players,
                              args.variant)
@@ -171,7 +175,7 @@ def main(argv: list[str]) -> int:
             progress=None if args.quiet else ProgressBar(sys.stderr),
         )
     except MazzoError as exc:
-        print(f"mazzo arena: error: {exc}", file=sys.stderr)
+        print(f"mazzo arena: error: {exc.text(lang or default_lang())}", file=sys.stderr)
         return 2
     print(format_results(results))
     if args.out:

@@ -62,9 +62,11 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
     """The seatings of one round; each bot sits in each seat equally often."""
     k = len(bots)
     if k == 0:
-        raise MazzoError("a tournament needs at least one bot")
+        raise MazzoError("a tournament needs at least one bot",
+                         italian="un torneo vuole almeno un bot")
     if len(set(bots)) != k:
-        raise MazzoError(f"bot names must be distinct, got {', '.join(bots)}")
+        raise MazzoError(f"bot names must be distinct, got {', '.join(bots)}",
+                         italian=f"i nomi dei bot devono essere diversi, non {', '.join(bots)}")
     if k <= players and players % k == 0:
         base = [bots[s % k] for s in range(players)]
         rotations = [tuple(base[r:] + base[:r]) for r in range(players)]
@@ -192,7 +194,8 @@ def _run_ray(
         ray: Any = importlib.import_module("ray")  # optional extra: imported only when asked for
     except ImportError:
         raise MazzoError(
-            "the ray backend needs Ray: pip install 'mazzo[ray]' (or pip install ray)"
+            "the ray backend needs Ray: pip install 'mazzo[ray]' (or pip install ray)",
+            italian="il backend ray vuole Ray: pip install 'mazzo[ray]' (o pip install ray)",
         ) from None
     if not ray.is_initialized():
         address = os.environ.get("RAY_ADDRESS")
@@ -265,7 +268,9 @@ def run_tournament(
     if isinstance(game, str):
         game = get_game(game)
     if backend not in BACKENDS:
-        raise MazzoError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        raise MazzoError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}",
+                         italian=f"backend sconosciuto {backend!r}; scegli tra "
+                                 f"{', '.join(BACKENDS)}")
     if matches < 1:
         raise MazzoError(f"matches must be >= 1, got {matches}")
     cfg = make_config(game, config, players, variant)
@@ -299,15 +304,20 @@ def _check_place(path: Path, option: str, folder: bool) -> None:
     tournament's results with an OSError traceback."""
     if path.is_dir() != folder and path.exists():
         kind = "a folder" if folder else "a file"
+        kind_it = "una cartella" if folder else "un file"
         raise MazzoError(f"--{option}: {path} is {'a file' if folder else 'a folder'}; "
-                         f"give {kind}")
+                         f"give {kind}",
+                         italian=f"--{option}: {path} è {'un file' if folder else 'una cartella'}"
+                                 f"; dai {kind_it}")
     parent = path if folder and path.exists() else path.parent
     while not parent.exists() and parent != parent.parent:
         parent = parent.parent  # the nearest folder there is: the rest will be made
     if not parent.is_dir():
-        raise MazzoError(f"--{option}: {parent} is a file, not a folder")
+        raise MazzoError(f"--{option}: {parent} is a file, not a folder",
+                         italian=f"--{option}: {parent} è un file, non una cartella")
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise MazzoError(f"--{option}: cannot write in {parent} (permission denied)")
+        raise MazzoError(f"--{option}: cannot write in {parent} (permission denied)",
+                         italian=f"--{option}: non si può scrivere in {parent} (permesso negato)")
 
 
 # --- summaries --------------------------------------------------------------------------------

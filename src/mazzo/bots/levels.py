@@ -313,7 +313,9 @@ def make_agent(
         return agent
     raise MazzoError(
         f"unknown bot {level!r} for {game.id}; choose one of {', '.join(bot_names(game))}"
-        " or ismcts:N[:random][:policy][:guided]"
+        " or ismcts:N[:random][:policy][:guided]",
+        italian=f"bot sconosciuto {level!r} per {game.id}; scegli tra "
+                f"{', '.join(bot_names(game))} o ismcts:N[:random][:policy][:guided]",
     )
 
 
@@ -344,7 +346,9 @@ def _custom_ismcts(spec: str, seed: int | None) -> Agent:
     except ValueError:
         raise MazzoError(
             f"bad search bot {spec!r}: write ismcts:N[:random][:policy][:guided] "
-            "(N iterations >= 1)"
+            "(N iterations >= 1)",
+            italian=f"bot di ricerca scritto male {spec!r}: scrivi "
+                    "ismcts:N[:random][:policy][:guided] (N iterazioni, almeno 1)",
         ) from None
     return ISMCTSAgent(
         seed,

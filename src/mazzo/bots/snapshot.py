@@ -36,17 +36,21 @@ def random_state(agent: object) -> JSON:
 def restore_random_state(agent: object, data: Any, game: Game, where: str = "rng") -> None:
     """Put back what :func:`random_state` saved; bad ``data`` raises MazzoError at ``where``."""
     if not isinstance(data, dict):
-        raise MazzoError(f"{where}: expected an object, got {type(data).__name__}")
+        raise MazzoError(f"{where}: expected an object, got {type(data).__name__}",
+                         italian=f"{where}: serve un oggetto, non {type(data).__name__}")
     if "rng" in data:
         rng = getattr(agent, "rng", None)
         if not isinstance(rng, random.Random):
-            raise MazzoError(f"{where}.rng: this bot has no random generator to restore")
+            raise MazzoError(f"{where}.rng: this bot has no random generator to restore",
+                             italian=f"{where}.rng: questo bot non ha un generatore casuale da "
+                                     "ripristinare")
         rng.setstate(_decode_state(data["rng"], f"{where}.rng"))
     if "base" in data:
         restore_random_state(getattr(agent, "base", None), data["base"], game, f"{where}.base")
     if "guide" in data:
         if not isinstance(agent, ISMCTSAgent):
-            raise MazzoError(f"{where}.guide: this bot is not a guided search")
+            raise MazzoError(f"{where}.guide: this bot is not a guided search",
+                             italian=f"{where}.guide: questo bot non è una ricerca guidata")
         restore_random_state(agent.guide_agent(game), data["guide"], game, f"{where}.guide")
 
 
@@ -61,5 +65,6 @@ def _decode_state(value: Any, where: str) -> tuple[Any, ...]:
         and (value[2] is None or type(value[2]) is float)
     )
     if not ok:
-        raise MazzoError(f"{where}: not a saved random generator state")
+        raise MazzoError(f"{where}: not a saved random generator state",
+                         italian=f"{where}: non è lo stato salvato di un generatore casuale")
     return (value[0], tuple(value[1]), value[2])

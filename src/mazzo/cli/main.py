@@ -15,6 +15,7 @@ from mazzo.engine.game import Config, ConfigError, Game, MazzoError, format_coun
 from mazzo.engine.overrides import add_flag, parse_overrides
 from mazzo.engine.record import load_record, naming_file
 from mazzo.engine.registry import all_games, get_game
+from mazzo.text import default_lang
 
 EPILOG = """\
 examples:
@@ -34,12 +35,6 @@ Run 'mazzo' alone for a menu. Colour only on a terminal; --no-color or NO_COLOR 
 """
 
 Command = Callable[[list[str]], int]
-
-
-def default_lang() -> str:
-    """MAZZO_LANG, else Italian when the system language is Italian, else English."""
-    chosen = os.environ.get("MAZZO_LANG") or os.environ.get("LANG", "")
-    return "it" if chosen.lower().startswith("it") else "en"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -218,23 +213,30 @@ def cmd_play(args: argparse.Namespace, lang: str) -> int:
     from mazzo.cli.play import play_interactive, resume_interactive
 
     if args.resume is not None:
-        given = [name for name, value in (("a game", args.game), ("--players", args.players),
-                                          ("--variant", args.variant), ("--seed", args.seed),
-                                          ("--save", args.save)) if value is not None]
+        given = [(name, name_it) for name, name_it, value in (
+            ("a game", "il gioco", args.game), ("--players", "--players", args.players),
+            ("--variant", "--variant", args.variant), ("--seed", "--seed", args.seed),
+            ("--save", "--save", args.save)) if value is not None]
         if given or args.set:
-            raise MazzoError(f"play --resume continues the saved match as it was; "
-                             f"drop {', '.join(given) or '--set'}")
+            dropped = ", ".join(name for name, _ in given) or "--set"
+            dropped_it = ", ".join(name for _, name in given) or "--set"
+            raise MazzoError(f"play --resume continues the saved match as it was; drop {dropped}",
+                             italian=f"play --resume riprende la partita salvata com'era; "
+                                     f"togli {dropped_it}")
         resume_interactive(args.resume, lang, autoplay=args.autoplay)
         return 0
     if args.game is None:
-        raise MazzoError("play: name a game (see 'mazzo games') or use --resume FILE")
+        raise MazzoError("play: name a game (see 'mazzo games') or use --resume FILE",
+                         italian="play: indica un gioco (vedi 'mazzo games') o usa --resume FILE")
     game = get_game(args.game)
     config = make_config(game, args.players, args.variant, args.set)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     known = bot_names(game)
     for bot in bots:
         if bot not in known and not bot.startswith("ismcts:"):
-            raise MazzoError(f"--bots: unknown bot {bot!r}; choose from {', '.join(known)}")
+            raise MazzoError(f"--bots: unknown bot {bot!r}; choose from {', '.join(known)}",
+                             italian=f"--bots: bot sconosciuto {bot!r}; scegli tra "
+                                     f"{', '.join(known)}")
     check_play_bots(bots, config.players)
     play_interactive(game, config, args.seat - 1, bots, lang, args.seed, args.save,
                      autoplay=args.autoplay)
@@ -245,7 +247,7 @@ def cmd_matches(args: argparse.Namespace, lang: str) -> int:
     from mazzo.cli.saves import describe_saved, list_saved, matches_dir
 
     it = lang == "it"
-    found, damaged = list_saved()
+    found, damaged = list_saved(lang=lang)
     shown = [m for m in found if args.all or not m.finished]
     if not shown:
         print(("Nessuna partita salvata in " if it else "No saved matches in ")
@@ -264,18 +266,21 @@ def check_play_bots(bots: Sequence[str], players: int) -> None:
     others = players - 1
     if len(bots) > others:
         seats = "other seat" if others == 1 else "other seats"
+        seats_it = "altro posto" if others == 1 else "altri posti"
         raise MazzoError(f"--bots: {len(bots)} bots named for {others} {seats} "
-                         f"({players} players); name at most {others}")
+                         f"({players} players); name at most {others}",
+                         italian=f"--bots: {len(bots)} bot indicati per {others} {seats_it} "
+                                 f"({players} giocatori); indicane al massimo {others}")
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
+def cmd_simulate(args: argparse.Namespace, lang: str = "en") -> int:
     from mazzo.arena.cli import check_counts
     from mazzo.arena.cli import main as arena_main
 
     try:
         check_counts(args.matches, args.workers)
     except MazzoError as exc:
-        raise MazzoError(f"simulate: {exc}") from None
+        raise MazzoError(f"simulate: {exc}", italian=f"simulate: {exc.text('it')}") from None
     game = get_game(args.game)
     make_config(game, args.players, args.variant, args.set)  # a bad config stops here, named
     bots = args.bots or ("heuristic,random" if "heuristic" in game.bots() else "medio,random")
@@ -292,7 +297,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         argv += ["--out", args.out]
     if args.quiet:
         argv.append("--quiet")
-    return arena_main(argv)
+    return arena_main(argv, lang)
 
 
 def cmd_replay(args: argparse.Namespace, lang: str) -> int:
@@ -302,9 +307,9 @@ def cmd_replay(args: argparse.Namespace, lang: str) -> int:
     players = len(record["seats"])
     if args.seat is not None and not 1 <= args.seat <= players:
         raise MazzoError(
-            f"--seat: {args.seat} non è un posto di questa partita; scegli da 1 a {players}"
-            if lang == "it"
-            else f"--seat: {args.seat} is not a seat of this match; choose 1 to {players}"
+            f"--seat: {args.seat} is not a seat of this match; choose 1 to {players}",
+            italian=f"--seat: {args.seat} non è un posto di questa partita; scegli da 1 a "
+                    f"{players}",
         )
     seat = None if args.seat is None else args.seat - 1
     interactive = not args.all and sys.stdin.isatty()
@@ -372,8 +377,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         from mazzo.server.app import serve
     except ImportError as exc:  # fastapi or uvicorn missing
-        raise MazzoError(f"the server needs the web extra: pip install -e '.[web]' ({exc})") \
-            from exc
+        raise MazzoError(f"the server needs the web extra: pip install -e '.[web]' ({exc})",
+                         italian=f"il server vuole l'extra web: pip install -e '.[web]' ({exc})"
+                         ) from exc
     return serve(host=args.host, port=args.port, db=args.db, bot_workers=args.workers_bots,
                  bot_pause=args.bot_pause, grace=args.grace, rate=args.rate, burst=args.burst,
                  advertise=args.advertise, takeover=args.takeover,
@@ -408,8 +414,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _dispatch(args_list, lang, no_color)
     except MazzoError as exc:
-        said = exc.text(lang) if isinstance(exc, ConfigError) else str(exc)
-        print(f"mazzo: error: {said}", file=sys.stderr)
+        print(f"mazzo: error: {exc.text(lang)}", file=sys.stderr)  # as argparse's own errors
         return 2
     except KeyboardInterrupt as exc:  # the match was saved; play says how to resume it
         code: int = getattr(exc, "exit_code", 130)
@@ -440,7 +445,7 @@ def _dispatch(args_list: list[str], lang: str, no_color: bool = False) -> int:
     if head == "arena":
         from mazzo.arena.cli import main as arena_main
 
-        return arena_main(args_list[1:])
+        return arena_main(args_list[1:], lang)
     game_ids = {g.id for g in all_games()}
     if head in game_ids:
         return _game_command(get_game(head), args_list[1:], lang, no_color)
@@ -455,7 +460,7 @@ def _dispatch(args_list: list[str], lang: str, no_color: bool = False) -> int:
     if args.command == "matches":
         return cmd_matches(args, lang)
     if args.command == "simulate":
-        return cmd_simulate(args)
+        return cmd_simulate(args, lang)
     if args.command == "replay":
         with colour_output(no_color):
             return cmd_replay(args, lang)
@@ -481,8 +486,11 @@ def _game_command(game: Game, rest: list[str], lang: str, no_color: bool) -> int
         with colour_output(no_color):
             return commands[rest[0]](rest[1:])
     known = ", ".join(commands) or "none"
+    known_it = ", ".join(commands) or "nessuno"
     raise MazzoError(f"{game.id} has no command {rest[0]!r} (its commands: {known}; "
-                     f"see 'mazzo {game.id} --help')")
+                     f"see 'mazzo {game.id} --help')",
+                     italian=f"{game.id} non ha il comando {rest[0]!r} (i suoi comandi: "
+                             f"{known_it}; vedi 'mazzo {game.id} --help')")
 
 
 if __name__ == "__main__":

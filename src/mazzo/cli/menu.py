@@ -93,7 +93,7 @@ def run_menu(lang: str = "en", ask: Ask | None = None, out: TextIO | None = None
     except EOFError:
         print("\nArrivederci!" if it else "\nGoodbye!", file=out)
     except MazzoError as exc:
-        print(f"mazzo: {exc}", file=out)
+        print(f"mazzo: {exc.text(lang)}", file=out)
         return 2
     return 0
 

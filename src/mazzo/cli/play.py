@@ -407,7 +407,8 @@ def play_interactive(
     abandoned) state. Quitting saves and says how to resume; a signal saves and re-raises as
     :class:`Interrupted`. With ``autoplay`` the human's only legal move is played unasked."""
     if not 0 <= human_seat < config.players:
-        raise MazzoError(f"--seat must be 1..{config.players}")
+        raise MazzoError(f"--seat must be 1..{config.players}",
+                         italian=f"--seat deve essere da 1 a {config.players}")
     levels: list[str | None] = []
     bot_iter = iter(bot_names)
     for seat in range(config.players):
@@ -477,7 +478,9 @@ class TerminalMatch:
         record = load_record(path)
         state = replay(record)  # validates the record and rebuilds the match
         if state.is_terminal:
-            raise MazzoError(f"{path}: this match is over; see it with 'mazzo replay {path}'")
+            raise MazzoError(f"{path}: this match is over; see it with 'mazzo replay {path}'",
+                             italian=f"{path}: questa partita è finita; rivedila con "
+                                     f"'mazzo replay {path}'")
         meta = meta_of(record)
         plan = _seat_plan(meta, state)
         match = cls(state.game, state.config, plan.human_seat, plan.levels, plan.seeds,
@@ -523,13 +526,13 @@ class TerminalMatch:
                        else f"{kept} already exists and stays as it is; saving the match to "
                             f"{self.path} instead."))
         try:
-            where, problem = write_match(self.record(), self.path, self.match_id)
+            where, problem = write_match(self.record(), self.path, self.match_id, self.lang)
         except SaveFailed as exc:
-            self.save_failed = str(exc)
+            self.save_failed = exc.text(self.lang)
             if not self.save_warned:
-                _say(out, (f"ATTENZIONE: impossibile salvare ({exc}); la partita resta aperta."
-                           if it else
-                           f"WARNING: cannot save ({exc}); the match stays open."))
+                _say(out, (f"ATTENZIONE: impossibile salvare ({self.save_failed}); la partita "
+                           "resta aperta." if it else
+                           f"WARNING: cannot save ({self.save_failed}); the match stays open."))
                 self.save_warned = True
             return False
         self.save_failed = None
@@ -618,7 +621,9 @@ class TerminalMatch:
                     state.apply(action)
                 except IllegalAction as exc:  # a bot bug must not kill the human's match
                     raise MazzoError(
-                        f"bot {self.levels[player]} chose an illegal move: {exc}") from exc
+                        f"bot {self.levels[player]} chose an illegal move: {exc}",
+                        italian=f"il bot {self.levels[player]} ha scelto una mossa non valida: "
+                                f"{game.explain_illegal(exc, 'it')}") from exc
                 self.save(out)
             if agent is not None and not state.events and _public_move(action):
                 # the game's events narrate most moves; say the others plainly
@@ -705,10 +710,13 @@ def _seat_plan(meta: JSON, state: State) -> _SeatPlan:
     human = meta.get("human_seat")
     if type(human) is not int or not 0 <= human < players:
         raise MazzoError(f"meta.human_seat: expected a seat 0..{players - 1}, "
-                         f"got {short_json(human)}")
+                         f"got {short_json(human)}",
+                         italian=f"meta.human_seat: serve un posto da 0 a {players - 1}, "
+                                 f"non {short_json(human)}")
     bots = meta.get("bots")
     if not isinstance(bots, list) or len(bots) != players:
-        raise MazzoError(f"meta.bots: expected a list of {players} entries")
+        raise MazzoError(f"meta.bots: expected a list of {players} entries",
+                         italian=f"meta.bots: serve una lista di {players} voci")
     levels: list[str | None] = []
     seeds: list[int | None] = []
     known = bot_names(state.game)
@@ -716,42 +724,56 @@ def _seat_plan(meta: JSON, state: State) -> _SeatPlan:
         where = f"meta.bots[{seat}]"
         if seat == human:
             if bot is not None:
-                raise MazzoError(f"{where}: the human seat has no bot")
+                raise MazzoError(f"{where}: the human seat has no bot",
+                                 italian=f"{where}: il posto della persona non ha un bot")
             levels.append(None)
             seeds.append(None)
             continue
         if not isinstance(bot, dict):
-            raise MazzoError(f"{where}: expected an object with level and seed")
+            raise MazzoError(f"{where}: expected an object with level and seed",
+                             italian=f"{where}: serve un oggetto con level e seed")
         level, bot_seed = bot.get("level"), bot.get("seed")
         if not isinstance(level, str) or (level not in known and not level.startswith("ismcts:")):
-            raise MazzoError(f"{where}.level: unknown bot {short_json(level)}")
+            raise MazzoError(f"{where}.level: unknown bot {short_json(level)}",
+                             italian=f"{where}.level: bot sconosciuto {short_json(level)}")
         if bot_seed is not None and type(bot_seed) is not int:
-            raise MazzoError(f"{where}.seed: expected an integer, got {short_json(bot_seed)}")
+            raise MazzoError(f"{where}.seed: expected an integer, got {short_json(bot_seed)}",
+                             italian=f"{where}.seed: serve un intero, non {short_json(bot_seed)}")
         levels.append(level)
         seeds.append(bot_seed)
     seed = meta.get("seed")
     if seed is not None and type(seed) is not int:
-        raise MazzoError(f"meta.seed: expected an integer or null, got {short_json(seed)}")
+        raise MazzoError(f"meta.seed: expected an integer or null, got {short_json(seed)}",
+                         italian=f"meta.seed: serve un intero o null, non {short_json(seed)}")
     match_rng = meta.get("match_rng")
     rng_state = None if match_rng is None else _rng_state(match_rng, "meta.match_rng")
     bot_rngs = meta.get("bot_rngs")
     if not isinstance(bot_rngs, list) or len(bot_rngs) != players:
-        raise MazzoError(f"meta.bot_rngs: expected a list of {players} entries")
+        raise MazzoError(f"meta.bot_rngs: expected a list of {players} entries",
+                         italian=f"meta.bot_rngs: serve una lista di {players} voci")
     # as record() writes them: each bot's generators, null for the human seat (a bot without
     # them would restart from its seed and not play on as it would have)
     for seat, saved in enumerate(bot_rngs):
         if seat == human and saved is not None:
             raise MazzoError(f"meta.bot_rngs[{seat}]: the human seat has no bot, expected null, "
-                             f"got {short_json(saved)}")
+                             f"got {short_json(saved)}",
+                             italian=f"meta.bot_rngs[{seat}]: il posto della persona non ha un "
+                                     f"bot, serve null, non {short_json(saved)}")
         if seat != human and not isinstance(saved, dict):
             raise MazzoError(f"meta.bot_rngs[{seat}]: expected the bot's generators (an "
-                             f"object), got {short_json(saved)}")
+                             f"object), got {short_json(saved)}",
+                             italian=f"meta.bot_rngs[{seat}]: servono i generatori del bot (un "
+                                     f"oggetto), non {short_json(saved)}")
     match_id = meta.get("match_id")
     if not isinstance(match_id, str) or not match_id:
-        raise MazzoError(f"meta.match_id: expected a string, got {short_json(match_id)}")
+        raise MazzoError(f"meta.match_id: expected a string, got {short_json(match_id)}",
+                         italian=f"meta.match_id: serve una stringa, non {short_json(match_id)}")
     if not MATCH_ID.fullmatch(match_id):  # it names the fallback file in the matches folder
         raise MazzoError(f"meta.match_id: {short_json(match_id)} is not a match id (letters, "
-                         "digits, _ and - only: it names the file in the matches folder)")
+                         "digits, _ and - only: it names the file in the matches folder)",
+                         italian=f"meta.match_id: {short_json(match_id)} non è un id di partita "
+                                 "(solo lettere, cifre, _ e -: dà il nome al file nella cartella "
+                                 "delle partite)")
     created = meta.get("created")
     return _SeatPlan(match_id, created if isinstance(created, str) else now_iso(), human,
                      levels, seeds, seed, rng_state, bot_rngs)
@@ -767,7 +789,9 @@ def _rng_state(value: Any, where: str) -> tuple[Any, ...]:
     try:
         probe.setstate((value[0], tuple(value[1]), value[2]))
     except (TypeError, ValueError, IndexError, KeyError, OverflowError):
-        raise MazzoError(f"{where}: not a saved random generator state") from None
+        raise MazzoError(f"{where}: not a saved random generator state",
+                         italian=f"{where}: non è lo stato salvato di un generatore casuale"
+                         ) from None
     return probe.getstate()
 
 
@@ -811,7 +835,10 @@ def step_through(
     it = lang == "it"
     final = replay(record)  # validates the whole record first
     if seat is not None and not 0 <= seat < final.num_players:
-        raise MazzoError(f"seat {seat} is not a seat of this match (0 to {final.num_players - 1})")
+        raise MazzoError(
+            f"seat {seat} is not a seat of this match (0 to {final.num_players - 1})",
+            italian=f"il posto {seat} non è un posto di questa partita (da 0 a "
+                    f"{final.num_players - 1})")
     game = final.game
     state = game.new_match(final.config)
     total = len(record["history"])

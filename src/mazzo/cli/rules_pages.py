@@ -28,7 +28,9 @@ LANGS = ("en", "it")
 def page_name(game_id: str, lang: str) -> str:
     """``nebraska.md`` for English, ``nebraska.it.md`` for Italian."""
     if lang not in LANGS:
-        raise MazzoError(f"--lang: no rules pages in {lang!r}; choose from {', '.join(LANGS)}")
+        raise MazzoError(f"--lang: no rules pages in {lang!r}; choose from {', '.join(LANGS)}",
+                         italian=f"--lang: nessuna pagina di regole in {lang!r}; scegli tra "
+                                 f"{', '.join(LANGS)}")
     return f"{game_id}.md" if lang == "en" else f"{game_id}.{lang}.md"
 
 
@@ -54,7 +56,9 @@ def full_rules(
         if page.is_file():
             return page.read_text(encoding="utf-8")
     places = ", ".join(str(root) for root in searched)
-    raise MazzoError(f"no full rules page {name} for {game_id!r} (looked in {places})")
+    raise MazzoError(f"no full rules page {name} for {game_id!r} (looked in {places})",
+                     italian=f"manca la pagina completa delle regole {name} per {game_id!r} "
+                             f"(cercata in {places})")
 
 
 def show_text(text: str, out: TextIO | None = None) -> None:
@@ -72,7 +76,7 @@ def table_rules(game: Game, lang: str) -> str:
     try:
         return full_rules(game.id, lang)
     except MazzoError as exc:
-        return f"{game.rules_summary(lang)}\n\n({exc})"
+        return f"{game.rules_summary(lang)}\n\n({exc.text(lang)})"
 
 
 def summary_with_hint(game: Game, lang: str) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 from mazzo.engine.game import JSON, MazzoError
 from mazzo.engine.record import Record, load_record, write_json_atomic
 from mazzo.engine.registry import get_game
+from mazzo.text import os_reason
 
 
 def mazzo_home() -> Path:
@@ -49,29 +50,28 @@ class SaveFailed(MazzoError):
     """Neither the chosen file nor the default folder could be written."""
 
 
-def write_match(record: Record, path: Path, match_id: str) -> tuple[Path, str | None]:
+def write_match(record: Record, path: Path, match_id: str,
+                lang: str = "en") -> tuple[Path, str | None]:
     """Write ``record`` to ``path``; if that fails, to the default folder.
 
     Returns where it was saved and, when the first choice failed, one line saying why (naming
-    the path and the reason). Raises :class:`SaveFailed` only when both places fail.
+    the path and the reason, in ``lang``). Raises :class:`SaveFailed` only when both places
+    fail (its message in English and Italian).
     """
     try:
         write_json_atomic(path, record, indent=None)
         return path, None
     except OSError as exc:
-        problem = f"{path}: {_reason(exc)}"
+        problem = {said: f"{path}: {os_reason(exc, said)}" for said in ("en", "it")}
     fallback = default_path(match_id)
     if fallback.resolve() == path.resolve():
-        raise SaveFailed(problem)
+        raise SaveFailed(problem["en"], italian=problem["it"])
     try:
         write_json_atomic(fallback, record, indent=None)
     except OSError as exc:
-        raise SaveFailed(f"{problem}; {fallback}: {_reason(exc)}") from exc
-    return fallback, problem
-
-
-def _reason(exc: OSError) -> str:
-    return exc.strerror or str(exc)
+        raise SaveFailed(f"{problem['en']}; {fallback}: {os_reason(exc, 'en')}",
+                         italian=f"{problem['it']}; {fallback}: {os_reason(exc, 'it')}") from exc
+    return fallback, problem["it" if lang == "it" else "en"]
 
 
 @dataclass(frozen=True)
@@ -120,9 +120,11 @@ def read_saved(path: Path) -> SavedMatch:
     )
 
 
-def list_saved(folder: Path | None = None) -> tuple[list[SavedMatch], list[tuple[Path, str]]]:
+def list_saved(folder: Path | None = None,
+               lang: str = "en") -> tuple[list[SavedMatch], list[tuple[Path, str]]]:
     """Every saved match in ``folder`` (default: the matches folder), newest first, and the
-    files that could not be read with the reason (a damaged file is listed, never fatal)."""
+    files that could not be read with the reason in ``lang`` (a damaged file is listed, never
+    fatal)."""
     folder = folder or matches_dir()
     found: list[SavedMatch] = []
     damaged: list[tuple[Path, str]] = []
@@ -131,8 +133,10 @@ def list_saved(folder: Path | None = None) -> tuple[list[SavedMatch], list[tuple
     for path in folder.glob("*.json"):
         try:
             found.append(read_saved(path))
-        except (MazzoError, OSError) as exc:
-            damaged.append((path, str(exc)))
+        except MazzoError as exc:
+            damaged.append((path, exc.text(lang)))
+        except OSError as exc:
+            damaged.append((path, f"{exc.filename or path}: {os_reason(exc, lang)}"))
     found.sort(key=lambda m: (m.saved, m.path.name), reverse=True)
     return found, damaged
 
@@ -162,7 +166,10 @@ def meta_of(record: Record) -> JSON:
     meta = record.get("meta")
     if not isinstance(meta, dict):
         raise MazzoError("this record has no 'meta' object: it was not saved by 'mazzo play', "
-                         "so it can be replayed ('mazzo replay') but not resumed")
+                         "so it can be replayed ('mazzo replay') but not resumed",
+                         italian="questo record non ha l'oggetto 'meta': non l'ha salvato "
+                                 "'mazzo play', quindi si può rivedere ('mazzo replay') ma non "
+                                 "riprendere")
     return meta
 
 

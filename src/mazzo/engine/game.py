@@ -27,7 +27,23 @@ JSON = dict[str, Any]
 
 
 class MazzoError(Exception):
-    """Base of every error the engine raises on purpose."""
+    """Base of every error the engine raises on purpose.
+
+    The message is English; ``italian``, where the raiser gives it, is the same message in
+    Italian. :meth:`text` is the one place that picks an error's message in a language (the
+    ``mazzo`` command prints ``exc.text(lang)``); a subclass whose message is ``PLACE:
+    problem`` (:class:`ConfigError`, ``RecordError``) keeps the place and says the problem.
+    """
+
+    def __init__(self, *args: object, italian: str | None = None) -> None:
+        super().__init__(*args)
+        self.italian = italian
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang``: Italian where the raiser gave it, else the English one."""
+        if lang == "it" and self.italian is not None:
+            return self.italian
+        return str(self)
 
 
 class IllegalAction(MazzoError, ValueError):
@@ -58,13 +74,13 @@ class ConfigError(MazzoError, ValueError):
     def __init__(self, message: str, *, field: str | None = None,
                  allowed: list[object] | dict[str, int | None] | None = None,
                  italian: str | None = None) -> None:
-        super().__init__(message)
+        super().__init__(message, italian=italian)
         self.field = field
         self.allowed = allowed
-        self.italian = italian
 
     def text(self, lang: str) -> str:
-        """The message in ``lang``: Italian where the raiser gave it, else the English one."""
+        """The message in ``lang``: the field, then the Italian words where the raiser gave them
+        (``italian`` is what follows the field here), else the English message."""
         if lang == "it" and self.italian is not None:
             field = str(self).split(":", 1)[0]
             return f"{field}: {self.italian}"
@@ -78,12 +94,17 @@ class MalformedAction(IllegalAction):
     whole) and ``problem`` what is wrong there, so a record can name ``history[17].cards[2]``.
     """
 
-    def __init__(self, place: str, problem: str, kind: str | None = None) -> None:
+    def __init__(self, place: str, problem: str, kind: str | None = None,
+                 italian: str | None = None) -> None:
         self.place = place
         self.problem = problem
+        #: ``problem`` in Italian (the English one where the raiser gave none)
+        self.problem_it = problem if italian is None else italian
         what = f"{kind!r} action" if kind else "action"
         where = f"{place}: " if place else ""
         super().__init__(f"malformed {what}: {where}{problem}")
+        what_it = f"azione {kind!r}" if kind else "azione"
+        self.italian = f"{what_it} malformata: {where}{self.problem_it}"
 
 
 # --- quoting untrusted values --------------------------------------------------------------------
@@ -176,9 +197,10 @@ _MAX_TOKEN: Final = 32
 class _Bad(Exception):
     """A field decoder's complaint; ``place`` grows (``[2]``) as it travels out of lists."""
 
-    def __init__(self, problem: str) -> None:
+    def __init__(self, problem: str, italian: str) -> None:
         super().__init__(problem)
         self.problem = problem
+        self.italian = italian
         self.place = ""
 
 
@@ -188,19 +210,20 @@ Decoder = Callable[[Any], Any]
 def _decode_int(value: Any) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    raise _Bad(f"expected an integer, got {short(value)}")
+    raise _Bad(f"expected an integer, got {short(value)}", f"serve un intero, non {short(value)}")
 
 
 def _decode_bool(value: Any) -> bool:
     if value is True or value is False:
         return value
-    raise _Bad(f"expected true or false, got {short(value)}")
+    raise _Bad(f"expected true or false, got {short(value)}",
+               f"serve true o false, non {short(value)}")
 
 
 def _decode_str(value: Any) -> str:
     if isinstance(value, str):
         return value
-    raise _Bad(f"expected a string, got {short(value)}")
+    raise _Bad(f"expected a string, got {short(value)}", f"serve una stringa, non {short(value)}")
 
 
 def _decode_card(value: Any) -> Card:
@@ -219,13 +242,14 @@ def _decode_card(value: Any) -> Card:
             return card_by_id(value)
         except ValueError:
             pass
-    raise _Bad(f"expected a card, got {short(value)}")
+    raise _Bad(f"expected a card, got {short(value)}", f"serve una carta, non {short(value)}")
 
 
 def _tuple_of(item: Decoder) -> Decoder:
     def decode(value: Any) -> tuple[Any, ...]:
         if not isinstance(value, list | tuple):
-            raise _Bad(f"expected a list, got {short(value)}")
+            raise _Bad(f"expected a list, got {short(value)}",
+                       f"serve una lista, non {short(value)}")
         try:
             return tuple(map(item, value))
         except _Bad:
@@ -243,7 +267,8 @@ def _tuple_of(item: Decoder) -> Decoder:
 def _fixed_tuple(items: Sequence[Decoder]) -> Decoder:
     def decode(value: Any) -> tuple[Any, ...]:
         if not isinstance(value, list | tuple) or len(value) != len(items):
-            raise _Bad(f"expected a list of {len(items)}, got {short(value)}")
+            raise _Bad(f"expected a list of {len(items)}, got {short(value)}",
+                       f"serve una lista di {len(items)}, non {short(value)}")
         out = []
         for index, (item, element) in enumerate(zip(items, value, strict=True)):
             try:
@@ -328,21 +353,25 @@ class Action:
         its annotation; a missing, unknown or wrong-typed field raises :class:`MalformedAction`
         naming it."""
         if not isinstance(data, Mapping):
-            raise MalformedAction("", f"expected an object, got {short(data)}", cls.kind)
+            raise MalformedAction("", f"expected an object, got {short(data)}", cls.kind,
+                                  f"serve un oggetto, non {short(data)}")
         decoders = field_decoders(cls)
         kwargs: dict[str, Any] = {}
         for name, decode in decoders:
             if name not in data:
-                raise MalformedAction(name, "missing", cls.kind)
+                raise MalformedAction(name, "missing", cls.kind, "manca")
             try:
                 kwargs[name] = decode(data[name])
             except _Bad as bad:
-                raise MalformedAction(name + bad.place, bad.problem, cls.kind) from None
+                raise MalformedAction(name + bad.place, bad.problem, cls.kind,
+                                      bad.italian) from None
         if len(data) != len(decoders) + ("type" in data):
             extra = sorted(str(k) for k in data if k != "type" and k not in kwargs)
             fields = ", ".join(name for name, _ in decoders) or "no fields"
+            fields_it = ", ".join(name for name, _ in decoders) or "nessun campo"
             raise MalformedAction(
-                "", f"unknown field {short(extra[0])}; this action has {fields}", cls.kind
+                "", f"unknown field {short(extra[0])}; this action has {fields}", cls.kind,
+                f"campo sconosciuto {short(extra[0])}; questa azione ha {fields_it}",
             )
         return cls(**kwargs)
 
@@ -403,17 +432,21 @@ def action_from_json(types: Sequence[type[Action]], data: Mapping[str, Any]) -> 
     type, raises :class:`MalformedAction` (an :class:`IllegalAction`) naming the place.
     """
     if not isinstance(data, Mapping):
-        raise MalformedAction("", f"expected an object, got {short(data)}")
+        raise MalformedAction("", f"expected an object, got {short(data)}",
+                              italian=f"serve un oggetto, non {short(data)}")
     if "type" not in data:
-        raise MalformedAction("type", "missing")
+        raise MalformedAction("type", "missing", italian="manca")
     kind = data["type"]
     if not isinstance(kind, str):
-        raise MalformedAction("type", f"expected a string, got {short(kind)}")
+        raise MalformedAction("type", f"expected a string, got {short(kind)}",
+                              italian=f"serve una stringa, non {short(kind)}")
     for cls in types:
         if cls.kind == kind:
             return cls.from_fields(data)
     known = ", ".join(t.kind for t in types)
-    raise MalformedAction("type", f"unknown action type {short(kind)}; this game knows: {known}")
+    raise MalformedAction("type", f"unknown action type {short(kind)}; this game knows: {known}",
+                          italian=f"tipo di azione sconosciuto {short(kind)}; questo gioco "
+                                  f"conosce: {known}")
 
 
 # --- config ------------------------------------------------------------------------------------

@@ -25,11 +25,13 @@ from mazzo.engine.game import (
     Config,
     ConfigError,
     Game,
+    IllegalAction,
     MalformedAction,
     MazzoError,
     State,
     short,
 )
+from mazzo.text import os_reason
 
 RECORD_VERSION = 1
 Record = JSON
@@ -53,15 +55,21 @@ class RecordError(MazzoError):
     """A record that cannot be read or replayed.
 
     ``place`` is where the first problem is (``history[17].cards[2]``, ``config.players``; empty
-    for the record as a whole) and ``problem`` what it is; the message is ``place: problem``.
+    for the record as a whole) and ``problem`` what it is, ``italian`` the same in Italian; the
+    message is ``place: problem`` (:meth:`text` gives ``place: italian`` in Italian).
     """
 
-    def __init__(self, place: str, problem: str) -> None:
-        if len(problem) > _MAX_PROBLEM:
-            problem = problem[: _MAX_PROBLEM - 1] + "…"
+    def __init__(self, place: str, problem: str, italian: str) -> None:
+        problem, italian = _cut(problem), _cut(italian)
         self.place = place
         self.problem = problem
-        super().__init__(f"{place}: {problem}" if place else problem)
+        self.problem_it = italian
+        super().__init__(f"{place}: {problem}" if place else problem,
+                         italian=f"{place}: {italian}" if place else italian)
+
+
+def _cut(problem: str) -> str:
+    return problem if len(problem) <= _MAX_PROBLEM else problem[: _MAX_PROBLEM - 1] + "…"
 
 
 def make_record(state: State, seats: list[str] | None = None) -> Record:
@@ -104,7 +112,8 @@ def check_record(record: object) -> CheckedRecord:
     of one finite number per player.
     """
     if not isinstance(record, dict):
-        raise RecordError("", f"not a mazzo record: expected an object, got {_kind(record)}")
+        raise RecordError("", f"not a mazzo record: expected an object, got {_kind(record)}",
+                          f"non è un record di mazzo: serve un oggetto, non {_kind(record, 'it')}")
     _check_version(record)
     game = _check_game(record)
     _check_field_names(record)
@@ -114,24 +123,29 @@ def check_record(record: object) -> CheckedRecord:
     result = record.get("result")
     _check_result(result, config.players)
     if not isinstance(record.get("meta", {}), dict):
-        raise RecordError("meta", f"expected an object, got {short(record['meta'])}")
+        raise RecordError("meta", f"expected an object, got {short(record['meta'])}",
+                          f"serve un oggetto, non {short(record['meta'])}")
     return CheckedRecord(game, config, actions, result)
 
 
-def _kind(value: object) -> str:
+def _kind(value: object, lang: str = "en") -> str:
     """JSON's name for the type of ``value``, for messages about the record's shape."""
-    names = {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
-             int: "a number", float: "a number", type(None): "null"}
+    names = ({dict: "un oggetto", list: "una lista", str: "una stringa", bool: "un booleano",
+              int: "un numero", float: "un numero", type(None): "null"} if lang == "it" else
+             {dict: "an object", list: "a list", str: "a string", bool: "a boolean",
+              int: "a number", float: "a number", type(None): "null"})
     return names.get(type(value), type(value).__name__)
 
 
 def _check_version(record: JSON) -> None:
     if "version" not in record:
-        raise RecordError("version", "missing")
+        raise RecordError("version", "missing", "manca")
     version = record["version"]
     if type(version) is not int or version != RECORD_VERSION:
         raise RecordError(
-            "version", f"this mazzo reads records of version {RECORD_VERSION}, got {short(version)}"
+            "version",
+            f"this mazzo reads records of version {RECORD_VERSION}, got {short(version)}",
+            f"questo mazzo legge i record della versione {RECORD_VERSION}, non {short(version)}",
         )
 
 
@@ -139,12 +153,13 @@ def _check_game(record: JSON) -> Game:
     from mazzo.engine.registry import all_games
 
     if "game" not in record:
-        raise RecordError("game", "missing")
+        raise RecordError("game", "missing", "manca")
     game_id = record["game"]
     games = {g.id: g for g in all_games()}
     if not isinstance(game_id, str) or game_id not in games:
         raise RecordError(
-            "game", f"unknown game {short(game_id)}; known: {', '.join(sorted(games))}"
+            "game", f"unknown game {short(game_id)}; known: {', '.join(sorted(games))}",
+            f"gioco sconosciuto {short(game_id)}; quelli noti: {', '.join(sorted(games))}",
         )
     return games[game_id]
 
@@ -152,44 +167,54 @@ def _check_game(record: JSON) -> Game:
 def _check_field_names(record: JSON) -> None:
     for name in REQUIRED_FIELDS:
         if name not in record:
-            raise RecordError(name, "missing")
+            raise RecordError(name, "missing", "manca")
     allowed = REQUIRED_FIELDS + OPTIONAL_FIELDS
     unknown = [key for key in record if key not in allowed]
     if unknown:
         raise RecordError(
             "", f"unknown field {short(unknown[0])}; a record has {', '.join(allowed)} "
-            "(put anything else in 'meta')"
+            "(put anything else in 'meta')",
+            f"campo sconosciuto {short(unknown[0])}; un record ha {', '.join(allowed)} "
+            "(il resto va in 'meta')",
         )
 
 
 def _check_config(game: Game, data: object) -> Config:
     if not isinstance(data, dict):
-        raise RecordError("config", f"expected an object, got {short(data)}")
+        raise RecordError("config", f"expected an object, got {short(data)}",
+                          f"serve un oggetto, non {short(data)}")
     for key in data:  # JSON keys always are; a dict from Python code may hold others
         if not isinstance(key, str):
-            raise RecordError("config", f"field names are strings, got {short(key)}")
+            raise RecordError("config", f"field names are strings, got {short(key)}",
+                              f"i nomi dei campi sono stringhe, non {short(key)}")
     try:
         return game.config_class.from_json(data)
     except ConfigError as exc:
         field, sep, problem = str(exc).partition(": ")
+        said = exc.text("it")
         if sep and field.replace("_", "").replace("[", "").replace("]", "").isalnum():
-            raise RecordError(f"config.{field}", problem) from None
-        raise RecordError("config", str(exc)) from None
+            raise RecordError(f"config.{field}", problem,
+                              said.removeprefix(f"{field}: ")) from None
+        raise RecordError("config", str(exc), said) from None
 
 
 def _check_seats(seats: object, players: int) -> None:
     if not isinstance(seats, list):
-        raise RecordError("seats", f"expected a list of names, got {short(seats)}")
+        raise RecordError("seats", f"expected a list of names, got {short(seats)}",
+                          f"serve una lista di nomi, non {short(seats)}")
     if len(seats) != players:
-        raise RecordError("seats", f"expected {players} names (one per player), got {len(seats)}")
+        raise RecordError("seats", f"expected {players} names (one per player), got {len(seats)}",
+                          f"servono {players} nomi (uno per giocatore), non {len(seats)}")
     for index, name in enumerate(seats):
         if not isinstance(name, str):
-            raise RecordError(f"seats[{index}]", f"expected a string, got {short(name)}")
+            raise RecordError(f"seats[{index}]", f"expected a string, got {short(name)}",
+                              f"serve una stringa, non {short(name)}")
 
 
 def _check_history(game: Game, history: object) -> list[Action]:
     if not isinstance(history, list):
-        raise RecordError("history", f"expected a list of actions, got {short(history)}")
+        raise RecordError("history", f"expected a list of actions, got {short(history)}",
+                          f"serve una lista di azioni, non {short(history)}")
     decode = game.action_from_json
     actions: list[Action] = []
     append = actions.append
@@ -199,7 +224,7 @@ def _check_history(game: Game, history: object) -> list[Action]:
         except MalformedAction as exc:
             place = exc.place
             joined = "" if not place else (place if place.startswith("[") else f".{place}")
-            raise RecordError(f"history[{index}]{joined}", exc.problem) from None
+            raise RecordError(f"history[{index}]{joined}", exc.problem, exc.problem_it) from None
     return actions
 
 
@@ -207,23 +232,27 @@ def _check_result(result: object, players: int) -> None:
     if result is None:
         return
     if not isinstance(result, dict):
-        raise RecordError("result", f"expected null or an object, got {short(result)}")
+        raise RecordError("result", f"expected null or an object, got {short(result)}",
+                          f"serve null o un oggetto, non {short(result)}")
     for name in ("returns", "scores"):
         if name not in result:
-            raise RecordError(f"result.{name}", "missing")
+            raise RecordError(f"result.{name}", "missing", "manca")
         values = result[name]
         if not isinstance(values, list) or len(values) != players:
             raise RecordError(
-                f"result.{name}", f"expected a list of {players} numbers, got {short(values)}"
+                f"result.{name}", f"expected a list of {players} numbers, got {short(values)}",
+                f"serve una lista di {players} numeri, non {short(values)}",
             )
         for index, value in enumerate(values):
             if not _is_number(value):
                 raise RecordError(
-                    f"result.{name}[{index}]", f"expected a finite number, got {short(value)}"
+                    f"result.{name}[{index}]", f"expected a finite number, got {short(value)}",
+                    f"serve un numero finito, non {short(value)}",
                 )
     unknown = [key for key in result if key not in ("returns", "scores")]
     if unknown:
-        raise RecordError("result", f"unknown field {short(unknown[0])}; it has returns, scores")
+        raise RecordError("result", f"unknown field {short(unknown[0])}; it has returns, scores",
+                          f"campo sconosciuto {short(unknown[0])}; ha returns, scores")
 
 
 def _is_number(value: object) -> bool:
@@ -244,15 +273,19 @@ def replay(record: Record, upto: int | None = None) -> State:
     """
     checked = check_record(record)
     if upto is not None and (type(upto) is not int or upto < 0):
-        raise MazzoError(f"upto: expected a count of actions (0 or more), got {short(upto)}")
+        raise MazzoError(f"upto: expected a count of actions (0 or more), got {short(upto)}",
+                         italian=f"upto: serve un numero di azioni (0 o più), non {short(upto)}")
     state = checked.game.new_match(checked.config)
     actions = checked.actions if upto is None else checked.actions[:upto]
     for index, action in enumerate(actions):
         try:
             state.apply(action)
         except MazzoError as exc:
+            why = (checked.game.explain_illegal(exc, "it") if isinstance(exc, IllegalAction)
+                   else exc.text("it"))
             raise RecordError(
-                f"history[{index}]", f"{short(str(action))} cannot be replayed: {exc}"
+                f"history[{index}]", f"{short(str(action))} cannot be replayed: {exc}",
+                f"{short(str(action))} non si può rigiocare: {why}",
             ) from exc
     result = checked.result
     if upto is None and result is not None:
@@ -261,6 +294,7 @@ def replay(record: Record, upto: int | None = None) -> State:
             raise RecordError(
                 "result",
                 f"the replayed result {short(got)} differs from the recorded {short(result)}",
+                f"il risultato rigiocato {short(got)} non è quello registrato {short(result)}",
             )
     return state
 
@@ -302,10 +336,10 @@ def naming_file(path: str | Path) -> Iterator[None]:
     except MazzoError as exc:
         if str(path) in str(exc):
             raise
-        where = f" (in record {path})"
+        where, where_it = f" (in record {path})", f" (nel record {path})"
         if isinstance(exc, RecordError):
-            raise RecordError(exc.place, exc.problem + where) from exc
-        raise MazzoError(f"{exc}{where}") from exc
+            raise RecordError(exc.place, exc.problem + where, exc.problem_it + where_it) from exc
+        raise MazzoError(f"{exc}{where}", italian=f"{exc.text('it')}{where_it}") from exc
 
 
 def load_record(path: str | Path) -> Record:
@@ -319,7 +353,8 @@ def load_record(path: str | Path) -> Record:
     try:
         check_record(data)
     except RecordError as exc:
-        raise RecordError(exc.place, f"{exc.problem} (in record {path})") from None
+        raise RecordError(exc.place, f"{exc.problem} (in record {path})",
+                          f"{exc.problem_it} (nel record {path})") from None
     return cast(Record, data)  # check_record refused anything but an object
 
 
@@ -328,16 +363,37 @@ def _read_text(path: str | Path) -> str:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
-        raise RecordError("", f"cannot read record {path}: {exc.strerror or exc}") from None
+        raise _unreadable(path, os_reason(exc, "en"), os_reason(exc, "it")) from None
     if len(raw) > MAX_RECORD_BYTES:
         limit = MAX_RECORD_BYTES // (1024 * 1024)
-        raise RecordError("", f"cannot read record {path}: over {limit} MiB, too big for a record")
+        raise _unreadable(path, f"over {limit} MiB, too big for a record",
+                          f"più di {limit} MiB, troppo grande per un record")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RecordError(
-            "", f"cannot read record {path}: not UTF-8 text (byte {exc.start})"
-        ) from None
+        raise _unreadable(path, f"not UTF-8 text (byte {exc.start})",
+                          f"non è testo UTF-8 (byte {exc.start})") from None
+
+
+def _unreadable(path: str | Path, why: str, why_it: str) -> RecordError:
+    """A file that cannot be read as a record: "cannot read record PATH: why"."""
+    return RecordError("", f"cannot read record {path}: {why}",
+                       f"impossibile leggere il record {path}: {why_it}")
+
+
+#: the JSON reader's complaints (``json.JSONDecodeError.msg``) in Italian
+_JSON_IT: Final = {
+    "Expecting value": "manca un valore",
+    "Expecting property name enclosed in double quotes": "manca il nome di un campo tra "
+                                                         "virgolette doppie",
+    "Expecting ':' delimiter": "manca ':'",
+    "Expecting ',' delimiter": "manca ','",
+    "Unterminated string starting at": "stringa non chiusa",
+    "Invalid control character at": "carattere di controllo non ammesso",
+    "Invalid \\escape": "sequenza di escape non valida",
+    "Invalid \\uXXXX escape": "escape \\uXXXX non valido",
+    "Extra data": "altro testo dopo il JSON",
+}
 
 
 class _NonFinite(float):
@@ -369,21 +425,29 @@ def _parse(path: str | Path, text: str) -> object:
     try:
         data = json.loads(text, parse_float=number, parse_constant=constant)
     except RecursionError:
-        raise RecordError("", f"cannot read record {path}: nesting too deep") from None
+        raise _unreadable(path, "nesting too deep", "annidamento troppo profondo") from None
     except json.JSONDecodeError as exc:
-        raise RecordError("", f"cannot read record {path}: not JSON: {exc}") from None
+        said = _JSON_IT.get(exc.msg, exc.msg)
+        raise _unreadable(path, f"not JSON: {exc}", f"non è JSON: {said}: riga {exc.lineno} "
+                                                     f"colonna {exc.colno} (carattere {exc.pos})"
+                          ) from None
     except ValueError:  # Python refuses to read an integer of thousands of digits
-        raise RecordError("", f"cannot read record {path}: a number has too many digits") from None
+        raise _unreadable(path, "a number has too many digits", "un numero ha troppe cifre") \
+            from None
     if non_finite:
         place, value = _find_non_finite(data) or ("", non_finite[0])
         raise RecordError(
-            place, f"NaN and Infinity are not allowed in a record, got {value!r} (in record {path})"
+            place,
+            f"NaN and Infinity are not allowed in a record, got {value!r} (in record {path})",
+            f"NaN e Infinity non sono ammessi in un record, trovato {value!r} (nel record {path})",
         )
     if "\\u" in text:  # only an escape can make a lone surrogate: the text is strict UTF-8
         where = lone_surrogate_place(data)
         if where is not None:  # no character: printing or saving it again would raise
             raise RecordError(where, "a string holds a lone surrogate (\\ud800-\\udfff), "
-                                     f"which is no character (in record {path})")
+                                     f"which is no character (in record {path})",
+                              "una stringa contiene un surrogato isolato (\\ud800-\\udfff), "
+                              f"che non è un carattere (nel record {path})")
     return data
 
 

@@ -54,7 +54,8 @@ def get_game(game_id: str) -> Game:
         return _GAMES[game_id]
     except KeyError:
         raise MazzoError(
-            f"unknown game {game_id!r}; available: {', '.join(sorted(_GAMES))}"
+            f"unknown game {game_id!r}; available: {', '.join(sorted(_GAMES))}",
+            italian=f"gioco sconosciuto {game_id!r}; disponibili: {', '.join(sorted(_GAMES))}",
         ) from None
 
 

@@ -611,24 +611,35 @@ def check_serve_options(port: int, bot_workers: int, options: dict[str, Any]) ->
     client never sent; ``--rate 0`` answered no message after the first burst; a port out of
     range ended in a traceback."""
     if not 0 <= port <= 65535:
-        raise MazzoError(f"--port: {port} is not a port; give 0 to 65535 (0: any free one)")
+        raise MazzoError(f"--port: {port} is not a port; give 0 to 65535 (0: any free one)",
+                         italian=f"--port: {port} non è una porta; dai da 0 a 65535 (0: una "
+                                 "libera qualsiasi)")
     if bot_workers < 0:
-        raise MazzoError(f"--workers-bots: {bot_workers}; give 0 (a thread) or more processes")
+        raise MazzoError(f"--workers-bots: {bot_workers}; give 0 (a thread) or more processes",
+                         italian=f"--workers-bots: {bot_workers}; dai 0 (un thread) o più "
+                                 "processi")
     rate, burst = options.get("rate", 20.0), options.get("burst", 40)
     if not (math.isfinite(rate) and rate > 0):
-        raise MazzoError(f"--rate: {rate:g}; give a number of messages per second over 0")
+        raise MazzoError(f"--rate: {rate:g}; give a number of messages per second over 0",
+                         italian=f"--rate: {rate:g}; dai un numero di messaggi al secondo "
+                                 "maggiore di 0")
     if burst < 1:
-        raise MazzoError(f"--burst: {burst}; give 1 message or more")
+        raise MazzoError(f"--burst: {burst}; give 1 message or more",
+                         italian=f"--burst: {burst}; dai 1 messaggio o più")
     takeover = options.get("takeover", 5.0)
     if not (math.isfinite(takeover) and takeover > 0):
-        raise MazzoError(f"--takeover: {takeover:g}; give a number of seconds over 0")
+        raise MazzoError(f"--takeover: {takeover:g}; give a number of seconds over 0",
+                         italian=f"--takeover: {takeover:g}; dai un numero di secondi maggiore "
+                                 "di 0")
     for flag, key, option in (("--grace", "grace", "grace_s"),
                               ("--bot-pause", "bot_pause", "bot_pause_s")):
         _default, low, high = OPTIONS[option]
         value = options.get(key, _default)
         if not low <= value <= high:  # also refuses nan
             raise MazzoError(f"{flag}: {value:g}; give a number of seconds from {low:g} to "
-                             f"{high:g} (the range a table's options.{option} may have)")
+                             f"{high:g} (the range a table's options.{option} may have)",
+                             italian=f"{flag}: {value:g}; dai un numero di secondi da {low:g} "
+                                     f"a {high:g} (i limiti di options.{option} di un tavolo)")
 
 
 def serve(*, host: str, port: int, db: str | None, bot_workers: int,

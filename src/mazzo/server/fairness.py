@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, Final, NoReturn, TypeVar
 
-from mazzo.engine.game import JSON, Action, MazzoError, State, short
+from mazzo.engine.game import JSON, Action, IllegalAction, MazzoError, State, short
 from mazzo.engine.record import check_record
 from mazzo.engine.registry import get_game
 
@@ -181,23 +181,33 @@ def verify_record(record: JSON) -> int:
     chance = _chance_entries(record)
     history = record.get("history")
     if not isinstance(history, list):
-        raise FairnessError("the record has no history")
+        raise FairnessError("the record has no history", italian="il record non ha la storia")
     verified = 0
     for version, data in enumerate(history):
         if state.is_chance:
             _verify_chance(state, version, data, chance.pop(version, None))
             verified += 1
         elif version in chance:
-            raise FairnessError(f"version {version}: a seed is given but it is not a chance action")
+            raise FairnessError(f"version {version}: a seed is given but it is not a chance action",
+                                italian=f"versione {version}: c'è un seme ma non è un'azione "
+                                        "del caso")
         try:
             state.apply(game.action_from_json(data))
         except MazzoError as exc:
-            raise FairnessError(f"version {version}: the action cannot be played: {exc}") from exc
+            why = (game.explain_illegal(exc, "it") if isinstance(exc, IllegalAction)
+                   else exc.text("it"))
+            raise FairnessError(f"version {version}: the action cannot be played: {exc}",
+                                italian=f"versione {version}: l'azione non si può giocare: {why}"
+                                ) from exc
     if chance:
-        raise FairnessError(f"version {min(chance)}: a seed for an action not in the history")
+        raise FairnessError(f"version {min(chance)}: a seed for an action not in the history",
+                            italian=f"versione {min(chance)}: un seme per un'azione che non è "
+                                    "nella storia")
     result = record.get("result")
     if result is not None and result != {"returns": state.returns(), "scores": state.scores()}:
-        raise FairnessError(f"version {len(history)}: the recorded result is not the replayed one")
+        raise FairnessError(f"version {len(history)}: the recorded result is not the replayed one",
+                            italian=f"versione {len(history)}: il risultato registrato non è "
+                                    "quello rigiocato")
     return verified
 
 
@@ -205,37 +215,53 @@ def _chance_entries(record: JSON) -> dict[int, JSON]:
     meta = record.get("meta")
     entries = meta.get("chance") if isinstance(meta, dict) else None
     if not isinstance(entries, list):
-        raise FairnessError("the record has no 'meta.chance' list of seeds and commitments")
+        raise FairnessError("the record has no 'meta.chance' list of seeds and commitments",
+                            italian="il record non ha la lista 'meta.chance' dei semi e degli "
+                                    "impegni")
     out: dict[int, JSON] = {}
     for index, entry in enumerate(entries):
         where = f"meta.chance[{index}]"
         if not isinstance(entry, dict):
             raise FairnessError(f"{where}: expected an object with version, seed and "
-                                f"commitment, got {short(entry)}")
+                                f"commitment, got {short(entry)}",
+                                italian=f"{where}: serve un oggetto con version, seed e "
+                                        f"commitment, non {short(entry)}")
         version = entry.get("version")
         if type(version) is not int:  # not a bool, not 1.0
-            raise FairnessError(f"{where}.version: expected an integer, got {short(version)}")
+            raise FairnessError(f"{where}.version: expected an integer, got {short(version)}",
+                                italian=f"{where}.version: serve un intero, non {short(version)}")
         if version in out:  # two commitments for one action: neither can be the one published
-            raise FairnessError(f"{where}.version: a second entry for version {version}")
+            raise FairnessError(f"{where}.version: a second entry for version {version}",
+                                italian=f"{where}.version: una seconda voce per la versione "
+                                        f"{version}")
         out[version] = entry
     return out
 
 
 def _verify_chance(state: State, version: int, data: JSON, entry: JSON | None) -> None:
     if entry is None:
-        raise FairnessError(f"version {version}: no commitment for this chance action")
+        raise FairnessError(f"version {version}: no commitment for this chance action",
+                            italian=f"versione {version}: nessun impegno per questa azione del "
+                                    "caso")
     seed_hex, promised = entry.get("seed"), entry.get("commitment")
     if not isinstance(seed_hex, str):
-        raise FairnessError(f"version {version}: the seed was not revealed")
+        raise FairnessError(f"version {version}: the seed was not revealed",
+                            italian=f"versione {version}: il seme non è stato svelato")
     try:
         seed = bytes.fromhex(seed_hex)
     except ValueError as exc:
-        raise FairnessError(f"version {version}: the seed is not hex") from exc
+        raise FairnessError(f"version {version}: the seed is not hex",
+                            italian=f"versione {version}: il seme non è esadecimale") from exc
     if commitment(seed) != promised:
-        raise FairnessError(f"version {version}: the seed does not match its commitment")
+        raise FairnessError(f"version {version}: the seed does not match its commitment",
+                            italian=f"versione {version}: il seme non corrisponde al suo "
+                                    "impegno")
     try:
         expected = fair_chance(state, seed).to_json()
     except MazzoError as exc:
-        raise FairnessError(f"version {version}: {exc}") from exc
+        raise FairnessError(f"version {version}: {exc}",
+                            italian=f"versione {version}: {exc.text('it')}") from exc
     if expected != data:
-        raise FairnessError(f"version {version}: the chance action is not what its seed gives")
+        raise FairnessError(f"version {version}: the chance action is not what its seed gives",
+                            italian=f"versione {version}: l'azione del caso non è quella che "
+                                    "dà il suo seme")

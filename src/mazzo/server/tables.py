@@ -131,12 +131,9 @@ class BadRequest(MazzoError):
     says the message in Italian (a config's rule the lobby's form lets people break)."""
 
     def __init__(self, field: str, message: str, italian: str | None = None) -> None:
-        super().__init__(f"{field}: {message}")
+        super().__init__(f"{field}: {message}",
+                         italian=None if italian is None else f"{field}: {italian}")
         self.field = field
-        self.italian = None if italian is None else f"{field}: {italian}"
-
-    def text(self, lang: str) -> str:
-        return self.italian if lang == "it" and self.italian is not None else str(self)
 
 
 class Elsewhere(MazzoError):

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from mazzo.cards import FRENCH_SUITS, Card, parse_card
+from mazzo.engine.game import MazzoError
 from mazzo.games.cribbage.scoring import DiscardOption, discard_analysis
+from mazzo.text import default_lang
 
 _HEAD = {
     "en": ("lay away", "keep", "hand avg", "min", "max", "crib", "net"),
@@ -38,10 +39,32 @@ def format_table(cards: list[Card], options: list[DiscardOption], dealer: bool,
     return "\n".join(lines)
 
 
-def _default_lang() -> str:
-    """Like the ``mazzo`` command: MAZZO_LANG, else LANG (``it_IT…`` → Italian), else English."""
-    chosen = os.environ.get("MAZZO_LANG") or os.environ.get("LANG", "")
-    return "it" if chosen.lower().startswith("it") else "en"
+def _analysis(args: list[str], dealer: bool) -> tuple[list[Card], list[DiscardOption]]:
+    """The cards named and their analysis; a :class:`MazzoError` says in both languages what
+    is wrong with them."""
+    tokens = [t for arg in args for t in arg.replace(",", " ").split()]
+    cards = []
+    for token in tokens:
+        try:
+            cards.append(parse_card(token))
+        except ValueError as exc:
+            raise MazzoError(str(exc), italian=f"non leggo la carta {token!r}: scrivi per "
+                                               "esempio 5H, 10♥, TD, QS") from None
+    foreign = " ".join(str(c) for c in cards if c.suit not in FRENCH_SUITS or c.copy)
+    if foreign:
+        raise MazzoError(f"not cards of a standard 52-card deck: {foreign}",
+                         italian=f"non sono carte di un mazzo da 52 carte: {foreign}")
+    try:
+        return cards, discard_analysis(cards, dealer)
+    except ValueError as exc:
+        if len(cards) not in (5, 6):
+            said = (f"dai 6 carte (due giocatori) o 5 (tre o quattro giocatori), non "
+                    f"{len(cards)}")
+        elif len(set(cards)) != len(cards):
+            said = "le carte devono essere tutte diverse"
+        else:
+            said = str(exc)
+        raise MazzoError(str(exc), italian=said) from None
 
 
 def analyze_main(argv: list[str]) -> int:
@@ -55,22 +78,12 @@ def analyze_main(argv: list[str]) -> int:
                         help="6 cards (two players) or 5 (three or four), e.g. 5H 5D JS QC 4S 6D")
     parser.add_argument("--dealer", action="store_true",
                         help="the crib is yours (or your partner's)")
-    parser.add_argument("--lang", choices=("en", "it"), default=_default_lang())
+    parser.add_argument("--lang", choices=("en", "it"), default=default_lang())
     args = parser.parse_args(argv)
-    tokens = [t for arg in args.cards for t in arg.replace(",", " ").split()]
     try:
-        cards = [parse_card(t) for t in tokens]
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    foreign = [str(c) for c in cards if c.suit not in FRENCH_SUITS or c.copy]
-    if foreign:
-        print(f"error: not cards of a standard 52-card deck: {' '.join(foreign)}", file=sys.stderr)
-        return 2
-    try:
-        options = discard_analysis(cards, args.dealer)
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        cards, options = _analysis(args.cards, args.dealer)
+    except MazzoError as exc:
+        print(f"error: {exc.text(args.lang)}", file=sys.stderr)
         return 2
     print(format_table(cards, options, args.dealer, args.lang))
     return 0

@@ -195,11 +195,11 @@ def _seat_line(view: JSON, s: int, lang: str) -> str:
 
 PHASES = {
     "it": {"start": "inizio", "deal": "distribuzione", "blinds": "buio", "opening": "apertura",
-           "betting": "puntate", "draw": "cambio", "second_round": "secondo giro",
-           "over": "fine"},
-    "en": {"start": "start", "deal": "deal", "blinds": "blinds", "opening": "opening",
-           "betting": "betting", "draw": "draw", "second_round": "second round",
-           "over": "over"},
+           "betting": "puntate", "draw": "cambio", "second_round": "secondo giro di puntate",
+           "over": "partita finita"},
+    "en": {"start": "start", "deal": "deal", "blinds": "buio (blinds)", "opening": "opening",
+           "betting": "betting", "draw": "cambio (draw)", "second_round": "second betting round",
+           "over": "match over"},
 }
 
 
@@ -242,7 +242,7 @@ def render(view: JSON, lang: str = "en") -> str:
         won = ", ".join(seat_name(w, lang) for w in dict.fromkeys(last["winners"]))
         lines.append(("  vince: " if it else "  won by: ") + won)
     if last.get("end") and last.get("end") != "showdown":
-        lines.append(("ultima mano: " if it else "last hand: ") + _END[lang][last["end"]])
+        lines.append(("ultima mano: " if it else "last hand: ") + ENDS[lang][last["end"]])
     if view["current_player"] >= 0:
         who, match = ("tocca a", "da vedere") if it else ("to act:", "to match")
         mode = _MODES[lang].get(view.get("mode", ""), view.get("mode", ""))
@@ -263,11 +263,12 @@ _MODES: dict[str, dict[str, str]] = {
            "blinds": "blind", "draw": "draw"},
 }
 
-_END: dict[str, dict[str, Any]] = {
-    "it": {"uncontested": "vinta senza mostrare", "dead_deal": "nessuno ha aperto",
-           "void": "tutti passo, mano nulla", "parole": "piatto di parole"},
-    "en": {"uncontested": "won without a showdown", "dead_deal": "nobody opened",
-           "void": "all passo, void hand", "parole": "piatto di parole (frozen pot)"},
+#: how a hand ended (``last_hand.end`` but a showdown), as the web board says it too
+ENDS: dict[str, dict[str, str]] = {
+    "it": {"uncontested": "vinta senza mostrare", "dead_deal": "nessuno apre: mano morta",
+           "void": "tutti passo: mano nulla", "parole": "piatto di parole"},
+    "en": {"uncontested": "won without a showdown", "dead_deal": "nobody opens: dead deal",
+           "void": "everybody passo: void hand", "parole": "piatto di parole (frozen pot)"},
 }
 
 RULES_IT = """\

@@ -240,11 +240,14 @@ def open_storage(url: str | None = None) -> Storage:
         try:
             from mazzo.server.storage.postgres import PostgresStorage
         except ImportError as exc:  # psycopg missing
-            raise StorageError(f"PostgreSQL storage needs psycopg (the web extra): {exc}") \
-                from exc
+            raise StorageError(f"PostgreSQL storage needs psycopg (the web extra): {exc}",
+                               italian=f"l'archivio PostgreSQL vuole psycopg (l'extra web): "
+                                       f"{exc}") from exc
         storage = PostgresStorage(url)
     else:
-        raise StorageError(f"--db: {url!r} is not sqlite:///PATH or postgresql://...")
+        raise StorageError(f"--db: {url!r} is not sqlite:///PATH or postgresql://...",
+                           italian=f"--db: {url!r} non è sqlite:///PERCORSO né "
+                                   "postgresql://...")
     storage.migrate()
     return storage
 

@@ -111,7 +111,9 @@ class PostgresStorage(SQLStorage):
         try:
             self._db: psycopg.Connection[Any] | None = self._connect()
         except psycopg.Error as exc:
-            raise StorageError(f"cannot connect to PostgreSQL ({_where(url)}): {exc}") from exc
+            raise StorageError(f"cannot connect to PostgreSQL ({_where(url)}): {exc}",
+                               italian=f"impossibile collegarsi a PostgreSQL ({_where(url)}): "
+                                       f"{exc}") from exc
 
     def _connect(self) -> psycopg.Connection[Any]:
         return psycopg.connect(self.url, autocommit=True, **CONNECT_OPTIONS)

@@ -12,6 +12,7 @@ from typing import ClassVar
 
 from mazzo.server.storage.base import StorageError
 from mazzo.server.storage.sql import SQLStorage, Transaction
+from mazzo.text import os_reason
 
 
 class SQLiteStorage(SQLStorage):
@@ -26,9 +27,13 @@ class SQLiteStorage(SQLStorage):
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:  # a file in the way (FileExistsError), no permission...
-            why = ("a file is in the way of its folder" if isinstance(exc, FileExistsError)
-                   else exc.strerror or str(exc))
-            raise StorageError(f"cannot open the database {self.path}: {why}") from exc
+            in_way = isinstance(exc, FileExistsError)
+            why = "a file is in the way of its folder" if in_way else os_reason(exc, "en")
+            why_it = ("un file è al posto della sua cartella" if in_way
+                      else os_reason(exc, "it"))
+            raise StorageError(f"cannot open the database {self.path}: {why}",
+                               italian=f"impossibile aprire il database {self.path}: {why_it}"
+                               ) from exc
         self._lock = threading.Lock()
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -37,7 +42,9 @@ class SQLiteStorage(SQLStorage):
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.execute("PRAGMA busy_timeout=5000")
         except sqlite3.Error as exc:
-            raise StorageError(f"cannot open the database {self.path}: {exc}") from exc
+            raise StorageError(f"cannot open the database {self.path}: {exc}",
+                               italian=f"impossibile aprire il database {self.path}: {exc}"
+                               ) from exc
 
     @contextmanager
     def _transaction(self, write: bool = True) -> Iterator[Transaction]:

@@ -215,7 +215,7 @@ const FIELDS = {
   first_trump: ["prima briscola", "first trump"], mode: ["modo", "mode"], ante: ["invito (ante)", "ante"],
   cip: ["cip", "cip (minimum bet)"], stack: ["fiches iniziali", "starting chips"], raise_limit: ["limite ai rilanci", "raise limit"],
   open_exact_pot: ["apertura esatta al piatto", "open exactly the pot"], blind_base: ["base del buio", "blind base"],
-  blinds: ["buio", "blinds (buio)"], max_hands: ["mani al massimo", "at most this many hands"],
+  blinds: ["buio", "buio (blinds)"], max_hands: ["mani al massimo", "at most this many hands"],
   escalate_opening: ["apertura crescente", "escalating opening"], suit_before_kickers: ["seme prima delle carte spaiate", "suit before kickers"],
   flush_by_suit: ["colore per seme", "flush by suit"], cyclic_straight_flush: ["scala colore ciclica", "cyclic straight flush"],
   credit: ["credito", "credit"], bet_menu: ["puntate proposte", "bet menu"], games_to_win: ["partite da vincere", "games to win"],
@@ -245,7 +245,15 @@ export function valueLabel(name, value) {
   return pair ? pair[lang === "it" ? 0 : 1] : String(value);
 }
 
-export function fieldLabel(name) {
-  const pair = FIELDS[name];
+// where a game names the thing a field counts otherwise (Nebraska's "manche", Burraco's
+// "smazzata", as GAME_WORDS, the terminal and docs/rules/*.it.md say), its own label: [it, en]
+const GAME_FIELDS = {
+  nebraska: { hands: ["manche da giocare (0: fino al traguardo)", "hands to play (0: up to the target)"] },
+  burraco: { hands: ["smazzate da giocare (0: fino al traguardo)", "hands to play (0: up to the target)"] },
+};
+
+/** A config field's label in the page's language, in the words of ``gameId`` where it has its own. */
+export function fieldLabel(name, gameId = game) {
+  const pair = GAME_FIELDS[gameId]?.[name] ?? FIELDS[name];
   return pair ? pair[lang === "it" ? 0 : 1] : name.replaceAll("_", " ");
 }

@@ -10,7 +10,7 @@ function gameTitle(game) { return game.title[getLang()] || game.id; }
 
 function fieldControl(game, field) {
   const id = `cfg-${field.name}`;
-  const label = h("label", { for: id }, fieldLabel(field.name));
+  const label = h("label", { for: id }, fieldLabel(field.name, game.id));
   let control;
   if (field.type === "boolean") {
     control = h("input", { type: "checkbox", id, name: field.name });
@@ -109,11 +109,11 @@ function badNumber(form) {
 }
 
 /** The server's refusal of the form: a config field named by its label, said once. */
-function refusal({ field = "", message = "" }) {
+function refusal({ field = "", message = "" }, gameId) {
   const name = field.startsWith("config.") ? field.slice("config.".length) : null;
   let said = message;
   for (const prefix of [`${field}: `, `${name}: `]) if (said.startsWith(prefix)) said = said.slice(prefix.length);
-  return `${name ? fieldLabel(name) : field}: ${said}`;
+  return `${name ? fieldLabel(name, gameId) : field}: ${said}`;
 }
 
 async function create(event) {
@@ -147,7 +147,7 @@ async function create(event) {
     showCreated(game, created, kinds);
     error.textContent = "";
   } catch (exc) {
-    error.textContent = exc.data ? refusal(exc.data) : String(exc);
+    error.textContent = exc.data ? refusal(exc.data, game.id) : String(exc);
   } finally {
     button.disabled = false;
     button.textContent = t("create");

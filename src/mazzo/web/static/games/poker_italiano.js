@@ -4,27 +4,29 @@ import { backs, block, wideBlock, cardRow, facts, figureTable, grid, h, t } from
 const WORDS = {
   it: { pass: "passo", open: "apre", call: "vede", raise: "rilancia", fold: "lascia", draw: "cambia", buio: "buio", no_blind: "niente buio", parola: "parola",
         controbuio: "controbuio", over: "over", cover: "si copre", no_cover: "non si copre", stay: "sta", bet: "punta" },
-  en: { pass: "passes (passo)", open: "opens", call: "calls", raise: "raises", fold: "folds", draw: "draws", buio: "blind (buio)", no_blind: "no blind", parola: "checks (parola)",
-        controbuio: "counter-blind (controbuio)", over: "over", cover: "covers", no_cover: "does not cover", stay: "stays", bet: "bets" },
+  en: { pass: "passo (pass)", open: "opens", call: "calls", raise: "raises", fold: "folds", draw: "changes", buio: "buio (blind)", no_blind: "no blind", parola: "parola (check)",
+        controbuio: "controbuio (counter-blind)", over: "over", cover: "covers", no_cover: "does not cover", stay: "stays", bet: "bets" },
 };
 
-// the engine's hand categories and how a hand ended, in words (the game's own names)
+// the engine's hand categories and how a hand ended, in words (the game's own names); every
+// table here says what src/mazzo/games/poker_italiano/text.py says (tests/web/test_word_tables.py)
 const CATEGORIES = {
   it: { high_card: "carta alta", pair: "coppia", two_pair: "doppia coppia", three_of_a_kind: "tris", straight: "scala",
         full_house: "full", flush: "colore", four_of_a_kind: "poker", straight_flush: "scala reale" },
-  en: { high_card: "high card", pair: "pair", two_pair: "two pair", three_of_a_kind: "three of a kind", straight: "straight",
-        full_house: "full house", flush: "flush", four_of_a_kind: "four of a kind", straight_flush: "straight flush" },
+  en: { high_card: "high card (carta alta)", pair: "pair (coppia)", two_pair: "two pair (doppia coppia)", three_of_a_kind: "three of a kind (tris)",
+        straight: "straight (scala)", full_house: "full house (full)", flush: "flush (colore)", four_of_a_kind: "four of a kind (poker)",
+        straight_flush: "straight flush (scala reale)" },
 };
 const ENDS = {
-  it: { showdown: "mostra", uncontested: "nessuno vede", dead_deal: "mano morta", void: "mano nulla", parole: "piatto di parole" },
-  en: { showdown: "showdown", uncontested: "uncontested", dead_deal: "dead deal", void: "void hand", parole: "piatto di parole" },
+  it: { showdown: "mostra", uncontested: "vinta senza mostrare", dead_deal: "nessuno apre: mano morta", void: "tutti passo: mano nulla", parole: "piatto di parole" },
+  en: { showdown: "showdown", uncontested: "won without a showdown", dead_deal: "nobody opens: dead deal", void: "everybody passo: void hand", parole: "piatto di parole (frozen pot)" },
 };
 
 const PHASES = {
   it: { start: "inizio", deal: "distribuzione", blinds: "buio", opening: "apertura", betting: "puntate",
         draw: "cambio", second_round: "secondo giro di puntate", over: "partita finita" },
-  en: { start: "start", deal: "deal", blinds: "blinds (buio)", opening: "opening", betting: "betting",
-        draw: "the draw", second_round: "second betting round", over: "match over" },
+  en: { start: "start", deal: "deal", blinds: "buio (blinds)", opening: "opening", betting: "betting",
+        draw: "cambio (draw)", second_round: "second betting round", over: "match over" },
 };
 
 /** The last hand's showdown (also the hand history's sheet, from the view kept then). */
