@@ -66,21 +66,42 @@ def test_games_describe_every_config_field(server: LiveServer) -> None:
     assert fields["games_to_win"]["allowed"] == {"min": 1, "max": 99}
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"game": "cribbage", "config": {"target": 100}}, "config.target"),
-    ({"game": "cribbage", "config": {"colour": 1}}, "config.colour"),
-    ({"game": "scopa"}, "game"),
-    ({"game": "cribbage", "config": SHORT_CRIBBAGE, "seats": ["human"]}, "seats"),
-    ({"game": "cribbage", "config": SHORT_CRIBBAGE, "seats": ["human", "genius"]}, "seats.1"),
-    ({"game": "cribbage", "options": {"grace_s": -1}}, "options.grace_s"),
-    ({"game": "cribbage", "names": ["x" * 41, "b"], "seats": ["human", "medio"]}, "names.0"),
-    ({"game": "cribbage", "seat": ["human", "human"]}, "seat"),  # misspelt: not ignored
-])
+#: (body, the field named, a word of the Italian answer)
+BAD_TABLE_REQUESTS = [
+    ({"game": "cribbage", "config": {"target": 100}}, "config.target", "tra"),
+    ({"game": "cribbage", "config": {"colour": 1}}, "config.colour", "sconosciuto"),
+    ({"game": "scopa"}, "game", "gioco sconosciuto"),
+    ({"config": {}}, "game", "manca"),
+    ({"game": 7}, "game", "non 7"),
+    ({"game": "cribbage", "config": []}, "config", "oggetto"),
+    ({"game": "cribbage", "config": SHORT_CRIBBAGE, "seats": ["human"]}, "seats", "posti"),
+    ({"game": "cribbage", "config": SHORT_CRIBBAGE, "seats": ["human", "genius"]}, "seats.1",
+     "non è tra"),
+    ({"game": "cribbage", "options": []}, "options", "oggetto"),
+    ({"game": "cribbage", "options": {"hints": 1}}, "options.hints", "true o false"),
+    ({"game": "cribbage", "options": {"grace_s": -1}}, "options.grace_s", "secondi"),
+    ({"game": "cribbage", "options": {"turn_seconds": -1}}, "options.turn_seconds",
+     "nessun limite"),
+    ({"game": "cribbage", "options": {"colour": 1}}, "options.colour", "sconosciuta"),
+    ({"game": "cribbage", "names": ["a"]}, "names", "nomi"),
+    ({"game": "cribbage", "names": ["x" * 41, "b"], "seats": ["human", "medio"]}, "names.0",
+     "caratteri"),
+    ({"game": "cribbage", "start": "yes"}, "start", "true o false"),
+    ({"game": "cribbage", "seat": ["human", "human"]}, "seat", "sconosciuto"),  # misspelt
+]
+
+
+@pytest.mark.parametrize("body, field, italian", BAD_TABLE_REQUESTS)
 def test_a_bad_table_request_is_422_naming_the_field(server: LiveServer, body: JSON,
-                                                    field: str) -> None:
+                                                    field: str, italian: str) -> None:
     response = server.post("/api/tables", body)
     assert response.status_code == 422
     assert response.json()["field"] == field
+    english = response.json()["message"]
+    assert english.startswith(f"{field}: ")
+    answer = server.post("/api/tables?lang=it", body).json()
+    assert answer["field"] == field and answer["message"].startswith(f"{field}: ")
+    assert italian in answer["message"] and answer["message"] != english, answer
 
 
 def test_a_game_that_is_not_a_string_is_not_called_missing(server: LiveServer) -> None:

@@ -127,12 +127,11 @@ class Client(Protocol):
 
 
 class BadRequest(MazzoError):
-    """A table request with a bad field (HTTP 422), naming the field; ``italian``, where given,
-    says the message in Italian (a config's rule the lobby's form lets people break)."""
+    """A table request with a bad field (HTTP 422), naming the field; ``italian`` says the
+    message in Italian (the answer is in the request's language)."""
 
-    def __init__(self, field: str, message: str, italian: str | None = None) -> None:
-        super().__init__(f"{field}: {message}",
-                         italian=None if italian is None else f"{field}: {italian}")
+    def __init__(self, field: str, message: str, italian: str) -> None:
+        super().__init__(f"{field}: {message}", italian=f"{field}: {italian}")
         self.field = field
 
 
@@ -624,14 +623,16 @@ class TableManager:
         tokens. BadRequest names the bad field."""
         unknown = sorted(str(key) for key in request if key not in TABLE_FIELDS)
         if unknown:  # a misspelt field ("seat") would otherwise be a table not asked for
-            raise BadRequest(unknown[0][:40], f"unknown field; known: {', '.join(TABLE_FIELDS)}")
+            known = ", ".join(TABLE_FIELDS)
+            raise BadRequest(unknown[0][:40], f"unknown field; known: {known}",
+                             f"campo sconosciuto; quelli noti: {known}")
         game, config = _parse_game_config(request)
         seats = _parse_seats(request, game, config.players)
         names = _parse_names(request, seats)
         options = self._parse_options(request.get("options", {}))
         start = request.get("start", False)
         if not isinstance(start, bool):
-            raise BadRequest("start", "must be true or false")
+            raise BadRequest("start", "must be true or false", "dev'essere true o false")
         tokens = {i: new_token() for i, kind in enumerate(seats) if kind == HUMAN}
         owner = new_token()
         row = TableRow(
@@ -661,24 +662,26 @@ class TableManager:
 
     def _parse_options(self, data: object) -> JSON:
         if not isinstance(data, dict):
-            raise BadRequest("options", "must be an object")
+            raise BadRequest("options", "must be an object", "dev'essere un oggetto")
         out: JSON = {}
         hints = data.get("hints", True)
         if not isinstance(hints, bool):
-            raise BadRequest("options.hints", "must be true or false")
+            raise BadRequest("options.hints", "must be true or false", "dev'essere true o false")
         out["hints"] = hints
         for name, (default, low, high) in OPTIONS.items():
             value = data.get(name, self.defaults.get(name, default))
             if isinstance(value, bool) or not isinstance(value, int | float) or not (
                 low <= value <= high
             ):
-                raise BadRequest(f"options.{name}", f"a number of seconds from {low} to {high}")
+                raise BadRequest(f"options.{name}", f"a number of seconds from {low} to {high}",
+                                 f"un numero di secondi da {low} a {high}")
             out[name] = float(value)
         out["turn_seconds"] = _parse_turn_seconds(data.get("turn_seconds", 0))
         unknown = sorted(set(data) - set(OPTIONS) - {"hints", "turn_seconds"})
         if unknown:
-            raise BadRequest(f"options.{unknown[0]}",
-                             f"unknown; known: {', '.join(OPTIONS)}, hints, turn_seconds")
+            known = f"{', '.join(OPTIONS)}, hints, turn_seconds"
+            raise BadRequest(f"options.{unknown[0]}", f"unknown; known: {known}",
+                             f"sconosciuta; quelle note: {known}")
         return out
 
     # -- who is who ---------------------------------------------------------------------------
@@ -1124,23 +1127,24 @@ def _explain(game: Game, exc: IllegalAction, lang: str) -> str:
 def _parse_game_config(request: JSON) -> tuple[Game, Any]:
     game_id = request.get("game")
     if game_id is None:
-        raise BadRequest("game", "missing; give a game id")
+        raise BadRequest("game", "missing; give a game id", "manca; indica l'id di un gioco")
     if not isinstance(game_id, str):
-        raise BadRequest("game", f"a game id (a string), not {short(game_id)}")
+        raise BadRequest("game", f"a game id (a string), not {short(game_id)}",
+                         f"l'id di un gioco (una stringa), non {short(game_id)}")
     try:
         game = get_game(game_id)
     except MazzoError as exc:
-        raise BadRequest("game", str(exc)) from None
+        raise BadRequest("game", str(exc), exc.text("it")) from None
     data = request.get("config", {})
     if not isinstance(data, dict):
-        raise BadRequest("config", "must be an object")
+        raise BadRequest("config", "must be an object", "dev'essere un oggetto")
     try:
         config = game.config_class.from_json(data)
     except ConfigError as exc:
         field = exc.field or str(exc).split(":", 1)[0]
         raise BadRequest(f"config.{field}", str(exc), exc.text("it")) from None
     except (TypeError, ValueError) as exc:
-        raise BadRequest("config", str(exc)) from None
+        raise BadRequest("config", str(exc), f"non valida: {exc}") from None
     return game, config
 
 
@@ -1150,10 +1154,12 @@ def _parse_seats(request: JSON, game: Game, players: int) -> list[str]:
         return [HUMAN] + ["medio"] * (players - 1)
     allowed = (HUMAN, *LEVELS)
     if not isinstance(seats, list) or len(seats) != players:
-        raise BadRequest("seats", f"a list of {players} seats, each one of {', '.join(allowed)}")
+        raise BadRequest("seats", f"a list of {players} seats, each one of {', '.join(allowed)}",
+                         f"una lista di {players} posti, ognuno tra {', '.join(allowed)}")
     for i, kind in enumerate(seats):
         if kind not in allowed:
-            raise BadRequest(f"seats.{i}", f"{kind!r} is not one of {', '.join(allowed)}")
+            raise BadRequest(f"seats.{i}", f"{short(kind)} is not one of {', '.join(allowed)}",
+                             f"{short(kind)} non è tra {', '.join(allowed)}")
     return list(seats)
 
 
@@ -1165,7 +1171,9 @@ def _parse_turn_seconds(value: object) -> float:
         value == 0 or low <= value <= high
     ):
         raise BadRequest("options.turn_seconds",
-                         f"0 (no time limit) or a number of seconds from {low:g} to {high:g}")
+                         f"0 (no time limit) or a number of seconds from {low:g} to {high:g}",
+                         f"0 (nessun limite di tempo) o un numero di secondi da {low:g} a "
+                         f"{high:g}")
     return float(value)
 
 
@@ -1176,13 +1184,15 @@ def _parse_names(request: JSON, seats: list[str]) -> list[str]:
     if names is None:
         return default
     if not isinstance(names, list) or len(names) != len(seats):
-        raise BadRequest("names", f"a list of {len(seats)} nicknames")
+        raise BadRequest("names", f"a list of {len(seats)} nicknames",
+                         f"una lista di {len(seats)} nomi")
     out = []
     for i, name in enumerate(names):
         if name is None or name == "":
             out.append(default[i])
         elif not isinstance(name, str) or len(name) > NAME_MAX or not name.isprintable():
-            raise BadRequest(f"names.{i}", f"a nickname of at most {NAME_MAX} printable characters")
+            raise BadRequest(f"names.{i}", f"a nickname of at most {NAME_MAX} printable characters",
+                             f"un nome di al massimo {NAME_MAX} caratteri stampabili")
         else:
             out.append(name.strip() or default[i])
     return out
