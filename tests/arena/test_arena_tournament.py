@@ -95,6 +95,7 @@ def test_cli_prints_the_table_and_saves(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(registry._GAMES, GAME.id, GAME)
+    monkeypatch.setenv("MAZZO_LANG", "en")  # the arena speaks the command's language
     out = tmp_path / "res.json"
     code = main(["arena", GAME.id, "--bots", "heuristic,random", "--matches", "4", "--seed", "3",
                  "--workers", "1", "--set", "target=4", "--out", str(out), "--records",

@@ -192,7 +192,7 @@ def test_arena_takes_a_comma_separated_list(monkeypatch: pytest.MonkeyPatch) -> 
     configs: list[Any] = []
     monkeypatch.setattr(arena_cli, "run_tournament",
                         lambda *_a, **kwargs: configs.append(kwargs["config"]) or {})
-    monkeypatch.setattr(arena_cli, "format_results", lambda _r: "")
+    monkeypatch.setattr(arena_cli, "format_results", lambda *_a: "")
     argv = ["nebraska", "--bots", "medio,random", "--quiet", "--matches", "1",
             "--set", "suit_order=" + ",".join(order)]
     assert arena_cli.main(argv) == 0

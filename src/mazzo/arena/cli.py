@@ -8,12 +8,13 @@ import sys
 import time
 from typing import TextIO
 
+from mazzo.arena.text import count, count_noun, decimal, interval, word
 from mazzo.arena.tournament import BACKENDS, lineups, make_config, run_tournament
 from mazzo.bots.levels import LEVELS, make_agent
 from mazzo.engine.game import JSON, MazzoError
 from mazzo.engine.overrides import parse_overrides
 from mazzo.engine.registry import all_games, get_game
-from mazzo.text import counted, default_lang, noun, plural
+from mazzo.text import default_lang
 
 EPILOG = """\
 bots: the levels {levels},
@@ -58,11 +59,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 class ProgressBar:
-    """A pure-Python progress bar: redrawn in place on a terminal, every 10 % otherwise."""
+    """A pure-Python progress bar: redrawn in place on a terminal, every 10 % otherwise; its
+    words in ``lang``."""
 
-    def __init__(self, stream: TextIO, width: int = 30) -> None:
+    def __init__(self, stream: TextIO, width: int = 30, lang: str = "en") -> None:
         self.stream = stream
         self.width = width
+        self.lang = lang
         self.start = time.perf_counter()
         self.tty = stream.isatty()
         self.shown = -1
@@ -77,7 +80,7 @@ class ProgressBar:
         eta = elapsed / done * (total - done) if done else 0.0
         filled = int(fraction * self.width)
         bar = "#" * filled + "-" * (self.width - filled)
-        clocks = f"{_clock(elapsed)} elapsed, eta {_clock(eta)}"
+        clocks = word("progress", self.lang).format(elapsed=_clock(elapsed), eta=_clock(eta))
         text = f"[{bar}] {done}/{total} {fraction:4.0%}  {clocks}"
         end = "\n" if not self.tty or done >= total else ""
         self.stream.write(("\r" if self.tty else "") + text + end)
@@ -90,47 +93,69 @@ def _clock(seconds: float) -> str:
     return f"{hours}h{minutes:02d}m{secs:02d}s" if hours else f"{minutes}m{secs:02d}s"
 
 
-def format_results(results: JSON) -> str:
-    """The results as plain-text tables: per bot, per pairing, ratings."""
+def start_line(game: str, rounds: int, seats: int, workers: int, backend: str,
+               lang: str = "en") -> str:
+    """What the arena is about to play, said before the first match (on stderr)."""
+    return word("start", lang).format(
+        game=game, matches=count(rounds * seats, "match", lang),
+        rounds=count(rounds, "round", lang), lineups=count(seats, "lineup", lang),
+        workers=workers, backend=backend,
+        worker=count_noun(workers, "worker", lang))
+
+
+def _table(columns: list[tuple[str, str, int]], rows: list[list[str]]) -> list[str]:
+    """Rows under headers, one space apart; ``columns`` are (header, "<" or ">", least width),
+    and a column widens to its longest header or cell, so both languages stay aligned."""
+    heads = [head for head, _, _ in columns]
+    widths = [max(least, *(len(r[i]) for r in [heads, *rows])) for i, (_, _, least)
+              in enumerate(columns)]
+    return [" ".join(f"{cell:{align}{width}}" for cell, (_, align, _), width
+                     in zip(row, columns, widths, strict=True)) for row in [heads, *rows]]
+
+
+def format_results(results: JSON, lang: str = "en") -> str:
+    """The results as plain-text tables in ``lang``: per bot, per pairing, ratings."""
     timing = results.get("timing", {})
     per_move = timing.get("seconds_per_move", {})
     elo = results["ratings"]["elo"]
     skills = results["ratings"].get("weng_lin")
-    lines = [
-        f"{results['game']}: {counted(results['config'].get('players'), 'player', 'en')}, "
-        f"{counted(results['matches'], 'match', 'en')} "
-        f"({plural(results['rounds'], 'round', 'rounds')} of "
-        f"{plural(len(results['lineups']), 'lineup', 'lineups')}), seed {results['seed']}"
-        + (f", {plural(timing['workers'], 'worker', 'workers')}, {timing['elapsed_s']:.1f} s"
-           if timing else ""),
-        "",
-    ]
-    head = f"{'bot':<16} {'matches':>7} {'win share':>9} {'95% CI':>15} {'Elo':>7}"
-    head += f" {'mu':>7} {'sigma':>6}" if skills else ""
-    lines.append(head + f" {'s/move':>8}")
-    order = sorted(results["bots"], key=lambda b: -elo[b])
-    for bot in order:
+    summary = word("summary", lang).format(
+        game=results["game"], players=count(results["config"].get("players"), "player", lang),
+        matches=count(results["matches"], "match", lang),
+        rounds=count(results["rounds"], "round", lang),
+        lineups=count(len(results["lineups"]), "lineup", lang), seed=results["seed"])
+    if timing:
+        summary += word("summary_timing", lang).format(
+            workers=count(timing["workers"], "worker", lang),
+            elapsed=decimal(timing["elapsed_s"], 1, lang))
+    lines = [summary, ""]
+    columns = [(word("bot", lang), "<", 16), (word("matches", lang), ">", 7),
+               (word("win_share", lang), ">", 9), (word("ci95", lang), ">", 15),
+               (word("elo", lang), ">", 7)]
+    if skills:
+        columns += [(word("mu", lang), ">", 7), (word("sigma", lang), ">", 6)]
+    columns.append((word("per_move", lang), ">", 8))
+    rows = []
+    for bot in sorted(results["bots"], key=lambda b: -elo[b]):
         row = results["per_bot"][bot]
-        low, high = row["ci95"]
-        line = (f"{bot:<16} {row['matches']:>7} {row['win_share']:>9.3f} "
-                f"{f'[{low:.3f}, {high:.3f}]':>15} {elo[bot]:>+7.0f}")
+        cells = [bot, str(row["matches"]), decimal(row["win_share"], 3, lang),
+                 interval(row["ci95"][0], row["ci95"][1], lang), f"{elo[bot]:+.0f}"]
         if skills:
-            line += f" {skills[bot]['mu']:>7.2f} {skills[bot]['sigma']:>6.2f}"
-        lines.append(line + f" {per_move.get(bot, 0.0):>8.4f}")
+            cells += [decimal(skills[bot]["mu"], 2, lang), decimal(skills[bot]["sigma"], 2, lang)]
+        rows.append([*cells, decimal(per_move.get(bot, 0.0), 4, lang)])
+    lines += _table(columns, rows)
     if results["pairings"]:
-        lines += ["", f"{'pairing':<28} {'matches':>7} {'W-D-L':>15} {'score':>6} "
-                  f"{'95% CI':>15} {'Elo diff':>8}"]
-    for p in results["pairings"]:
-        wdl = f"{p['wins']}-{p['draws']}-{p['losses']}"
-        low, high = p["ci95"]
-        lines.append(
-            f"{p['a'] + ' v ' + p['b']:<28} {p['matches']:>7} {wdl:>15} {p['score']:>6.3f} "
-            f"{f'[{low:.3f}, {high:.3f}]':>15} {p['elo_diff']:>+8.0f}"
-        )
-    lines += ["", "win share: matches won (shared on ties); score: wins + half the draws "
-              "against that opponent; Elo: Bradley-Terry fit"
-              + (" (random = 0)" if "random" in elo else "")
-              + ("; mu/sigma: Weng-Lin (Plackett-Luce) rating" if skills else "")]
+        columns = [(word("pairing", lang), "<", 28), (word("matches", lang), ">", 7),
+                   (word("wdl", lang), ">", 15), (word("score", lang), ">", 6),
+                   (word("ci95", lang), ">", 15), (word("elo_diff", lang), ">", 8)]
+        rows = [[word("versus", lang).format(a=p["a"], b=p["b"]), str(p["matches"]),
+                 f"{p['wins']}-{p['draws']}-{p['losses']}", decimal(p["score"], 3, lang),
+                 interval(p["ci95"][0], p["ci95"][1], lang), f"{p['elo_diff']:+.0f}"]
+                for p in results["pairings"]]
+        lines += ["", *_table(columns, rows)]
+    lines += ["", word("legend", lang)
+              + (word("legend_anchor", lang) if "random" in elo else "")
+              + (word("legend_skills", lang) if skills else "")]
     return "\n".join(lines)
 
 
@@ -145,11 +170,13 @@ def check_counts(matches: int, workers: int | None) -> None:
 
 
 def main(argv: list[str], lang: str | None = None) -> int:
-    """Entry point; ``argv`` excludes the program and the ``arena`` word. Errors are said in
-    ``lang`` (default: MAZZO_LANG or LANG, as the ``mazzo`` command)."""
+    """Entry point; ``argv`` excludes the program and the ``arena`` word. Everything it prints
+    for a person (start line, progress, tables, legend, errors) is said in ``lang`` (default:
+    MAZZO_LANG or LANG, as the ``mazzo`` command); what --out and --records write is not."""
     if argv[:1] == ["arena"]:
         argv = argv[1:]
     args = build_parser().parse_args(argv)
+    lang = lang or default_lang()
     try:
         game = get_game(args.game)
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -165,23 +192,21 @@ def main(argv: list[str], lang: str | None = None) -> int:
         workers = args.workers or os.cpu_count() or 1
         rounds = -(-args.matches // seats)
         if not args.quiet:
-            print(f"{game.id}: {counted(rounds * seats, 'match', 'en')} "
-                  f"({plural(rounds, 'round', 'rounds')} x {plural(seats, 'lineup', 'lineups')}) "
-                  f"on {workers} {args.backend} {noun(workers, 'worker', 'workers')}",
+            print(start_line(game.id, rounds, seats, workers, args.backend, lang),
                   file=sys.stderr)
         results = run_tournament(
             game, bots, args.matches, seed=args.seed, workers=workers, backend=args.backend,
             config=config, records=args.records, out=args.out,
-            progress=None if args.quiet else ProgressBar(sys.stderr),
+            progress=None if args.quiet else ProgressBar(sys.stderr, lang=lang),
         )
     except MazzoError as exc:
-        print(f"mazzo arena: error: {exc.text(lang or default_lang())}", file=sys.stderr)
+        print(f"mazzo arena: error: {exc.text(lang)}", file=sys.stderr)
         return 2
-    print(format_results(results))
+    print(format_results(results, lang))
     if args.out:
-        print(f"\nresults saved to {args.out}")
+        print("\n" + word("saved_out", lang).format(path=args.out))
     if args.records:
-        print(f"match records saved in {args.records}/")
+        print(word("saved_records", lang).format(path=args.records))
     return 0
 
 

@@ -138,7 +138,8 @@ def play_task(task: MatchTask) -> JSON:
         moves[player] += 1
         state.apply(action)
     else:
-        raise MazzoError(f"match {task.index} exceeded {MAX_ACTIONS} actions")
+        raise MazzoError(f"match {task.index} exceeded {MAX_ACTIONS} actions",
+                         italian=f"la partita {task.index} ha superato {MAX_ACTIONS} azioni")
     outcome: JSON = {
         "index": task.index,
         "round": task.round,
@@ -272,7 +273,8 @@ def run_tournament(
                          italian=f"backend sconosciuto {backend!r}; scegli tra "
                                  f"{', '.join(BACKENDS)}")
     if matches < 1:
-        raise MazzoError(f"matches must be >= 1, got {matches}")
+        raise MazzoError(f"matches must be >= 1, got {matches}",
+                         italian=f"le partite devono essere almeno 1, non {matches}")
     cfg = make_config(game, config, players, variant)
     for name in bots:  # fail early, in the caller, on a bad bot name
         make_agent(game, name, 0)

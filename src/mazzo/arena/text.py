@@ -1,0 +1,96 @@
+"""How the arena (``mazzo arena``, ``mazzo simulate``) reads for people, in Italian and English.
+
+One table of words per language; the code lays out the numbers. Only exactly 1 is singular
+("0 partite", "0 matches"); "worker" is an Italian loanword and does not change ("2 worker").
+Italian writes decimals with a comma ("0,667", never "0.667", which an Italian reads as 667), so
+an interval's two ends are parted by a semicolon ("[0,208; 0,939]"). What ``--out`` and
+``--records`` write is data, not words: it stays the same in both languages.
+"""
+
+from __future__ import annotations
+
+from mazzo.text import plural
+
+#: every phrase the arena prints, per language ({names} are filled in by the code)
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "start": "{game}: {matches} ({rounds} x {lineups}) on {workers} {backend} {worker}",
+        "progress": "{elapsed} elapsed, eta {eta}",
+        "summary": "{game}: {players}, {matches} ({rounds} of {lineups}), seed {seed}",
+        "summary_timing": ", {workers}, {elapsed} s",
+        "bot": "bot", "matches": "matches", "win_share": "win share", "ci95": "95% CI",
+        "elo": "Elo", "mu": "mu", "sigma": "sigma", "per_move": "s/move",
+        "pairing": "pairing", "wdl": "W-D-L", "score": "score", "elo_diff": "Elo diff",
+        "versus": "{a} v {b}",
+        "interval": "[{low}, {high}]",
+        "legend": "win share: matches won (shared on ties); score: wins + half the draws "
+                  "against that opponent; Elo: Bradley-Terry fit",
+        "legend_anchor": " (random = 0)",
+        "legend_skills": "; mu/sigma: Weng-Lin (Plackett-Luce) rating",
+        "saved_out": "results saved to {path}",
+        "saved_records": "match records saved in {path}/",
+    },
+    "it": {
+        "start": "{game}: {matches} ({rounds} x {lineups}) su {workers} {worker} {backend}",
+        "progress": "trascorso {elapsed}, ancora ~{eta}",
+        "summary": "{game}: {players}, {matches} ({rounds} di {lineups}), seme {seed}",
+        "summary_timing": ", {workers}, {elapsed} s",
+        "bot": "bot", "matches": "partite", "win_share": "quota di vittorie",
+        "ci95": "IC 95%", "elo": "Elo", "mu": "mu", "sigma": "sigma", "per_move": "s/mossa",
+        "pairing": "sfida", "wdl": "V-P-S", "score": "punteggio", "elo_diff": "diff. Elo",
+        "versus": "{a} contro {b}",
+        "interval": "[{low}; {high}]",
+        "legend": "quota di vittorie: partite vinte (divise in parti uguali a pari merito); "
+                  "V-P-S: vittorie, pareggi, sconfitte; punteggio: vittorie + metà dei pareggi "
+                  "contro quell'avversario; Elo: stima di Bradley-Terry",
+        "legend_anchor": " (random = 0)",
+        "legend_skills": "; mu/sigma: valutazione Weng-Lin (Plackett-Luce)",
+        "saved_out": "risultati salvati in {path}",
+        "saved_records": "record delle partite salvati in {path}/",
+    },
+}
+
+#: what the arena counts, per language: key -> (singular, plural)
+NOUNS: dict[str, dict[str, tuple[str, str]]] = {
+    "en": {
+        "match": ("match", "matches"), "round": ("round", "rounds"),
+        "lineup": ("lineup", "lineups"), "worker": ("worker", "workers"),
+        "player": ("player", "players"),
+    },
+    "it": {
+        "match": ("partita", "partite"), "round": ("turno", "turni"),
+        "lineup": ("formazione", "formazioni"), "worker": ("worker", "worker"),
+        "player": ("giocatore", "giocatori"),
+    },
+}
+
+
+def _lang(lang: str) -> str:
+    return "it" if lang == "it" else "en"
+
+
+def word(key: str, lang: str) -> str:
+    """The phrase ``key`` of :data:`WORDS` in ``lang`` (English unless "it")."""
+    return WORDS[_lang(lang)][key]
+
+
+def count(number: float, key: str, lang: str) -> str:
+    """``number`` with the noun ``key`` of :data:`NOUNS` in the right number: "1 turno"."""
+    return plural(number, *NOUNS[_lang(lang)][key])
+
+
+def count_noun(number: float, key: str, lang: str) -> str:
+    """The noun ``key`` alone, in the number ``number`` calls for (the number laid out apart)."""
+    one, many = NOUNS[_lang(lang)][key]
+    return one if number == 1 else many
+
+
+def decimal(value: float, places: int, lang: str) -> str:
+    """``value`` with ``places`` decimals, the Italian way under "it": "0,667"."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if _lang(lang) == "it" else text
+
+
+def interval(low: float, high: float, lang: str) -> str:
+    """A 95 % interval's two ends, three decimals each: "[0.208, 0.939]", "[0,208; 0,939]"."""
+    return word("interval", lang).format(low=decimal(low, 3, lang), high=decimal(high, 3, lang))
