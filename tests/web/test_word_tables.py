@@ -82,3 +82,20 @@ def test_the_lobby_labels_put_the_italian_term_first() -> None:
     behind = [(name, english) for name, italian, english in labels
               if english.endswith(f" ({italian})")]
     assert not behind, behind
+
+
+#: the Italian terms of the Italian games (poker all'italiana, Burraco) that English texts gloss
+ITALIAN_TERMS = ("buio", "controbuio", "servito", "passo", "parola", "cip", "invito", "pulito",
+                 "semipulito", "sporco", "pinella", "pozzetto", "matta")
+
+
+def test_no_web_text_puts_an_italian_term_behind_its_gloss() -> None:
+    """Every text of the browser app (i18n.js and each game's script), both languages: an
+    Italian term of these games leads its gloss ("servito (stands pat)", "buio (blinds)",
+    "burraco sporco (dirty)"), never follows it in brackets ("stands pat (servito)", "Blinds
+    (buio)", "dirty burraco (sporco)", as the board and the lobby said)."""
+    scripts = [I18N, *sorted(SCRIPT.parent.glob("*.js"))]
+    behind = [(path.name, literal) for path in scripts
+              for literal in re.findall(r'"([^"]*)"', path.read_text(encoding="utf-8"))
+              if re.search(rf"\(({'|'.join(ITALIAN_TERMS)})\)$", literal)]
+    assert not behind, behind

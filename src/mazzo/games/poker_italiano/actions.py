@@ -173,7 +173,7 @@ class Draw(Action):
 
     def __str__(self) -> str:
         if not self.cards:
-            return "stand pat (servito)"
+            return "servito (stand pat)"
         return f"change {len(self.cards)}: {cards_text(self.cards)}"
 
 

@@ -57,7 +57,7 @@ def describe_action(action: Action, lang: str = "en") -> str:
         return name if it else f"{name} (blind level {action.level})"
     if isinstance(action, A.Draw):
         if not action.cards:
-            return "servito" if it else "stand pat (servito)"
+            return "servito" if it else "servito (stand pat)"
         shown = cards_text(action.cards)
         count = len(action.cards)
         return f"cambia {count}: {shown}" if it else f"change {count}: {shown}"

@@ -125,7 +125,7 @@ const WORDS = {
     handRow: "Hand (player or dummy)", player: "Player",
     pot: "Pot", sidePots: "Pots", potOf: "{amount} (among {seats})", chips: "Chips", bet: "Bet this round",
     toMatch: "To call", folded: "folded", draw: "Draw", drew: ["changes {n} card", "changes {n} cards"],
-    stood: "stands pat (servito)", showdown: "Showdown", opening: "Opening with {req}", openingReq: "Open with at least", phase: "Phase", blinds: "Blinds (buio)",
+    stood: "servito (stands pat)", showdown: "Showdown", opening: "Opening with {req}", openingReq: "Open with at least", phase: "Phase", blinds: "Buio (blinds)",
     melds: "Melds", side: "Side {n}", pozzetti: "Pozzetti", pozzettoTaken: "pozzetto taken",
     pozzettoNotTaken: "pozzetto not taken", running: "Points on the table",
     tableAtClose: "The table as the hand closed", finalScores: "final scores",

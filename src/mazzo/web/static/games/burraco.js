@@ -11,7 +11,7 @@ const LINES = {
 // the engine's kinds of burraco, in words (the Italian names are the game's own)
 const BURRACI = {
   it: { pulito: "burraco pulito", semipulito: "burraco semipulito", sporco: "burraco sporco" },
-  en: { pulito: "clean burraco (pulito)", semipulito: "semi-clean burraco (semipulito)", sporco: "dirty burraco (sporco)" },
+  en: { pulito: "burraco pulito (clean)", semipulito: "burraco semipulito (semi-clean)", sporco: "burraco sporco (dirty)" },
 };
 const lang = () => (document.documentElement.lang === "it" ? "it" : "en");
 
