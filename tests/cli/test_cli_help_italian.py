@@ -83,6 +83,14 @@ def test_lang_anywhere_or_the_environment_picks_the_help_language(
     assert "\nargomenti posizionali:\n  gioco" in help_of(["play", "--help"], capsys)
 
 
+def test_lang_with_an_equals_sign_is_heard_too(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--lang=it`` was taken by argparse and then ignored: the run stayed English."""
+    assert main(["--lang=it", "games"]) == 0
+    assert capsys.readouterr().out.startswith("gioco ")
+    assert help_of(["rules", "--help", "--lang=it"], capsys).startswith("uso: mazzo rules")
+    assert error_of(["play", "nebraska", "--lang=en", "--seat", "x"], capsys)[0] == "usage:"
+
+
 def test_the_main_help_in_italian_has_its_headings_examples_and_game_commands(
         capsys: pytest.CaptureFixture[str]) -> None:
     shown = help_of(["--lang", "it", "--help"], capsys)

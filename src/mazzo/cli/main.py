@@ -345,6 +345,20 @@ def cmd_game_help(game: Game, lang: str) -> int:
     return 0
 
 
+def take_lang(args_list: list[str]) -> str | None:
+    """Remove the first ``--lang it|en`` (or ``--lang=it``) from anywhere on the line; the
+    language it names (None: not given, or a value argparse is left to refuse)."""
+    for i, arg in enumerate(args_list):
+        if arg == "--lang" and i + 1 < len(args_list) and args_list[i + 1] in ("it", "en"):
+            lang = args_list[i + 1]
+            del args_list[i : i + 2]
+            return lang
+        if arg in ("--lang=it", "--lang=en"):
+            del args_list[i]
+            return arg.removeprefix("--lang=")
+    return None
+
+
 def take_flag(args_list: list[str], *names: str) -> bool:
     """Remove every occurrence of a global flag; whether it was there."""
     found = any(a in names for a in args_list)
@@ -383,12 +397,7 @@ def cmd_verify(path: str, lang: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    lang = default_lang()
-    if "--lang" in args_list:
-        i = args_list.index("--lang")
-        if i + 1 < len(args_list) and args_list[i + 1] in ("it", "en"):
-            lang = args_list[i + 1]
-            del args_list[i : i + 2]
+    lang = take_lang(args_list) or default_lang()
     no_color = take_flag(args_list, "--no-color", "--no-colour")
     try:
         return _dispatch(args_list, lang, no_color)
