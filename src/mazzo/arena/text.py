@@ -91,12 +91,12 @@ example: mazzo arena cribbage --bots esperto,medio,random --matches 2000 --seed 
         "epilog": """\
 bot: i livelli {levels},
 ogni bot che un gioco offre (p. es. heuristic), o ismcts:N[:random][:policy][:guided] per una
-ricerca di N iterazioni a mossa (simulazioni casuali, gli altri posti mossi dalla politica delle
-simulazioni, guida euristica). I posti ruotano così ogni bot gioca ogni posto allo stesso modo, e
-ogni formazione di un turno gioca le stesse smazzate (gioco duplicato); --matches è arrotondato a
-turni interi. Più bot che posti fa un girone di tavoli: gioca ogni gruppo di tanti bot quanti
-sono i posti, in ogni rotazione. Lo stesso --seed dà gli stessi risultati con qualsiasi numero di
-worker.
+ricerca di N iterazioni a mossa (simulazioni casuali, gli altri posti mossi dalla politica di
+simulazione, guida euristica). I posti ruotano perché ogni bot giochi ogni posto lo stesso numero
+di volte, e ogni formazione di un turno gioca le stesse smazzate (gioco duplicato); --matches è
+arrotondato a turni interi. Con più bot che posti si gioca un girone di tavoli: ogni gruppo di
+tanti bot quanti sono i posti, in ogni rotazione. Lo stesso --seed dà gli stessi risultati con
+qualsiasi numero di worker.
 
 esempio: mazzo arena cribbage --bots esperto,medio,random --matches 2000 --seed 7 --workers 2
 """,
