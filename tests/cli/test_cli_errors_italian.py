@@ -2,7 +2,7 @@
 bot, a missing or damaged save file, a file that is no record, a finished or foreign match, a
 record the fairness check refuses, the server's flags. Only config errors said it in Italian
 (``mazzo --lang it play cribbage --seat 9`` printed "--seat must be 1..2"); the English texts
-stay as they were. argparse's own usage errors stay argparse's (English)."""
+stay as they were. argparse's own usage errors: test_cli_help_italian."""
 
 from __future__ import annotations
 

@@ -8,53 +8,43 @@ import sys
 import time
 from typing import TextIO
 
-from mazzo.arena.text import count, count_noun, decimal, interval, word
+from mazzo.arena.text import count, count_noun, decimal, help_word, interval, word
 from mazzo.arena.tournament import BACKENDS, lineups, make_config, run_tournament
+from mazzo.argtext import lang_in, parser_class
 from mazzo.bots.levels import LEVELS, make_agent
 from mazzo.engine.game import JSON, MazzoError
 from mazzo.engine.overrides import parse_overrides
 from mazzo.engine.registry import all_games, get_game
 from mazzo.text import default_lang
 
-EPILOG = """\
-bots: the levels {levels},
-any bot a game offers (e.g. heuristic), or ismcts:N[:random][:policy][:guided] for a search of
-N iterations per move (random rollouts, other seats moved by the rollout policy, heuristic guide).
-Seats rotate so every bot plays every seat equally, and every lineup of a round plays the same
-deals (duplicate play); --matches is rounded up to whole rounds. More bots than seats is a
-round robin of tables: every group of as many bots as there are seats plays, in every rotation.
-The same --seed gives the same results with any number of workers.
 
-example: mazzo arena cribbage --bots esperto,medio,random --matches 2000 --seed 7 --workers 2
-"""
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """``mazzo arena``'s parser: its help page and argparse's own words in ``lang``."""
+    def h(key: str) -> str:
+        return help_word(key, lang)
 
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = parser_class(lang)(
         prog="mazzo arena",
-        description="Play a tournament between bots and report win rates, 95 % CIs and ratings.",
-        epilog=EPILOG.format(levels=", ".join(LEVELS)),
+        description=h("description"),
+        epilog=h("epilog").format(levels=", ".join(LEVELS)),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("game", help="game id: " + ", ".join(g.id for g in all_games()))
-    parser.add_argument("--bots", required=True,
-                        help="comma-separated distinct bot names (at least 2; more than the "
-                        "seats: every group of them plays a table)")
-    parser.add_argument("--matches", type=int, default=100, help="matches to play (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
-    parser.add_argument(
-        "--workers", type=int, default=None, help="parallel workers (default: every core)"
-    )
-    parser.add_argument("--backend", choices=BACKENDS, default="process",
-                        help="process pool (default) or a Ray cluster (needs the ray extra)")
-    parser.add_argument("--out", help="write the results as JSON to this file")
-    parser.add_argument("--records", help="save every match record in this folder")
-    parser.add_argument("--players", type=int, help="number of players (default: the game's)")
-    parser.add_argument("--variant", help="game variant")
-    parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
-                        help="any other config field, e.g. --set target=61 (repeatable; a list "
-                        "field takes comma-separated values)")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("game", metavar=h("m.game"),
+                        help=h("game").format(games=", ".join(g.id for g in all_games())))
+    parser.add_argument("--bots", required=True, metavar=h("m.bots"), help=h("bots"))
+    parser.add_argument("--matches", type=int, default=100, metavar=h("m.matches"),
+                        help=h("matches"))
+    parser.add_argument("--seed", type=int, default=0, metavar=h("m.seed"), help=h("seed"))
+    parser.add_argument("--workers", type=int, default=None, metavar=h("m.workers"),
+                        help=h("workers"))
+    parser.add_argument("--backend", choices=BACKENDS, default="process", help=h("backend"))
+    parser.add_argument("--out", metavar=h("m.out"), help=h("out"))
+    parser.add_argument("--records", metavar=h("m.records"), help=h("records"))
+    parser.add_argument("--players", type=int, metavar=h("m.players"), help=h("players"))
+    parser.add_argument("--variant", metavar=h("m.variant"), help=h("variant"))
+    parser.add_argument("--set", action="append", default=[], metavar=h("m.field"),
+                        help=h("set"))
+    parser.add_argument("--quiet", action="store_true", help=h("quiet"))
     return parser
 
 
@@ -175,8 +165,8 @@ def main(argv: list[str], lang: str | None = None) -> int:
     MAZZO_LANG or LANG, as the ``mazzo`` command); what --out and --records write is not."""
     if argv[:1] == ["arena"]:
         argv = argv[1:]
-    args = build_parser().parse_args(argv)
-    lang = lang or default_lang()
+    lang = lang or lang_in(argv, default_lang())
+    args = build_parser(lang).parse_args(argv)
     try:
         game = get_game(args.game)
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]

@@ -50,6 +50,76 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 
+#: ``mazzo arena --help``, per language ({levels}, {games}: filled in by the code; metavars
+#: name what goes after an option)
+HELP: dict[str, dict[str, str]] = {
+    "en": {
+        "description": "Play a tournament between bots and report win rates, 95 % CIs and "
+                       "ratings.",
+        "epilog": """\
+bots: the levels {levels},
+any bot a game offers (e.g. heuristic), or ismcts:N[:random][:policy][:guided] for a search of
+N iterations per move (random rollouts, other seats moved by the rollout policy, heuristic guide).
+Seats rotate so every bot plays every seat equally, and every lineup of a round plays the same
+deals (duplicate play); --matches is rounded up to whole rounds. More bots than seats is a
+round robin of tables: every group of as many bots as there are seats plays, in every rotation.
+The same --seed gives the same results with any number of workers.
+
+example: mazzo arena cribbage --bots esperto,medio,random --matches 2000 --seed 7 --workers 2
+""",
+        "game": "game id: {games}",
+        "bots": "comma-separated distinct bot names (at least 2; more than the seats: every "
+                "group of them plays a table)",
+        "matches": "matches to play (default 100)",
+        "seed": "tournament seed (default 0)",
+        "workers": "parallel workers (default: every core)",
+        "backend": "process pool (default) or a Ray cluster (needs the ray extra)",
+        "out": "write the results as JSON to this file",
+        "records": "save every match record in this folder",
+        "players": "number of players (default: the game's)",
+        "variant": "game variant",
+        "set": "any other config field, e.g. --set target=61 (repeatable; a list field takes "
+               "comma-separated values)",
+        "quiet": "no progress bar",
+        "m.game": "game", "m.bots": "BOTS", "m.matches": "MATCHES", "m.seed": "SEED",
+        "m.workers": "WORKERS", "m.out": "OUT", "m.records": "RECORDS",
+        "m.players": "PLAYERS", "m.variant": "VARIANT", "m.field": "FIELD=VALUE",
+    },
+    "it": {
+        "description": "Gioca un torneo tra bot e riporta quote di vittorie, IC 95 % e "
+                       "valutazioni.",
+        "epilog": """\
+bot: i livelli {levels},
+ogni bot che un gioco offre (p. es. heuristic), o ismcts:N[:random][:policy][:guided] per una
+ricerca di N iterazioni a mossa (simulazioni casuali, gli altri posti mossi dalla politica di
+simulazione, guida euristica). I posti ruotano perché ogni bot giochi ogni posto lo stesso numero
+di volte, e ogni formazione di un turno gioca le stesse smazzate (gioco duplicato); --matches è
+arrotondato a turni interi. Con più bot che posti si gioca un girone di tavoli: ogni gruppo di
+tanti bot quanti sono i posti, in ogni rotazione. Lo stesso --seed dà gli stessi risultati con
+qualsiasi numero di worker.
+
+esempio: mazzo arena cribbage --bots esperto,medio,random --matches 2000 --seed 7 --workers 2
+""",
+        "game": "id del gioco: {games}",
+        "bots": "nomi di bot diversi separati da virgole (almeno 2; più bot che posti: ogni "
+                "loro gruppo gioca un tavolo)",
+        "matches": "partite da giocare (predefinito 100)",
+        "seed": "seme del torneo (predefinito 0)",
+        "workers": "worker in parallelo (predefinito: uno per core)",
+        "backend": "pool di processi (predefinito) o un cluster Ray (vuole l'extra ray)",
+        "out": "scrivi i risultati in JSON in questo file",
+        "records": "salva il record di ogni partita in questa cartella",
+        "players": "numero di giocatori (predefinito: quello del gioco)",
+        "variant": "variante del gioco",
+        "set": "ogni altro campo della configurazione, p. es. --set target=61 (ripetibile; un "
+               "campo lista prende valori separati da virgole)",
+        "quiet": "niente barra di avanzamento",
+        "m.game": "gioco", "m.bots": "BOT", "m.matches": "PARTITE", "m.seed": "SEME",
+        "m.workers": "WORKER", "m.out": "FILE", "m.records": "CARTELLA",
+        "m.players": "GIOCATORI", "m.variant": "VARIANTE", "m.field": "CAMPO=VALORE",
+    },
+}
+
 #: what the arena counts, per language: key -> (singular, plural)
 NOUNS: dict[str, dict[str, tuple[str, str]]] = {
     "en": {
@@ -67,6 +137,11 @@ NOUNS: dict[str, dict[str, tuple[str, str]]] = {
 
 def _lang(lang: str) -> str:
     return "it" if lang == "it" else "en"
+
+
+def help_word(key: str, lang: str) -> str:
+    """The phrase ``key`` of :data:`HELP` (``mazzo arena --help``) in ``lang``."""
+    return HELP[_lang(lang)][key]
 
 
 def word(key: str, lang: str) -> str:

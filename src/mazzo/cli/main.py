@@ -4,172 +4,143 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import inspect
 import io
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 
+from mazzo.argtext import parser_class, usage_prefix
 from mazzo.bots.levels import LEVELS, bot_names
+from mazzo.cli.help_text import help_words
 from mazzo.engine.game import Config, ConfigError, Game, MazzoError, format_counts
 from mazzo.engine.overrides import add_flag, parse_overrides
 from mazzo.engine.record import load_record, naming_file
 from mazzo.engine.registry import all_games, get_game
 from mazzo.text import default_lang
 
-EPILOG = """\
-examples:
-  mazzo games
-  mazzo rules nebraska --lang it
-  mazzo rules nebraska --full
-  mazzo play nebraska --players 4 --variant poker --bots medio
-  mazzo simulate nebraska --matches 1000 --seed 1 --bots heuristic,random
-  mazzo arena cribbage --bots esperto,medio,random --matches 200 --seed 7
-  mazzo replay match.json --seat 1
-  mazzo matches
-  mazzo play --resume ~/.mazzo/matches/cribbage-20261123-101500-1a2b3c4d.json
-  mazzo serve --port 8000
-  mazzo verify table-record.json
-  mazzo cribbage analyze 5H 5D JS QC 4S 6D --dealer
-Run 'mazzo' alone for a menu. Colour only on a terminal; --no-color or NO_COLOR turns it off.
-"""
-
 Command = Callable[[list[str]], int]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The ``mazzo`` command's parser, its help pages and argparse's own words in ``lang``."""
+    h = help_words(lang)
+    parser = parser_class(lang)(
         prog="mazzo",
-        description="Five traditional card games with exact rules, bots and a clean engine.",
-        epilog=EPILOG + game_commands_help(),
+        description=h["description"],
+        epilog=h["epilog"] + game_commands_help(lang),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--lang", choices=("it", "en"), default=None,
-                        help="language of the texts (default: from MAZZO_LANG or LANG)")
-    parser.add_argument("--no-color", action="store_true",
-                        help="no colour even on a terminal (also: NO_COLOR set to anything)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument("--lang", choices=("it", "en"), default=None, help=h["lang"])
+    parser.add_argument("--no-color", action="store_true", help=h["no_color"])
+    sub = parser.add_subparsers(dest="command", metavar=h["m.command"])
 
-    sub.add_parser("games", help="list the games with player counts and variants")
+    sub.add_parser("games", help=h["games"])
 
-    rules = sub.add_parser("rules", help="a readable summary of a game's rules (--full: all)")
-    rules.add_argument("game")
-    rules.add_argument("--full", action="store_true",
-                       help="the full rules page: every option, the tie rules, worked examples")
+    rules = sub.add_parser("rules", help=h["rules"])
+    rules.add_argument("game", metavar=h["m.game"])
+    rules.add_argument("--full", action="store_true", help=h["rules.full"])
 
-    play = sub.add_parser("play", help="play a match at the terminal against bots "
-                          "(saved after every move; --resume FILE continues one)")
-    play.add_argument("game", nargs="?", help="the game (not needed with --resume)")
-    play.add_argument("--resume", metavar="FILE",
-                      help="continue a saved match exactly where it stopped "
-                      "('mazzo matches' lists them)")
-    _config_args(play)
-    play.add_argument("--seat", type=int, default=1, help="your seat, 1-based (default 1)")
-    play.add_argument("--bots", default="medio",
-                      help="bot level(s) for the other seats, comma-separated, in seat order; "
-                      "at most one per other seat, the last fills the rest: "
-                      + ", ".join(LEVELS) + " or a game bot such as heuristic (default medio)")
-    play.add_argument("--seed", type=int, default=None,
-                      help="fixed seed (default: a fair, secure shuffle)")
-    play.add_argument("--save", metavar="FILE",
-                      help="save the match to this file (after every move; a file already "
-                      "there is never replaced: the match then goes to the default place, a "
-                      "file named after the match in ~/.mazzo/matches, or $MAZZO_HOME/matches)")
+    play = sub.add_parser("play", help=h["play"])
+    play.add_argument("game", nargs="?", metavar=h["m.game"], help=h["play.game"])
+    play.add_argument("--resume", metavar=h["m.FILE"], help=h["play.resume"])
+    _config_args(play, h)
+    play.add_argument("--seat", type=int, default=1, metavar=h["m.seat"], help=h["play.seat"])
+    play.add_argument("--bots", default="medio", metavar=h["m.bots"],
+                      help=h["play.bots"].format(levels=", ".join(LEVELS)))
+    play.add_argument("--seed", type=int, default=None, metavar=h["m.seed"],
+                      help=h["play.seed"])
+    play.add_argument("--save", metavar=h["m.FILE"], help=h["play.save"])
     play.add_argument("--no-autoplay", dest="autoplay", action="store_false",
-                      help="ask even when you have only one legal move (default: play it)")
+                      help=h["play.no_autoplay"])
 
-    matches = sub.add_parser("matches", help="list saved matches, newest first")
-    matches.add_argument("--all", action="store_true",
-                         help="also list finished matches (default: only unfinished ones)")
+    matches = sub.add_parser("matches", help=h["matches"])
+    matches.add_argument("--all", action="store_true", help=h["matches.all"])
 
-    simulate = sub.add_parser("simulate", help="bots play many matches: win rates with 95%% CI")
-    simulate.add_argument("game")
-    _config_args(simulate)
-    simulate.add_argument("--matches", type=int, default=1000, help="at least 1 (default 1000)")
-    simulate.add_argument("--seed", type=int, default=0)
-    simulate.add_argument("--bots", default=None,
-                          help="comma-separated distinct bots, seats rotating (default "
-                          "heuristic,random); more than the seats: every group of them plays")
-    simulate.add_argument("--workers", type=int, default=None,
-                          help="parallel workers, at least 1 (default: every core)")
-    simulate.add_argument("--out", help="write the results as JSON")
+    simulate = sub.add_parser("simulate", help=h["simulate"])
+    simulate.add_argument("game", metavar=h["m.game"])
+    _config_args(simulate, h)
+    simulate.add_argument("--matches", type=int, default=1000, metavar=h["m.matches"],
+                          help=h["simulate.matches"])
+    simulate.add_argument("--seed", type=int, default=0, metavar=h["m.seed"])
+    simulate.add_argument("--bots", default=None, metavar=h["m.bots"], help=h["simulate.bots"])
+    simulate.add_argument("--workers", type=int, default=None, metavar=h["m.workers"],
+                          help=h["simulate.workers"])
+    simulate.add_argument("--out", metavar=h["m.out"], help=h["simulate.out"])
     simulate.add_argument("--quiet", action="store_true")
 
-    sub.add_parser("arena", help="tournaments between bots (see 'mazzo arena --help')",
-                   add_help=False)
+    sub.add_parser("arena", help=h["arena"], add_help=False)
 
-    rep = sub.add_parser("replay", help="step through a saved match record")
-    rep.add_argument("file")
-    rep.add_argument("--seat", type=int, default=None,
-                     help="see the match as this seat (1-based); default: spectator")
-    rep.add_argument("--all", action="store_true", help="print every step without pausing")
+    rep = sub.add_parser("replay", help=h["replay"])
+    rep.add_argument("file", metavar=h["m.file"])
+    rep.add_argument("--seat", type=int, default=None, metavar=h["m.seat"],
+                     help=h["replay.seat"])
+    rep.add_argument("--all", action="store_true", help=h["replay.all"])
 
-    sub.add_parser("menu", help="the terminal menu (also what 'mazzo' alone opens)")
+    sub.add_parser("menu", help=h["menu"])
 
-    serve = sub.add_parser("serve", help="run the table server (needs the web extra)")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--db", default=None,
-                       help="sqlite:///PATH or postgresql://... (default ~/.mazzo/mazzo.db)")
-    serve.add_argument("--workers-bots", type=int, default=1,
-                       help="processes computing bot moves (default 1; 0: a thread)")
-    serve.add_argument("--bot-pause", type=float, default=0.6,
-                       help="seconds a bot waits before moving, so people can follow")
-    serve.add_argument("--grace", type=float, default=60.0,
-                       help="seconds before a stand-in plays for a disconnected person")
-    serve.add_argument("--rate", type=float, default=20.0,
-                       help="messages per second allowed per connection")
-    serve.add_argument("--burst", type=int, default=40, help="messages allowed at once")
-    serve.add_argument("--advertise", metavar="URL", default=None,
-                       help="where other server processes on the same PostgreSQL reach this "
-                       "one (default http://HOST:PORT)")
-    serve.add_argument("--takeover", type=float, default=5.0, metavar="SECONDS",
-                       help="how often to take over the tables of a server process that "
-                       "stopped (several processes on one PostgreSQL)")
-    serve.add_argument("--forget-after", type=_seconds, default=600.0, metavar="SECONDS",
-                       help="drop a finished table from memory once nobody has used it this "
-                       "long (default 600; inf: never); it is loaded from the database again "
-                       "when asked for")
-    serve.add_argument("--send-timeout", type=_seconds, default=10.0, metavar="SECONDS",
-                       help="hang up (1013) on a client whose socket has not taken a frame "
-                       "for this long: it is not reading (default 10)")
-    serve.add_argument("--outbox", type=_frames, default=64, metavar="FRAMES",
-                       help="hang up (1013) on a client with more frames than this waiting "
-                       "for its socket (default 64)")
+    serve = sub.add_parser("serve", help=h["serve"])
+    serve.add_argument("--host", default="127.0.0.1", metavar=h["m.host"])
+    serve.add_argument("--port", type=int, default=8000, metavar=h["m.port"])
+    serve.add_argument("--db", default=None, metavar=h["m.db"], help=h["serve.db"])
+    serve.add_argument("--workers-bots", type=int, default=1, metavar=h["m.workers_bots"],
+                       help=h["serve.workers_bots"])
+    serve.add_argument("--bot-pause", type=float, default=0.6, metavar=h["m.bot_pause"],
+                       help=h["serve.bot_pause"])
+    serve.add_argument("--grace", type=float, default=60.0, metavar=h["m.grace"],
+                       help=h["serve.grace"])
+    serve.add_argument("--rate", type=float, default=20.0, metavar=h["m.rate"],
+                       help=h["serve.rate"])
+    serve.add_argument("--burst", type=int, default=40, metavar=h["m.burst"],
+                       help=h["serve.burst"])
+    serve.add_argument("--advertise", metavar=h["m.url"], default=None,
+                       help=h["serve.advertise"])
+    serve.add_argument("--takeover", type=float, default=5.0, metavar=h["m.seconds"],
+                       help=h["serve.takeover"])
+    serve.add_argument("--forget-after", type=functools.partial(_seconds, lang=lang),
+                       default=600.0, metavar=h["m.seconds"], help=h["serve.forget_after"])
+    serve.add_argument("--send-timeout", type=functools.partial(_seconds, lang=lang),
+                       default=10.0, metavar=h["m.seconds"], help=h["serve.send_timeout"])
+    serve.add_argument("--outbox", type=functools.partial(_frames, lang=lang), default=64,
+                       metavar=h["m.frames"], help=h["serve.outbox"])
 
-    verify = sub.add_parser("verify", help="check a server record's fair-shuffle commitments")
-    verify.add_argument("file")
+    verify = sub.add_parser("verify", help=h["verify"])
+    verify.add_argument("file", metavar=h["m.file"])
     return parser
 
 
-def _seconds(text: str) -> float:
+def _seconds(text: str, lang: str = "en") -> float:
     """A number of seconds, zero or more, ``inf`` for never (an argparse type)."""
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            help_words(lang)["seconds.not_number"].format(text=text)) from None
     if not value >= 0:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"seconds must be 0 or more: {text!r}")
+        raise argparse.ArgumentTypeError(help_words(lang)["seconds.negative"].format(text=text))
     return value
 
 
-def _frames(text: str) -> int:
+def _frames(text: str, lang: str = "en") -> int:
     """A number of frames, 1 or more (an argparse type)."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of frames: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            help_words(lang)["frames.not_number"].format(text=text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"frames must be 1 or more: {text!r}")
+        raise argparse.ArgumentTypeError(help_words(lang)["frames.too_few"].format(text=text))
     return value
 
 
-def _config_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=None, help="number of players")
-    parser.add_argument("--variant", default=None, help="variant or preset of the game")
-    parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
-                        help="any other config field, e.g. --set target=10 (repeatable; a list "
-                        "field takes comma-separated values: --set suit_order=oro,giallo,...)")
+def _config_args(parser: argparse.ArgumentParser, h: dict[str, str]) -> None:
+    parser.add_argument("--players", type=int, default=None, metavar=h["m.players"],
+                        help=h["config.players"])
+    parser.add_argument("--variant", default=None, metavar=h["m.variant"],
+                        help=h["config.variant"])
+    parser.add_argument("--set", action="append", default=[], metavar=h["m.field"],
+                        help=h["config.set"])
 
 
 def make_config(game: Game, players: int | None, variant: str | None,
@@ -318,15 +289,15 @@ def cmd_replay(args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
-def game_commands_help() -> str:
+def game_commands_help(lang: str = "en") -> str:
     """The epilog's list of every game's own commands with their one-line help."""
-    rows = [(f"mazzo {game.id} {name}", one_line_help(command))
-            for game in all_games() for name, command in game.subcommands().items()]
+    rows = [(f"mazzo {game.id} {name}", command_help(game, name, lang))
+            for game in all_games() for name in game.subcommands()]
     if not rows:
         return ""
     width = max(len(left) for left, _ in rows)
     lines = [f"  {left.ljust(width)}  {text}".rstrip() for left, text in rows]
-    return "\ngame commands ('mazzo GAME --help' for a game's):\n" + "\n".join(lines) + "\n"
+    return f"\n{help_words(lang)['game_commands']}\n" + "\n".join(lines) + "\n"
 
 
 def one_line_help(command: Command) -> str:
@@ -335,14 +306,22 @@ def one_line_help(command: Command) -> str:
     return doc.strip().splitlines()[0] if doc.strip() else ""
 
 
-def usage_of(command: Command) -> str:
-    """The usage paragraph the command prints for ``--help`` (empty if it prints none)."""
+def command_help(game: Game, name: str, lang: str) -> str:
+    """The one-line help of the game's command ``name`` in ``lang``: the game's own words, else
+    the first line of the command's docstring."""
+    said = game.subcommand_help(name, lang)
+    return one_line_help(game.subcommands()[name]) if said is None else said
+
+
+def usage_of(command: Command, lang: str = "en") -> str:
+    """The usage paragraph the command prints for ``--help`` (empty if it prints none); the
+    command says it in the language MAZZO_LANG names, ``lang``."""
     shown = io.StringIO()
     with (contextlib.redirect_stdout(shown), contextlib.redirect_stderr(io.StringIO()),
           contextlib.suppress(SystemExit)):
         command(["--help"])
     text = shown.getvalue()
-    return text.split("\n\n")[0].strip() if text.startswith("usage:") else ""
+    return text.split("\n\n")[0].strip() if text.startswith(usage_prefix(lang)) else ""
 
 
 def cmd_game_help(game: Game, lang: str) -> int:
@@ -356,14 +335,28 @@ def cmd_game_help(game: Game, lang: str) -> int:
         print(f"{title} — " + ("i suoi comandi:" if it else "its commands:"))
         width = max(len(name) for name in commands)
         for name, command in commands.items():
-            print(f"  {name.ljust(width)}  {one_line_help(command)}".rstrip())
-            for line in usage_of(command).splitlines():
+            print(f"  {name.ljust(width)}  {command_help(game, name, lang)}".rstrip())
+            for line in usage_of(command, lang).splitlines():
                 print(f"  {' ' * width}  {line}")
         print(f"\n{'Le opzioni di un comando' if it else 'Options of a command'}: "
               f"mazzo {game.id} {'COMANDO' if it else 'COMMAND'} --help")
     also = ", ".join(f"mazzo {c} {game.id}" for c in ("rules", "play", "simulate", "arena"))
     print(f"{'Inoltre' if it else 'Also'}: {also}")
     return 0
+
+
+def take_lang(args_list: list[str]) -> str | None:
+    """Remove the first ``--lang it|en`` (or ``--lang=it``) from anywhere on the line; the
+    language it names (None: not given, or a value argparse is left to refuse)."""
+    for i, arg in enumerate(args_list):
+        if arg == "--lang" and i + 1 < len(args_list) and args_list[i + 1] in ("it", "en"):
+            lang = args_list[i + 1]
+            del args_list[i : i + 2]
+            return lang
+        if arg in ("--lang=it", "--lang=en"):
+            del args_list[i]
+            return arg.removeprefix("--lang=")
+    return None
 
 
 def take_flag(args_list: list[str], *names: str) -> bool:
@@ -404,12 +397,7 @@ def cmd_verify(path: str, lang: str) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    lang = default_lang()
-    if "--lang" in args_list:
-        i = args_list.index("--lang")
-        if i + 1 < len(args_list) and args_list[i + 1] in ("it", "en"):
-            lang = args_list[i + 1]
-            del args_list[i : i + 2]
+    lang = take_lang(args_list) or default_lang()
     no_color = take_flag(args_list, "--no-color", "--no-colour")
     try:
         return _dispatch(args_list, lang, no_color)
@@ -449,7 +437,7 @@ def _dispatch(args_list: list[str], lang: str, no_color: bool = False) -> int:
     game_ids = {g.id for g in all_games()}
     if head in game_ids:
         return _game_command(get_game(head), args_list[1:], lang, no_color)
-    args = build_parser().parse_args(args_list)
+    args = build_parser(lang).parse_args(args_list)
     if args.command == "games":
         return cmd_games(lang)
     if args.command == "rules":
@@ -472,17 +460,17 @@ def _dispatch(args_list: list[str], lang: str, no_color: bool = False) -> int:
         return run_menu(lang)
     if args.command == "serve":
         return cmd_serve(args)
-    build_parser().print_help()
+    build_parser(lang).print_help()
     return 0
 
 
 def _game_command(game: Game, rest: list[str], lang: str, no_color: bool) -> int:
     """``mazzo GAME [COMMAND ARGS]``: the game's page, or one of its own commands."""
+    os.environ["MAZZO_LANG"] = lang  # subcommands (and their --help) read the language here
     if not rest or rest[0] in ("-h", "--help"):
         return cmd_game_help(game, lang)
     commands = game.subcommands()
     if rest[0] in commands:
-        os.environ["MAZZO_LANG"] = lang  # subcommands read the language from here
         with colour_output(no_color):
             return commands[rest[0]](rest[1:])
     known = ", ".join(commands) or "none"

@@ -922,7 +922,15 @@ class Game(ABC):
     def subcommands(self) -> dict[str, Callable[[list[str]], int]]:
         """Extra CLI commands, run as ``mazzo <game id> <name> ARGS`` (e.g. cribbage analyze).
 
-        Each takes its arguments (``--help`` among them) and returns an exit status; the first
-        line of its docstring is its one-line help in ``mazzo --help``.
+        Each takes its arguments (``--help`` among them) and returns an exit status; it speaks
+        the language MAZZO_LANG names (``mazzo`` sets it from ``--lang``), its ``--help`` too.
+        Its one-line help in ``mazzo --help`` is :meth:`subcommand_help`'s, else the first line
+        of its docstring.
         """
         return {}
+
+    def subcommand_help(self, name: str, lang: str) -> str | None:
+        """The one-line help of the game's command ``name`` in ``lang``, for a game that says
+        it in words of its own (a table per language); None: the first line of the command's
+        docstring, in English."""
+        return None

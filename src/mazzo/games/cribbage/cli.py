@@ -2,13 +2,34 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 
+from mazzo.argtext import lang_in, parser_class
 from mazzo.cards import FRENCH_SUITS, Card, parse_card
 from mazzo.engine.game import MazzoError
 from mazzo.games.cribbage.scoring import DiscardOption, discard_analysis
 from mazzo.text import default_lang
+
+#: ``mazzo cribbage analyze``'s help page, per language ("summary": its line in ``mazzo --help``)
+HELP: dict[str, dict[str, str]] = {
+    "en": {
+        "summary": "Rank every way to lay away to the crib: exact hand and crib expectations.",
+        "description": "Rank every way to lay away to the crib: exact hand expectation over all "
+                       "starters, min/max, and the expected crib (added if it is yours).",
+        "cards": "6 cards (two players) or 5 (three or four), e.g. 5H 5D JS QC 4S 6D",
+        "dealer": "the crib is yours (or your partner's)",
+        "m.cards": "cards",
+    },
+    "it": {
+        "summary": "Classifica ogni modo di scartare al crib: attese esatte di mano e crib.",
+        "description": "Classifica ogni modo di scartare al crib: valore atteso esatto della "
+                       "mano su tutti gli starter, minimo/massimo, e il crib atteso (sommato "
+                       "se è tuo).",
+        "cards": "6 carte (due giocatori) o 5 (tre o quattro), p. es. 5H 5D JS QC 4S 6D",
+        "dealer": "il crib è tuo (o del tuo compagno)",
+        "m.cards": "carte",
+    },
+}
 
 _HEAD = {
     "en": ("lay away", "keep", "hand avg", "min", "max", "crib", "net"),
@@ -69,16 +90,12 @@ def _analysis(args: list[str], dealer: bool) -> tuple[list[Card], list[DiscardOp
 
 def analyze_main(argv: list[str]) -> int:
     """Rank every way to lay away to the crib: exact hand and crib expectations."""
-    parser = argparse.ArgumentParser(
-        prog="mazzo cribbage analyze",
-        description="Rank every way to lay away to the crib: exact hand expectation over all "
-                    "starters, min/max, and the expected crib (added if it is yours).",
-    )
-    parser.add_argument("cards", nargs="+",
-                        help="6 cards (two players) or 5 (three or four), e.g. 5H 5D JS QC 4S 6D")
-    parser.add_argument("--dealer", action="store_true",
-                        help="the crib is yours (or your partner's)")
-    parser.add_argument("--lang", choices=("en", "it"), default=default_lang())
+    lang = lang_in(argv, default_lang())  # the help page and argparse's errors speak it too
+    h = HELP[lang]
+    parser = parser_class(lang)(prog="mazzo cribbage analyze", description=h["description"])
+    parser.add_argument("cards", nargs="+", metavar=h["m.cards"], help=h["cards"])
+    parser.add_argument("--dealer", action="store_true", help=h["dealer"])
+    parser.add_argument("--lang", choices=("en", "it"), default=lang)
     args = parser.parse_args(argv)
     try:
         cards, options = _analysis(args.cards, args.dealer)

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from mazzo.engine.game import Action, Config, Game, GameText
 from mazzo.games.cribbage import actions, text
 from mazzo.games.cribbage.bots import CribbageHeuristic
+from mazzo.games.cribbage.cli import HELP as ANALYZE_HELP
 from mazzo.games.cribbage.cli import analyze_main
 from mazzo.games.cribbage.config import CribbageConfig
 from mazzo.games.cribbage.state import CribbageState
@@ -57,3 +58,7 @@ class CribbageGame(Game):
 
     def subcommands(self) -> dict[str, Callable[[list[str]], int]]:
         return {"analyze": analyze_main}
+
+    def subcommand_help(self, name: str, lang: str) -> str | None:
+        return ANALYZE_HELP["it" if lang == "it" else "en"]["summary"] if name == "analyze" \
+            else None

@@ -1,0 +1,198 @@
+"""The ``mazzo`` command's help pages in Italian and English: the description, every option's
+help, the metavars and the epilog, one table per language (argparse's own words, ``usage:`` and
+its errors, are :mod:`mazzo.argtext`'s). The English table is what ``mazzo --help`` has always
+said; ``%%`` is a percent sign (argparse formats every help with ``%``); ``{levels}`` is filled
+in with the bot levels. Metavars name what goes in an option: ``--seat POSTO``."""
+
+from __future__ import annotations
+
+#: every phrase of the command's help pages, per language
+HELP: dict[str, dict[str, str]] = {
+    "en": {
+        "description": "Five traditional card games with exact rules, bots and a clean engine.",
+        "epilog": """\
+examples:
+  mazzo games
+  mazzo rules nebraska --lang it
+  mazzo rules nebraska --full
+  mazzo play nebraska --players 4 --variant poker --bots medio
+  mazzo simulate nebraska --matches 1000 --seed 1 --bots heuristic,random
+  mazzo arena cribbage --bots esperto,medio,random --matches 200 --seed 7
+  mazzo replay match.json --seat 1
+  mazzo matches
+  mazzo play --resume ~/.mazzo/matches/cribbage-20261123-101500-1a2b3c4d.json
+  mazzo serve --port 8000
+  mazzo verify table-record.json
+  mazzo cribbage analyze 5H 5D JS QC 4S 6D --dealer
+Run 'mazzo' alone for a menu. Colour only on a terminal; --no-color or NO_COLOR turns it off.
+""",
+        "game_commands": "game commands ('mazzo GAME --help' for a game's):",
+        "lang": "language of the texts (default: from MAZZO_LANG or LANG)",
+        "no_color": "no colour even on a terminal (also: NO_COLOR set to anything)",
+        "games": "list the games with player counts and variants",
+        "rules": "a readable summary of a game's rules (--full: all)",
+        "rules.full": "the full rules page: every option, the tie rules, worked examples",
+        "play": "play a match at the terminal against bots (saved after every move; "
+                "--resume FILE continues one)",
+        "play.game": "the game (not needed with --resume)",
+        "play.resume": "continue a saved match exactly where it stopped ('mazzo matches' "
+                       "lists them)",
+        "play.seat": "your seat, 1-based (default 1)",
+        "play.bots": "bot level(s) for the other seats, comma-separated, in seat order; at most "
+                     "one per other seat, the last fills the rest: {levels} or a game bot "
+                     "such as heuristic (default medio)",
+        "play.seed": "fixed seed (default: a fair, secure shuffle)",
+        "play.save": "save the match to this file (after every move; a file already there is "
+                     "never replaced: the match then goes to the default place, a file named "
+                     "after the match in ~/.mazzo/matches, or $MAZZO_HOME/matches)",
+        "play.no_autoplay": "ask even when you have only one legal move (default: play it)",
+        "config.players": "number of players",
+        "config.variant": "variant or preset of the game",
+        "config.set": "any other config field, e.g. --set target=10 (repeatable; a list field "
+                      "takes comma-separated values: --set suit_order=oro,giallo,...)",
+        "matches": "list saved matches, newest first",
+        "matches.all": "also list finished matches (default: only unfinished ones)",
+        "simulate": "bots play many matches: win rates with 95%% CI",
+        "simulate.matches": "at least 1 (default 1000)",
+        "simulate.bots": "comma-separated distinct bots, seats rotating (default "
+                         "heuristic,random); more than the seats: every group of them plays",
+        "simulate.workers": "parallel workers, at least 1 (default: every core)",
+        "simulate.out": "write the results as JSON",
+        "arena": "tournaments between bots (see 'mazzo arena --help')",
+        "replay": "step through a saved match record",
+        "replay.seat": "see the match as this seat (1-based); default: spectator",
+        "replay.all": "print every step without pausing",
+        "menu": "the terminal menu (also what 'mazzo' alone opens)",
+        "serve": "run the table server (needs the web extra)",
+        "serve.db": "sqlite:///PATH or postgresql://... (default ~/.mazzo/mazzo.db)",
+        "serve.workers_bots": "processes computing bot moves (default 1; 0: a thread)",
+        "serve.bot_pause": "seconds a bot waits before moving, so people can follow",
+        "serve.grace": "seconds before a stand-in plays for a disconnected person",
+        "serve.rate": "messages per second allowed per connection",
+        "serve.burst": "messages allowed at once",
+        "serve.advertise": "where other server processes on the same PostgreSQL reach this one "
+                           "(default http://HOST:PORT)",
+        "serve.takeover": "how often to take over the tables of a server process that stopped "
+                          "(several processes on one PostgreSQL)",
+        "serve.forget_after": "drop a finished table from memory once nobody has used it this "
+                              "long (default 600; inf: never); it is loaded from the database "
+                              "again when asked for",
+        "serve.send_timeout": "hang up (1013) on a client whose socket has not taken a frame for "
+                              "this long: it is not reading (default 10)",
+        "serve.outbox": "hang up (1013) on a client with more frames than this waiting for its "
+                        "socket (default 64)",
+        "verify": "check a server record's fair-shuffle commitments",
+        # what a value must be (mazzo's own argument types)
+        "seconds.not_number": "not a number of seconds: {text!r}",
+        "seconds.negative": "seconds must be 0 or more: {text!r}",
+        "frames.not_number": "not a number of frames: {text!r}",
+        "frames.too_few": "frames must be 1 or more: {text!r}",
+        # metavars: what goes in a positional or after an option
+        "m.command": "COMMAND", "m.game": "game", "m.file": "file", "m.FILE": "FILE",
+        "m.field": "FIELD=VALUE", "m.players": "PLAYERS", "m.variant": "VARIANT",
+        "m.seat": "SEAT", "m.bots": "BOTS", "m.seed": "SEED", "m.matches": "MATCHES",
+        "m.workers": "WORKERS", "m.out": "OUT", "m.host": "HOST", "m.port": "PORT",
+        "m.db": "DB", "m.workers_bots": "WORKERS_BOTS", "m.bot_pause": "BOT_PAUSE",
+        "m.grace": "GRACE", "m.rate": "RATE", "m.burst": "BURST", "m.url": "URL",
+        "m.seconds": "SECONDS", "m.frames": "FRAMES",
+    },
+    "it": {
+        "description": "Cinque giochi di carte tradizionali con regole esatte, bot e un motore "
+                       "pulito.",
+        "epilog": """\
+esempi:
+  mazzo games
+  mazzo rules nebraska --lang it
+  mazzo rules nebraska --full
+  mazzo play nebraska --players 4 --variant poker --bots medio
+  mazzo simulate nebraska --matches 1000 --seed 1 --bots heuristic,random
+  mazzo arena cribbage --bots esperto,medio,random --matches 200 --seed 7
+  mazzo replay partita.json --seat 1
+  mazzo matches
+  mazzo play --resume ~/.mazzo/matches/cribbage-20261123-101500-1a2b3c4d.json
+  mazzo serve --port 8000
+  mazzo verify record-tavolo.json
+  mazzo cribbage analyze 5H 5D JS QC 4S 6D --dealer
+'mazzo' da solo apre un menu. Colori solo su un terminale; --no-color o NO_COLOR li toglie.
+""",
+        "game_commands": "comandi dei giochi ('mazzo GIOCO --help' per quelli di un gioco):",
+        "lang": "lingua dei testi (predefinita: da MAZZO_LANG o LANG)",
+        "no_color": "niente colori nemmeno su un terminale (anche: NO_COLOR con un valore "
+                    "qualsiasi)",
+        "games": "elenca i giochi con numero di giocatori e varianti",
+        "rules": "un riassunto leggibile delle regole di un gioco (--full: tutte)",
+        "rules.full": "la pagina completa delle regole: ogni opzione, gli spareggi, esempi "
+                      "svolti",
+        "play": "gioca una partita al terminale contro i bot (salvata dopo ogni mossa; "
+                "--resume FILE ne riprende una)",
+        "play.game": "il gioco (non serve con --resume)",
+        "play.resume": "riprendi una partita salvata esattamente da dove si era fermata "
+                       "('mazzo matches' le elenca)",
+        "play.seat": "il tuo posto, contando da 1 (predefinito 1)",
+        "play.bots": "livello dei bot negli altri posti, separati da virgole, in ordine di "
+                     "posto; al massimo uno per ogni altro posto, l'ultimo occupa i restanti: "
+                     "{levels} o un bot del gioco come heuristic (predefinito medio)",
+        "play.seed": "seme fisso (predefinito: un mescolamento equo e sicuro)",
+        "play.save": "salva la partita in questo file (dopo ogni mossa; un file che c'è già "
+                     "non viene mai sostituito: la partita va allora nel posto predefinito, un "
+                     "file col nome della partita in ~/.mazzo/matches, o $MAZZO_HOME/matches)",
+        "play.no_autoplay": "chiedi anche quando c'è una sola mossa possibile (predefinito: "
+                            "la gioca da sé)",
+        "config.players": "numero di giocatori",
+        "config.variant": "variante o configurazione predefinita del gioco",
+        "config.set": "ogni altro campo della configurazione, p. es. --set target=10 "
+                      "(ripetibile; un campo lista prende valori separati da virgole: --set "
+                      "suit_order=oro,giallo,...)",
+        "matches": "elenca le partite salvate, dalla più recente",
+        "matches.all": "elenca anche le partite concluse (predefinito: solo quelle in corso)",
+        "simulate": "i bot giocano molte partite: quote di vittorie con IC 95%%",
+        "simulate.matches": "almeno 1 (predefinito 1000)",
+        "simulate.bots": "bot diversi separati da virgole, che ruotano nei posti (predefinito "
+                         "heuristic,random); più bot che posti: gioca ogni loro gruppo",
+        "simulate.workers": "worker in parallelo, almeno 1 (predefinito: uno per core)",
+        "simulate.out": "scrivi i risultati in JSON",
+        "arena": "tornei tra bot (vedi 'mazzo arena --help')",
+        "replay": "rivedi passo passo il record di una partita salvata",
+        "replay.seat": "guarda la partita da questo posto (contando da 1); predefinito: da "
+                       "spettatore",
+        "replay.all": "stampa ogni passo senza pause",
+        "menu": "il menu al terminale (quello che apre anche 'mazzo' da solo)",
+        "serve": "avvia il server dei tavoli (vuole l'extra web)",
+        "serve.db": "sqlite:///PERCORSO o postgresql://... (predefinito ~/.mazzo/mazzo.db)",
+        "serve.workers_bots": "processi che calcolano le mosse dei bot (predefinito 1; 0: un "
+                              "thread)",
+        "serve.bot_pause": "secondi che un bot aspetta prima di muovere, perché le persone "
+                           "possano seguire",
+        "serve.grace": "secondi prima che un sostituto giochi per una persona disconnessa",
+        "serve.rate": "messaggi al secondo ammessi per connessione",
+        "serve.burst": "messaggi ammessi tutti insieme",
+        "serve.advertise": "dove gli altri processi server sullo stesso PostgreSQL raggiungono "
+                           "questo (predefinito http://HOST:PORTA)",
+        "serve.takeover": "ogni quanto prendere i tavoli di un processo server che si è fermato "
+                          "(più processi su un PostgreSQL)",
+        "serve.forget_after": "togli dalla memoria un tavolo concluso quando nessuno lo usa da "
+                              "tanto così (predefinito 600; inf: mai); se richiesto, viene "
+                              "ricaricato dal database",
+        "serve.send_timeout": "chiudi (1013) la connessione di un client il cui socket non "
+                              "prende un frame da tanto così: non sta leggendo (predefinito 10)",
+        "serve.outbox": "chiudi (1013) la connessione di un client con più frame di così in "
+                        "attesa sul suo socket (predefinito 64)",
+        "verify": "controlla gli impegni di mescolamento equo nel record di un server",
+        "seconds.not_number": "non è un numero di secondi: {text!r}",
+        "seconds.negative": "i secondi devono essere 0 o più: {text!r}",
+        "frames.not_number": "non è un numero di frame: {text!r}",
+        "frames.too_few": "i frame devono essere 1 o più: {text!r}",
+        "m.command": "COMANDO", "m.game": "gioco", "m.file": "file", "m.FILE": "FILE",
+        "m.field": "CAMPO=VALORE", "m.players": "GIOCATORI", "m.variant": "VARIANTE",
+        "m.seat": "POSTO", "m.bots": "BOT", "m.seed": "SEME", "m.matches": "PARTITE",
+        "m.workers": "WORKER", "m.out": "FILE", "m.host": "HOST", "m.port": "PORTA",
+        "m.db": "DB", "m.workers_bots": "PROCESSI", "m.bot_pause": "SECONDI",
+        "m.grace": "SECONDI", "m.rate": "MESSAGGI", "m.burst": "MESSAGGI", "m.url": "URL",
+        "m.seconds": "SECONDI", "m.frames": "FRAME",
+    },
+}
+
+
+def help_words(lang: str) -> dict[str, str]:
+    """The help table for ``lang`` (English unless "it")."""
+    return HELP["it" if lang == "it" else "en"]
