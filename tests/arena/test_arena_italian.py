@@ -23,10 +23,11 @@ from mazzo.arena import run_tournament, tournament
 from mazzo.cli.main import main
 from mazzo.engine import MazzoError
 
-#: English words of the arena's lines that must not show up in its Italian output
+#: English words of the arena's lines that must not show up in its Italian output ("seed"
+#: is Italian too: "seme" is a card's suit)
 ENGLISH = {
     "match", "matches", "round", "rounds", "lineup", "lineups", "workers", "player", "players",
-    "seed", "elapsed", "eta", "win", "share", "ci", "pairing", "score", "w-d-l", "move",
+    "elapsed", "eta", "win", "share", "ci", "pairing", "score", "w-d-l", "move",
     "of", "on", "v", "wins", "draws", "shared", "ties", "half", "against", "opponent", "fit",
     "rating", "results", "saved", "records", "the",
 }
@@ -84,7 +85,7 @@ def test_simulate_in_italian_and_english(tmp_path: Path,
     assert err[1:] and all(re.fullmatch(r"\[[#-]{30}\] \d/2 +\d+%  trascorso \dm\d\ds, "
                                         r"ancora ~\dm\d\ds", line) for line in err[1:])
     assert re.fullmatch(r"cribbage: 2 giocatori, 2 partite \(1 turno di 2 formazioni\), "
-                        r"seme 0, 1 worker, \d+,\d s", out[0])
+                        r"seed 0, 1 worker, \d+,\d s", out[0])
     bots = ["bot", "partite", "quota di vittorie", "IC 95%", "Elo", "s/mossa"]
     assert out[2] == "bot              partite quota di vittorie          IC 95%     Elo  s/mossa"
     assert re.fullmatch(r"heuristic +2 +1,000  \[0,342; 1,000\] +\+280 +\d,\d{4}", out[3])
@@ -126,7 +127,7 @@ def test_arena_of_three_in_italian(tmp_path: Path, capsys: pytest.CaptureFixture
                     "--matches", "1", "--workers", "1", "--records", str(records)], capsys)
     assert err[0] == "novantanove: 3 partite (1 turno x 3 formazioni) su 1 worker process"
     assert re.fullmatch(r"novantanove: 3 giocatori, 3 partite \(1 turno di 3 formazioni\), "
-                        r"seme 0, 1 worker, \d+,\d s", out[0])
+                        r"seed 0, 1 worker, \d+,\d s", out[0])
     assert_aligned(out[2:6], ["bot", "partite", "quota di vittorie", "IC 95%", "Elo", "mu",
                               "sigma", "s/mossa"])
     assert re.fullmatch(r"-?\d+,\d\d", out[3].split()[-3])  # mu, the Italian way

@@ -21,7 +21,7 @@ def test_summary_line_singular_and_plural() -> None:
     assert "2 players, 2 matches (1 round of 2 lineups)" in head
     assert "1 worker," in head and "1 workers" not in head
     head = format_results(results, "it").splitlines()[0]
-    assert "2 giocatori, 2 partite (1 turno di 2 formazioni), seme 1, 1 worker," in head
+    assert "2 giocatori, 2 partite (1 turno di 2 formazioni), seed 1, 1 worker," in head
     results["matches"], results["rounds"], results["lineups"] = 1, 2, results["lineups"][:1]
     results["config"]["players"] = 1
     results["timing"]["workers"] = 2
@@ -29,7 +29,7 @@ def test_summary_line_singular_and_plural() -> None:
     assert "1 player, 1 match (2 rounds of 1 lineup)" in head and "1 matches" not in head
     assert "2 workers," in head
     head = format_results(results, "it").splitlines()[0]
-    assert "1 giocatore, 1 partita (2 turni di 1 formazione), seme 1, 2 worker," in head
+    assert "1 giocatore, 1 partita (2 turni di 1 formazione), seed 1, 2 worker," in head
     results["matches"], results["rounds"], results["lineups"] = 0, 0, []
     assert "0 matches (0 rounds of 0 lineups)" in format_results(results).splitlines()[0]
     assert "0 partite (0 turni di 0 formazioni)" in format_results(results, "it").splitlines()[0]

@@ -139,7 +139,7 @@ CASES: dict[str, tuple[Callable[[Path], list[str]], str, str]] = {
     "no fairness data": (lambda t: ["verify", str(finished(t))],
                          "the record has no 'meta.chance' list of seeds and commitments "
                          "(in record <FILE>)",
-                         "il record non ha la lista 'meta.chance' dei semi e degli impegni "
+                         "il record non ha la lista 'meta.chance' dei seed e degli impegni "
                          "(nel record <FILE>)"),
     "game command": (lambda _t: ["cribbage", "count"],
                      "cribbage has no command 'count' (its commands: analyze; see 'mazzo "

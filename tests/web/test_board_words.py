@@ -83,13 +83,14 @@ WORD = """async ([key, params]) => (await import("/static/i18n.js")).t(key, para
 
 
 @pytest.mark.parametrize(("lang", "one", "two"), [
-    ("it", "1 seme su 1 verificato:", "2 semi su 2 verificati:"),
+    ("it", "1 seed su 1 verificato:", "2 seed su 2 verificati:"),
     ("en", "1 of 1 seed verified:", "2 of 2 seeds verified:"),
 ])
 def test_verified_seeds_are_counted_in_the_right_number(page: Any, server: LiveServer,
                                                         lang: str, one: str, two: str) -> None:
     """The table's seed check (every revealed seed verified, as the page calls it: ok = n)
-    read "1 semi su 1 verificati", "1 of 1 seeds verified" after a match of one shuffle."""
+    read "1 semi su 1 verificati", "1 of 1 seeds verified" after a match of one shuffle. In
+    Italian a seed is "seed": "seme" is a card's suit."""
     page.goto(f"{server.http}/?lang={lang}")
     page.wait_for_selector("body[data-ready=true]")
     assert page.evaluate(WORD, ["verified", {"ok": 1, "n": 1}]).startswith(one)

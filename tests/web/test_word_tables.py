@@ -99,3 +99,22 @@ def test_no_web_text_puts_an_italian_term_behind_its_gloss() -> None:
               for literal in re.findall(r'"([^"]*)"', path.read_text(encoding="utf-8"))
               if re.search(rf"\(({'|'.join(ITALIAN_TERMS)})\)$", literal)]
     assert not behind, behind
+
+
+def test_a_random_seed_is_never_called_seme_in_italian() -> None:
+    """"seme" is a card's suit in every Italian rules page and board; the fairness panel, the
+    arena and the CLI called the shuffle's random seed "seme" too ("il seme si svela a mano
+    finita", "--seed SEME"). A seed is "seed" in Italian, as in Italian software."""
+    from mazzo.arena.text import HELP as ARENA_HELP
+    from mazzo.arena.text import WORDS as ARENA_WORDS
+    from mazzo.cli.help_text import HELP as CLI_HELP
+
+    web = re.findall(r"\b(?:seed|fairness\w*|verif\w*): (\[[^\]]*\]|\"[^\"]*\")",
+                     I18N.read_text(encoding="utf-8"))
+    italian = [*web, *ARENA_WORDS["it"].values(), *ARENA_HELP["it"].values(),
+               *CLI_HELP["it"].values()]
+    assert len(italian) > 20
+    seeds = [text for text in italian if "seed" in text.lower()]
+    assert seeds, "no Italian text speaks of the seed"
+    called_seme = [text for text in italian if re.search(r"\bsem[ei]\b", text, re.I)]
+    assert not called_seme, called_seme

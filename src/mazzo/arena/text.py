@@ -33,7 +33,7 @@ WORDS: dict[str, dict[str, str]] = {
     "it": {
         "start": "{game}: {matches} ({rounds} x {lineups}) su {workers} {worker} {backend}",
         "progress": "trascorso {elapsed}, ancora ~{eta}",
-        "summary": "{game}: {players}, {matches} ({rounds} di {lineups}), seme {seed}",
+        "summary": "{game}: {players}, {matches} ({rounds} di {lineups}), seed {seed}",
         "summary_timing": ", {workers}, {elapsed} s",
         "bot": "bot", "matches": "partite", "win_share": "quota di vittorie",
         "ci95": "IC 95%", "elo": "Elo", "mu": "mu", "sigma": "sigma", "per_move": "s/mossa",
@@ -104,7 +104,7 @@ esempio: mazzo arena cribbage --bots esperto,medio,random --matches 2000 --seed 
         "bots": "nomi di bot diversi separati da virgole (almeno 2; più bot che posti: ogni "
                 "loro gruppo gioca un tavolo)",
         "matches": "partite da giocare (predefinito 100)",
-        "seed": "seme del torneo (predefinito 0)",
+        "seed": "seed del torneo (predefinito 0)",
         "workers": "worker in parallelo (predefinito: uno per core)",
         "backend": "pool di processi (predefinito) o un cluster Ray (vuole l'extra ray)",
         "out": "scrivi i risultati in JSON in questo file",
@@ -114,7 +114,7 @@ esempio: mazzo arena cribbage --bots esperto,medio,random --matches 2000 --seed 
         "set": "ogni altro campo della configurazione, p. es. --set target=61 (ripetibile; un "
                "campo lista prende valori separati da virgole)",
         "quiet": "niente barra di avanzamento",
-        "m.game": "gioco", "m.bots": "BOT", "m.matches": "PARTITE", "m.seed": "SEME",
+        "m.game": "gioco", "m.bots": "BOT", "m.matches": "PARTITE", "m.seed": "SEED",
         "m.workers": "WORKER", "m.out": "FILE", "m.records": "CARTELLA",
         "m.players": "GIOCATORI", "m.variant": "VARIANTE", "m.field": "CAMPO=VALORE",
     },

@@ -132,7 +132,7 @@ esempi:
         "play.bots": "livello dei bot negli altri posti, separati da virgole, in ordine di "
                      "posto; al massimo uno per ogni altro posto, l'ultimo occupa i restanti: "
                      "{levels} o un bot del gioco come heuristic (predefinito medio)",
-        "play.seed": "seme fisso (predefinito: un mescolamento equo e sicuro)",
+        "play.seed": "seed fisso (predefinito: un mescolamento equo e sicuro)",
         "play.save": "salva la partita in questo file (dopo ogni mossa; un file che c'è già "
                      "non viene mai sostituito: la partita va allora nel posto predefinito, un "
                      "file col nome della partita in ~/.mazzo/matches, o $MAZZO_HOME/matches)",
@@ -184,7 +184,7 @@ esempi:
         "frames.too_few": "i frame devono essere 1 o più: {text!r}",
         "m.command": "COMANDO", "m.game": "gioco", "m.file": "file", "m.FILE": "FILE",
         "m.field": "CAMPO=VALORE", "m.players": "GIOCATORI", "m.variant": "VARIANTE",
-        "m.seat": "POSTO", "m.bots": "BOT", "m.seed": "SEME", "m.matches": "PARTITE",
+        "m.seat": "POSTO", "m.bots": "BOT", "m.seed": "SEED", "m.matches": "PARTITE",
         "m.workers": "WORKER", "m.out": "FILE", "m.host": "HOST", "m.port": "PORTA",
         "m.db": "DB", "m.workers_bots": "PROCESSI", "m.bot_pause": "SECONDI",
         "m.grace": "SECONDI", "m.rate": "MESSAGGI", "m.burst": "MESSAGGI", "m.url": "URL",

@@ -388,7 +388,7 @@ def cmd_verify(path: str, lang: str) -> int:
         count = verify_record(record)
     if lang == "it":
         what = "estrazione verificata" if count == 1 else "estrazioni verificate"
-        print(f"{path}: {count} {what} (impegni e semi corrispondono)")
+        print(f"{path}: {count} {what} (impegni e seed corrispondono)")
     else:
         print(f"{path}: {count} chance {'action' if count == 1 else 'actions'} verified"
               " (commitments and seeds match)")

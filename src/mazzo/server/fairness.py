@@ -189,7 +189,7 @@ def verify_record(record: JSON) -> int:
             verified += 1
         elif version in chance:
             raise FairnessError(f"version {version}: a seed is given but it is not a chance action",
-                                italian=f"versione {version}: c'è un seme ma non è un'azione "
+                                italian=f"versione {version}: c'è un seed ma non è un'azione "
                                         "del caso")
         try:
             state.apply(game.action_from_json(data))
@@ -201,7 +201,7 @@ def verify_record(record: JSON) -> int:
                                 ) from exc
     if chance:
         raise FairnessError(f"version {min(chance)}: a seed for an action not in the history",
-                            italian=f"versione {min(chance)}: un seme per un'azione che non è "
+                            italian=f"versione {min(chance)}: un seed per un'azione che non è "
                                     "nella storia")
     result = record.get("result")
     if result is not None and result != {"returns": state.returns(), "scores": state.scores()}:
@@ -216,7 +216,7 @@ def _chance_entries(record: JSON) -> dict[int, JSON]:
     entries = meta.get("chance") if isinstance(meta, dict) else None
     if not isinstance(entries, list):
         raise FairnessError("the record has no 'meta.chance' list of seeds and commitments",
-                            italian="il record non ha la lista 'meta.chance' dei semi e degli "
+                            italian="il record non ha la lista 'meta.chance' dei seed e degli "
                                     "impegni")
     out: dict[int, JSON] = {}
     for index, entry in enumerate(entries):
@@ -246,15 +246,15 @@ def _verify_chance(state: State, version: int, data: JSON, entry: JSON | None) -
     seed_hex, promised = entry.get("seed"), entry.get("commitment")
     if not isinstance(seed_hex, str):
         raise FairnessError(f"version {version}: the seed was not revealed",
-                            italian=f"versione {version}: il seme non è stato svelato")
+                            italian=f"versione {version}: il seed non è stato svelato")
     try:
         seed = bytes.fromhex(seed_hex)
     except ValueError as exc:
         raise FairnessError(f"version {version}: the seed is not hex",
-                            italian=f"versione {version}: il seme non è esadecimale") from exc
+                            italian=f"versione {version}: il seed non è esadecimale") from exc
     if commitment(seed) != promised:
         raise FairnessError(f"version {version}: the seed does not match its commitment",
-                            italian=f"versione {version}: il seme non corrisponde al suo "
+                            italian=f"versione {version}: il seed non corrisponde al suo "
                                     "impegno")
     try:
         expected = fair_chance(state, seed).to_json()
@@ -264,4 +264,4 @@ def _verify_chance(state: State, version: int, data: JSON, entry: JSON | None) -
     if expected != data:
         raise FairnessError(f"version {version}: the chance action is not what its seed gives",
                             italian=f"versione {version}: l'azione del caso non è quella che "
-                                    "dà il suo seme")
+                                    "dà il suo seed")

@@ -29,10 +29,10 @@ const WORDS = {
     log: "Cronaca", scores: "Punteggi", score: "Punti", rules: "Regole", hint: "Suggerimento",
     hintIs: "L'esperto giocherebbe: {text}", hintsOff: "Suggerimenti disattivati a questo tavolo",
     thinking: "L'esperto ci pensa…",
-    fairness: "Mescolate eque", fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seme si svela a mano finita.",
-    handCol: "Mano", version: "versione", commitment: "impegno", seed: "seme", hidden: "nascosto fino a fine mano",
-    verify: "Verifica i semi", verified: ["{ok} seme su {n} verificato: SHA-256(seme) = impegno.", "{ok} semi su {n} verificati: SHA-256(seme) = impegno."],
-    verifyBad: "Seme non valido alla versione {v}!", record: "Scarica il verbale (per «mazzo verify»)",
+    fairness: "Mescolate eque", fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seed si svela a mano finita.",
+    handCol: "Mano", version: "versione", commitment: "impegno", seed: "seed", hidden: "nascosto fino a fine mano",
+    verify: "Verifica i seed", verified: ["{ok} seed su {n} verificato: SHA-256(seed) = impegno.", "{ok} seed su {n} verificati: SHA-256(seed) = impegno."],
+    verifyBad: "Seed non valido alla versione {v}!", record: "Scarica il verbale (per «mazzo verify»)",
     replay: "Rivedi la partita", standIn: "sostituito da un bot ({level})", away: "assente",
     online: "presente", botSeat: "bot {level}", cards: ["{n} carta", "{n} carte"],
     stock: "Tallone", pile: "Scarti", result: "Risultato", handNo: "Mano {n}",
@@ -154,7 +154,7 @@ const GAME_WORDS = {
     handScores: "Punti a fine manche", inProgress: "manche in corso",
     omittedHands: ["{n} manche precedente non mostrata", "{n} manche precedenti non mostrate"],
     hidden: "nascosto fino a fine manche",
-    fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seme si svela a manche finita.",
+    fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seed si svela a manche finita.",
   } },
   burraco: { it: {
     handNo: "Smazzata {n}", lastHand: "Ultima smazzata", handCol: "Smazzata", history: "Storia delle smazzate",
@@ -163,7 +163,7 @@ const GAME_WORDS = {
     omittedHands: ["{n} smazzata precedente non mostrata", "{n} smazzate precedenti non mostrate"],
     tableAtClose: "Il tavolo a fine smazzata", closedWith: "a fine smazzata {n}: {points} punti in tavola",
     hidden: "nascosto fino a fine smazzata",
-    fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seme si svela a smazzata finita.",
+    fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seed si svela a smazzata finita.",
   } },
 };
 
