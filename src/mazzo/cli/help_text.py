@@ -7,25 +7,28 @@ in with the bot levels. Metavars name what goes in an option: ``--seat POSTO``."
 from __future__ import annotations
 
 #: every phrase of the command's help pages, per language
-HELP: dict[str, dict[str, str]] = {
-    "en": {
-        "description": "Five traditional card games with exact rules, bots and a clean engine.",
-        "epilog": """\
-examples:
+#: the main help's examples, the same commands in both languages (the files named in each)
+_EXAMPLES = """\
   mazzo games
   mazzo rules nebraska --lang it
   mazzo rules nebraska --full
   mazzo play nebraska --players 4 --variant poker --bots medio
   mazzo simulate nebraska --matches 1000 --seed 1 --bots heuristic,random
   mazzo arena cribbage --bots esperto,medio,random --matches 200 --seed 7
-  mazzo replay match.json --seat 1
+  mazzo replay {match} --seat 1
   mazzo matches
   mazzo play --resume ~/.mazzo/matches/cribbage-20261123-101500-1a2b3c4d.json
   mazzo serve --port 8000
-  mazzo verify table-record.json
+  mazzo verify {record}
   mazzo cribbage analyze 5H 5D JS QC 4S 6D --dealer
-Run 'mazzo' alone for a menu. Colour only on a terminal; --no-color or NO_COLOR turns it off.
-""",
+"""
+
+HELP: dict[str, dict[str, str]] = {
+    "en": {
+        "description": "Five traditional card games with exact rules, bots and a clean engine.",
+        "epilog": "examples:\n" + _EXAMPLES.format(match="match.json", record="table-record.json")
+                  + "Run 'mazzo' alone for a menu. Colour only on a terminal; --no-color or "
+                    "NO_COLOR turns it off.\n",
         "game_commands": "game commands ('mazzo GAME --help' for a game's):",
         "lang": "language of the texts (default: from MAZZO_LANG or LANG)",
         "no_color": "no colour even on a terminal (also: NO_COLOR set to anything)",
@@ -99,22 +102,9 @@ Run 'mazzo' alone for a menu. Colour only on a terminal; --no-color or NO_COLOR 
     "it": {
         "description": "Cinque giochi di carte tradizionali con regole esatte, bot e un motore "
                        "pulito.",
-        "epilog": """\
-esempi:
-  mazzo games
-  mazzo rules nebraska --lang it
-  mazzo rules nebraska --full
-  mazzo play nebraska --players 4 --variant poker --bots medio
-  mazzo simulate nebraska --matches 1000 --seed 1 --bots heuristic,random
-  mazzo arena cribbage --bots esperto,medio,random --matches 200 --seed 7
-  mazzo replay partita.json --seat 1
-  mazzo matches
-  mazzo play --resume ~/.mazzo/matches/cribbage-20261123-101500-1a2b3c4d.json
-  mazzo serve --port 8000
-  mazzo verify record-tavolo.json
-  mazzo cribbage analyze 5H 5D JS QC 4S 6D --dealer
-'mazzo' da solo apre un menu. Colori solo su un terminale; --no-color o NO_COLOR li toglie.
-""",
+        "epilog": "esempi:\n" + _EXAMPLES.format(match="partita.json", record="record-tavolo.json")
+                  + "'mazzo' da solo apre un menu. Colori solo su un terminale; --no-color o "
+                    "NO_COLOR li toglie.\n",
         "game_commands": "comandi dei giochi ('mazzo GIOCO --help' per quelli di un gioco):",
         "lang": "lingua dei testi (predefinita: da MAZZO_LANG o LANG)",
         "no_color": "niente colori nemmeno su un terminale (anche: NO_COLOR con un valore "
