@@ -148,7 +148,7 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return (f"{seat_name(event.seat, lang)} non mostra" if it
                 else f"{seat_name(event.seat, lang)} concedes without showing")
     if isinstance(event, E.PotWon):
-        pot = ("piatto" if event.pot == 0 else f"piatto laterale {event.pot}") if it else (
+        pot = ("il piatto" if event.pot == 0 else f"il piatto laterale {event.pot}") if it else (
             "the pot" if event.pot == 0 else f"side pot {event.pot}")
         how = "" if event.shown else (" senza mostrare" if it else " without showing")
         won = counted(event.amount, "chip", lang)
