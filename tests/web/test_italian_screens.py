@@ -4,6 +4,10 @@ and the game scripts), the move buttons. Each test names what the screen said be
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from mazzo.cards import parse_card
 from mazzo.games.burraco import events as burraco_ev
 from mazzo.games.burraco.text import describe_event as burraco_event
@@ -11,6 +15,8 @@ from mazzo.games.novantanove.actions import BidCard
 from mazzo.games.novantanove.text import describe_action as novantanove_action
 from mazzo.games.poker_italiano import events as poker_ev
 from mazzo.games.poker_italiano.text import describe_event as poker_event
+
+from live_server import LiveServer
 
 
 def test_a_pot_is_won_with_its_article() -> None:
@@ -35,3 +41,43 @@ def test_a_novantanove_bid_card_move_is_said_to_the_player() -> None:
     giocherebbe: ..."), but laying a bid card read "mette 6♦ tra le carte scommessa"."""
     move = BidCard(parse_card("6♦"))
     assert novantanove_action(move, "it") == "metti 6♦ tra le carte scommessa"
+
+
+GAME_WORD = """async ([game, key, params]) => {
+    const i18n = await import("/static/i18n.js");
+    i18n.setGame(game);
+    return i18n.t(key, params);
+}"""
+
+
+@pytest.mark.parametrize(("game", "key", "said"), [
+    # the rules (docs/rules/nebraska.it.md) and the log say "puntata", "Puntate scoperte"
+    ("nebraska", "bids", "Puntate"),
+    # the rules and the log say "scommessa", "carte scommessa", never "offerta"
+    ("novantanove", "bids", "Scommesse"),
+    ("novantanove", "bidStatus", "Scommessa"),
+    # the last hand's sheet said "5 (scoperta)" beside the board's "svelata: 5"
+    ("novantanove", "revealed", "scoperta: 5"),
+    # "passo" is poker's call before the opening; a player out of the hand has "lasciato"
+    ("poker_italiano", "folded", "ha lasciato"),
+    # the seats' panel said "Punti: 26" for a stack of 26 chips
+    ("poker_italiano", "score", "Fiches"),
+    ("poker_italiano", "handScores", "Fiches a fine mano"),
+    ("cribbage", "score", "Punti"),
+])
+def test_each_board_says_its_games_own_term(page: Any, server: LiveServer, game: str,
+                                            key: str, said: str) -> None:
+    """Nebraska's and Novantanove's boards headed their bids "Offerte" / "Offerta" while the
+    rules, the terminal and the log beside them said "Puntate" and "scommessa"; poker's seats
+    showed the stack as "Punti" and a folded player as "passato"."""
+    page.goto(f"{server.http}/?lang=it")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.evaluate(GAME_WORD, [game, key, {"n": 5}]) == said
+
+
+def test_poker_seats_show_chips_in_english_too(page: Any, server: LiveServer) -> None:
+    """The English seats' panel said "Score: 26" for a stack of chips."""
+    page.goto(f"{server.http}/?lang=en")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.evaluate(GAME_WORD, ["poker_italiano", "score", {}]) == "Chips"
+    assert page.evaluate(GAME_WORD, ["nebraska", "bids", {}]) == "Bids"

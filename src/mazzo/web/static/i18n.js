@@ -49,12 +49,12 @@ const WORDS = {
     count: "Conteggio", crib: "Crib", showHand: "mano", showCrib: "crib", premiumDeclare: "dichiarata", premiumReveal: "scoperta", starter: "Starter", cribCards: ["{n} carta nel crib", "{n} carte nel crib"],
     skunk: "linea dello skunk ({n})", target: "traguardo {n}", sequence: "In tavola", shown: "Conteggi",
     gamesWon: "partite vinte", go: "go",
-    bidStatus: "Offerta", bidDown: ["coperta ({n} carta)", "coperta ({n} carte)"], declared: "dichiarata: {n}", revealed: "svelata: {n}",
+    bidStatus: "Offerta", bidDown: ["coperta ({n} carta)", "coperta ({n} carte)"], declared: "dichiarata: {n}", revealed: "scoperta: {n}",
     tricks: "Prese", tricksOf: ["{n} presa su {bid}", "{n} prese su {bid}"], trick: "Presa in corso", noTrump: "nessuna",
     turnUp: "Carta girata", dummy: "morto", gameScore: "Punti della partita", lastTrick: "Ultima presa",
     handRow: "Mano (giocatore o morto)", player: "Giocatore",
     pot: "Piatto", sidePots: "Piatti", potOf: "{amount} (tra {seats})", chips: "Fiches", bet: "Puntata nel giro",
-    toMatch: "Da pareggiare", folded: "passato", draw: "Cambio", drew: ["cambia {n} carta", "cambia {n} carte"],
+    toMatch: "Da pareggiare", folded: "ha lasciato", draw: "Cambio", drew: ["cambia {n} carta", "cambia {n} carte"],
     stood: "servito", showdown: "Mostra", opening: "Apertura con {req}", openingReq: "Si apre con almeno", phase: "Fase", blinds: "Buio",
     melds: "Combinazioni", side: "Coppia {n}", pozzetti: "Pozzetti", pozzettoTaken: "pozzetto preso",
     pozzettoNotTaken: "pozzetto non preso", running: "Punti in tavola",
@@ -145,8 +145,8 @@ const WORDS = {
   },
 };
 
-// where a game's rules name its hand otherwise (docs/rules/*.it.md: Nebraska's "manche",
-// Burraco's "smazzata", as the terminal and the log say), its words for the table's hand keys
+// where a game's rules name a thing otherwise (docs/rules/*.it.md: Nebraska's "manche",
+// Burraco's "smazzata", as the terminal and the log say), its own words for the table's keys
 const GAME_WORDS = {
   nebraska: { it: {
     handNo: "Manche {n}", lastHand: "Ultima manche", handCol: "Manche", history: "Storia delle manche",
@@ -155,6 +155,7 @@ const GAME_WORDS = {
     omittedHands: ["{n} manche precedente non mostrata", "{n} manche precedenti non mostrate"],
     hidden: "nascosto fino a fine manche",
     fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seed si svela a manche finita.",
+    bids: "Puntate", // the rules' and the log's word: "puntata", "Puntate scoperte"
   } },
   burraco: { it: {
     handNo: "Smazzata {n}", lastHand: "Ultima smazzata", handCol: "Smazzata", history: "Storia delle smazzate",
@@ -165,6 +166,11 @@ const GAME_WORDS = {
     hidden: "nascosto fino a fine smazzata",
     fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seed si svela a smazzata finita.",
   } },
+  // the rules and the log say "scommessa", "carte scommessa"
+  novantanove: { it: { bids: "Scommesse", bidStatus: "Scommessa" } },
+  // a seat's score is its stack of chips
+  poker_italiano: { it: { score: "Fiches", handScores: "Fiches a fine mano" },
+    en: { score: "Chips", handScores: "Chips after the hand" } },
 };
 
 let game = null;
