@@ -81,3 +81,24 @@ def test_poker_seats_show_chips_in_english_too(page: Any, server: LiveServer) ->
     page.wait_for_selector("body[data-ready=true]")
     assert page.evaluate(GAME_WORD, ["poker_italiano", "score", {}]) == "Chips"
     assert page.evaluate(GAME_WORD, ["nebraska", "bids", {}]) == "Bids"
+
+
+POKER_SHEET = """async (last) => {
+    const mod = await import("/static/games/poker_italiano.js");
+    const ctx = { frame: {}, seat: 0, name: (i) => `#${i + 1}` };
+    return mod.handSheet({ last_hand: last }, ctx).querySelector("p").textContent;
+}"""
+
+
+@pytest.mark.parametrize(("lang", "said"), [("it", "Piatto: 39 → #2 (mostra)"),
+                                            ("en", "Pot: 39 → #2 (showdown)")])
+def test_a_player_who_won_the_pot_and_a_side_pot_is_named_once(
+        page: Any, server: LiveServer, lang: str, said: str) -> None:
+    """The last hand's line read "Piatto: 39 → Bot medio (2), Bot medio (2) (mostra)" when one
+    player won the main pot and a side pot (the view lists a winner per pot)."""
+    page.goto(f"{server.http}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    last = {"hand": 2, "end": "showdown", "pot": 39, "winners": [1, 1], "shown": {}}
+    assert page.evaluate(POKER_SHEET, last) == said
+    last["winners"] = [1, 2]
+    assert page.evaluate(POKER_SHEET, last).startswith(said.split(" (")[0] + ", #3")

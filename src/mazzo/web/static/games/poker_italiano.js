@@ -35,8 +35,10 @@ export function handSheet(view, ctx) {
   if (!last || !last.end) return null;
   const lang = document.documentElement.lang === "it" ? "it" : "en";
   const shown = last.shown ? Object.entries(last.shown) : [];
+  // one winner per pot, main and side: a player who won several is named once, as the terminal does
+  const winners = [...new Set(last.winners)];
   return block(`${t("lastHand")} (${t("handNo", { n: last.hand })})`,
-    h("p", {}, `${t("pot")}: ${last.pot} → ${last.winners.length ? last.winners.map(ctx.name).join(", ") : "—"} (${ENDS[lang][last.end] || last.end})`),
+    h("p", {}, `${t("pot")}: ${last.pot} → ${winners.length ? winners.map(ctx.name).join(", ") : "—"} (${ENDS[lang][last.end] || last.end})`),
     h("ul", { class: "plain" }, shown.map(([seat, s]) => h("li", {}, `${ctx.name(Number(seat))}: `, cardRow(s.cards, ctx.name(Number(seat)), { small: true }),
       ` ${CATEGORIES[lang][s.category] || s.category}`))));
 }
