@@ -4,9 +4,12 @@ and the game scripts), the move buttons. Each test names what the screen said be
 
 from __future__ import annotations
 
+import random
+import re
 from typing import Any
 
 import pytest
+from driver import create_from_lobby, play_one, wait_turn_or_end
 
 from mazzo.cards import parse_card
 from mazzo.games.burraco import events as burraco_ev
@@ -102,3 +105,26 @@ def test_a_player_who_won_the_pot_and_a_side_pot_is_named_once(
     assert page.evaluate(POKER_SHEET, last) == said
     last["winners"] = [1, 2]
     assert page.evaluate(POKER_SHEET, last).startswith(said.split(" (")[0] + ", #3")
+
+
+COPY_MARK = re.compile("[♠♥♦♣★]'")
+
+
+def test_burraco_moves_show_a_card_without_its_copy_mark(page: Any, server: LiveServer) -> None:
+    """Burraco's move buttons read "scarta 5♥'": the engine's mark for the second deck's copy,
+    which the card faces and the log never show, and which means nothing to a player."""
+    create_from_lobby(page, server.http, "burraco", lang="it")
+    rng = random.Random(2)
+    for _ in range(40):
+        if wait_turn_or_end(page) == "over":
+            break
+        tokens = page.eval_on_selector_all("#hand [data-card]",
+                                           "els => els.map((e) => e.dataset.card)")
+        marked = [c for c in tokens if c.endswith("'")]
+        moves = page.locator("#all-moves .move").all_text_contents()
+        if marked and any(m.startswith("scarta") for m in moves):
+            assert not [m for m in moves if COPY_MARK.search(m)], moves
+            assert any(f"scarta {c.rstrip(chr(39))}" in moves for c in marked), (marked, moves)
+            return
+        play_one(page, rng)
+    raise AssertionError("no turn with a second-deck card to discard")

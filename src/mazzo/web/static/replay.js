@@ -1,7 +1,7 @@
 // The replay viewer of a finished match: step, jump, and see it through any seat's eyes
 // (the server replays the record; the board is the table page's per-game renderer).
 import { getJSON, h } from "./api.js";
-import { cardElement } from "./cards.js";
+import { cardElement, readable } from "./cards.js";
 import { getLang, setGame, t } from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -36,7 +36,7 @@ function render(data) {
     h("label", { for: "jump" }, `${t("step")} ${data.version} / ${state.total}`), jump,
     h("label", { for: "view-as" }, t("viewAs")), who);
   document.getElementById("moment").replaceChildren(
-    h("p", { id: "replay-action" }, data.action || "—"),
+    h("p", { id: "replay-action" }, data.action ? readable(data.action) : "—"),
     h("ul", { class: "plain" }, data.events.map((e) => h("li", {}, e))));
   let content;
   try { content = state.board.board(data.view, { frame, seat: state.seat, name }); } catch (exc) { content = h("pre", {}, String(exc)); }
