@@ -128,3 +128,39 @@ def test_burraco_moves_show_a_card_without_its_copy_mark(page: Any, server: Live
             return
         play_one(page, rng)
     raise AssertionError("no turn with a second-deck card to discard")
+
+
+#: keeps the page's websocket where a test can send through it what the page itself never sends
+KEEP_SOCKET = """(() => {
+    const Native = window.WebSocket;
+    window.WebSocket = function (...args) {
+        const ws = new Native(...args);
+        window.kept = ws;
+        return ws;
+    };
+    window.WebSocket.prototype = Native.prototype;
+    Object.assign(window.WebSocket, Native);
+})()"""
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("it", "Mossa non ammessa: nessuna mossa con indice 99 (ce ne sono 2)"),
+    ("en", "Illegal move: no legal move has index 99 (there are 2)"),
+])
+def test_a_refused_move_is_said_once(browser: Any, server: LiveServer, lang: str,
+                                     said: str) -> None:
+    """A refused move read "Mossa rifiutata: Mossa non ammessa: ..." ("Move refused: Illegal
+    move: ..."): the page put its own prefix before the server's message, which has one."""
+    context = browser.new_context(bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.add_init_script(KEEP_SOCKET)
+        create_from_lobby(page, server.http, "burraco", lang=lang)
+        wait_turn_or_end(page)  # a Burraco turn opens with two moves: draw or take the pile
+        version = int(page.evaluate("document.body.dataset.version"))
+        page.evaluate("(v) => window.kept.send(JSON.stringify("
+                      "{type: 'act', version: v, index: 99}))", version)
+        page.wait_for_function("document.getElementById('alert')?.textContent.length > 0")
+        assert page.locator("#alert").inner_text() == said
+    finally:
+        context.close()

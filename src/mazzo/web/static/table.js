@@ -104,7 +104,7 @@ async function fetchNotes(frame) {
 
 function onError(frame) {
   app.pending = false;
-  app.alert = frame.code === "illegal_action" ? `${t("illegal")}: ${frame.message}` : frame.message;
+  app.alert = frame.message; // the server's, in this page's language ("Mossa non ammessa: ...")
   render();
 }
 
