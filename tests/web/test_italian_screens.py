@@ -164,3 +164,29 @@ def test_a_refused_move_is_said_once(browser: Any, server: LiveServer, lang: str
         assert page.locator("#alert").inner_text() == said
     finally:
         context.close()
+
+
+NEBRASKA_SHEET = """async (last) => {
+    const i18n = await import("/static/i18n.js");
+    i18n.setGame("nebraska");
+    const mod = await import("/static/games/nebraska.js");
+    const ctx = { frame: {}, seat: 0, name: (i) => `#${i + 1}` };
+    const sheet = mod.handSheet({ last_hand: last }, ctx);
+    return [sheet.querySelector("p").textContent,
+            ...[...sheet.querySelectorAll("li")].map((li) => li.textContent)];
+}"""
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("it", ["Carte comuni:", "#1: → +0 punti", "#2: → +1 punto — vince la manche"]),
+    ("en", ["Common cards:", "#1: → +0 points", "#2: → +1 point — wins the hand"]),
+])
+def test_nebraska_last_hand_says_what_its_figures_are(page: Any, server: LiveServer,
+                                                      lang: str, said: list[str]) -> None:
+    """Nebraska's last manche showed an unlabelled row of cards, then "#2: ... → 1 ★": neither
+    the common cards, the points nor the star (the manche's winner) were named."""
+    page.goto(f"{server.http}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    last = {"hand_number": 1, "common": [], "personal": [[], []], "points": [0, 1],
+            "winners": [1]}
+    assert [" ".join(line.split()) for line in page.evaluate(NEBRASKA_SHEET, last)] == said

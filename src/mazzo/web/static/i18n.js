@@ -61,7 +61,7 @@ const WORDS = {
     tableAtClose: "Il tavolo a fine mano", finalScores: "punteggio finale",
     closedWith: "a fine mano {n}: {points} punti in tavola",
     burraco: "burraco", wildAt: "matta al posto di {card}",
-    known: "Carte note",
+    known: "Carte note", handPoints: ["+{n} punto", "+{n} punti"], handWon: "vince la mano",
     turnLimit: "Tempo per mossa (secondi)", turnLimitHelp: "0 = senza limite; allo scadere gioca il bot medio al tuo posto",
     timeLeft: "Tempo rimasto", timeUp: "Tempo scaduto", urgent: ["Resta {n} secondo per la mossa di {name}!", "Restano {n} secondi per la mossa di {name}!"],
     urgentMine: ["Resta {n} secondo per la tua mossa!", "Restano {n} secondi per la tua mossa!"],
@@ -131,7 +131,7 @@ const WORDS = {
     tableAtClose: "The table as the hand closed", finalScores: "final scores",
     closedWith: "at the end of hand {n}: {points} points on the table",
     burraco: "burraco", wildAt: "wild standing for {card}",
-    known: "Known cards",
+    known: "Known cards", handPoints: ["+{n} point", "+{n} points"], handWon: "wins the hand",
     turnLimit: "Time per move (seconds)", turnLimitHelp: "0: no limit; when it runs out the medio bot moves for you",
     timeLeft: "Time left", timeUp: "Time's up", urgent: ["{n} second left for {name}'s move!", "{n} seconds left for {name}'s move!"],
     urgentMine: ["{n} second left for your move!", "{n} seconds left for your move!"],
@@ -156,6 +156,7 @@ const GAME_WORDS = {
     hidden: "nascosto fino a fine manche",
     fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seed si svela a manche finita.",
     bids: "Puntate", // the rules' and the log's word: "puntata", "Puntate scoperte"
+    handWon: "vince la manche",
   } },
   burraco: { it: {
     handNo: "Smazzata {n}", lastHand: "Ultima smazzata", handCol: "Smazzata", history: "Storia delle smazzate",
