@@ -12,12 +12,14 @@ import pytest
 from driver import create_from_lobby, play_one, wait_turn_or_end
 
 from mazzo.cards import parse_card
+from mazzo.engine import get_game
 from mazzo.games.burraco import events as burraco_ev
 from mazzo.games.burraco.text import describe_event as burraco_event
 from mazzo.games.novantanove.actions import BidCard
 from mazzo.games.novantanove.text import describe_action as novantanove_action
 from mazzo.games.poker_italiano import events as poker_ev
 from mazzo.games.poker_italiano.text import describe_event as poker_event
+from playout import play_randomly
 
 from live_server import LiveServer
 
@@ -190,3 +192,24 @@ def test_nebraska_last_hand_says_what_its_figures_are(page: Any, server: LiveSer
     last = {"hand_number": 1, "common": [], "personal": [[], []], "points": [0, 1],
             "winners": [1]}
     assert [" ".join(line.split()) for line in page.evaluate(NEBRASKA_SHEET, last)] == said
+
+
+POKER_DRAW_CELLS = """async (view) => {
+    const mod = await import("/static/games/poker_italiano.js");
+    const ctx = { frame: {}, seat: view.seat, name: (i) => `#${i + 1}` };
+    const cells = mod.board(view, ctx).querySelectorAll("td[data-label]");
+    return [...cells].filter((td) => td.dataset.label === "Cambio").map((td) => td.textContent);
+}"""
+
+
+def test_poker_draw_column_is_empty_before_the_draw(page: Any, server: LiveServer) -> None:
+    """Before the draw the "Cambio" column read "5 carte" for every player, as if each had
+    changed five cards (it was the hand's size, which the "Mano" column shows)."""
+    game = get_game("poker_italiano")
+    state = game.new_match(game.config(players=3))
+    play_randomly(state, random.Random(1), until=lambda s: not s.is_chance and any(
+        n == 5 for n in s.view(0)["hand_counts"]) and all(d < 0 for d in s.view(0)["draws"]))
+    page.goto(f"{server.http}/?lang=it")
+    page.wait_for_selector("body[data-ready=true]")
+    cells = page.evaluate(POKER_DRAW_CELLS, state.view(0))
+    assert len(cells) == 3 and not [c for c in cells if "carte" in c], cells

@@ -48,7 +48,7 @@ export function board(view, ctx) {
   const rows = view.chips.map((chips, seat) => ({ class: view.current_player === seat ? "to-move" : null,
     head: ctx.name(seat), cells: [String(chips), String(view.round_bets[seat]),
       view.folded[seat] ? t("folded") : !view.in_match[seat] ? "—"
-        : view.draws[seat] < 0 ? t("cards", { n: view.hand_counts[seat] })
+        : view.draws[seat] < 0 ? "—" // not drawn yet (the hand's size is the next column's)
         : view.draws[seat] === 0 ? t("stood") : t("drew", { n: view.draws[seat] }),
       seat === view.seat || !view.hand_counts[seat] ? "" : backs(view.hand_counts[seat], t("cards", { n: view.hand_counts[seat] }))] }));
   const stacks = figureTable(t("player"), [t("chips"), t("bet"), t("draw"), t("handColumn")], rows);
