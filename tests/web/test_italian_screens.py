@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from driver import create_from_lobby, play_one, wait_turn_or_end
+from driver import create_from_lobby, play_one, play_to_end, wait_turn_or_end
 
 from mazzo.cards import parse_card
 from mazzo.engine import get_game
@@ -213,3 +213,15 @@ def test_poker_draw_column_is_empty_before_the_draw(page: Any, server: LiveServe
     page.wait_for_selector("body[data-ready=true]")
     cells = page.evaluate(POKER_DRAW_CELLS, state.view(0))
     assert len(cells) == 3 and not [c for c in cells if "carte" in c], cells
+
+
+def test_nebraska_counting_note_goes_with_the_match(page: Any, server: LiveServer) -> None:
+    """Once the match was over, "Le tue mosse" still read "Contano ora: 0 carte valide", a
+    help for a move nobody can make any more. While playing the note is there."""
+    create_from_lobby(page, server.http, "nebraska", lang="it")
+    wait_turn_or_end(page)
+    page.wait_for_selector("#notes")
+    assert "Contano ora" in page.locator("#notes").inner_text()
+    play_to_end(page, seed=3)
+    page.wait_for_timeout(1500)  # the notes came a moment after the last frame
+    assert page.locator("#notes").count() == 0, page.locator("#play-area").inner_text()

@@ -56,7 +56,8 @@ async function onFrame(frame) {
   app.frame = frame;
   app.pending = false;
   render();
-  if (app.board.wantsNotes && frame.seat !== null && Array.isArray(frame.view.hand)) fetchNotes(frame);
+  // notes help a move ("Contano ora: ..."): none once the match is over
+  if (app.board.wantsNotes && frame.seat !== null && frame.status === "playing" && Array.isArray(frame.view.hand)) fetchNotes(frame);
 }
 
 // -- the log ------------------------------------------------------------------------------------
