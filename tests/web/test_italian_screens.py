@@ -225,3 +225,28 @@ def test_nebraska_counting_note_goes_with_the_match(page: Any, server: LiveServe
     play_to_end(page, seed=3)
     page.wait_for_timeout(1500)  # the notes came a moment after the last frame
     assert page.locator("#notes").count() == 0, page.locator("#play-area").inner_text()
+
+
+POKER_FACTS = """async (view) => {
+    const mod = await import("/static/games/poker_italiano.js");
+    const ctx = { frame: {}, seat: view.seat, name: (i) => `#${i + 1}` };
+    const dl = mod.board(view, ctx).querySelector("dl.facts");
+    return [...dl.querySelectorAll("dt")].map(
+        (dt) => `${dt.textContent}: ${dt.nextElementSibling.textContent}`);
+}"""
+
+
+@pytest.mark.parametrize(("lang", "said"), [("it", "Si apre con almeno: coppia di J"),
+                                            ("en", "Open with at least: a pair of Js")])
+def test_poker_board_says_the_opening_needs_a_pair(page: Any, server: LiveServer, lang: str,
+                                                   said: str) -> None:
+    """The board read "Si apre con almeno | J", where the log and the terminal say "si apre
+    con coppia di J o meglio": a J alone does not open."""
+    game = get_game("poker_italiano")
+    state = game.new_match(game.config(players=3))
+    play_randomly(state, random.Random(1), until=lambda s: not s.is_chance)
+    view = state.view(0)
+    assert view["opening_requirement"] == "J"
+    page.goto(f"{server.http}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    assert said in page.evaluate(POKER_FACTS, view)

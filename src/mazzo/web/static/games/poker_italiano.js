@@ -57,7 +57,7 @@ export function board(view, ctx) {
   return grid(
     block(`${t("pot")}: ${view.pot}`, h("ul", { class: "plain" }, pots),
       facts([[t("phase"), PHASES[lang][view.phase] || view.phase], [t("toMatch"), String(view.to_match)],
-        [t("openingReq"), view.opening_requirement],
+        [t("openingReq"), t("openingPair", { req: view.opening_requirement })],
         view.blinds.length ? [t("blinds"), view.blinds.map((b) => `${ctx.name(b.seat)}: ${b.name} ${b.amount}`).join(", ")] : null,
         [t("stock"), String(view.stock)]])),
     wideBlock(t("chips"), stacks),
