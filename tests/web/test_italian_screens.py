@@ -250,3 +250,30 @@ def test_poker_board_says_the_opening_needs_a_pair(page: Any, server: LiveServer
     page.goto(f"{server.http}/?lang={lang}")
     page.wait_for_selector("body[data-ready=true]")
     assert said in page.evaluate(POKER_FACTS, view)
+
+
+POKER_POTS = """async (view) => {
+    const mod = await import("/static/games/poker_italiano.js");
+    const ctx = { frame: {}, seat: view.seat, name: (i) => `#${i + 1}` };
+    const pot = mod.board(view, ctx).querySelector("section.block");
+    return [pot.querySelector("h3").textContent,
+            ...[...pot.querySelectorAll("ul.plain li")].map((li) => li.textContent)];
+}"""
+
+
+def test_poker_lists_side_pots_only_once_someone_is_all_in(page: Any,
+                                                           server: LiveServer) -> None:
+    """With nobody all-in, a bet not called yet was listed as a pot of its own: "Piatto: 9",
+    "3 (tra #1, #2, #3)", "6 (tra #3)". The terminal lists side pots only once someone is
+    all-in, and so does the board now."""
+    game = get_game("poker_italiano")
+    state = game.new_match(game.config(players=3))
+    play_randomly(state, random.Random(0), until=lambda s: not s.is_chance and len(
+        s.view(0)["pots"]) > 1 and 0 not in s.view(0)["chips"])
+    view = state.view(0)
+    page.goto(f"{server.http}/?lang=it")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.evaluate(POKER_POTS, view) == [f"Piatto: {view['pot']}"]
+    view["chips"][0] = 0  # all-in: the pots are side pots now, each with who can win it
+    shown = page.evaluate(POKER_POTS, view)
+    assert len(shown) == 1 + len(view["pots"]) and shown[1].startswith("3 (tra "), shown

@@ -52,7 +52,10 @@ export function board(view, ctx) {
         : view.draws[seat] === 0 ? t("stood") : t("drew", { n: view.draws[seat] }),
       seat === view.seat || !view.hand_counts[seat] ? "" : backs(view.hand_counts[seat], t("cards", { n: view.hand_counts[seat] }))] }));
   const stacks = figureTable(t("player"), [t("chips"), t("bet"), t("draw"), t("handColumn")], rows);
-  const pots = view.pots.map((p) => h("li", {}, t("potOf", { amount: p.amount, seats: p.seats.map(ctx.name).join(", ") })));
+  // side pots matter only once someone is all-in (as the terminal lists them): before that, a
+  // bet nobody has called yet is no pot "tra" its one bettor
+  const sidePots = view.pots.length > 1 && view.chips.includes(0) ? view.pots : [];
+  const pots = sidePots.map((p) => h("li", {}, t("potOf", { amount: p.amount, seats: p.seats.map(ctx.name).join(", ") })));
   const log = view.log.slice(-8).map((e) => h("li", {}, `${ctx.name(e.seat)}: ${WORDS[lang][e.word] || e.word}${e.amount ? ` ${e.amount}` : ""}${e.all_in ? (lang === "it" ? " (tutto)" : " (all-in)") : ""}`));
   return grid(
     block(`${t("pot")}: ${view.pot}`, h("ul", { class: "plain" }, pots),
