@@ -48,6 +48,17 @@ def test_a_novantanove_bid_card_move_is_said_to_the_player() -> None:
     assert novantanove_action(move, "it") == "metti 6♦ tra le carte scommessa"
 
 
+RENDER_BOARD = """async ([game, view]) => {
+    const mod = await import(`/static/games/${game}.js`);
+    const ctx = { frame: {}, seat: view.seat, name: (i) => `#${i + 1}` };
+    const el = mod.board(view, ctx);
+    document.body.append(el);  // laid out, so that innerText reads as a person does
+    const text = el.innerText;
+    el.remove();
+    return text;
+}"""
+
+
 GAME_WORD = """async ([game, key, params]) => {
     const i18n = await import("/static/i18n.js");
     i18n.setGame(game);
@@ -277,3 +288,20 @@ def test_poker_lists_side_pots_only_once_someone_is_all_in(page: Any,
     view["chips"][0] = 0  # all-in: the pots are side pots now, each with who can win it
     shown = page.evaluate(POKER_POTS, view)
     assert len(shown) == 1 + len(view["pots"]) and shown[1].startswith("3 (tra "), shown
+
+
+def test_nebraska_names_rejected_and_spent_cards_as_the_terminal(page: Any,
+                                                                 server: LiveServer) -> None:
+    """The board called the rejected candidates "Scartate" (the log says "respinge", the
+    terminal "Respinte") and showed each player's spent bids beside the current one with no
+    word to tell them apart (their hidden label said "Scartate" too)."""
+    game = get_game("nebraska")
+    state = game.new_match(game.config(players=2))
+    play_randomly(state, random.Random(2), until=lambda s: not s.is_chance and bool(
+        s.view(0)["rejected"]) and any(s.view(0)["spent_bids"]))
+    page.goto(f"{server.http}/?lang=it")
+    page.wait_for_selector("body[data-ready=true]")
+    text = page.evaluate(RENDER_BOARD, ["nebraska", state.view(0)])
+    assert "Respinte" in text and "Scartate" not in text, text
+    assert "puntate giocate:" in text, text
+    assert "Respinte" in game.render(state.view(0), "it")  # as the terminal says it

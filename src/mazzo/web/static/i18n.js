@@ -43,7 +43,7 @@ const WORDS = {
     step: "Passo", first: "Inizio", prev: "Indietro", next: "Avanti", last: "Fine", viewAs: "Vista di",
     everyone: "chi guarda", replayTitle: "Replay di {game}", replayNotOver: "Il replay si apre a partita finita.",
     // game boards
-    candidate: "Candidata", common: "Carte comuni", rejected: "Scartate", bids: "Offerte",
+    candidate: "Candidata", common: "Carte comuni", rejected: "Respinte", spentBids: "puntate giocate", bids: "Offerte",
     bidHidden: "coperta", counts: "conta", notCounts: "non conta", suitsKey: "Colori",
     hands: "Mani", handColumn: "Mano", received: "Ricevute",
     count: "Conteggio", crib: "Crib", showHand: "mano", showCrib: "crib", premiumDeclare: "dichiarata", premiumReveal: "scoperta", starter: "Starter", cribCards: ["{n} carta nel crib", "{n} carte nel crib"],
@@ -113,7 +113,7 @@ const WORDS = {
     you_: "(you)", dealer: "dealer", trump: "Trump (briscola)", board: "Table", seatsTitle: "At the table",
     step: "Step", first: "Start", prev: "Back", next: "Forward", last: "End", viewAs: "View of",
     everyone: "a spectator", replayTitle: "{game} replay", replayNotOver: "The replay opens once the match is over.",
-    candidate: "Candidate", common: "Common cards", rejected: "Rejected", bids: "Bids",
+    candidate: "Candidate", common: "Common cards", rejected: "Rejected", spentBids: "spent bids", bids: "Bids",
     bidHidden: "face down", counts: "counts", notCounts: "does not count", suitsKey: "Colours",
     hands: "Hands", handColumn: "Hand", received: "Received",
     count: "Count", crib: "Crib", showHand: "hand", showCrib: "crib", premiumDeclare: "declared", premiumReveal: "revealed", starter: "Starter", cribCards: ["{n} card in the crib", "{n} cards in the crib"],

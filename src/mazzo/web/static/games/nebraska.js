@@ -24,7 +24,9 @@ function bidsBlock(view, ctx) {
     else if (bid === true) shown = backs(1, t("bidHidden"));
     else shown = cardElement(bid, { small: true });
     const spent = view.spent_bids[seat] || [];
-    return h("li", {}, `${ctx.name(seat)}: `, shown, spent.length ? cardRow(spent, `${ctx.name(seat)} — ${t("rejected")}`, { small: true }) : null);
+    // the bids played in earlier turns stay face up: named as the terminal names them
+    return h("li", {}, `${ctx.name(seat)}: `, shown, spent.length ? h("div", { class: "spent" }, h("span", { class: "small" }, `${t("spentBids")}: `),
+      cardRow(spent, `${ctx.name(seat)} — ${t("spentBids")}`, { small: true })) : null);
   })));
 }
 
