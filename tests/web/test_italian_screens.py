@@ -305,3 +305,31 @@ def test_nebraska_names_rejected_and_spent_cards_as_the_terminal(page: Any,
     assert "Respinte" in text and "Scartate" not in text, text
     assert "puntate giocate:" in text, text
     assert "Respinte" in game.render(state.view(0), "it")  # as the terminal says it
+
+
+POKER_LOG = """async (view) => {
+    const mod = await import("/static/games/poker_italiano.js");
+    const ctx = { frame: {}, seat: view.seat, name: (i) => `#${i + 1}` };
+    const block = [...mod.board(view, ctx).querySelectorAll("section.block")]
+        .find((b) => b.querySelector("ol.plain"));
+    return [...block.querySelectorAll("ol.plain li")].map((li) => li.textContent);
+}"""
+
+
+@pytest.mark.parametrize(("lang", "stood", "changed"), [
+    ("it", "servito", "cambia 2"), ("en", "servito (stands pat)", "changes 2")])
+def test_poker_log_says_servito_for_a_draw_of_no_card(page: Any, server: LiveServer, lang: str,
+                                                      stood: str, changed: str) -> None:
+    """A player who stood pat read "Bot medio (3): cambia" in the board's log (and "cambia" in
+    the terminal's "si è detto"), beside the event log's "servito" and the draw column's."""
+    game = get_game("poker_italiano")
+    state = game.new_match(game.config(players=3))
+    play_randomly(state, random.Random(1), until=lambda s: not s.is_chance)
+    view = state.view(0)
+    view["log"] = [{"seat": 2, "word": "draw", "amount": 0, "all_in": False},
+                   {"seat": 0, "word": "draw", "amount": 2, "all_in": False}]
+    page.goto(f"{server.http}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.evaluate(POKER_LOG, view) == [f"#3: {stood}", f"#1: {changed}"]
+    terminal = game.render(view, lang)
+    assert f"3 {stood};" in terminal and f"1 {changed}" in terminal, terminal

@@ -227,7 +227,10 @@ def render(view: JSON, lang: str = "en") -> str:
         lines.append(_seat_line(view, s, lang))
     if view["log"]:
         words = WORDS_IT if it else WORDS_EN
-        said = [f"{seat_name(e['seat'], lang)} {words.get(e['word'], e['word'])}"
+        stood = "servito" if it else "servito (stands pat)"  # a draw of no card
+        said = [f"{seat_name(e['seat'], lang)} "
+                + (stood if e["word"] == "draw" and not e["amount"] else
+                   words.get(e["word"], e["word"]))
                 + (f" {e['amount']}" if e["amount"] else "") for e in view["log"][-12:]]
         lines.append(("si è detto: " if it else "said: ") + "; ".join(said))
     if view.get("hand"):

@@ -56,7 +56,9 @@ export function board(view, ctx) {
   // bet nobody has called yet is no pot "tra" its one bettor
   const sidePots = view.pots.length > 1 && view.chips.includes(0) ? view.pots : [];
   const pots = sidePots.map((p) => h("li", {}, t("potOf", { amount: p.amount, seats: p.seats.map(ctx.name).join(", ") })));
-  const log = view.log.slice(-8).map((e) => h("li", {}, `${ctx.name(e.seat)}: ${WORDS[lang][e.word] || e.word}${e.amount ? ` ${e.amount}` : ""}${e.all_in ? (lang === "it" ? " (tutto)" : " (all-in)") : ""}`));
+  // a draw of no card is "servito", as the event log says, not a bare "cambia"
+  const said = (e) => (e.word === "draw" && !e.amount ? t("stood") : WORDS[lang][e.word] || e.word);
+  const log = view.log.slice(-8).map((e) => h("li", {}, `${ctx.name(e.seat)}: ${said(e)}${e.amount ? ` ${e.amount}` : ""}${e.all_in ? (lang === "it" ? " (tutto)" : " (all-in)") : ""}`));
   return grid(
     block(`${t("pot")}: ${view.pot}`, h("ul", { class: "plain" }, pots),
       facts([[t("phase"), PHASES[lang][view.phase] || view.phase], [t("toMatch"), String(view.to_match)],
