@@ -333,3 +333,36 @@ def test_poker_log_says_servito_for_a_draw_of_no_card(page: Any, server: LiveSer
     assert page.evaluate(POKER_LOG, view) == [f"#3: {stood}", f"#1: {changed}"]
     terminal = game.render(view, lang)
     assert f"3 {stood};" in terminal and f"1 {changed}" in terminal, terminal
+
+
+PEG_NAMES = """async (view) => {
+    const mod = await import("/static/games/cribbage.js");
+    const ctx = { frame: {}, seat: null, name: (i) => `Bot medio (${i + 1})` };
+    const box = document.createElement("main");
+    box.append(mod.board(view, ctx));
+    document.body.append(box);
+    const names = [...box.querySelectorAll(".peg-name")].map(
+        (el) => ({ text: el.textContent, cut: el.scrollWidth > el.clientWidth }));
+    box.remove();
+    return names;
+}"""
+
+
+def test_cribbage_peg_board_names_are_not_cut_on_a_phone(browser: Any,
+                                                         server: LiveServer) -> None:
+    """On a 360 px phone (the replay of a match between two bots) the peg board showed
+    "Bot medi…" twice: both names cut to the same text, so nobody could tell whose peg was
+    whose."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.http}/?lang=it")
+        page.wait_for_selector("body[data-ready=true]")
+        game = get_game("cribbage")
+        state = game.new_match(game.config(players=2))
+        play_randomly(state, random.Random(1), until=lambda s: not s.is_chance)
+        names = page.evaluate(PEG_NAMES, state.view(None))
+        assert [n["text"] for n in names] == ["Bot medio (1)", "Bot medio (2)"]
+        assert not [n for n in names if n["cut"]], names
+    finally:
+        context.close()
