@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from driver import create_from_lobby, play_one, play_to_end, wait_turn_or_end
+from driver import create_from_lobby, finished_table, play_one, play_to_end, wait_turn_or_end
 
 from mazzo.cards import parse_card
 from mazzo.engine import get_game
@@ -364,5 +364,42 @@ def test_cribbage_peg_board_names_are_not_cut_on_a_phone(browser: Any,
         names = page.evaluate(PEG_NAMES, state.view(None))
         assert [n["text"] for n in names] == ["Bot medio (1)", "Bot medio (2)"]
         assert not [n for n in names if n["cut"]], names
+    finally:
+        context.close()
+
+
+#: each control label's own words, and how many lines they take; whether "Vista di" shares its
+#: line with its select
+LABEL_LINES = """() => {
+    const lines = [...document.querySelectorAll("#controls label")].map((label) => {
+        const range = document.createRange();
+        range.selectNode(label.firstChild);
+        return [label.firstChild.textContent.trim(), range.getClientRects().length,
+                range.getBoundingClientRect().bottom];
+    });
+    const select = document.getElementById("view-as").getBoundingClientRect();
+    const viewAs = lines.find(([text]) => text === "Vista di");
+    return { lines, together: !!viewAs && select.top < viewAs[2] };
+}"""
+
+
+def test_replay_step_label_stays_on_one_line_on_a_phone(browser: Any,
+                                                        server: LiveServer) -> None:
+    """On a 360 px phone the replay's controls read "Passo" at the end of one line and
+    "61 / 61" at the start of the next, and "Vista di" apart from its select; its buttons
+    touched ("InizioIndietroAvantiFine")."""
+    table = finished_table(server)["table"]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.http}/replay/{table}?lang=it")
+        page.wait_for_selector("body[data-ready=true]")
+        page.locator("#last").click()
+        page.wait_for_function("document.body.dataset.version !== '0'")
+        labels = page.evaluate(LABEL_LINES)
+        assert labels["lines"][0][0].startswith("Passo "), labels
+        assert all(n == 1 for _, n, _ in labels["lines"]) and labels["together"], labels
+        first, prev = (page.locator(f"#{b}").bounding_box() for b in ("first", "prev"))
+        assert first and prev and prev["x"] > first["x"] + first["width"], (first, prev)
     finally:
         context.close()

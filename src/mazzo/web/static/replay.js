@@ -34,7 +34,7 @@ function render(data) {
     h("button", { type: "button", id: "next", onclick: step(data.version + 1) }, t("next")),
     h("button", { type: "button", id: "last", onclick: step(state.total) }, t("last")),
     h("label", { for: "jump" }, `${t("step")} ${data.version} / ${state.total}`), jump,
-    h("label", { for: "view-as" }, t("viewAs")), who);
+    h("label", { for: "view-as" }, `${t("viewAs")} `, who)); // with its select: one piece
   document.getElementById("moment").replaceChildren(
     h("p", { id: "replay-action" }, data.action ? readable(data.action) : "—"),
     h("ul", { class: "plain" }, data.events.map((e) => h("li", {}, e))));
