@@ -403,3 +403,16 @@ def test_replay_step_label_stays_on_one_line_on_a_phone(browser: Any,
         assert first and prev and prev["x"] > first["x"] + first["width"], (first, prev)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_lobby_options_start_with_a_capital(page: Any, server: LiveServer,
+                                                lang: str) -> None:
+    """The lobby's options read "variante", "traguardo (0: quello del gioco)", "asso basso
+    nelle scale" just above "Pausa dei bot (secondi)" and "Suggerimenti permessi"."""
+    page.goto(f"{server.http}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    for game in page.locator("#game option").evaluate_all("(os) => os.map((o) => o.value)"):
+        page.select_option("#game", game)
+        labels = page.locator("label[for^=cfg-]").all_inner_texts()
+        assert labels and not [label for label in labels if not label[0].isupper()], labels
