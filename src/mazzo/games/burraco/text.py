@@ -70,7 +70,7 @@ def _describe_event(event: Event, lang: str = "en") -> str:
     it = lang == "it"
     if isinstance(event, ev.HandDealt):
         sizes = "+".join(str(s) for s in event.pozzetti)
-        return (f"Smazzata {event.hand_number}: dà le carte {seat_name(event.dealer, lang)}, "
+        return (f"Smazzata {event.hand_number}: mazziere {seat_name(event.dealer, lang)}, "
                 f"pozzetti {sizes}, prima carta scoperta {card_token(event.up_card)}" if it else
                 f"Hand {event.hand_number}: {seat_name(event.dealer, lang)} deals, pozzetti "
                 f"{sizes}, up-card {card_token(event.up_card)}")

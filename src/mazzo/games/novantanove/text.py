@@ -29,7 +29,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "dummy": "Morto", "no_trump": "senza briscola",
         "trump": "briscola", "pass": "passo", "declare": "dichiaro",
         "reveal": "scopro (gioco a carte scoperte)", "play": "gioca {}",
-        "bid_card": "mette {} tra le carte scommessa", "first_dealer": "primo mazziere: {}",
+        "bid_card": "metti {} tra le carte scommessa", "first_dealer": "primo mazziere: {}",
         "deal": "distribuzione del mazzo", "you": "tu", "hand_no": "mano", "game_no": "partita",
         "dealer": "mazziere", "target": "obiettivo", "turn": "tocca a", "from_dummy": "dal morto",
         "table": "presa in tavola", "last_trick": "ultima presa", "your_hand": "la tua mano",

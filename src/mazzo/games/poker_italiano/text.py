@@ -148,7 +148,7 @@ def describe_event(event: Event, lang: str = "en") -> str:
         return (f"{seat_name(event.seat, lang)} non mostra" if it
                 else f"{seat_name(event.seat, lang)} concedes without showing")
     if isinstance(event, E.PotWon):
-        pot = ("piatto" if event.pot == 0 else f"piatto laterale {event.pot}") if it else (
+        pot = ("il piatto" if event.pot == 0 else f"il piatto laterale {event.pot}") if it else (
             "the pot" if event.pot == 0 else f"side pot {event.pot}")
         how = "" if event.shown else (" senza mostrare" if it else " without showing")
         won = counted(event.amount, "chip", lang)
@@ -227,7 +227,10 @@ def render(view: JSON, lang: str = "en") -> str:
         lines.append(_seat_line(view, s, lang))
     if view["log"]:
         words = WORDS_IT if it else WORDS_EN
-        said = [f"{seat_name(e['seat'], lang)} {words.get(e['word'], e['word'])}"
+        stood = "servito" if it else "servito (stands pat)"  # a draw of no card
+        said = [f"{seat_name(e['seat'], lang)} "
+                + (stood if e["word"] == "draw" and not e["amount"] else
+                   words.get(e["word"], e["word"]))
                 + (f" {e['amount']}" if e["amount"] else "") for e in view["log"][-12:]]
         lines.append(("si è detto: " if it else "said: ") + "; ".join(said))
     if view.get("hand"):

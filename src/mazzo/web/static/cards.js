@@ -70,6 +70,13 @@ export function cardText(token) {
   return `${card.rank}${card.suit}`;
 }
 
+/** A text as a player reads it: the marks that tell two decks' copies of a card apart (the
+ * moves' "scarta 5♥'", "cala J★''(=8♥) 9♥'") are dropped, as the cards' faces and the log drop
+ * them; both copies are the same card in play. */
+export function readable(text) {
+  return String(text).replace(/([♠♥♦♣★])'+/g, "$1");
+}
+
 /** A card face: a <button> when onClick is given, else a labelled <span>. */
 export function cardElement(token, { onClick = null, selected = false, playable = true, small = false } = {}) {
   const card = parseCard(token);

@@ -36,32 +36,32 @@ const WORDS = {
     replay: "Rivedi la partita", standIn: "sostituito da un bot ({level})", away: "assente",
     online: "presente", botSeat: "bot {level}", cards: ["{n} carta", "{n} carte"],
     stock: "Tallone", pile: "Scarti", result: "Risultato", handNo: "Mano {n}",
-    winner: "Vince {name}", winners: "Vincono {names}", illegal: "Mossa rifiutata",
+    winner: "Vince {name}", winners: "Vincono {names}",
     lastHand: "Ultima mano", timer: "{s} s", turnTime: "Tempo del turno",
     backLobby: "Torna all'ingresso", langSwitch: "English", tableOf: "Tavolo di {game}",
     you_: "(tu)", dealer: "mazziere", trump: "Briscola", board: "Tavolo", seatsTitle: "Al tavolo",
     step: "Passo", first: "Inizio", prev: "Indietro", next: "Avanti", last: "Fine", viewAs: "Vista di",
     everyone: "chi guarda", replayTitle: "Replay di {game}", replayNotOver: "Il replay si apre a partita finita.",
     // game boards
-    candidate: "Candidata", common: "Carte comuni", rejected: "Scartate", bids: "Offerte",
+    candidate: "Candidata", common: "Carte comuni", rejected: "Respinte", spentBids: "puntate giocate", bids: "Offerte",
     bidHidden: "coperta", counts: "conta", notCounts: "non conta", suitsKey: "Colori",
     hands: "Mani", handColumn: "Mano", received: "Ricevute",
     count: "Conteggio", crib: "Crib", showHand: "mano", showCrib: "crib", premiumDeclare: "dichiarata", premiumReveal: "scoperta", starter: "Starter", cribCards: ["{n} carta nel crib", "{n} carte nel crib"],
     skunk: "linea dello skunk ({n})", target: "traguardo {n}", sequence: "In tavola", shown: "Conteggi",
     gamesWon: "partite vinte", go: "go",
-    bidStatus: "Offerta", bidDown: ["coperta ({n} carta)", "coperta ({n} carte)"], declared: "dichiarata: {n}", revealed: "svelata: {n}",
+    bidStatus: "Offerta", bidDown: ["coperta ({n} carta)", "coperta ({n} carte)"], declared: "dichiarata: {n}", revealed: "scoperta: {n}",
     tricks: "Prese", tricksOf: ["{n} presa su {bid}", "{n} prese su {bid}"], trick: "Presa in corso", noTrump: "nessuna",
     turnUp: "Carta girata", dummy: "morto", gameScore: "Punti della partita", lastTrick: "Ultima presa",
     handRow: "Mano (giocatore o morto)", player: "Giocatore",
     pot: "Piatto", sidePots: "Piatti", potOf: "{amount} (tra {seats})", chips: "Fiches", bet: "Puntata nel giro",
-    toMatch: "Da pareggiare", folded: "passato", draw: "Cambio", drew: ["cambia {n} carta", "cambia {n} carte"],
-    stood: "servito", showdown: "Mostra", opening: "Apertura con {req}", openingReq: "Si apre con almeno", phase: "Fase", blinds: "Buio",
+    toMatch: "Da pareggiare", folded: "ha lasciato", draw: "Cambio", drew: ["cambia {n} carta", "cambia {n} carte"],
+    stood: "servito", showdown: "Mostra", opening: "Apertura con {req}", openingReq: "Si apre con almeno", openingPair: "coppia di {req}", phase: "Fase", blinds: "Buio",
     melds: "Combinazioni", side: "Coppia {n}", pozzetti: "Pozzetti", pozzettoTaken: "pozzetto preso",
     pozzettoNotTaken: "pozzetto non preso", running: "Punti in tavola",
     tableAtClose: "Il tavolo a fine mano", finalScores: "punteggio finale",
     closedWith: "a fine mano {n}: {points} punti in tavola",
     burraco: "burraco", wildAt: "matta al posto di {card}",
-    known: "Carte note",
+    known: "Carte note", handPoints: ["+{n} punto", "+{n} punti"], handWon: "vince la mano",
     turnLimit: "Tempo per mossa (secondi)", turnLimitHelp: "0 = senza limite; allo scadere gioca il bot medio al tuo posto",
     timeLeft: "Tempo rimasto", timeUp: "Tempo scaduto", urgent: ["Resta {n} secondo per la mossa di {name}!", "Restano {n} secondi per la mossa di {name}!"],
     urgentMine: ["Resta {n} secondo per la tua mossa!", "Restano {n} secondi per la tua mossa!"],
@@ -107,13 +107,13 @@ const WORDS = {
     replay: "Replay the match", standIn: "played by a stand-in bot ({level})", away: "away",
     online: "here", botSeat: "{level} bot", cards: ["{n} card", "{n} cards"],
     stock: "Stock", pile: "Discard pile", result: "Result", handNo: "Hand {n}",
-    winner: "{name} wins", winners: "{names} win", illegal: "Move refused",
+    winner: "{name} wins", winners: "{names} win",
     lastHand: "Last hand", timer: "{s} s", turnTime: "Turn time",
     backLobby: "Back to the lobby", langSwitch: "Italiano", tableOf: "{game} table",
     you_: "(you)", dealer: "dealer", trump: "Trump (briscola)", board: "Table", seatsTitle: "At the table",
     step: "Step", first: "Start", prev: "Back", next: "Forward", last: "End", viewAs: "View of",
     everyone: "a spectator", replayTitle: "{game} replay", replayNotOver: "The replay opens once the match is over.",
-    candidate: "Candidate", common: "Common cards", rejected: "Rejected", bids: "Bids",
+    candidate: "Candidate", common: "Common cards", rejected: "Rejected", spentBids: "spent bids", bids: "Bids",
     bidHidden: "face down", counts: "counts", notCounts: "does not count", suitsKey: "Colours",
     hands: "Hands", handColumn: "Hand", received: "Received",
     count: "Count", crib: "Crib", showHand: "hand", showCrib: "crib", premiumDeclare: "declared", premiumReveal: "revealed", starter: "Starter", cribCards: ["{n} card in the crib", "{n} cards in the crib"],
@@ -125,13 +125,13 @@ const WORDS = {
     handRow: "Hand (player or dummy)", player: "Player",
     pot: "Pot", sidePots: "Pots", potOf: "{amount} (among {seats})", chips: "Chips", bet: "Bet this round",
     toMatch: "To call", folded: "folded", draw: "Draw", drew: ["changes {n} card", "changes {n} cards"],
-    stood: "servito (stands pat)", showdown: "Showdown", opening: "Opening with {req}", openingReq: "Open with at least", phase: "Phase", blinds: "Buio (blinds)",
+    stood: "servito (stands pat)", showdown: "Showdown", opening: "Opening with {req}", openingReq: "Open with at least", openingPair: "a pair of {req}s", phase: "Phase", blinds: "Buio (blinds)",
     melds: "Melds", side: "Side {n}", pozzetti: "Pozzetti", pozzettoTaken: "pozzetto taken",
     pozzettoNotTaken: "pozzetto not taken", running: "Points on the table",
     tableAtClose: "The table as the hand closed", finalScores: "final scores",
     closedWith: "at the end of hand {n}: {points} points on the table",
     burraco: "burraco", wildAt: "wild standing for {card}",
-    known: "Known cards",
+    known: "Known cards", handPoints: ["+{n} point", "+{n} points"], handWon: "wins the hand",
     turnLimit: "Time per move (seconds)", turnLimitHelp: "0: no limit; when it runs out the medio bot moves for you",
     timeLeft: "Time left", timeUp: "Time's up", urgent: ["{n} second left for {name}'s move!", "{n} seconds left for {name}'s move!"],
     urgentMine: ["{n} second left for your move!", "{n} seconds left for your move!"],
@@ -145,8 +145,8 @@ const WORDS = {
   },
 };
 
-// where a game's rules name its hand otherwise (docs/rules/*.it.md: Nebraska's "manche",
-// Burraco's "smazzata", as the terminal and the log say), its words for the table's hand keys
+// where a game's rules name a thing otherwise (docs/rules/*.it.md: Nebraska's "manche",
+// Burraco's "smazzata", as the terminal and the log say), its own words for the table's keys
 const GAME_WORDS = {
   nebraska: { it: {
     handNo: "Manche {n}", lastHand: "Ultima manche", handCol: "Manche", history: "Storia delle manche",
@@ -155,6 +155,8 @@ const GAME_WORDS = {
     omittedHands: ["{n} manche precedente non mostrata", "{n} manche precedenti non mostrate"],
     hidden: "nascosto fino a fine manche",
     fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seed si svela a manche finita.",
+    bids: "Puntate", // the rules' and the log's word: "puntata", "Puntate scoperte"
+    handWon: "vince la manche",
   } },
   burraco: { it: {
     handNo: "Smazzata {n}", lastHand: "Ultima smazzata", handCol: "Smazzata", history: "Storia delle smazzate",
@@ -165,6 +167,11 @@ const GAME_WORDS = {
     hidden: "nascosto fino a fine smazzata",
     fairnessIntro: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seed si svela a smazzata finita.",
   } },
+  // the rules and the log say "scommessa", "carte scommessa"
+  novantanove: { it: { bids: "Scommesse", bidStatus: "Scommessa" } },
+  // a seat's score is its stack of chips
+  poker_italiano: { it: { score: "Fiches", handScores: "Fiches a fine mano" },
+    en: { score: "Chips", handScores: "Chips after the hand" } },
 };
 
 let game = null;

@@ -10,7 +10,10 @@ function gameTitle(game) { return game.title[getLang()] || game.id; }
 
 function fieldControl(game, field) {
   const id = `cfg-${field.name}`;
-  const label = h("label", { for: id }, fieldLabel(field.name, game.id));
+  // a label starts a line, as the table options' own do ("Pausa dei bot"); the field's words
+  // stay lower case where they run in a sentence ("fiches iniziali: serve un numero...")
+  const words = fieldLabel(field.name, game.id);
+  const label = h("label", { for: id }, words.charAt(0).toUpperCase() + words.slice(1));
   let control;
   if (field.type === "boolean") {
     control = h("input", { type: "checkbox", id, name: field.name });
@@ -100,7 +103,10 @@ function badNumber(form) {
   for (const input of form.querySelectorAll("input[type=number]")) {
     const v = input.validity;
     if (!(v.badInput || v.rangeUnderflow || v.rangeOverflow || v.stepMismatch)) continue;
-    const field = form.querySelector(`label[for="${input.id}"]`)?.textContent ?? input.id;
+    // a game's field is named in its own words, lower case as in the server's refusals (its
+    // label starts with a capital); the table's options by their label
+    const field = input.id.startsWith("cfg-") ? fieldLabel(input.name, document.getElementById("game").value)
+      : form.querySelector(`label[for="${input.id}"]`)?.textContent ?? input.id;
     const whole = input.step === "1";
     const key = input.max !== "" ? (whole ? "wholeRange" : "numberRange") : (whole ? "wholeFrom" : "numberFrom");
     return { input, message: t(key, { field, min: input.min, max: input.max }) };

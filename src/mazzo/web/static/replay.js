@@ -1,7 +1,7 @@
 // The replay viewer of a finished match: step, jump, and see it through any seat's eyes
 // (the server replays the record; the board is the table page's per-game renderer).
 import { getJSON, h } from "./api.js";
-import { cardElement } from "./cards.js";
+import { cardElement, readable } from "./cards.js";
 import { getLang, setGame, t } from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -34,9 +34,9 @@ function render(data) {
     h("button", { type: "button", id: "next", onclick: step(data.version + 1) }, t("next")),
     h("button", { type: "button", id: "last", onclick: step(state.total) }, t("last")),
     h("label", { for: "jump" }, `${t("step")} ${data.version} / ${state.total}`), jump,
-    h("label", { for: "view-as" }, t("viewAs")), who);
+    h("label", { for: "view-as" }, `${t("viewAs")} `, who)); // with its select: one piece
   document.getElementById("moment").replaceChildren(
-    h("p", { id: "replay-action" }, data.action || "—"),
+    h("p", { id: "replay-action" }, data.action ? readable(data.action) : "—"),
     h("ul", { class: "plain" }, data.events.map((e) => h("li", {}, e))));
   let content;
   try { content = state.board.board(data.view, { frame, seat: state.seat, name }); } catch (exc) { content = h("pre", {}, String(exc)); }

@@ -1,7 +1,7 @@
 // The table page: draws the seat's view, offers exactly the frame's legal list (never inventing a
 // move), keeps a log in words, the scores, the fairness commitments, and reconnects by itself.
 import { TableSocket, getJSON, h, postJSON, rememberTable } from "./api.js";
-import { cardElement, cardText } from "./cards.js";
+import { cardElement, cardText, readable } from "./cards.js";
 import { getLang, setGame, setLang, t } from "./i18n.js";
 import { seatName } from "./games/common.js";
 
@@ -56,7 +56,8 @@ async function onFrame(frame) {
   app.frame = frame;
   app.pending = false;
   render();
-  if (app.board.wantsNotes && frame.seat !== null && Array.isArray(frame.view.hand)) fetchNotes(frame);
+  // notes help a move ("Contano ora: ..."): none once the match is over
+  if (app.board.wantsNotes && frame.seat !== null && frame.status === "playing" && Array.isArray(frame.view.hand)) fetchNotes(frame);
 }
 
 // -- the log ------------------------------------------------------------------------------------
@@ -104,7 +105,7 @@ async function fetchNotes(frame) {
 
 function onError(frame) {
   app.pending = false;
-  app.alert = frame.code === "illegal_action" ? `${t("illegal")}: ${frame.message}` : frame.message;
+  app.alert = frame.message; // the server's, in this page's language ("Mossa non ammessa: ...")
   render();
 }
 
@@ -372,7 +373,7 @@ function oneClickMoves(cardMoves, usable) {
 function moveButton(move, active) {
   const button = h("button", { type: "button", class: "move" + (app.hint?.index === move.index ? " hinted" : ""),
     "data-index": move.index, "data-cards": JSON.stringify(cardsOf(move.action)), disabled: !active,
-    onclick: () => play(move.index) }, move.text);
+    onclick: () => play(move.index) }, readable(move.text));
   button.addEventListener("dblclick", (e) => e.preventDefault());
   return button;
 }
@@ -386,7 +387,7 @@ function hintControls(frame, active) {
     render();
   } }, t("hint")));
   if (app.hint?.pending) box.append(h("p", {}, t("thinking")));
-  else if (app.hint) box.append(h("p", { id: "hint-text" }, t("hintIs", { text: app.hint.text })));
+  else if (app.hint) box.append(h("p", { id: "hint-text" }, t("hintIs", { text: readable(app.hint.text) })));
   return box;
 }
 

@@ -2,7 +2,7 @@
 // the candidate card, the common cards, the rejected ones, hand sizes and the last hand.
 import { COLOURS } from "../cards.js";
 import { getLang } from "../i18n.js";
-import { backs, block, cardElement, cardRow, facts, grid, h, num, t } from "./common.js";
+import { backs, block, cardElement, cardRow, facts, grid, h, t } from "./common.js";
 
 /** ask the server which of the seat's cards count now (the game's own scoring decides) */
 export const wantsNotes = true;
@@ -24,7 +24,9 @@ function bidsBlock(view, ctx) {
     else if (bid === true) shown = backs(1, t("bidHidden"));
     else shown = cardElement(bid, { small: true });
     const spent = view.spent_bids[seat] || [];
-    return h("li", {}, `${ctx.name(seat)}: `, shown, spent.length ? cardRow(spent, `${ctx.name(seat)} — ${t("rejected")}`, { small: true }) : null);
+    // the bids played in earlier turns stay face up: named as the terminal names them
+    return h("li", {}, `${ctx.name(seat)}: `, shown, spent.length ? h("div", { class: "spent" }, h("span", { class: "small" }, `${t("spentBids")}: `),
+      cardRow(spent, `${ctx.name(seat)} — ${t("spentBids")}`, { small: true })) : null);
   })));
 }
 
@@ -33,11 +35,13 @@ function bidsBlock(view, ctx) {
 export function handSheet(view, ctx) {
   const last = view.last_hand;
   if (!last) return null;
+  // each line says what its figure is (the hand's points, as the terminal's "→ +1") and who won
   return block(`${t("lastHand")} (${t("handNo", { n: last.hand_number })})`,
-    cardRow(last.common, t("common"), { small: true }),
+    h("p", {}, `${t("common")}: `, cardRow(last.common, t("common"), { small: true })),
     h("ul", { class: "plain" }, last.personal.map((cards, seat) => h("li", {},
-      `${ctx.name(seat)}: `, cardRow(cards, ctx.name(seat), { small: true }), ` → ${num(last.points[seat])}`,
-      last.winners.includes(seat) ? " ★" : ""))));
+      `${ctx.name(seat)}: `, cardRow(cards, ctx.name(seat), { small: true }),
+      ` → ${t("handPoints", { n: last.points[seat] })}`,
+      last.winners.includes(seat) ? ` — ${t("handWon")}` : ""))));
 }
 
 export function board(view, ctx) {

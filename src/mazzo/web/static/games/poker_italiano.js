@@ -35,8 +35,10 @@ export function handSheet(view, ctx) {
   if (!last || !last.end) return null;
   const lang = document.documentElement.lang === "it" ? "it" : "en";
   const shown = last.shown ? Object.entries(last.shown) : [];
+  // one winner per pot, main and side: a player who won several is named once, as the terminal does
+  const winners = [...new Set(last.winners)];
   return block(`${t("lastHand")} (${t("handNo", { n: last.hand })})`,
-    h("p", {}, `${t("pot")}: ${last.pot} → ${last.winners.length ? last.winners.map(ctx.name).join(", ") : "—"} (${ENDS[lang][last.end] || last.end})`),
+    h("p", {}, `${t("pot")}: ${last.pot} → ${winners.length ? winners.map(ctx.name).join(", ") : "—"} (${ENDS[lang][last.end] || last.end})`),
     h("ul", { class: "plain" }, shown.map(([seat, s]) => h("li", {}, `${ctx.name(Number(seat))}: `, cardRow(s.cards, ctx.name(Number(seat)), { small: true }),
       ` ${CATEGORIES[lang][s.category] || s.category}`))));
 }
@@ -46,16 +48,21 @@ export function board(view, ctx) {
   const rows = view.chips.map((chips, seat) => ({ class: view.current_player === seat ? "to-move" : null,
     head: ctx.name(seat), cells: [String(chips), String(view.round_bets[seat]),
       view.folded[seat] ? t("folded") : !view.in_match[seat] ? "—"
-        : view.draws[seat] < 0 ? t("cards", { n: view.hand_counts[seat] })
+        : view.draws[seat] < 0 ? "—" // not drawn yet (the hand's size is the next column's)
         : view.draws[seat] === 0 ? t("stood") : t("drew", { n: view.draws[seat] }),
       seat === view.seat || !view.hand_counts[seat] ? "" : backs(view.hand_counts[seat], t("cards", { n: view.hand_counts[seat] }))] }));
   const stacks = figureTable(t("player"), [t("chips"), t("bet"), t("draw"), t("handColumn")], rows);
-  const pots = view.pots.map((p) => h("li", {}, t("potOf", { amount: p.amount, seats: p.seats.map(ctx.name).join(", ") })));
-  const log = view.log.slice(-8).map((e) => h("li", {}, `${ctx.name(e.seat)}: ${WORDS[lang][e.word] || e.word}${e.amount ? ` ${e.amount}` : ""}${e.all_in ? (lang === "it" ? " (tutto)" : " (all-in)") : ""}`));
+  // side pots matter only once someone is all-in (as the terminal lists them): before that, a
+  // bet nobody has called yet is no pot "tra" its one bettor
+  const sidePots = view.pots.length > 1 && view.chips.includes(0) ? view.pots : [];
+  const pots = sidePots.map((p) => h("li", {}, t("potOf", { amount: p.amount, seats: p.seats.map(ctx.name).join(", ") })));
+  // a draw of no card is "servito", as the event log says, not a bare "cambia"
+  const said = (e) => (e.word === "draw" && !e.amount ? t("stood") : WORDS[lang][e.word] || e.word);
+  const log = view.log.slice(-8).map((e) => h("li", {}, `${ctx.name(e.seat)}: ${said(e)}${e.amount ? ` ${e.amount}` : ""}${e.all_in ? (lang === "it" ? " (tutto)" : " (all-in)") : ""}`));
   return grid(
     block(`${t("pot")}: ${view.pot}`, h("ul", { class: "plain" }, pots),
       facts([[t("phase"), PHASES[lang][view.phase] || view.phase], [t("toMatch"), String(view.to_match)],
-        [t("openingReq"), view.opening_requirement],
+        [t("openingReq"), t("openingPair", { req: view.opening_requirement })],
         view.blinds.length ? [t("blinds"), view.blinds.map((b) => `${ctx.name(b.seat)}: ${b.name} ${b.amount}`).join(", ")] : null,
         [t("stock"), String(view.stock)]])),
     wideBlock(t("chips"), stacks),
