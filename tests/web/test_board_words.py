@@ -195,6 +195,37 @@ def test_the_lobby_lists_choices_in_italian(page: Any, server: LiveServer) -> No
     assert server.get(f"/api/tables/{table}").json()["config"]["bet_menu"] == "all"
 
 
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_lobby_says_what_each_variant_is(page: Any, server: LiveServer, lang: str) -> None:
+    """The variants and cribbage's match scoring were listed as bare ids ("acc | long | free |
+    free triple", "classic | fibur"), which tell a player nothing. Each option now names its
+    id, as the rules pages and --set do, and says what it is; "classic" says one thing for
+    Burraco and another for novantanove. The value sent stays the id."""
+    page.goto(f"{server.http}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    lists = {("nebraska", "variant"): ["family", "expert", "poker"],
+             ("novantanove", "variant"): ["revised", "classic"],
+             ("burraco", "variant"): ["classic", "fibur"],
+             ("cribbage", "match_scoring"): ["acc", "long", "free", "free_triple"]}
+    said: dict[tuple[str, str], list[str]] = {}
+    for (game, field), ids in lists.items():
+        page.select_option("#game", game)
+        shown = page.locator(f"#cfg-{field} option").all_inner_texts()
+        assert len(shown) == len(ids), (game, shown)
+        for value, text in zip(ids, shown, strict=True):
+            head, _, words = text.partition(": ")
+            assert head == value.replace("_", " ") and len(words) > 5, (game, text)
+        said[game, field] = shown
+    assert said["novantanove", "variant"][1] != said["burraco", "variant"][0]
+    page.select_option("#game", "burraco")
+    page.select_option("#cfg-variant", index=1)
+    page.fill("#opt-bot_pause_s", "0")
+    page.click("#create")
+    page.wait_for_selector("#go-seat")
+    table = page.locator("#go-seat").get_attribute("href").split("/tables/")[1].split("?")[0]
+    assert server.get(f"/api/tables/{table}").json()["config"]["variant"] == "fibur"
+
+
 def test_the_replay_names_the_game_and_no_dealer_before_the_cut(
         page: Any, server: LiveServer) -> None:
     """The replay's title named the game by its id ("Replay di poker_italiano"), and cribbage's
@@ -228,7 +259,7 @@ def test_the_lobby_says_a_rule_between_fields_in_its_language(
     page.wait_for_selector("body[data-ready=true]")
     page.select_option("#game", "novantanove")
     page.select_option("#players", "4")
-    page.select_option("#cfg-variant", label="classic")
+    page.select_option("#cfg-variant", value='"classic"')  # the option's value: the JSON id
     page.click("#create")
     page.wait_for_function("document.getElementById('form-error').textContent !== ''")
     assert page.locator("#form-error").inner_text() == said

@@ -662,3 +662,20 @@ def test_the_replay_shows_a_3_player_pairs_melds_under_the_right_names(
     step_to(page, "#prev", total - 1)
     assert board_sides(page) == sides_to_show(views[total - 1], labels)
     assert [cards for _, cards in board_sides(page)] == [cards for _, cards in end]
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_lobby_fits_a_phone_for_every_game(browser: Any, server: LiveServer,
+                                               lang: str) -> None:
+    """A fieldset grows to its widest control: with the variants said in words ("family:
+    contano le carte valide") the options reached past a 360 px screen's edge."""
+    context = phone(browser)
+    try:
+        page = context.new_page()
+        page.goto(f"{server.http}/?lang={lang}")
+        page.wait_for_selector("body[data-ready=true]")
+        for game in page.locator("#game option").evaluate_all("(os) => os.map((o) => o.value)"):
+            page.select_option("#game", game)
+            assert too_wide(page) == [], game
+    finally:
+        context.close()

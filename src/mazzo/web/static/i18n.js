@@ -232,23 +232,40 @@ const FIELDS = {
 };
 
 // the words among the games' choice values, for the lobby's lists: value -> [Italian, English]
-// (the value itself is what the config, the CLI's --set and the rules pages use; names such as
-// the variants, "rubber" or cribbage's "acc" are shown as they are)
+// (the value itself is what the config, the CLI's --set and the rules pages use, so a list shows
+// it first and says what it is after it; names such as "rubber" are shown as they are)
 const VALUES = {
   tiebreak: { all: ["tutte le carte personali", "all personal cards"], valid: ["solo le carte valide", "valid cards only"] },
   first_trump: { none: ["nessuna", "none"], diamonds: ["quadri ♦", "diamonds ♦"] },
   mode: { game: ["una partita", "one game"] },
   raise_limit: { pot: ["il piatto", "the pot"], none: ["nessuno (solo le fiches)", "none (only your chips)"] },
   bet_menu: { pot_fractions: ["frazioni del piatto", "pot fractions"], all: ["tutte le somme", "every sum"] },
-  match_scoring: { free_triple: ["free triple", "free triple"] },
+  match_scoring: { acc: ["acc: da torneo ACC (2, skunk 3)", "acc: ACC tournament (2, skunk 3)"],
+    long: ["long: incontro lungo (3, skunk 4)", "long: long match (3, skunk 4)"],
+    free: ["free: gioco libero (1, skunk 2, doppio 3)", "free: free play (1, skunk 2, double 3)"],
+    free_triple: ["free triple: gioco libero, lo skunk triplo vince l'incontro",
+      "free triple: free play, a triple skunk wins the match"] },
   three_player_targets: { free: ["libere (1500 / 2005)", "free (1500 / 2005)"],
     tournament: ["da torneo (1000 / 1505)", "tournament (1000 / 1505)"] },
   vp_table: { published: ["tabella pubblicata", "published table"],
     seed_wiki: ["fasce del vecchio testo italiano", "bands of the older Italian text"] },
 };
 
-export function valueLabel(name, value) {
-  const pair = VALUES[name]?.[String(value)];
+// where a value means one thing in one game and another in the next (the variants), its words
+// per game: value -> [Italian, English]
+const GAME_VALUES = {
+  nebraska: { variant: { family: ["family: contano le carte valide", "family: the valid cards count"],
+    expert: ["expert: conta ogni carta comune abbinata", "expert: every common card matched counts"],
+    poker: ["poker: le combinazioni di poker", "poker: poker hands"] } },
+  novantanove: { variant: { revised: ["revised: la versione rivista (1990)", "revised: the revised game (1990)"],
+    classic: ["classic: l'originale, 37 carte con il jolly", "classic: the original, 37 cards with a joker"] } },
+  burraco: { variant: { classic: ["classic: jolly 25, niente semipulito", "classic: jolly 25, no semipulito"],
+    fibur: ["fibur: regole FIBur (jolly 30, semipulito 150)", "fibur: FIBur rules (jolly 30, semipulito 150)"] } },
+};
+
+/** A config value's words in the page's language, in ``gameId``'s where they are its own. */
+export function valueLabel(name, value, gameId = game) {
+  const pair = GAME_VALUES[gameId]?.[name]?.[String(value)] ?? VALUES[name]?.[String(value)];
   return pair ? pair[lang === "it" ? 0 : 1] : String(value);
 }
 

@@ -20,7 +20,7 @@ function fieldControl(game, field) {
     control.checked = Boolean(field.default);
   } else if (Array.isArray(field.allowed)) {
     control = h("select", { id, name: field.name },
-      field.allowed.map((v) => h("option", { value: JSON.stringify(v), selected: v === field.default }, valueLabel(field.name, v))));
+      field.allowed.map((v) => h("option", { value: JSON.stringify(v), selected: v === field.default }, valueLabel(field.name, v, game.id))));
   } else if (field.type === "integer" || field.type === "number") {
     const range = field.allowed || {};
     control = h("input", { type: "number", id, name: field.name, value: field.default,
