@@ -250,7 +250,8 @@ def test_each_bad_message_gets_one_clear_error_and_changes_nothing(server: LiveS
             answer = recv(ws)
             assert answer["type"] == "error" and answer["code"] == code, (message, answer)
             assert answer["message"]
-            if code == "stale_version":
+            if code == "stale_version":  # said as a player meets it, not only as versions
+                assert answer["message"].startswith("The table moved on while you chose"), answer
                 again = recv(ws)  # the current state follows a stale move
                 assert again["type"] == "state" and again["version"] == version
         ws.send(json.dumps({"type": "act", "version": "7", "index": 0}))

@@ -36,10 +36,12 @@ ERRORS: Final[dict[str, tuple[str, str]]] = {
     "bad_token": ("Il gettone non vale per questo tavolo: il link d'invito è sbagliato.",
                   "The token is not valid for this table: the invite link is wrong."),
     "unknown_table": ("Il tavolo {table!r} non esiste.", "There is no table {table!r}."),
-    "stale_version": ("La mossa era per la versione {sent}, ma il tavolo è alla {current}: "
-                      "ecco lo stato attuale.",
-                      "The move was for version {sent}, but the table is at {current}: "
-                      "here is the current state."),
+    "stale_version": ("Il tavolo è andato avanti mentre sceglievi (la mossa era per la "
+                      "versione {sent}, il tavolo è alla {current}): guarda la situazione di "
+                      "adesso e, se tocca ancora a te, rifai la mossa.",
+                      "The table moved on while you chose (the move was for version {sent}, "
+                      "the table is at {current}): look at where it stands now and, if it is "
+                      "still your turn, move again."),
     "illegal_action": ("Mossa non ammessa: {reason}", "Illegal move: {reason}"),
     "not_your_turn": ("Non è il tuo turno.", "It is not your turn."),
     "spectator": ("Chi guarda non può giocare.", "Spectators cannot play."),
