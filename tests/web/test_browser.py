@@ -679,3 +679,18 @@ def test_the_lobby_fits_a_phone_for_every_game(browser: Any, server: LiveServer,
             assert too_wide(page) == [], game
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_every_rules_page_fits_a_phone(browser: Any, server: LiveServer, lang: str) -> None:
+    """The rules pages hold wide tables and command examples: on a 360 px phone they must
+    scroll inside their own box, not widen the page."""
+    context = phone(browser)
+    try:
+        page = context.new_page()
+        for game in ("nebraska", "novantanove", "poker_italiano", "cribbage", "burraco"):
+            page.goto(f"{server.http}/rules/{game}?lang={lang}")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 360, f"{game}: the page is {width} px wide on a 360 px phone"
+    finally:
+        context.close()
