@@ -196,12 +196,19 @@ def usage_prefix(lang: str) -> str:
     return gettext_it("usage: ") if lang == "it" else "usage: "
 
 
-def lang_in(argv: Sequence[str], default: str) -> str:
-    """The language ``--lang it|en`` (or ``--lang=it``) names in ``argv``, else ``default``:
-    a parser is built for its language before it parses."""
+def find_lang(argv: Sequence[str]) -> tuple[int, int, str] | None:
+    """Where ``--lang it|en`` (or ``--lang=it``) is first given in ``argv``: its index, how many
+    items it takes and the language; None where it is not (or names no language this reads)."""
     for i, arg in enumerate(argv):
-        value = argv[i + 1] if arg == "--lang" and i + 1 < len(argv) else (
-            arg.partition("=")[2] if arg.startswith("--lang=") else None)
-        if value in ("it", "en"):
-            return value
-    return default
+        if arg == "--lang" and i + 1 < len(argv) and argv[i + 1] in ("it", "en"):
+            return i, 2, argv[i + 1]
+        if arg in ("--lang=it", "--lang=en"):
+            return i, 1, arg.removeprefix("--lang=")
+    return None
+
+
+def lang_in(argv: Sequence[str], default: str) -> str:
+    """The language ``--lang`` names in ``argv``, else ``default``: a parser is built for its
+    language before it parses."""
+    found = find_lang(argv)
+    return found[2] if found else default

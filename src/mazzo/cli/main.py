@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 
-from mazzo.argtext import parser_class, usage_prefix
+from mazzo.argtext import find_lang, parser_class, usage_prefix
 from mazzo.bots.levels import LEVELS, bot_names
 from mazzo.cli.help_text import help_words
 from mazzo.engine.game import Config, ConfigError, Game, MazzoError, format_counts
@@ -348,15 +348,12 @@ def cmd_game_help(game: Game, lang: str) -> int:
 def take_lang(args_list: list[str]) -> str | None:
     """Remove the first ``--lang it|en`` (or ``--lang=it``) from anywhere on the line; the
     language it names (None: not given, or a value argparse is left to refuse)."""
-    for i, arg in enumerate(args_list):
-        if arg == "--lang" and i + 1 < len(args_list) and args_list[i + 1] in ("it", "en"):
-            lang = args_list[i + 1]
-            del args_list[i : i + 2]
-            return lang
-        if arg in ("--lang=it", "--lang=en"):
-            del args_list[i]
-            return arg.removeprefix("--lang=")
-    return None
+    found = find_lang(args_list)
+    if found is None:
+        return None
+    at, width, lang = found
+    del args_list[at : at + width]
+    return lang
 
 
 def take_flag(args_list: list[str], *names: str) -> bool:
