@@ -9,7 +9,7 @@ an interval's two ends are parted by a semicolon ("[0,208; 0,939]"). What ``--ou
 
 from __future__ import annotations
 
-from mazzo.text import plural
+from mazzo.text import noun, plural
 
 #: every phrase the arena prints, per language ({names} are filled in by the code)
 WORDS: dict[str, dict[str, str]] = {
@@ -156,8 +156,7 @@ def count(number: float, key: str, lang: str) -> str:
 
 def count_noun(number: float, key: str, lang: str) -> str:
     """The noun ``key`` alone, in the number ``number`` calls for (the number laid out apart)."""
-    one, many = NOUNS[_lang(lang)][key]
-    return one if number == 1 else many
+    return noun(number, *NOUNS[_lang(lang)][key])
 
 
 def decimal(value: float, places: int, lang: str) -> str:
