@@ -20,14 +20,21 @@ WORDS_IT = {
     "buio": "buio", "controbuio": "controbuio", "over": "over", "no_blind": "niente buio",
     "cover": "si copre", "no_cover": "non si copre", "pass": "passo", "open": "apre",
     "call": "vede", "raise": "rilancia", "fold": "lascia", "parola": "parola", "stay": "sta",
-    "bet": "punta", "draw": "cambia",
+    "bet": "punta", "draw": "cambia", "servito": "servito",
 }
 WORDS_EN = {
     "buio": "buio (blind)", "controbuio": "controbuio (counter-blind)", "over": "over",
     "no_blind": "no blind", "cover": "covers", "no_cover": "does not cover", "pass": "passo (pass)",
     "open": "opens", "call": "calls", "raise": "raises", "fold": "folds",
     "parola": "parola (check)", "stay": "stays", "bet": "bets", "draw": "changes",
+    "servito": "servito (stands pat)",
 }
+
+
+def _log_word(entry: JSON) -> str:
+    """The key of :data:`WORDS_IT` / :data:`WORDS_EN` for a betting-log entry: a draw of no
+    card is "servito", not a bare "cambia"."""
+    return "servito" if entry["word"] == "draw" and not entry["amount"] else str(entry["word"])
 
 
 def seat_name(seat: int, lang: str) -> str:
@@ -227,10 +234,7 @@ def render(view: JSON, lang: str = "en") -> str:
         lines.append(_seat_line(view, s, lang))
     if view["log"]:
         words = WORDS_IT if it else WORDS_EN
-        stood = "servito" if it else "servito (stands pat)"  # a draw of no card
-        said = [f"{seat_name(e['seat'], lang)} "
-                + (stood if e["word"] == "draw" and not e["amount"] else
-                   words.get(e["word"], e["word"]))
+        said = [f"{seat_name(e['seat'], lang)} {words.get(_log_word(e), e['word'])}"
                 + (f" {e['amount']}" if e["amount"] else "") for e in view["log"][-12:]]
         lines.append(("si è detto: " if it else "said: ") + "; ".join(said))
     if view.get("hand"):

@@ -3,9 +3,9 @@ import { backs, block, wideBlock, cardRow, facts, figureTable, grid, h, t } from
 
 const WORDS = {
   it: { pass: "passo", open: "apre", call: "vede", raise: "rilancia", fold: "lascia", draw: "cambia", buio: "buio", no_blind: "niente buio", parola: "parola",
-        controbuio: "controbuio", over: "over", cover: "si copre", no_cover: "non si copre", stay: "sta", bet: "punta" },
+        controbuio: "controbuio", over: "over", cover: "si copre", no_cover: "non si copre", stay: "sta", bet: "punta", servito: "servito" },
   en: { pass: "passo (pass)", open: "opens", call: "calls", raise: "raises", fold: "folds", draw: "changes", buio: "buio (blind)", no_blind: "no blind", parola: "parola (check)",
-        controbuio: "controbuio (counter-blind)", over: "over", cover: "covers", no_cover: "does not cover", stay: "stays", bet: "bets" },
+        controbuio: "controbuio (counter-blind)", over: "over", cover: "covers", no_cover: "does not cover", stay: "stays", bet: "bets", servito: "servito (stands pat)" },
 };
 
 // the engine's hand categories and how a hand ended, in words (the game's own names); every
@@ -57,7 +57,7 @@ export function board(view, ctx) {
   const sidePots = view.pots.length > 1 && view.chips.includes(0) ? view.pots : [];
   const pots = sidePots.map((p) => h("li", {}, t("potOf", { amount: p.amount, seats: p.seats.map(ctx.name).join(", ") })));
   // a draw of no card is "servito", as the event log says, not a bare "cambia"
-  const said = (e) => (e.word === "draw" && !e.amount ? t("stood") : WORDS[lang][e.word] || e.word);
+  const said = (e) => WORDS[lang][e.word === "draw" && !e.amount ? "servito" : e.word] || e.word;
   const log = view.log.slice(-8).map((e) => h("li", {}, `${ctx.name(e.seat)}: ${said(e)}${e.amount ? ` ${e.amount}` : ""}${e.all_in ? (lang === "it" ? " (tutto)" : " (all-in)") : ""}`));
   return grid(
     block(`${t("pot")}: ${view.pot}`, h("ul", { class: "plain" }, pots),
