@@ -21,13 +21,18 @@ from mazzo.games.poker_italiano.actions import (
     FOLD,
     PASS,
     Bet,
+    Call,
+    Cover,
     Draw,
+    Fold,
+    NoCover,
     Open,
     Raise,
+    Stay,
 )
 from mazzo.games.poker_italiano.bots import PokerHeuristic
 from mazzo.games.poker_italiano.config import PokerItalianoConfig
-from mazzo.games.poker_italiano.events import Shown
+from mazzo.games.poker_italiano.events import Shown, Spoke
 from playout import decisions
 
 JJ = "JH JD 7C 8S TC"
@@ -93,7 +98,23 @@ def test_render_and_descriptions_in_both_languages(pi: SimpleNamespace) -> None:
     assert "piatto 4" in it and "le tue carte" in it and "tocca a Giocatore 2" in it
     assert "pot 4" in en and "your hand" in en
     assert GAME.describe_action(PASS, "it") == "passo"
-    assert GAME.describe_action(Open(3), "en") == "opens 3"
+    assert GAME.describe_action(Open(3), "en") == "open 3"
+
+
+def test_moves_read_as_the_player_says_them_and_the_log_as_what_a_seat_did() -> None:
+    """A move to choose is said at the table in the first person in Italian ("vedo", "apro",
+    "lascio") and in the imperative in English, as every game's moves; the betting log says
+    what a seat did, in the third person ("vede", "calls"). The two never mix in one list."""
+    moves = [Open(3), Call(), Raise(2), Fold(), Stay(), Bet(1), Cover(), NoCover(), Draw(()),
+             Draw(tuple(parse_cards("7H 9H")))]
+    said = {lang: [GAME.describe_action(move, lang) for move in moves] for lang in ("it", "en")}
+    assert said["it"] == ["apro 3", "vedo", "rilancio di 2", "lascio", "sto", "punto 1 (cip)",
+                          "mi copro", "non mi copro", "servito", "cambio 2: 7♥ 9♥"]
+    assert said["en"] == ["open 3", "call", "raise by 2", "fold", "stay", "bet 1", "cover",
+                          "do not cover", "servito (stand pat)", "change 2: 7♥ 9♥"]
+    spoke = Spoke(1, "call", 4, False)
+    assert GAME.describe_event(spoke, "it") == "Giocatore 2: vede 4"
+    assert GAME.describe_event(spoke, "en") == "Player 2: calls 4"
     shown = Shown(1, tuple(parse_cards(JJ)), "pair")
     assert GAME.describe_event(shown, "it").endswith("coppia")
     assert GAME.describe_event(shown, "en").endswith("pair (coppia)")

@@ -44,7 +44,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "dummy": "Dummy", "no_trump": "no trump",
         "trump": "trump", "pass": "pass", "declare": "declare",
         "reveal": "reveal (play with the hand face up)", "play": "play {}",
-        "bid_card": "lays {} as a bid card", "first_dealer": "first dealer: {}",
+        "bid_card": "lay {} as a bid card", "first_dealer": "first dealer: {}",
         "deal": "deal the pack", "you": "you", "hand_no": "deal", "game_no": "game",
         "dealer": "dealer", "target": "target", "turn": "to play", "from_dummy": "from dummy",
         "table": "trick on the table", "last_trick": "last trick", "your_hand": "your hand",

@@ -31,6 +31,20 @@ WORDS_EN = {
 }
 
 
+#: the moves as a player chooses them (menus, buttons, the last move): in Italian the words said
+#: at the table, in the first person ("vedo", "apro", "lascio"); in English the imperative, as
+#: every game's moves read. The betting log says what a seat did in the third person (above)
+MOVES_IT = WORDS_IT | {
+    "cover": "mi copro", "no_cover": "non mi copro", "open": "apro", "call": "vedo",
+    "raise": "rilancio di", "fold": "lascio", "stay": "sto", "bet": "punto", "draw": "cambio",
+}
+MOVES_EN = WORDS_EN | {
+    "cover": "cover", "no_cover": "do not cover", "open": "open", "call": "call",
+    "raise": "raise by", "fold": "fold", "stay": "stay", "bet": "bet", "draw": "change",
+    "servito": "servito (stand pat)",
+}
+
+
 def _log_word(entry: JSON) -> str:
     """The key of :data:`WORDS_IT` / :data:`WORDS_EN` for a betting-log entry: a draw of no
     card is "servito", not a bare "cambia"."""
@@ -62,21 +76,17 @@ def describe_action(action: Action, lang: str = "en") -> str:
     if isinstance(action, A.Blind):
         name = A.BLIND_NAMES[action.level]
         return name if it else f"{name} (blind level {action.level})"
+    words = MOVES_IT if it else MOVES_EN
     if isinstance(action, A.Draw):
         if not action.cards:
-            return "servito" if it else "servito (stand pat)"
-        shown = cards_text(action.cards)
-        count = len(action.cards)
-        return f"cambia {count}: {shown}" if it else f"change {count}: {shown}"
-    amount = getattr(action, "amount", None)
-    words = WORDS_IT if it else WORDS_EN
+            return words["servito"]
+        return f"{words['draw']} {len(action.cards)}: {cards_text(action.cards)}"
     word = words.get(action.kind, action.kind)
-    if isinstance(action, A.Raise):
-        return f"rilancia di {amount}" if it else f"raise by {amount}"
-    if isinstance(action, A.Bet) and it:
-        return f"punta {amount}" + (" (cip)" if amount == 1 else "")
-    return f"{word} {amount}" if amount is not None else word
-
+    amount = getattr(action, "amount", None)
+    if amount is None:
+        return word
+    cip = " (cip)" if it and isinstance(action, A.Bet) and amount == 1 else ""
+    return f"{word} {amount}{cip}"
 
 
 #: the reasons the engine gives a finished match (``MatchOver.reason``, kept in English in the
