@@ -377,8 +377,8 @@ class NovantanoveState(State):
         """Bring hand ``h``'s kept entries up to date after it gave up its card at ``at``, in
         place (views copy them): its count and, where an entry shows them, its cards (the
         kept tokens less that card's: cheaper than reading every card's again); ``laid``: the
-        card went to its bid, whose count is new, and its cards and value where shown (what
-        sees the bid does not change while the bids are laid)."""
+        card went to its bid: the count is new and, in the hand's own entry, the bid's cards
+        (the card added to them) and, once it holds three, its value."""
         own, public, plain = kept.own[h], kept.public[h], kept.plain[h]
         count = len(self.hands[h])
         if plain is not None:  # an entry shows the hand (its own seat's always does)
@@ -392,16 +392,16 @@ class NovantanoveState(State):
             own["count"] = count
         if public is not None:
             public["count"] = count
-        if laid:
+        if laid:  # the bids are laid face down: of its entries, only the hand's own shows it
             bid = self.bids[h]
-            bid_shown = _tokens(bid)
-            value = self.bid_of(h) if len(bid) == BID_CARDS else None
-            for entry in (own, public):
-                if entry is not None:
-                    entry["bid_count"] = len(bid)
-                    if entry["bid_cards"] is not None:
-                        entry["bid_cards"] = bid_shown
-                        entry["bid"] = value
+            size = len(bid)
+            if public is not None:
+                public["bid_count"] = size
+            if own is not None:
+                own["bid_count"] = size
+                own["bid_cards"] = FrozenList((*own["bid_cards"], _token_of(bid[-1])))
+                if size == BID_CARDS:
+                    own["bid"] = self.bid_of(h)
 
     def _sync_tricks(self, kept: _KeptViews, h: int) -> None:
         """Bring hand ``h``'s kept entries up to date after it won a trick, in place."""
