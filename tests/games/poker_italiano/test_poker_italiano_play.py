@@ -99,6 +99,12 @@ def test_render_and_descriptions_in_both_languages(pi: SimpleNamespace) -> None:
     assert "pot 4" in en and "your hand" in en
     assert GAME.describe_action(PASS, "it") == "passo"
     assert GAME.describe_action(Open(3), "en") == "open 3"
+    shown = Shown(1, tuple(parse_cards(JJ)), "pair")
+    assert GAME.describe_event(shown, "it").endswith("coppia")
+    assert GAME.describe_event(shown, "en").endswith("pair (coppia)")
+    flush = Shown(2, tuple(parse_cards("7H 9H JH KH AH")), "flush")
+    assert "colore" in GAME.describe_event(flush, "it")
+    assert "flush (colore)" in GAME.describe_event(flush, "en")
 
 
 def test_moves_read_as_the_player_says_them_and_the_log_as_what_a_seat_did() -> None:
@@ -115,12 +121,6 @@ def test_moves_read_as_the_player_says_them_and_the_log_as_what_a_seat_did() -> 
     spoke = Spoke(1, "call", 4, False)
     assert GAME.describe_event(spoke, "it") == "Giocatore 2: vede 4"
     assert GAME.describe_event(spoke, "en") == "Player 2: calls 4"
-    shown = Shown(1, tuple(parse_cards(JJ)), "pair")
-    assert GAME.describe_event(shown, "it").endswith("coppia")
-    assert GAME.describe_event(shown, "en").endswith("pair (coppia)")
-    flush = Shown(2, tuple(parse_cards("7H 9H JH KH AH")), "flush")
-    assert "colore" in GAME.describe_event(flush, "it")
-    assert "flush (colore)" in GAME.describe_event(flush, "en")
 
 
 @settings(max_examples=40, deadline=None)
