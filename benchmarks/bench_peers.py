@@ -145,19 +145,26 @@ TIMED_REPLAYS = 7
 class ViewCost:
     """What one ``view(current player)`` costs against one ``apply`` at the same decisions, in
     mean ns per decision. ``apply_viewed_ns`` is the apply of a replay that builds views: where
-    a game keeps view parts up to date in ``apply``, that upkeep is the views' cost too."""
+    a game keeps view parts up to date in ``apply``, that upkeep is the views' cost too, and so
+    is what it adds to the chance moves (a deal, a cut), counted per decision as well."""
 
     decisions: int
     view_ns: float  # all the views built at a decision (one, or one per seat)
     apply_ns: float  # apply (its legality check included) in a replay that never builds a view
     apply_viewed_ns: float  # the same applies in the replay that builds views before each
     views_per_decision: int = 1
+    chance_ns: float = 0.0  # the chance moves' applies, bare, per decision
+    chance_viewed_ns: float = 0.0  # the same in the replay that builds views
+
+    @property
+    def upkeep_ns(self) -> float:
+        """What building views adds to the applies, chance moves' included, per decision."""
+        return self.apply_viewed_ns - self.apply_ns + self.chance_viewed_ns - self.chance_ns
 
     @property
     def ratio(self) -> float:
         """One view and its share of what the views add to ``apply``, in bare ``apply``s."""
-        added = self.view_ns + self.apply_viewed_ns - self.apply_ns
-        return added / self.views_per_decision / self.apply_ns
+        return (self.view_ns + self.upkeep_ns) / self.views_per_decision / self.apply_ns
 
 
 def _clock_overhead_ns() -> int:
@@ -168,20 +175,23 @@ def _clock_overhead_ns() -> int:
 
 def timed_decisions(
     config: Config, history: list[Any], views: bool, every_seat: bool = False
-) -> tuple[list[int], list[int]]:
+) -> tuple[list[int], list[int], list[int]]:
     """One replay of ``history``: at every decision (not chance) the ns of ``view(current
     player)`` (0 without ``views``; with ``every_seat``, of every seat's view, as the table
     server sends them after each move) and then of ``apply(action)``, each between two clock
-    reads."""
+    reads; and the ns of each chance move's ``apply``."""
     clock = time.perf_counter_ns
     viewed_ns: list[int] = []
     applied_ns: list[int] = []
+    chance_ns: list[int] = []
     state: State = get_game(config.game_id).new_match(config)
     seats = range(state.num_players)
     for action in history:
         player = state.current_player
         if player == CHANCE:
+            start = clock()
             state.apply(action)
+            chance_ns.append(clock() - start)
             continue
         start = clock()
         if views and every_seat:
@@ -193,7 +203,7 @@ def timed_decisions(
         state.apply(action)
         viewed_ns.append(viewed - start)
         applied_ns.append(clock() - viewed)
-    return viewed_ns, applied_ns
+    return viewed_ns, applied_ns, chance_ns
 
 
 def _medians(runs: list[list[int]], overhead: int) -> list[float]:
@@ -207,24 +217,32 @@ def view_cost(config: Config, histories: list[list[Any]], replays: int = TIMED_R
     alternated replay by replay (a load that comes and goes slows both sides alike); every view
     and apply timed alone; per decision the median of its replays (a preempted call or a garbage
     collection is an outlier of one replay, not the median), less the clock's cost; then the
-    means over all decisions. ``every_seat``: every seat's view at each decision, not only the
-    current player's (the server's pattern; the figure is then per view)."""
+    means over all decisions. The chance moves (deals, cuts) are timed the same way, and what
+    views add to them counts as upkeep: a game may bring its kept view parts up to date when it
+    deals, and that is the views' cost too. ``every_seat``: every seat's view at each decision,
+    not only the current player's (the server's pattern; the figure is then per view)."""
     overhead = _clock_overhead_ns()
     views: list[float] = []
     bare_applies: list[float] = []
     viewed_applies: list[float] = []
+    bare_chance: list[float] = []
+    viewed_chance: list[float] = []
     for history in histories:
-        bare: list[list[int]] = []
-        viewed: list[tuple[list[int], list[int]]] = []
+        bare: list[tuple[list[int], list[int], list[int]]] = []
+        viewed: list[tuple[list[int], list[int], list[int]]] = []
         for _ in range(replays):  # bare, viewed, bare, viewed, ...
-            bare.append(timed_decisions(config, history, False)[1])
+            bare.append(timed_decisions(config, history, False))
             viewed.append(timed_decisions(config, history, True, every_seat))
-        bare_applies += _medians(bare, overhead)
-        views += _medians([v for v, _ in viewed], overhead)
-        viewed_applies += _medians([a for _, a in viewed], overhead)
+        bare_applies += _medians([a for _, a, _ in bare], overhead)
+        bare_chance += _medians([c for _, _, c in bare], overhead)
+        views += _medians([v for v, _, _ in viewed], overhead)
+        viewed_applies += _medians([a for _, a, _ in viewed], overhead)
+        viewed_chance += _medians([c for _, _, c in viewed], overhead)
     mean = statistics.fmean
     seats = get_game(config.game_id).new_match(config).num_players if every_seat else 1
-    return ViewCost(len(views), mean(views), mean(bare_applies), mean(viewed_applies), seats)
+    decisions = len(views)
+    return ViewCost(decisions, mean(views), mean(bare_applies), mean(viewed_applies), seats,
+                    sum(bare_chance) / decisions, sum(viewed_chance) / decisions)
 
 
 # --- the report -------------------------------------------------------------------------------
@@ -276,9 +294,9 @@ def _view_lines(quick: bool) -> list[str]:
         cost = view_cost(config, histories, 3 if quick else TIMED_REPLAYS)
         by_difference = view_over_apply_by_difference(config, histories)
         met = "met" if cost.ratio <= 1 else "NOT met"
-        extra = cost.apply_viewed_ns - cost.apply_ns
         lines.append(f"{label}, one view(current player) costs {cost.ratio:.2f} apply: "
-                     f"view {cost.view_ns / 1000:.2f} µs + {extra / 1000:.2f} µs more per apply "
+                     f"view {cost.view_ns / 1000:.2f} µs + {cost.upkeep_ns / 1000:.2f} µs more "
+                     "per apply (chance moves' included) "
                      f"against apply {cost.apply_ns / 1000:.2f} µs, {cost.decisions:,} decisions "
                      f"timed call by call (goal ≤ 1, {met}; "
                      f"the earlier replay-difference figure: {by_difference:.2f})")
