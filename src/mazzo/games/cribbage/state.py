@@ -129,6 +129,17 @@ _NO_LAID = {n: FrozenList(FrozenList() for _ in range(n)) for n in (2, 3, 4)}
 _DISCARD_TOKENS: dict[tuple[Card, ...], FrozenList] = {}
 
 
+def _discard_tokens(discards: list[Card]) -> FrozenList:
+    """``view()["discards"]`` of a seat that laid ``discards``, shared from ``_DISCARD_TOKENS``."""
+    if not discards:
+        return _NO_CARDS
+    key = tuple(discards)
+    found = _DISCARD_TOKENS.get(key)
+    if found is None:
+        found = _DISCARD_TOKENS[key] = FrozenList(map(_token_of, key))
+    return found
+
+
 #: the show's order by players and dealer: each hand from the dealer's left, then the crib
 _SHOW_ORDER: dict[int, list[tuple[tuple[int, str], ...]]] = {
     n: [(*(((d + k) % n, "hand") for k in range(1, n + 1)), (d, "crib")) for d in range(n)]
@@ -186,16 +197,20 @@ def _hand_tokens(cards: list[Card]) -> list[str]:
 
 
 class _Tokens:
-    """The tokens of the cards a view of the play shows, each list in step with the state's
-    (``hands``, ``laid`` per seat, ``seq``): made by the first view after a deal, then kept so by
-    the moves (a card of the play, a discard, a reset of the count), so that a view copies them
-    (a C copy) instead of looking each card up again. None on the state until a view asks: a
-    search that never looks pays one test per move."""
+    """The tokens of the cards a view shows, each list in step with the state's (``hands``,
+    ``laid`` per seat, ``seq``, ``discards``): made by the first view after a deal, then kept so
+    by the moves (a card of the play, a discard, a reset of the count), so that a view copies
+    them (a C copy) instead of looking each card up again. None on the state until a view asks:
+    a search that never looks pays one test per move."""
 
-    __slots__ = ("hands", "laid", "seq")
+    __slots__ = ("discards", "hands", "laid", "seq")
 
     def __init__(self, state: CribbageState) -> None:
         hands, laid = state.hands, state.laid
+        #: each seat's ``view()["discards"]``, read-only (a discard replaces it)
+        discards = state.discards  # (the usual maker, a hand's first view, finds none laid)
+        self.discards = ([*map(_discard_tokens, discards)] if any(discards)
+                         else [_NO_CARDS] * len(discards))
         if len(hands) == 2:  # two players: written out (a map's set-up costs more)
             self.hands = [_hand_tokens(hands[0]), _hand_tokens(hands[1])]
             # the first view of a hand (the usual maker) finds nothing laid: nothing to map
@@ -207,11 +222,11 @@ class _Tokens:
         self.seq = [*map(_token_of, state.seq)] if state.seq else []
 
 
-class _SeatView:
-    """A seat's view kept between moves, but for what changes at every card of the play, with
-    what it was made from: the match's parts and the hand's (by identity), the crib's size and
-    the phase (see :meth:`CribbageState._seat_view`). Private: every view is a copy of
-    ``view``."""
+class _HandView:
+    """The view kept between moves, but for the seat's own keys and what changes at every card
+    of the play, with what it was made from: the match's parts and the hand's (by identity), the
+    crib's size and the phase (see :meth:`CribbageState._hand_view`). One for every seat and a
+    spectator. Private: every view is a copy of ``view``."""
 
     __slots__ = ("base", "crib", "match", "phase", "view")
 
@@ -290,9 +305,9 @@ class CribbageState(State):
         self._base_view: JSON | None = None
         #: the read-only copies of ``last_game`` the views share
         self._frozen = FrozenCopies()
-        #: per seat (index n: a spectator) the view but for the parts of the play, with what it
-        #: was made from (see :meth:`_seat_view`); None: to build
-        self._seat_views: list[_SeatView | None] = [None] * (n + 1)
+        #: the view but for the seat's keys and the parts of the play, with what it was made
+        #: from (see :meth:`_hand_view`); None: to build
+        self._kept_view: _HandView | None = None
         #: the view's keys with the parts that change only between games, with their key (see
         #: :meth:`_match_view`)
         self._match_views: tuple[JSON | None, tuple[Card, ...], JSON] | None = None
@@ -598,6 +613,9 @@ class CribbageState(State):
         self.crib += cards
         self.crib_owner += [p] * len(cards)
         self.discards[p] += cards
+        if tokens is not None:  # a seat discards once a hand: its discards are ``cards``
+            found = _DISCARD_TOKENS.get(cards) if len(cards) == len(self.discards[p]) else None
+            tokens.discards[p] = found or _discard_tokens(self.discards[p])
         self._events = [_DISCARDED[p][len(cards)]]
         nxt = (p + 1) % self.n
         if nxt == (self.dealer + 1) % self.n:
@@ -953,21 +971,21 @@ class CribbageState(State):
     # -- information ----------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may know: a copy of the seat's view kept between moves, with what a
-        card of the play changes set on it. The kept view (one per seat and the spectator,
-        private: only its copies go out) is made once per game from the match's parts and
-        brought up to date in place when the hand moves on (the deal, the discards, the cut,
-        the show: see :meth:`_seat_view`), so a view costs one dict copy and the values of
-        the play. Every list and dict in it is either new at each call or shared between
-        calls and then read-only (:mod:`mazzo.engine.frozen`): the caller may change nothing
-        it did not copy, so no view can change another or the state."""
-        index = self.n if seat is None else seat
-        kept = self._seat_views[index]
+        """What ``seat`` may know: a copy of the view kept between moves, with the seat's own
+        keys and what a card of the play changes set on it. The kept view (private: only its
+        copies go out) is made once per game from the match's parts and brought up to date in
+        place when the hand moves on (the deal, the discards, the cut, the show: see
+        :meth:`_hand_view`); one serves every seat, so a hand's first views bring it up to date
+        once, not once a seat. A view costs one dict copy and the values of the play. Every list
+        and dict in it is either new at each call or shared between calls and then read-only
+        (:mod:`mazzo.engine.frozen`): the caller may change nothing it did not copy, so no view
+        can change another or the state."""
+        kept = self._kept_view
         phase = self._phase
         # the crib grows only by discards, which keep the phase but for the last one
         if (kept is None or kept.base is not self._base_view or kept.phase != phase
                 or (phase == "discard" and kept.crib != len(self.crib))):
-            kept = self._seat_view(seat, index)
+            kept = self._hand_view()
         out = kept.view.copy()
         out["current_player"] = self.current_player
         n = self.n
@@ -999,8 +1017,10 @@ class CribbageState(State):
                     # what an opponent may claim, once the owner has announced
                     "overlooked": pend.true - pend.announced if pend.announced >= 0 else None,
                 }
-        if seat is not None:
+        if seat is not None:  # the seat's own keys, last (a spectator's view has none)
+            out["seat"] = seat
             out["hand"] = tokens.hands[seat].copy()
+            out["discards"] = tokens.discards[seat]
         return out
 
     def _keep_tokens(self) -> _Tokens:
@@ -1013,30 +1033,23 @@ class CribbageState(State):
         board = self.board
         return [board[s & 1] for s in range(4)] if self.n == 4 else [*board]
 
-    def _seat_view(self, seat: int | None, index: int) -> _SeatView:
-        """Bring ``seat``'s kept view up to date, in place (a new one when the match's parts
-        are new). A new hand's parts (``_base_view``: hand number, dealer, crib, shown; dropped
-        by :meth:`apply` with every move that changes them) are copied in, after
-        the match's are checked: every move that changes the match's parts (a game's end, the
-        cut for deal) drops the hand's as well, so the match's are looked at only then. Within a
-        hand only the phase, the starter, the crib's size and the seat's discards can change (a
-        discard, the cut): those are set again at every update. No caller sees the kept view:
-        views are copies of it."""
+    def _hand_view(self) -> _HandView:
+        """Bring the kept view up to date, in place (a new one when the match's parts are new).
+        A new hand's parts (``_base_view``: hand number, dealer, crib, shown; dropped by
+        :meth:`apply` with every move that changes them) are copied in, after the match's are
+        checked: every move that changes the match's parts (a game's end, the cut for deal)
+        drops the hand's as well, so the match's are looked at only then. Within a hand only
+        the phase, the starter and the crib's size can change (a discard, the cut): those are
+        set again at every update. No caller sees the kept view: views are copies of it."""
         base = self._base_view
         if base is None:
             base = self._base_view = self._phase_view()
-        kept = self._seat_views[index]
+        kept = self._kept_view
         if kept is None or kept.base is not base:
             match = self._match_view()
             if kept is None or kept.match is not match:
-                out = match.copy()
-                if seat is not None:
-                    out["seat"] = seat
-                    out["hand"] = None  # set at each call, here for the keys' order
-                    out["discards"] = _NO_CARDS
-                kept = self._seat_views[index] = _SeatView(match, out)
-            out = kept.view
-            out.update(base)  # every key is there already: the order stays
+                kept = self._kept_view = _HandView(match, match.copy())
+            kept.view.update(base)  # every key is there already: the order stays
             kept.base = base
         out = kept.view
         crib = len(self.crib)
@@ -1044,23 +1057,13 @@ class CribbageState(State):
         out["phase"] = phase
         out["starter"] = _token_of(self.starter) if self.starter is not None else None
         out["crib_count"] = crib
-        if seat is not None:  # its discards, shared from ``_DISCARD_TOKENS`` (inline: a hot path)
-            discards = self.discards[seat]
-            if not discards:
-                out["discards"] = _NO_CARDS
-            else:
-                key = tuple(discards)
-                found = _DISCARD_TOKENS.get(key)
-                if found is None:
-                    found = _DISCARD_TOKENS[key] = FrozenList(map(_token_of, key))
-                out["discards"] = found
         kept.crib = crib
         kept.phase = phase
         return kept
 
     def _phase_view(self) -> JSON:
         """The view's values that change only between phases (the rest is set at each call or
-        by :meth:`_seat_view`): this hand's, in the view's key order."""
+        by :meth:`_hand_view`): this hand's, in the view's key order."""
         return {  # (the phase and the starter: set by every update of a kept view)
             "hand_number": self.hand_number,
             "dealer": self.dealer,
@@ -1237,7 +1240,7 @@ class CribbageState(State):
         d["pending"] = self.pending.copy() if self.pending is not None else None
         d["last_game"] = dict(self.last_game) if self.last_game is not None else None
         d["_base_view"] = None
-        d["_seat_views"] = [None] * (self.n + 1)
+        d["_kept_view"] = None
         d["_match_views"] = None
         d["_tokens"] = None
         st = object.__new__(self.__class__)
