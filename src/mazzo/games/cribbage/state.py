@@ -224,14 +224,13 @@ class _Tokens:
 
 class _HandView:
     """The view kept between moves, but for the seat's own keys and what changes at every card
-    of the play, with what it was made from: the match's parts and the hand's (by identity), the
-    crib's size and the phase (see :meth:`CribbageState._hand_view`). One for every seat and a
-    spectator. Private: every view is a copy of ``view``."""
+    of the play, with what it was made from: the hand's parts (by identity), the crib's size and
+    the phase (see :meth:`CribbageState._hand_view`). One for every seat and a spectator.
+    Private: every view is a copy of ``view``."""
 
-    __slots__ = ("base", "crib", "match", "phase", "view")
+    __slots__ = ("base", "crib", "phase", "view")
 
-    def __init__(self, match: JSON, view: JSON) -> None:
-        self.match = match
+    def __init__(self, view: JSON) -> None:
         self.base: JSON | None = None  # set by the first update
         self.crib = -1
         self.phase = ""
@@ -306,11 +305,9 @@ class CribbageState(State):
         #: the read-only copies of ``last_game`` the views share
         self._frozen = FrozenCopies()
         #: the view but for the seat's keys and the parts of the play, with what it was made
-        #: from (see :meth:`_hand_view`); None: to build
+        #: from (see :meth:`_hand_view`); None: to build (a game's end and the cut for deal,
+        #: which change the match's parts, drop it)
         self._kept_view: _HandView | None = None
-        #: the view's keys with the parts that change only between games, with their key (see
-        #: :meth:`_match_view`)
-        self._match_views: tuple[JSON | None, tuple[Card, ...], JSON] | None = None
         #: the play's tokens, kept in step by the moves once a view asked (see :class:`_Tokens`)
         self._tokens: _Tokens | None = None
 
@@ -559,6 +556,7 @@ class CribbageState(State):
         ranks = [CRANK[c & 15] for c in cards]
         low = min(ranks)
         self.cuts = cards
+        self._kept_view = None  # the match's parts are new
         if ranks.count(low) > 1:
             self.events.append(CutForDealt(cards, -1))
             return
@@ -952,6 +950,7 @@ class CribbageState(State):
         self.events.append(GameWon(side, self.n, self.game_no, scores, skunk, points))
         self.last_game = {"winner": side, "game_number": self.game_no, "scores": list(scores),
                           "skunk": skunk, "match_points": points}
+        self._kept_view = None  # the match's parts are new
         self.pending = None
         if outright or self.games_won[side] >= self.config.games_to_win:
             self.match_winner = side
@@ -1034,21 +1033,19 @@ class CribbageState(State):
         return [board[s & 1] for s in range(4)] if self.n == 4 else [*board]
 
     def _hand_view(self) -> _HandView:
-        """Bring the kept view up to date, in place (a new one when the match's parts are new).
-        A new hand's parts (``_base_view``: hand number, dealer, crib, shown; dropped by
-        :meth:`apply` with every move that changes them) are copied in, after the match's are
-        checked: every move that changes the match's parts (a game's end, the cut for deal)
-        drops the hand's as well, so the match's are looked at only then. Within a hand only
-        the phase, the starter and the crib's size can change (a discard, the cut): those are
-        set again at every update. No caller sees the kept view: views are copies of it."""
+        """Bring the kept view up to date, in place (a new one from the match's parts when there
+        is none: the moves that change them, a game's end and the cut for deal, drop it). A new
+        hand's parts (``_base_view``: hand number, dealer, crib, shown; dropped by :meth:`apply`
+        with every move that changes them) are copied in. Within a hand only the phase, the
+        starter and the crib's size can change (a discard, the cut): those are set again at
+        every update. No caller sees the kept view: views are copies of it."""
         base = self._base_view
         if base is None:
             base = self._base_view = self._phase_view()
         kept = self._kept_view
-        if kept is None or kept.base is not base:
-            match = self._match_view()
-            if kept is None or kept.match is not match:
-                kept = self._kept_view = _HandView(match, match.copy())
+        if kept is None:
+            kept = self._kept_view = _HandView(self._match_view())
+        if kept.base is not base:
             kept.view.update(base)  # every key is there already: the order stays
             kept.base = base
         out = kept.view
@@ -1084,13 +1081,7 @@ class CribbageState(State):
 
     def _match_view(self) -> JSON:
         """Every key of the view in its order, with the parts that change only when a game ends
-        (or the cut for deal is made) set; kept for the game (the key: the last game, the cut)."""
-        # every game's end makes a new ``last_game`` (and sets the game number, the winner, the
-        # games and match points), the cut for deal new ``cuts``: the two by identity are the key
-        kept = self._match_views
-        last_game, cuts = self.last_game, self.cuts
-        if kept is not None and kept[0] is last_game and kept[1] is cuts:
-            return kept[2]
+        (or the cut for deal is made) set: what a new kept view starts from."""
         n = self.n
         side = self.side
         made: JSON = {
@@ -1123,7 +1114,6 @@ class CribbageState(State):
             "pending": None,
             "last_game": self._frozen(self.last_game),
         }
-        self._match_views = (last_game, cuts, made)
         return made
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
@@ -1241,7 +1231,6 @@ class CribbageState(State):
         d["last_game"] = dict(self.last_game) if self.last_game is not None else None
         d["_base_view"] = None
         d["_kept_view"] = None
-        d["_match_views"] = None
         d["_tokens"] = None
         st = object.__new__(self.__class__)
         st.__dict__ = d
