@@ -224,14 +224,13 @@ class _Tokens:
 
 class _HandView:
     """The view kept between moves, but for the seat's own keys and what changes at every card
-    of the play, with what it was made from: the hand's parts (by identity), the crib's size and
-    the phase (see :meth:`CribbageState._hand_view`). One for every seat and a spectator.
-    Private: every view is a copy of ``view``."""
+    of the play, with the crib's size and the phase it shows (see
+    :meth:`CribbageState._hand_view`). One for every seat and a spectator. Private: every view is
+    a copy of ``view``."""
 
-    __slots__ = ("base", "crib", "phase", "view")
+    __slots__ = ("crib", "phase", "view")
 
     def __init__(self, view: JSON) -> None:
-        self.base: JSON | None = None  # set by the first update
         self.crib = -1
         self.phase = ""
         self.view = view
@@ -298,10 +297,10 @@ class CribbageState(State):
         self.match_winner = -1
         self._phase = "cut_for_deal"
         self.current_player = CHANCE
-        #: the view's keys with the parts that change only between phases (see :meth:`view`);
-        #: None: to build (dropped by every move but a discard, the cut that starts the play
-        #: and a card of the play that keeps the play going)
-        self._base_view: JSON | None = None
+        #: whether the kept view (see :meth:`_hand_view`) shows this hand's parts (its number,
+        #: dealer, crib, shown); cleared by every move but a discard, the cut that starts the
+        #: play and a card of the play that keeps the play going
+        self._hand_current = False
         #: the read-only copies of ``last_game`` the views share
         self._frozen = FrozenCopies()
         #: the view but for the seat's keys and the parts of the play, with what it was made
@@ -366,7 +365,7 @@ class CribbageState(State):
                 self._play(c)  # sets the move's events
                 self.history.append(action)
                 if self._phase != "pegging":  # the show, an announcement or a game's end
-                    self._base_view = None
+                    self._hand_current = False
                 return
         elif cls is Discard and phase == "discard":
             cards = action.cards  # type: ignore[attr-defined]
@@ -388,7 +387,7 @@ class CribbageState(State):
                 self._events = []
                 self._deal(order, dealt)
                 self.history.append(action)
-                self._base_view = None
+                self._hand_current = False
                 return
         elif cls is Cut and phase == "starter":
             self._check_chance(action)
@@ -396,11 +395,11 @@ class CribbageState(State):
             self._cut(action.card)  # type: ignore[attr-defined]
             self.history.append(action)
             if self._phase != "pegging":  # his heels won the game
-                self._base_view = None
+                self._hand_current = False
             # else the same hand, a card more on the table: :meth:`view` sees the new phase
             return
         super().apply(action)
-        self._base_view = None
+        self._hand_current = False
 
     def check(self, action: Action) -> None:
         p = self.current_player
@@ -982,7 +981,7 @@ class CribbageState(State):
         kept = self._kept_view
         phase = self._phase
         # the crib grows only by discards, which keep the phase but for the last one
-        if (kept is None or kept.base is not self._base_view or kept.phase != phase
+        if (kept is None or not self._hand_current or kept.phase != phase
                 or (phase == "discard" and kept.crib != len(self.crib))):
             kept = self._hand_view()
         out = kept.view.copy()
@@ -1035,20 +1034,21 @@ class CribbageState(State):
     def _hand_view(self) -> _HandView:
         """Bring the kept view up to date, in place (a new one from the match's parts when there
         is none: the moves that change them, a game's end and the cut for deal, drop it). A new
-        hand's parts (``_base_view``: hand number, dealer, crib, shown; dropped by :meth:`apply`
-        with every move that changes them) are copied in. Within a hand only the phase, the
-        starter and the crib's size can change (a discard, the cut): those are set again at
-        every update. No caller sees the kept view: views are copies of it."""
-        base = self._base_view
-        if base is None:
-            base = self._base_view = self._phase_view()
+        hand's parts (hand number, dealer, crib, shown; ``_hand_current`` is cleared by
+        :meth:`apply` with every move that changes them) are written in. Within a hand only the
+        phase, the starter and the crib's size can change (a discard, the cut): those are set
+        again at every update. No caller sees the kept view: views are copies of it."""
         kept = self._kept_view
         if kept is None:
             kept = self._kept_view = _HandView(self._match_view())
-        if kept.base is not base:
-            kept.view.update(base)  # every key is there already: the order stays
-            kept.base = base
+            self._hand_current = False
         out = kept.view
+        if not self._hand_current:  # every key is there already: the order stays
+            out["hand_number"] = self.hand_number
+            out["dealer"] = self.dealer
+            out["crib"] = FrozenList(map(_token_of, self.crib)) if self.crib_open else None
+            out["shown"] = self._shown_view() if self.shown else _NO_SHOWN
+            self._hand_current = True
         crib = len(self.crib)
         phase = self._phase
         out["phase"] = phase
@@ -1057,16 +1057,6 @@ class CribbageState(State):
         kept.crib = crib
         kept.phase = phase
         return kept
-
-    def _phase_view(self) -> JSON:
-        """The view's values that change only between phases (the rest is set at each call or
-        by :meth:`_hand_view`): this hand's, in the view's key order."""
-        return {  # (the phase and the starter: set by every update of a kept view)
-            "hand_number": self.hand_number,
-            "dealer": self.dealer,
-            "crib": FrozenList(map(_token_of, self.crib)) if self.crib_open else None,
-            "shown": self._shown_view() if self.shown else _NO_SHOWN,
-        }
 
     def _shown_view(self) -> FrozenList:
         """``view()["shown"]``: the hands and crib counted so far, read-only."""
@@ -1229,7 +1219,7 @@ class CribbageState(State):
         d["show_queue"] = list(self.show_queue)
         d["pending"] = self.pending.copy() if self.pending is not None else None
         d["last_game"] = dict(self.last_game) if self.last_game is not None else None
-        d["_base_view"] = None
+        d["_hand_current"] = False
         d["_kept_view"] = None
         d["_tokens"] = None
         st = object.__new__(self.__class__)
