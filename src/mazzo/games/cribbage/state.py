@@ -208,9 +208,7 @@ class _Tokens:
     def __init__(self, state: CribbageState) -> None:
         hands, laid = state.hands, state.laid
         #: each seat's ``view()["discards"]``, read-only (a discard replaces it)
-        discards = state.discards  # (the usual maker, a hand's first view, finds none laid)
-        self.discards = ([*map(_discard_tokens, discards)] if any(discards)
-                         else [_NO_CARDS] * len(discards))
+        self.discards = [*map(_discard_tokens, state.discards)]
         if len(hands) == 2:  # two players: written out (a map's set-up costs more)
             self.hands = [_hand_tokens(hands[0]), _hand_tokens(hands[1])]
             # the first view of a hand (the usual maker) finds nothing laid: nothing to map
@@ -610,9 +608,8 @@ class CribbageState(State):
         self.crib += cards
         self.crib_owner += [p] * len(cards)
         self.discards[p] += cards
-        if tokens is not None:  # a seat discards once a hand: its discards are ``cards``
-            found = _DISCARD_TOKENS.get(cards) if len(cards) == len(self.discards[p]) else None
-            tokens.discards[p] = found or _discard_tokens(self.discards[p])
+        if tokens is not None:
+            tokens.discards[p] = _discard_tokens(self.discards[p])
         self._events = [_DISCARDED[p][len(cards)]]
         nxt = (p + 1) % self.n
         if nxt == (self.dealer + 1) % self.n:
