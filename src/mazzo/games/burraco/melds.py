@@ -219,7 +219,7 @@ def attach_options(meld: Meld, c: Card) -> dict[int, Meld]:
         return _attach_set(meld, c)
     if not meld.wild:
         return _attach_clean_run(meld, c)
-    return _attach_run(meld, c)
+    return _attach_wild_run(meld, c)
 
 
 def _attach_clean_run(meld: Meld, c: Card) -> dict[int, Meld]:
@@ -254,6 +254,84 @@ def _attach_clean_run(meld: Meld, c: Card) -> dict[int, Meld]:
         if hi < HIGH_ACE:
             out[hi + 1] = Meld(True, suit, (*cards, c), lo, hi + 1)
     return out
+
+
+def _attach_wild_run(meld: Meld, c: Card) -> dict[int, Meld]:
+    """:func:`attach_options` for a run with a wild: only a natural of its suit can join, at a
+    free place (a card at ``p``); the wild then goes where the grown naturals leave a place
+    (``q``). Written out for speed (an attacca lays one of these, and a wild run's options were
+    the slowest of all); ``_attach_run`` is the general case it must agree with (tested over
+    every such run and card)."""
+    suit = meld.key
+    cid = int(c)
+    if (cid >> 4) & 15 != suit:
+        return {}  # a wild (the run holds one already) or another suit's natural
+    cards = meld.cards
+    lo = meld.lo
+    hi = lo + len(cards) - 1
+    w = meld.wild
+    rank = cid & 15
+    if rank == ACE:
+        # a natural at either end place is an ace: one natural ace per run
+        if (lo == LOW_ACE and w != LOW_ACE) or (hi == HIGH_ACE and w != HIGH_ACE):
+            return {}
+        positions: tuple[int, ...] = (LOW_ACE, HIGH_ACE)
+    else:
+        positions = (rank,)
+    out: dict[int, Meld] = {}
+    for p in positions:
+        if p == w:  # the natural the wild stands for: the wild moves to an end
+            spots = _ends(lo, hi)
+        elif lo <= p <= hi:
+            continue  # a natural holds the place
+        elif w in (lo, hi):  # a wild at an end is free: it goes wherever a run is made
+            nlo, nhi = (lo + 1, hi) if w == lo else (lo, hi - 1)  # the naturals' span
+            if p == nlo - 1 or p == nhi + 1:
+                spots = _ends(min(p, nlo), max(p, nhi))
+            elif p == nlo - 2 or p == nhi + 2:
+                spots = (nlo - 1 if p < nlo else nhi + 1,)  # the gap the card leaves
+            else:
+                continue
+        elif p == lo - 1 or p == hi + 1:  # a wild inside stays where it is
+            spots = (w,)
+        else:
+            continue
+        for q in spots:
+            if q not in out:
+                out[q] = _grown_run(meld, c, p, q)
+    return out
+
+
+def _ends(lo: int, hi: int) -> tuple[int, ...]:
+    """The places just outside ``lo..hi`` that a run may hold."""
+    if lo > LOW_ACE:
+        return (lo - 1, hi + 1) if hi < HIGH_ACE else (lo - 1,)
+    return (hi + 1,) if hi < HIGH_ACE else ()
+
+
+def _grown_run(meld: Meld, c: Card, p: int, q: int) -> Meld:
+    """Run ``meld`` with natural ``c`` added at place ``p`` and its wild moved to ``q``
+    (``_build_run`` of the grown naturals, from the run's cards by place)."""
+    cards = meld.cards
+    lo = meld.lo
+    hi = lo + len(cards) - 1
+    wild_card = cards[meld.wild - lo]
+    start, end = min(lo, p, q), max(hi, p, q)
+    row: list[Card | None] = [None] * (lo - start)
+    row += cards
+    row += [None] * (end - hi)
+    row[meld.wild - start] = None  # the wild's old place: filled again below, or an end left
+    row[p - start] = c
+    row[q - start] = wild_card
+    if row[0] is None:
+        del row[0]
+        start += 1
+    elif row[-1] is None:
+        del row[-1]
+    wid = int(wild_card)
+    natural_two = wid & 15 == 2 and (wid >> 4) & 15 == meld.key
+    return Meld(True, meld.key, tuple(row), start,  # type: ignore[arg-type]
+                0 if (q == 2 and natural_two) else q)
 
 
 def _attach_run(meld: Meld, c: Card) -> dict[int, Meld]:
