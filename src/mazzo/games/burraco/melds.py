@@ -335,7 +335,9 @@ def _grown_run(meld: Meld, c: Card, p: int, q: int) -> Meld:
 
 
 def _attach_run(meld: Meld, c: Card) -> dict[int, Meld]:
-    """:func:`attach_options` for any run (the general case)."""
+    """:func:`attach_options` for any run: the rule as the rules state it, in one place. The
+    game plays the two written-out cases (``_attach_clean_run``, ``_attach_wild_run``), which
+    together cover every run; this stays as what they are tested against, card by card."""
     suit = meld.key
     placed = meld.positions()
     wild_card = meld.wild_card()
