@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import product
 
-from mazzo.cards import Card, parse_cards
+from mazzo.cards import ACE, Card, card, parse_cards
 from playout import decisions
 
 
@@ -17,7 +18,7 @@ def cards(text: str) -> list[Card]:
 from mazzo.games.burraco import GAME  # noqa: E402
 from mazzo.games.burraco.actions import DECK, Deal  # noqa: E402
 from mazzo.games.burraco.config import BurracoConfig  # noqa: E402
-from mazzo.games.burraco.melds import Meld, layouts  # noqa: E402
+from mazzo.games.burraco.melds import HIGH_ACE, LOW_ACE, Meld, layouts  # noqa: E402
 from mazzo.games.burraco.state import BurracoState  # noqa: E402
 
 
@@ -66,3 +67,38 @@ def random_decisions(config: BurracoConfig,
     state: BurracoState = GAME.new_match(config)  # type: ignore[assignment]
     for decision in decisions(state, rng):
         yield decision, rng
+
+
+JOLLIES = [c for c in DECK if c & 0xFF == 192]
+
+
+def wilds_for(suit: int) -> list[Card]:
+    """Two jollies, the suit's own 2 and another suit's (both copies between them)."""
+    return [*JOLLIES[:2], card(2, suit, 1), card(2, (suit + 1) % 4, 0)]
+
+
+def every_run() -> list[Meld]:
+    """Runs of every shape: each suit and span, clean or with a wild at each place, each wild
+    of :func:`wilds_for`, the naturals' copies in two patterns (in turn)."""
+    runs = []
+    for suit, lo in product(range(4), range(LOW_ACE, HIGH_ACE - 1)):
+        for hi in range(lo + 2, HIGH_ACE + 1):
+            if lo == LOW_ACE and hi == HIGH_ACE:
+                continue  # one natural ace per run
+            kinds = zip(("0", "10") * 2, wilds_for(suit), strict=True)
+            for wild_at, (copies, wild) in product(range(lo - 1, hi + 1), kinds):
+                if wild_at < lo:
+                    wild_at = 0  # clean
+                    if wild != JOLLIES[0]:
+                        continue
+                elif wild_at == 2 and wild & 0xFF == suit * 16 + 2:
+                    continue  # its own 2 at 2 is natural: a clean run
+                cards = tuple(
+                    wild if p == wild_at else
+                    card(ACE if p in (LOW_ACE, HIGH_ACE) else p, suit,
+                         int(copies[(p - lo) % len(copies)]))
+                    for p in range(lo, hi + 1))
+                run = Meld(True, suit, cards, lo, wild_at)
+                if run in layouts(cards):
+                    runs.append(run)
+    return runs
