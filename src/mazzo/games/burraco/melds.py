@@ -103,13 +103,20 @@ def _contiguous(positions: Iterable[int]) -> bool:
     return ps[-1] - ps[0] + 1 == len(ps)
 
 
+def _ends(lo: int, hi: int) -> tuple[int, ...]:
+    """The places just outside ``lo..hi`` that a run may hold."""
+    if lo > LOW_ACE:
+        return (lo - 1, hi + 1) if hi < HIGH_ACE else (lo - 1,)
+    return (hi + 1,) if hi < HIGH_ACE else ()
+
+
 def _wild_spots(naturals: Iterable[int]) -> list[int]:
     """Positions where one wild makes ``naturals`` (distinct positions) a run: the single
     one-card gap, or either end when they are already contiguous."""
     ps = sorted(naturals)
     span = ps[-1] - ps[0] + 1
     if span == len(ps):
-        return [p for p in (ps[0] - 1, ps[-1] + 1) if LOW_ACE <= p <= HIGH_ACE]
+        return list(_ends(ps[0], ps[-1]))
     if span == len(ps) + 1:
         present = set(ps)
         return [p for p in range(ps[0], ps[-1]) if p not in present]
@@ -300,13 +307,6 @@ def _attach_wild_run(meld: Meld, c: Card) -> dict[int, Meld]:
             if q not in out:
                 out[q] = _grown_run(meld, c, p, q)
     return out
-
-
-def _ends(lo: int, hi: int) -> tuple[int, ...]:
-    """The places just outside ``lo..hi`` that a run may hold."""
-    if lo > LOW_ACE:
-        return (lo - 1, hi + 1) if hi < HIGH_ACE else (lo - 1,)
-    return (hi + 1,) if hi < HIGH_ACE else ()
 
 
 def _grown_run(meld: Meld, c: Card, p: int, q: int) -> Meld:
