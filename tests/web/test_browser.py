@@ -164,6 +164,33 @@ def test_a_phone_plays_a_hand(browser: Any, server: LiveServer) -> None:
         context.close()
 
 
+def test_the_replay_viewer_shows_the_last_moment_asked_for(page: Any, server: LiveServer) -> None:
+    """Two quick clicks whose answers come in the other order: the viewer used to draw the
+    answer that came last, a moment other than the one last asked for."""
+    summary = finished_table(server)
+    held: list[tuple[Any, Any]] = []  # the answer to "next", and what it will answer
+
+    def hold_next(route: Any) -> None:
+        if "version=1&" in route.request.url and not held:
+            held.append((route, route.fetch()))  # answered below, after "last"
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/api/tables/[^/]+/replay\?"), hold_next)
+    page.goto(f"{server.http}/replay/{summary['table']}?lang=en")
+    page.wait_for_selector("body[data-ready=true]")
+    total = page.locator("#jump").get_attribute("max")
+    page.locator("#next").click()
+    page.locator("#last").click()
+    page.wait_for_function(f"document.body.dataset.version === '{total}'")
+    assert held, "the answer to 'next' was not held back"
+    route, response = held[0]
+    route.fulfill(response=response)
+    page.wait_for_timeout(1000)  # time to draw it, were it drawn
+    assert page.evaluate("document.body.dataset.version") == total
+    assert page.locator("#jump").input_value() == total
+
+
 def test_the_replay_viewer_steps_jumps_and_changes_seat(page: Any, server: LiveServer) -> None:
     summary = finished_table(server)
     page.goto(f"{server.http}/replay/{summary['table']}?lang=en")
@@ -182,17 +209,48 @@ def test_the_replay_viewer_steps_jumps_and_changes_seat(page: Any, server: LiveS
 
 
 def test_the_hint_button_shows_the_espertos_move(page: Any, server: LiveServer) -> None:
+    from playwright.sync_api import expect  # only web tests import it
     create_from_lobby(page, server.http, "cribbage")
     wait_turn_or_end(page)
     page.locator("#hint").click()
     text = page.locator("#hint-text").inner_text(timeout=30_000)
     assert text.startswith("The esperto would play:")
-    hinted = page.locator("#all-moves .move.hinted")
-    assert hinted.count() == 1 and hinted.inner_text() in text
+    hinted = page.locator("#all-moves .move.hinted")  # folded away: its text, not inner_text
+    assert hinted.count() == 1 and text.endswith(hinted.text_content() or "?")
     page.locator("#lang-switch").click()  # the table speaks Italian at once
-    page.wait_for_function("document.documentElement.lang === 'it'")
     assert page.locator("#title").inner_text() == "Tavolo di Cribbage"
     assert page.locator("#all-moves summary").inner_text().startswith("Tutte le mosse")
+    # the server's words follow with the frame it sends back: the log, the moves, the hint
+    expect(page.locator("#log")).to_contain_text("la carta più bassa", timeout=30_000)
+    assert page.locator("#hint-text").inner_text().startswith("L'esperto giocherebbe:")
+    assert page.locator("#hint-text").inner_text().endswith(hinted.text_content() or "?")
+
+
+def test_the_pages_own_words_change_language_before_the_server_answers(
+        page: Any, server: LiveServer) -> None:
+    """The language switch redraws the page at once. It used to wait for the server's frame
+    in the new language, so the page said English while ``<html lang>`` said Italian, and
+    for good if that frame never came."""
+    held: list[str] = []
+
+    def hold_hello(ws: Any) -> None:
+        to_server = ws.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            if isinstance(message, str) and json.loads(message).get("type") == "hello":
+                held.append(message)  # the server never hears of the switch
+            else:
+                to_server.send(message)
+        ws.on_message(from_page)
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), hold_hello)
+    create_from_lobby(page, server.http, "cribbage")
+    wait_turn_or_end(page)
+    page.locator("#lang-switch").click()
+    assert page.locator("#title").inner_text() == "Tavolo di Cribbage"
+    assert page.locator("#connection").inner_text() == "Connesso"
+    assert page.locator("#lang-switch").inner_text() == "English"
+    assert held, "the page did not ask the server for its words in Italian"
 
 
 def test_the_table_reconnects_by_itself_after_the_server_dies(

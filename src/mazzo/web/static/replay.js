@@ -6,14 +6,19 @@ import { getLang, setGame, t } from "./i18n.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.search);
-const state = { version: 0, total: 0, seat: params.has("seat") ? Number(params.get("seat")) : null, summary: null, board: null };
+const state = { version: 0, total: 0, seat: params.has("seat") ? Number(params.get("seat")) : null, summary: null, board: null,
+  asked: 0 }; // requests made: only the answer to the last one is drawn
 
+// Quick clicks ask for several moments at once, and their answers may come in any order: an
+// answer to an earlier click that came last would show a moment other than the one asked for.
 async function show(version) {
+  const asked = ++state.asked;
   const seat = state.seat === null ? "" : `&seat=${state.seat}`;
   const data = await getJSON(`/api/tables/${encodeURIComponent(tableId)}/replay?version=${version}${seat}&lang=${getLang()}`);
+  if (!state.board) state.board = await import(`./games/${data.game}.js`);
+  if (asked !== state.asked) return;
   state.version = data.version;
   state.total = data.total;
-  if (!state.board) state.board = await import(`./games/${data.game}.js`);
   render(data);
 }
 

@@ -10,7 +10,8 @@ const params = new URLSearchParams(location.search);
 const token = params.get("token");
 const app = {
   frame: null, selected: [], pending: false, hint: null, alert: "", games: [],
-  board: null, notes: null, socket: null, turnSince: Date.now(), turnKey: null, verify: null,
+  board: null, notes: null, socket: null, connection: "connecting", turnSince: Date.now(),
+  turnKey: null, verify: null,
   // the log, hand by hand: [{hand, events: [{text, type, version}], omitted, sheet}]; it comes
   // whole from the server with the first frame of each connection, then grows with live events
   hands: [], omittedHands: 0, limits: { events: 500, hands: 40 }, historyOpen: false, sheetsStale: false,
@@ -117,9 +118,26 @@ function onMessage(frame) {
 }
 
 function onStatus(status) {
+  app.connection = status;
+  showConnection();
+}
+
+function showConnection() {
   const el = document.getElementById("connection");
+  const status = app.connection;
   el.dataset.status = status;
-  el.textContent = status === "refused" ? "" : t(status === "connected" ? "connected" : status);
+  el.textContent = status === "refused" ? "" : t(status);
+}
+
+// The socket's messages are handled one at a time, in the order they came. The first frame
+// waits for its game's board module; a frame that came after it, had it gone ahead, would be
+// drawn first and then overwritten by the older one, leaving the page a move behind for good.
+let inbox = Promise.resolve();
+function inOrder(handler) {
+  return (message) => {
+    inbox = inbox.then(() => handler(message))
+      .catch((exc) => { setTimeout(() => { throw exc; }); }); // reported, and the next goes on
+  };
 }
 
 // -- actions ------------------------------------------------------------------------------------
@@ -387,7 +405,11 @@ function hintControls(frame, active) {
     render();
   } }, t("hint")));
   if (app.hint?.pending) box.append(h("p", {}, t("thinking")));
-  else if (app.hint) box.append(h("p", { id: "hint-text" }, t("hintIs", { text: readable(app.hint.text) })));
+  else if (app.hint) {
+    // the move's words from the frame, which follows the page's language
+    const move = frame.legal.find((m) => m.index === app.hint.index);
+    box.append(h("p", { id: "hint-text" }, t("hintIs", { text: readable(move ? move.text : app.hint.text) })));
+  }
   return box;
 }
 
@@ -503,9 +525,15 @@ async function main() {
   app.games = await getJSON("/api/games").catch(() => []);
   document.getElementById("lang-switch").addEventListener("click", () => {
     setLang(getLang() === "it" ? "en" : "it");
+    // the page's own words change at once; the server's (moves, log) come with the frame it
+    // sends back in the new language
+    showConnection();
+    render();
     app.socket.send({ type: "hello", lang: getLang() });
   });
-  app.socket = new TableSocket(tableId, token, { onFrame, onError, onStatus, onMessage });
+  app.socket = new TableSocket(tableId, token, {
+    onFrame: inOrder(onFrame), onError: inOrder(onError), onStatus, onMessage: inOrder(onMessage),
+  });
   setInterval(tick, 250);
 }
 
