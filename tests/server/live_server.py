@@ -32,13 +32,23 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """``mazzo serve`` in a subprocess on a free port with its own MAZZO_HOME."""
+    """``mazzo serve`` in a subprocess on a free port with its own MAZZO_HOME. What it writes
+    to stderr goes to ``serve.log`` there (restarts add to it), not to a pipe: a pipe nobody
+    reads while the server runs would stop the server once it held 64 KiB."""
 
     def __init__(self, home: Path, *args: str) -> None:
         self.home = home
         self.args = args
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
+        self.log_path = home / "serve.log"
+
+    def log(self) -> str:
+        """Everything the server has written to stderr so far."""
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def log_tail(self, lines: int = 60) -> str:
+        return "\n".join(self.log().splitlines()[-lines:]) or "(nothing)"
 
     @property
     def http(self) -> str:
@@ -52,13 +62,14 @@ class LiveServer:
         env = dict(os.environ, MAZZO_HOME=str(self.home), PYTHONPATH=str(SRC))
         command = [sys.executable, "-m", "mazzo.cli.main", "serve", "--port", str(self.port),
                    "--bot-pause", "0", *self.args]
-        self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE)
+        self.home.mkdir(parents=True, exist_ok=True)
+        with self.log_path.open("ab") as log:  # the child keeps its own copy of the file
+            self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
+                                            stderr=log)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                err = self.process.stderr.read().decode() if self.process.stderr else ""
-                raise RuntimeError(f"mazzo serve exited: {err}")
+                raise RuntimeError(f"mazzo serve exited: {self.log_tail()}")
             try:
                 if httpx.get(f"{self.http}/api/health", timeout=1).status_code == 200:
                     return self

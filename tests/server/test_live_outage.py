@@ -74,8 +74,7 @@ def assert_nothing_acknowledged_was_lost(players: list[Player], record: JSON) ->
 
 def server_log(server: LiveServer) -> str:
     server.stop()
-    assert server.process is not None and server.process.stderr is not None
-    return server.process.stderr.read().decode()
+    return server.log()
 
 
 def test_terminated_backends_are_reconnected_mid_match(postgres_url: str,

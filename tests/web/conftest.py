@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -60,12 +60,38 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh desktop page (its own context: its own localStorage); page errors fail the test."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-    page = context.new_page()
+def new_context(browser: Any) -> Iterator[Callable[..., Any]]:
+    """Makes browser contexts (each its own localStorage; pages may take axe-core's script)
+    that close after the test. An uncaught error in any of their pages fails the test."""
+    contexts: list[Any] = []
     errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
+
+    def make(**options: Any) -> Any:
+        context = browser.new_context(bypass_csp=True, **options)
+        context.on("weberror", lambda error: errors.append(
+            f"{error.page.url if error.page else '?'}: {error.error}"))
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
     assert not errors, f"errors in the page: {errors}"
+
+
+@pytest.fixture
+def page(new_context: Callable[..., Any]) -> Any:
+    """A fresh desktop page in a context of its own."""
+    return new_context(viewport={"width": 1280, "height": 800}).new_page()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed test that used the shared server says what the server logged (a stall
+    explains itself: a bot that failed, a table that stopped)."""
+    report = yield
+    live = getattr(item, "funcargs", {}).get("server")
+    if report.failed and isinstance(live, LiveServer):
+        report.sections.append(("mazzo serve's log, last lines", live.log_tail()))
+    return report

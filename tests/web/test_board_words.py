@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -313,26 +314,22 @@ def test_a_hand_is_a_manche_in_nebraska_and_a_smazzata_in_burraco(
 
 
 def test_a_friend_without_a_nickname_is_named_in_each_readers_language(
-        browser: Any, server: LiveServer) -> None:
+        new_context: Callable[..., Any], server: LiveServer) -> None:
     """The Italian lobby sent "Giocatore 1", "Giocatore 2" as nicknames for people left
     unnamed, so a friend reading the table in English saw "Giocatore 2 (you)" and Italian
     names in every English text."""
-    host_ctx = browser.new_context(bypass_csp=True)
-    guest_ctx = browser.new_context(bypass_csp=True)
-    try:
-        host = host_ctx.new_page()
-        create_from_lobby(host, server.http, "cribbage", seats=["you", "friend"], lang="it",
-                          go=False)
-        assert "(Giocatore 2)" in host.locator("#created .links li").first.inner_text()
-        invite = host.locator("#created .links input").first.input_value()
-        guest = guest_ctx.new_page()
-        guest.goto(invite.replace("lang=it", "lang=en"))
-        guest.wait_for_selector("body[data-status=waiting]")
-        seats = guest.locator("#seats-panel").inner_text()
-        assert "Player 1" in seats and "Player 2" in seats and "Giocatore" not in seats, seats
-    finally:
-        host_ctx.close()
-        guest_ctx.close()
+    host_ctx = new_context()
+    guest_ctx = new_context()
+    host = host_ctx.new_page()
+    create_from_lobby(host, server.http, "cribbage", seats=["you", "friend"], lang="it",
+                      go=False)
+    assert "(Giocatore 2)" in host.locator("#created .links li").first.inner_text()
+    invite = host.locator("#created .links input").first.input_value()
+    guest = guest_ctx.new_page()
+    guest.goto(invite.replace("lang=it", "lang=en"))
+    guest.wait_for_selector("body[data-status=waiting]")
+    seats = guest.locator("#seats-panel").inner_text()
+    assert "Player 1" in seats and "Player 2" in seats and "Giocatore" not in seats, seats
 
 
 @pytest.mark.parametrize(("lang", "said"), [("it", "♦ quadri"), ("en", "♦ diamonds")])

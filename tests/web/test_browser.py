@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -84,84 +85,74 @@ def test_a_whole_short_match_by_clicking_only(page: Any, server: LiveServer, gam
     assert page.locator("#my-tables a", has_text="Rejoin").count() >= 1
 
 
-def test_two_browsers_through_an_invite_link_with_a_reload(browser: Any,
+def test_two_browsers_through_an_invite_link_with_a_reload(new_context: Callable[..., Any],
                                                            server: LiveServer) -> None:
-    host_ctx = browser.new_context(bypass_csp=True)
-    guest_ctx = browser.new_context(bypass_csp=True)
-    try:
-        host = host_ctx.new_page()
-        create_from_lobby(host, server.http, "cribbage", seats=["you", "friend"], go=False)
-        invite = host.locator("#created .links input").first.input_value()
-        assert "token=" in invite
-        host.click("#go-seat")
-        host.wait_for_selector("#start")  # a friend to wait for: the owner starts
-        guest = guest_ctx.new_page()
-        guest.goto(invite)
-        guest.wait_for_selector("body[data-status=waiting]")
-        host.locator("#start").click()
-        pages, rng, reloaded, moves = [host, guest], random.Random(5), False, 0
-        while True:
-            statuses = [p.evaluate("document.body.dataset.status") for p in pages]
-            if all(s == "over" for s in statuses):
-                break
-            acted = False
-            for p in pages:
-                if p.evaluate("document.body.dataset.myTurn") == "true":
-                    play_one(p, rng)
-                    moves += 1
-                    acted = True
-            if moves >= 6 and not reloaded:
-                guest.reload()  # the token is in the link: the seat carries on
-                guest.wait_for_selector("body[data-status=playing]")
-                reloaded = True
-            if not acted:
-                pages[0].wait_for_timeout(50)
-            assert moves < 1000
-        assert reloaded
-        assert "Match over" in guest.locator("#result").inner_text()
-    finally:
-        host_ctx.close()
-        guest_ctx.close()
+    host_ctx = new_context()
+    guest_ctx = new_context()
+    host = host_ctx.new_page()
+    create_from_lobby(host, server.http, "cribbage", seats=["you", "friend"], go=False)
+    invite = host.locator("#created .links input").first.input_value()
+    assert "token=" in invite
+    host.click("#go-seat")
+    host.wait_for_selector("#start")  # a friend to wait for: the owner starts
+    guest = guest_ctx.new_page()
+    guest.goto(invite)
+    guest.wait_for_selector("body[data-status=waiting]")
+    host.locator("#start").click()
+    pages, rng, reloaded, moves = [host, guest], random.Random(5), False, 0
+    while True:
+        statuses = [p.evaluate("document.body.dataset.status") for p in pages]
+        if all(s == "over" for s in statuses):
+            break
+        acted = False
+        for p in pages:
+            if p.evaluate("document.body.dataset.myTurn") == "true":
+                play_one(p, rng)
+                moves += 1
+                acted = True
+        if moves >= 6 and not reloaded:
+            guest.reload()  # the token is in the link: the seat carries on
+            guest.wait_for_selector("body[data-status=playing]")
+            reloaded = True
+        if not acted:
+            pages[0].wait_for_timeout(50)
+        assert moves < 1000
+    assert reloaded
+    assert "Match over" in guest.locator("#result").inner_text()
 
 
-def test_a_spectator_sees_no_hidden_card(browser: Any, server: LiveServer) -> None:
+def test_a_spectator_sees_no_hidden_card(new_context: Callable[..., Any],
+                                         server: LiveServer) -> None:
     created = server.create({"game": "cribbage", "seats": ["human", "medio"], "start": True,
                              "options": {"bot_pause_s": 5}})
-    context = browser.new_context(bypass_csp=True)
-    try:
-        player = context.new_page()
-        player.goto(created["seats"][0]["url"] + "&lang=en")
-        player.wait_for_selector("#hand .card")
-        hand = {c.get_attribute("data-card") for c in player.locator("#hand .card").all()}
-        assert len(hand) == 6
-        spectator = context.new_page()
-        spectator.goto(created["spectate"] + "?lang=en")
-        spectator.wait_for_selector("body[data-status=playing]")
-        assert "You are watching" in spectator.locator("#status-bar").inner_text()
-        shown = {c.get_attribute("data-card") for c in spectator.locator("[data-card]").all()}
-        assert not shown & hand
-        assert spectator.locator("#hand").count() == 0
-        assert spectator.locator("#all-moves").count() == 0
-    finally:
-        context.close()
+    context = new_context()
+    player = context.new_page()
+    player.goto(created["seats"][0]["url"] + "&lang=en")
+    player.wait_for_selector("#hand .card")
+    hand = {c.get_attribute("data-card") for c in player.locator("#hand .card").all()}
+    assert len(hand) == 6
+    spectator = context.new_page()
+    spectator.goto(created["spectate"] + "?lang=en")
+    spectator.wait_for_selector("body[data-status=playing]")
+    assert "You are watching" in spectator.locator("#status-bar").inner_text()
+    shown = {c.get_attribute("data-card") for c in spectator.locator("[data-card]").all()}
+    assert not shown & hand
+    assert spectator.locator("#hand").count() == 0
+    assert spectator.locator("#all-moves").count() == 0
 
 
-def test_a_phone_plays_a_hand(browser: Any, server: LiveServer) -> None:
-    context = browser.new_context(viewport={"width": 360, "height": 740}, bypass_csp=True,
-                                  is_mobile=True, has_touch=True)
-    try:
-        page = context.new_page()
-        create_from_lobby(page, server.http, "cribbage")
-        rng = random.Random(3)
-        while wait_turn_or_end(page) != "over":
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= 360, f"the page is {width} px wide on a 360 px phone"
-            play_one(page, rng)
-            if page.locator("#log .log-hand", has_text="Hand 2").count():
-                break
-        assert page.locator("#log li").count() > 5
-    finally:
-        context.close()
+def test_a_phone_plays_a_hand(new_context: Callable[..., Any], server: LiveServer) -> None:
+    context = new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    create_from_lobby(page, server.http, "cribbage")
+    rng = random.Random(3)
+    while wait_turn_or_end(page) != "over":
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"the page is {width} px wide on a 360 px phone"
+        play_one(page, rng)
+        if page.locator("#log .log-hand", has_text="Hand 2").count():
+            break
+    assert page.locator("#log li").count() > 5
 
 
 def test_the_replay_viewer_shows_the_last_moment_asked_for(page: Any, server: LiveServer) -> None:
@@ -254,9 +245,9 @@ def test_the_pages_own_words_change_language_before_the_server_answers(
 
 
 def test_the_table_reconnects_by_itself_after_the_server_dies(
-        browser: Any, tmp_path_factory: pytest.TempPathFactory) -> None:
+        new_context: Callable[..., Any], tmp_path_factory: pytest.TempPathFactory) -> None:
     live = LiveServer(tmp_path_factory.mktemp("drop-home"), "--workers-bots", "0").start()
-    context = browser.new_context(bypass_csp=True)
+    context = new_context()
     try:
         page = context.new_page()
         create_from_lobby(page, live.http, "cribbage")
@@ -272,7 +263,6 @@ def test_the_table_reconnects_by_itself_after_the_server_dies(
         assert int(page.evaluate("document.body.dataset.version")) >= int(version)
         play_one(page, rng)  # and the seat plays on
     finally:
-        context.close()
         live.stop()
 
 
@@ -371,34 +361,31 @@ def test_the_turn_timer_counts_down_and_the_stand_in_moves(page: Any, server: Li
         "#log li.ev-timeout").first.inner_text()
 
 
-def test_burracos_score_sheet_fits_a_phone(browser: Any, server: LiveServer) -> None:
+def test_burracos_score_sheet_fits_a_phone(new_context: Callable[..., Any],
+                                           server: LiveServer) -> None:
     """Four bots play Burraco; a spectator's phone opens the hand history: each hand's score
     sheet (one column per side, one row per line) fits without scrolling sideways."""
     created = httpx.post(f"{server.http}/api/tables", json={
         "game": "burraco", "config": {}, "seats": ["medio"] * 4, "start": True}, timeout=30)
     created.raise_for_status()
     spectate = created.json()["spectate"]
-    context = browser.new_context(viewport={"width": 360, "height": 740}, bypass_csp=True,
-                                  is_mobile=True, has_touch=True)
-    try:
-        page = context.new_page()
-        page.goto(spectate if spectate.startswith("http") else server.http + spectate)
-        page.wait_for_selector("#log .log-hand:has-text('Hand 2')", timeout=120_000)
-        page.locator("#hand-history summary").click()
-        sheet = page.locator("#hand-history .hand-entry .hand-sheet table.sheet").first
-        sheet.wait_for()
-        # the row labels read from their cells: a row's innerText has its cells tab-separated
-        # only while it is rendered, and the history may be drawn again as the next hand begins
-        labels = sheet.locator("tbody tr > th").all_text_contents()
-        assert [label.strip() for label in labels] == [
-            "burraco", "closing", "melded cards", "cards in hand", "pozzetto", "total"]
-        assert sheet.locator("thead th").count() == 3  # the labels and the two pairs
-        wide = page.evaluate("""() => [...document.querySelectorAll('#hand-history .hand-sheet')]
-            .filter((el) => el.scrollWidth > el.clientWidth + 1).length""")
-        assert wide == 0, f"{wide} score sheets scroll sideways on a 360 px phone"
-        assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    finally:
-        context.close()
+    context = new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(spectate if spectate.startswith("http") else server.http + spectate)
+    page.wait_for_selector("#log .log-hand:has-text('Hand 2')", timeout=120_000)
+    page.locator("#hand-history summary").click()
+    sheet = page.locator("#hand-history .hand-entry .hand-sheet table.sheet").first
+    sheet.wait_for()
+    # the row labels read from their cells: a row's innerText has its cells tab-separated
+    # only while it is rendered, and the history may be drawn again as the next hand begins
+    labels = sheet.locator("tbody tr > th").all_text_contents()
+    assert [label.strip() for label in labels] == [
+        "burraco", "closing", "melded cards", "cards in hand", "pozzetto", "total"]
+    assert sheet.locator("thead th").count() == 3  # the labels and the two pairs
+    wide = page.evaluate("""() => [...document.querySelectorAll('#hand-history .hand-sheet')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1).length""")
+    assert wide == 0, f"{wide} score sheets scroll sideways on a 360 px phone"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
 PHONE = {"width": 360, "height": 740}
@@ -433,56 +420,53 @@ def too_wide(page: Any) -> list[str]:
     return list(page.evaluate(TOO_WIDE))
 
 
-def phone(browser: Any) -> Any:
-    return browser.new_context(viewport=PHONE, bypass_csp=True, is_mobile=True, has_touch=True)
+def phone(new_context: Callable[..., Any]) -> Any:
+    return new_context(viewport=PHONE, is_mobile=True, has_touch=True)
 
 
 @pytest.mark.parametrize(("game", "fill", "until"), [
     ("novantanove", {"cfg-target": "300"}, "Hand 3"),  # two deals' bids, tricks and sheets
     ("poker_italiano", {"cfg-max_hands": "4", "cfg-stack": "40"}, "Hand 3"),
 ])
-def test_bids_and_chips_fit_a_phone(browser: Any, server: LiveServer, game: str,
+def test_bids_and_chips_fit_a_phone(new_context: Callable[..., Any], server: LiveServer, game: str,
                                     fill: dict[str, str], until: str) -> None:
     """A phone plays novantanove (and poker) against bots by clicking, several deals: at each
     of its turns no block is wider than the screen; the bids (chips) read one card per player,
     each figure labelled, while a desktop keeps the wide table."""
-    context = phone(browser)
-    try:
-        page = context.new_page()
-        create_from_lobby(page, server.http, game, fill=fill)
-        rng, turns = random.Random(4), 0
-        while not page.locator("#log .log-hand", has_text=until).count():
-            if wait_turn_or_end(page) == "over":
-                break
-            assert too_wide(page) == [], f"turn {turns}"
-            play_one(page, rng)
-            turns += 1
-        assert page.locator("#log .log-hand", has_text="Hand 2").count(), "a second deal"
-        # one reading of the board as drawn now (each frame redraws it)
-        rows = page.evaluate("""() => [...document.querySelectorAll(
-            '#board table.stacking tbody tr')].map((tr) => ({display: getComputedStyle(tr).display,
-            labels: [...tr.querySelectorAll('td')].filter((td) => td.textContent)
-                .map((td) => getComputedStyle(td, '::before').content)}))""")
-        assert len(rows) >= 3
-        assert {row["display"] for row in rows} == {"flex"}  # one card per player
-        labels = rows[0]["labels"]
-        wanted = (['"Bid:"', '"Tricks:"'] if game == "novantanove"
-                  else ['"Chips:"', '"Bet this round:"'])
-        assert all(label in labels for label in wanted), labels
-        page.locator("#hand-history summary").click()  # and every finished hand's sheet
-        page.wait_for_selector("#hand-history .hand-entry .hand-sheet")
-        page.locator("#fair summary").click()
-        assert too_wide(page) == []
-        assert axe_problems(page) == []
-        page.set_viewport_size({"width": 1280, "height": 800})  # a desktop: the wide table
-        page.wait_for_function("""() => getComputedStyle(
-            document.querySelector('#board table.stacking tbody tr')).display === 'table-row'""")
-    finally:
-        context.close()
+    context = phone(new_context)
+    page = context.new_page()
+    create_from_lobby(page, server.http, game, fill=fill)
+    rng, turns = random.Random(4), 0
+    while not page.locator("#log .log-hand", has_text=until).count():
+        if wait_turn_or_end(page) == "over":
+            break
+        assert too_wide(page) == [], f"turn {turns}"
+        play_one(page, rng)
+        turns += 1
+    assert page.locator("#log .log-hand", has_text="Hand 2").count(), "a second deal"
+    # one reading of the board as drawn now (each frame redraws it)
+    rows = page.evaluate("""() => [...document.querySelectorAll(
+        '#board table.stacking tbody tr')].map((tr) => ({display: getComputedStyle(tr).display,
+        labels: [...tr.querySelectorAll('td')].filter((td) => td.textContent)
+            .map((td) => getComputedStyle(td, '::before').content)}))""")
+    assert len(rows) >= 3
+    assert {row["display"] for row in rows} == {"flex"}  # one card per player
+    labels = rows[0]["labels"]
+    wanted = (['"Bid:"', '"Tricks:"'] if game == "novantanove"
+              else ['"Chips:"', '"Bet this round:"'])
+    assert all(label in labels for label in wanted), labels
+    page.locator("#hand-history summary").click()  # and every finished hand's sheet
+    page.wait_for_selector("#hand-history .hand-entry .hand-sheet")
+    page.locator("#fair summary").click()
+    assert too_wide(page) == []
+    assert axe_problems(page) == []
+    page.set_viewport_size({"width": 1280, "height": 800})  # a desktop: the wide table
+    page.wait_for_function("""() => getComputedStyle(
+        document.querySelector('#board table.stacking tbody tr')).display === 'table-row'""")
 
 
 def test_every_finished_table_its_history_and_replay_fit_a_phone(
-        browser: Any, server: LiveServer) -> None:
+        new_context: Callable[..., Any], server: LiveServer) -> None:
     """A finished bots' match of every game watched on a phone (its board, hand history and
     fair shuffles open), its replay at the last step, and the lobby: nothing is wider than
     the screen."""
@@ -498,29 +482,26 @@ def test_every_finished_table_its_history_and_replay_fit_a_phone(
                                    "seats": ["medio"] * config["players"],
                                    "options": {"bot_pause_s": 0}})
               for game, config in configs.items()}
-    context = phone(browser)
-    try:
-        page = context.new_page()
-        page.goto(f"{server.http}/?lang=it")
+    context = phone(new_context)
+    page = context.new_page()
+    page.goto(f"{server.http}/?lang=it")
+    page.wait_for_selector("body[data-ready=true]")
+    assert too_wide(page) == []
+    for game, created in tables.items():
+        wait_over(server, created["table"])
+        spectate = created["spectate"]
+        page.goto((spectate if spectate.startswith("http") else server.http + spectate)
+                  + "?lang=en")
+        page.wait_for_selector("body[data-status=over]")
+        page.locator("#hand-history summary").click()
+        page.wait_for_selector("#hand-history .hand-entry .hand-sheet")
+        page.locator("#fair summary").click()
+        assert too_wide(page) == [], game
+        page.goto(f"{server.http}/replay/{created['table']}?lang=it")
         page.wait_for_selector("body[data-ready=true]")
-        assert too_wide(page) == []
-        for game, created in tables.items():
-            wait_over(server, created["table"])
-            spectate = created["spectate"]
-            page.goto((spectate if spectate.startswith("http") else server.http + spectate)
-                      + "?lang=en")
-            page.wait_for_selector("body[data-status=over]")
-            page.locator("#hand-history summary").click()
-            page.wait_for_selector("#hand-history .hand-entry .hand-sheet")
-            page.locator("#fair summary").click()
-            assert too_wide(page) == [], game
-            page.goto(f"{server.http}/replay/{created['table']}?lang=it")
-            page.wait_for_selector("body[data-ready=true]")
-            page.locator("#last").click()
-            page.wait_for_function("document.body.dataset.version !== '0'")
-            assert too_wide(page) == [], f"{game} replay"
-    finally:
-        context.close()
+        page.locator("#last").click()
+        page.wait_for_function("document.body.dataset.version !== '0'")
+        assert too_wide(page) == [], f"{game} replay"
 
 
 def closing_melds(record: JSON) -> list[list[str]]:
@@ -535,7 +516,7 @@ def closing_melds(record: JSON) -> list[list[str]]:
 
 
 def test_the_end_of_a_burraco_match_shows_the_table_as_it_closed(
-        browser: Any, server: LiveServer) -> None:
+        new_context: Callable[..., Any], server: LiveServer) -> None:
     """Two bots play one hand of Burraco while a phone watches: when the match ends the board
     shows each side's melds as the last hand closed (the very cards of the view before the
     closing discard), the pozzetti, the score lines and the final scores, not an empty table;
@@ -543,36 +524,33 @@ def test_the_end_of_a_burraco_match_shows_the_table_as_it_closed(
     created = server.create({"game": "burraco", "config": {"players": 2, "hands": 1},
                              "seats": ["medio", "medio"], "start": True,
                              "options": {"bot_pause_s": 0.05}})
-    context = phone(browser)
-    try:
-        page = context.new_page()
-        spectate = created["spectate"]
-        url = spectate if spectate.startswith("http") else server.http + spectate
-        page.goto(url + "?lang=en")
-        page.wait_for_selector("body[data-status=playing]")  # watching live as it ends
-        page.wait_for_selector("body[data-status=over]", timeout=180_000)
-        record = server.get(f"/api/tables/{created['table']}/record").json()
-        melds = closing_melds(record)
-        assert any(melds)
-        for lang in ("en", "it"):
-            board = page.locator("#board")
-            board.locator(".block.side .melds").first.wait_for()
-            shown = [[c.get_attribute("data-card") for c in side.locator(".card").all()]
-                     for side in board.locator(".block.side").all()]
-            assert shown == melds
-            text = board.inner_text()
-            if lang == "en":
-                assert "Match over — final scores" in text and "at the end of hand 1" in text
-                assert "melded cards" in text and re.search(r"pozzetto (not )?taken", text)
-            else:
-                assert "Partita finita — punteggio finale" in text and "a fine smazzata 1" in text
-                assert "carte calate" in text and re.search(r"pozzetto (non )?preso", text)
-            assert too_wide(page) == []
-            assert axe_problems(page) == []
-            page.goto(url + "?lang=it")  # a fresh connection to the finished table
-            page.wait_for_selector("body[data-status=over]")
-    finally:
-        context.close()
+    context = phone(new_context)
+    page = context.new_page()
+    spectate = created["spectate"]
+    url = spectate if spectate.startswith("http") else server.http + spectate
+    page.goto(url + "?lang=en")
+    page.wait_for_selector("body[data-status=playing]")  # watching live as it ends
+    page.wait_for_selector("body[data-status=over]", timeout=180_000)
+    record = server.get(f"/api/tables/{created['table']}/record").json()
+    melds = closing_melds(record)
+    assert any(melds)
+    for lang in ("en", "it"):
+        board = page.locator("#board")
+        board.locator(".block.side .melds").first.wait_for()
+        shown = [[c.get_attribute("data-card") for c in side.locator(".card").all()]
+                 for side in board.locator(".block.side").all()]
+        assert shown == melds
+        text = board.inner_text()
+        if lang == "en":
+            assert "Match over — final scores" in text and "at the end of hand 1" in text
+            assert "melded cards" in text and re.search(r"pozzetto (not )?taken", text)
+        else:
+            assert "Partita finita — punteggio finale" in text and "a fine smazzata 1" in text
+            assert "carte calate" in text and re.search(r"pozzetto (non )?preso", text)
+        assert too_wide(page) == []
+        assert axe_problems(page) == []
+        page.goto(url + "?lang=it")  # a fresh connection to the finished table
+        page.wait_for_selector("body[data-status=over]")
 
 
 def engine_views(record: JSON) -> list[JSON]:
@@ -723,32 +701,27 @@ def test_the_replay_shows_a_3_player_pairs_melds_under_the_right_names(
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
-def test_the_lobby_fits_a_phone_for_every_game(browser: Any, server: LiveServer,
+def test_the_lobby_fits_a_phone_for_every_game(new_context: Callable[..., Any], server: LiveServer,
                                                lang: str) -> None:
     """A fieldset grows to its widest control: with the variants said in words ("family:
     contano le carte valide") the options reached past a 360 px screen's edge."""
-    context = phone(browser)
-    try:
-        page = context.new_page()
-        page.goto(f"{server.http}/?lang={lang}")
-        page.wait_for_selector("body[data-ready=true]")
-        for game in page.locator("#game option").evaluate_all("(os) => os.map((o) => o.value)"):
-            page.select_option("#game", game)
-            assert too_wide(page) == [], game
-    finally:
-        context.close()
+    context = phone(new_context)
+    page = context.new_page()
+    page.goto(f"{server.http}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    for game in page.locator("#game option").evaluate_all("(os) => os.map((o) => o.value)"):
+        page.select_option("#game", game)
+        assert too_wide(page) == [], game
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
-def test_every_rules_page_fits_a_phone(browser: Any, server: LiveServer, lang: str) -> None:
+def test_every_rules_page_fits_a_phone(new_context: Callable[..., Any],
+                                       server: LiveServer, lang: str) -> None:
     """The rules pages hold wide tables and command examples: on a 360 px phone they must
     scroll inside their own box, not widen the page."""
-    context = phone(browser)
-    try:
-        page = context.new_page()
-        for game in ("nebraska", "novantanove", "poker_italiano", "cribbage", "burraco"):
-            page.goto(f"{server.http}/rules/{game}?lang={lang}")
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= 360, f"{game}: the page is {width} px wide on a 360 px phone"
-    finally:
-        context.close()
+    context = phone(new_context)
+    page = context.new_page()
+    for game in ("nebraska", "novantanove", "poker_italiano", "cribbage", "burraco"):
+        page.goto(f"{server.http}/rules/{game}?lang={lang}")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"{game}: the page is {width} px wide on a 360 px phone"

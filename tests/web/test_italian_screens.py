@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -160,23 +161,20 @@ KEEP_SOCKET = """(() => {
     ("it", "Mossa non ammessa: nessuna mossa con indice 99 (ce ne sono 2)"),
     ("en", "Illegal move: no legal move has index 99 (there are 2)"),
 ])
-def test_a_refused_move_is_said_once(browser: Any, server: LiveServer, lang: str,
+def test_a_refused_move_is_said_once(new_context: Callable[..., Any], server: LiveServer, lang: str,
                                      said: str) -> None:
     """A refused move read "Mossa rifiutata: Mossa non ammessa: ..." ("Move refused: Illegal
     move: ..."): the page put its own prefix before the server's message, which has one."""
-    context = browser.new_context(bypass_csp=True)
-    try:
-        page = context.new_page()
-        page.add_init_script(KEEP_SOCKET)
-        create_from_lobby(page, server.http, "burraco", lang=lang)
-        wait_turn_or_end(page)  # a Burraco turn opens with two moves: draw or take the pile
-        version = int(page.evaluate("document.body.dataset.version"))
-        page.evaluate("(v) => window.kept.send(JSON.stringify("
-                      "{type: 'act', version: v, index: 99}))", version)
-        page.wait_for_function("document.getElementById('alert')?.textContent.length > 0")
-        assert page.locator("#alert").inner_text() == said
-    finally:
-        context.close()
+    context = new_context()
+    page = context.new_page()
+    page.add_init_script(KEEP_SOCKET)
+    create_from_lobby(page, server.http, "burraco", lang=lang)
+    wait_turn_or_end(page)  # a Burraco turn opens with two moves: draw or take the pile
+    version = int(page.evaluate("document.body.dataset.version"))
+    page.evaluate("(v) => window.kept.send(JSON.stringify("
+                  "{type: 'act', version: v, index: 99}))", version)
+    page.wait_for_function("document.getElementById('alert')?.textContent.length > 0")
+    assert page.locator("#alert").inner_text() == said
 
 
 NEBRASKA_SHEET = """async (last) => {
@@ -348,24 +346,21 @@ PEG_NAMES = """async (view) => {
 }"""
 
 
-def test_cribbage_peg_board_names_are_not_cut_on_a_phone(browser: Any,
+def test_cribbage_peg_board_names_are_not_cut_on_a_phone(new_context: Callable[..., Any],
                                                          server: LiveServer) -> None:
     """On a 360 px phone (the replay of a match between two bots) the peg board showed
     "Bot medi…" twice: both names cut to the same text, so nobody could tell whose peg was
     whose."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, bypass_csp=True)
-    try:
-        page = context.new_page()
-        page.goto(f"{server.http}/?lang=it")
-        page.wait_for_selector("body[data-ready=true]")
-        game = get_game("cribbage")
-        state = game.new_match(game.config(players=2))
-        play_randomly(state, random.Random(1), until=lambda s: not s.is_chance)
-        names = page.evaluate(PEG_NAMES, state.view(None))
-        assert [n["text"] for n in names] == ["Bot medio (1)", "Bot medio (2)"]
-        assert not [n for n in names if n["cut"]], names
-    finally:
-        context.close()
+    context = new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(f"{server.http}/?lang=it")
+    page.wait_for_selector("body[data-ready=true]")
+    game = get_game("cribbage")
+    state = game.new_match(game.config(players=2))
+    play_randomly(state, random.Random(1), until=lambda s: not s.is_chance)
+    names = page.evaluate(PEG_NAMES, state.view(None))
+    assert [n["text"] for n in names] == ["Bot medio (1)", "Bot medio (2)"]
+    assert not [n for n in names if n["cut"]], names
 
 
 #: each control label's own words, and how many lines they take; whether "Vista di" shares its
@@ -383,26 +378,23 @@ LABEL_LINES = """() => {
 }"""
 
 
-def test_replay_step_label_stays_on_one_line_on_a_phone(browser: Any,
+def test_replay_step_label_stays_on_one_line_on_a_phone(new_context: Callable[..., Any],
                                                         server: LiveServer) -> None:
     """On a 360 px phone the replay's controls read "Passo" at the end of one line and
     "61 / 61" at the start of the next, and "Vista di" apart from its select; its buttons
     touched ("InizioIndietroAvantiFine")."""
     table = finished_table(server)["table"]
-    context = browser.new_context(viewport={"width": 360, "height": 740}, bypass_csp=True)
-    try:
-        page = context.new_page()
-        page.goto(f"{server.http}/replay/{table}?lang=it")
-        page.wait_for_selector("body[data-ready=true]")
-        page.locator("#last").click()
-        page.wait_for_function("document.body.dataset.version !== '0'")
-        labels = page.evaluate(LABEL_LINES)
-        assert labels["lines"][0][0].startswith("Passo "), labels
-        assert all(n == 1 for _, n, _ in labels["lines"]) and labels["together"], labels
-        first, prev = (page.locator(f"#{b}").bounding_box() for b in ("first", "prev"))
-        assert first and prev and prev["x"] > first["x"] + first["width"], (first, prev)
-    finally:
-        context.close()
+    context = new_context(viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(f"{server.http}/replay/{table}?lang=it")
+    page.wait_for_selector("body[data-ready=true]")
+    page.locator("#last").click()
+    page.wait_for_function("document.body.dataset.version !== '0'")
+    labels = page.evaluate(LABEL_LINES)
+    assert labels["lines"][0][0].startswith("Passo "), labels
+    assert all(n == 1 for _, n, _ in labels["lines"]) and labels["together"], labels
+    first, prev = (page.locator(f"#{b}").bounding_box() for b in ("first", "prev"))
+    assert first and prev and prev["x"] > first["x"] + first["width"], (first, prev)
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
