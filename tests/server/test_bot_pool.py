@@ -1,16 +1,24 @@
 """The server's bot processes: a worker that dies is replaced, and the move it owed is made; a
+bot move that fails in a way nobody foresaw is asked again later, so the table plays on; a
 server that dies leaves no bot process behind."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import random
 import signal
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from mazzo.engine.registry import get_game
+from mazzo.server import tables
 from mazzo.server.bots import BotPool
+from mazzo.server.storage.base import OVER
+from mazzo.server.storage.sqlite import SQLiteStorage
 from process_tree import assert_all_end, wait_for_descendants
 
 from live_server import LiveServer
@@ -41,6 +49,51 @@ def test_a_killed_worker_is_replaced_and_the_move_made() -> None:
         assert set(pool._executor._processes).isdisjoint(workers)  # type: ignore[attr-defined]
     finally:
         pool.close()
+
+
+class FailingFirst(BotPool):
+    """Bot moves in a thread, the first ``failures`` of which fail as no known failure does
+    (not a dead worker, which the pool itself recovers from)."""
+
+    def __init__(self, failures: int) -> None:
+        super().__init__(0)
+        self.failures = failures
+
+    async def choose(self, *args: Any) -> int:
+        if self.failures:
+            self.failures -= 1
+            raise RuntimeError("a bot failure nobody foresaw")
+        return await super().choose(*args)
+
+
+def test_a_table_whose_bot_move_failed_tries_again_and_plays_on(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table whose driver met an unforeseen error used to stop for good: with a bot to move,
+    nothing a person could do would start it again."""
+    monkeypatch.setattr(tables, "DRIVER_RETRY_S", (0.05, 0.2))
+
+    async def play() -> str:
+        storage = SQLiteStorage(tmp_path / "mazzo.db")
+        storage.migrate()
+        pool = FailingFirst(4)
+        manager = tables.TableManager(storage, pool, bot_pause=0.0)
+        try:
+            table, _, _ = await manager.create({
+                "game": "cribbage", "config": {"players": 2, "target": 61, "games_to_win": 1},
+                "seats": ["random", "random"], "start": True})
+            while table.status != OVER:
+                await asyncio.sleep(0.02)
+            return table.status
+        finally:
+            await manager.close()
+            pool.close()
+            storage.close()
+
+    with caplog.at_level(logging.ERROR, logger="mazzo.server"):
+        assert asyncio.run(asyncio.wait_for(play(), 30)) == OVER
+    waits = [r.getMessage().rsplit("again in ", 1)[1] for r in caplog.records
+             if "stopped moving" in r.getMessage()]
+    assert waits == ["0.05 s", "0.1 s", "0.2 s", "0.2 s"]  # longer each time, up to the most
 
 
 def test_a_server_killed_9_leaves_no_bot_process_behind(tmp_path: Path) -> None:

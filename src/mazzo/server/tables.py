@@ -98,6 +98,9 @@ BOT, AWAY, TIMEOUT = "bot", "away", "timeout"
 FORGET_AFTER_S: Final = 600.0
 #: the sweep for such tables runs every quarter of that time, within these bounds (seconds)
 SWEEP_EVERY_S: Final = (0.1, 30.0)
+#: a table whose driver failed unexpectedly tries again after the first of these seconds,
+#: twice as long after each failure in a row, up to the second
+DRIVER_RETRY_S: Final = (1.0, 60.0)
 #: the sweep lets the event loop run other work after every this many tables it checked
 SWEEP_BATCH: Final = 100
 
@@ -184,6 +187,8 @@ class Table:
         self.stale = False
         #: the driver stopped on a storage error: set it going again once storage answers
         self.stalled = False
+        #: the driver's unexpected failures in a row (each retry waits longer)
+        self.failures = 0
         #: since when (monotonic) nothing has used the table: no client connected, no request,
         #: no move; a finished table idle for ``forget_after`` is dropped from memory
         self.idle_since = time.monotonic()
@@ -1016,7 +1021,8 @@ class TableManager:
             table.driver = asyncio.get_running_loop().create_task(self._drive(table))
 
     def _wake(self, table: Table) -> None:
-        """A table's timer ran out (a grace period, a turn clock): no timer is pending now."""
+        """A table's timer ran out (a grace period, a turn clock, a retry after a failure): no
+        timer is pending now."""
         table.timer = None
         self.kick(table)
 
@@ -1035,14 +1041,24 @@ class TableManager:
     async def _drive(self, table: Table) -> None:
         try:
             while await self._step(table):
-                pass
+                table.failures = 0
         except NotOwner:
             await self._drop(table)
         except StorageError as exc:
             table.stalled = True  # the watch sets it going again once storage answers
             log.info("table %s waits for storage: %s", table.id, exc)
         except Exception:
-            log.exception("table %s stopped moving", table.id)
+            # unforeseen (a bot worker's failure, say): the table must not stop for good, and
+            # a failure that comes back must not fill the log, so each retry waits longer
+            first, most = DRIVER_RETRY_S
+            delay = min(first * 2 ** table.failures, most)
+            table.failures += 1
+            log.exception("table %s stopped moving: trying again in %g s", table.id, delay)
+            if table.timer is not None:
+                table.timer.cancel()
+            table.timer = asyncio.get_running_loop().call_later(delay, self._wake, table)
+        else:
+            table.failures = 0
 
     async def _step(self, table: Table) -> bool:
         """Play one chance or bot move if one is due; False when people must act (or it's over)."""
