@@ -1040,8 +1040,10 @@ class TableManager:
 
     async def _drive(self, table: Table) -> None:
         try:
-            while await self._step(table):
-                table.failures = 0
+            more = True
+            while more:
+                more = await self._step(table)
+                table.failures = 0  # the step went through: any failures before it are over
         except NotOwner:
             await self._drop(table)
         except StorageError as exc:
@@ -1057,8 +1059,6 @@ class TableManager:
             if table.timer is not None:
                 table.timer.cancel()
             table.timer = asyncio.get_running_loop().call_later(delay, self._wake, table)
-        else:
-            table.failures = 0
 
     async def _step(self, table: Table) -> bool:
         """Play one chance or bot move if one is due; False when people must act (or it's over)."""
