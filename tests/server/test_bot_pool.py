@@ -18,9 +18,9 @@ from mazzo.engine.registry import get_game
 from mazzo.server import tables
 from mazzo.server.bots import BotPool
 from mazzo.server.storage.base import OVER
-from mazzo.server.storage.sqlite import SQLiteStorage
 from process_tree import assert_all_end, wait_for_descendants
 
+from in_process import manager_on, run, until
 from live_server import LiveServer
 
 
@@ -73,24 +73,15 @@ def test_a_table_whose_bot_move_failed_tries_again_and_plays_on(
     monkeypatch.setattr(tables, "DRIVER_RETRY_S", (0.05, 0.2))
 
     async def play() -> str:
-        storage = SQLiteStorage(tmp_path / "mazzo.db")
-        storage.migrate()
-        pool = FailingFirst(4)
-        manager = tables.TableManager(storage, pool, bot_pause=0.0)
-        try:
+        async with manager_on(tmp_path, pool=FailingFirst(4)) as manager:
             table, _, _ = await manager.create({
                 "game": "cribbage", "config": {"players": 2, "target": 61, "games_to_win": 1},
                 "seats": ["random", "random"], "start": True})
-            while table.status != OVER:
-                await asyncio.sleep(0.02)
+            await until(lambda: table.status == OVER)
             return table.status
-        finally:
-            await manager.close()
-            pool.close()
-            storage.close()
 
     with caplog.at_level(logging.ERROR, logger="mazzo.server"):
-        assert asyncio.run(asyncio.wait_for(play(), 30)) == OVER
+        assert run(play) == OVER
     waits = [r.getMessage().rsplit("again in ", 1)[1] for r in caplog.records
              if "stopped moving" in r.getMessage()]
     assert waits == ["0.05 s", "0.1 s", "0.2 s", "0.2 s"]  # longer each time, up to the most

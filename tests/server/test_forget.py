@@ -14,25 +14,21 @@ import json
 import time
 import tracemalloc
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
-from contextlib import asynccontextmanager
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TypeVar
 
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from mazzo.engine.game import JSON
 from mazzo.engine.record import replay
-from mazzo.server.bots import BotPool
 from mazzo.server.protocol import ProtocolError
 from mazzo.server.storage.base import OVER
-from mazzo.server.storage.sqlite import SQLiteStorage
 from mazzo.server.tables import TableManager
 
+from in_process import manager_on, run, until
 from live_server import LiveServer, Player, play_all
 
-T = TypeVar("T")
 SHORT_CRIBBAGE: JSON = {"players": 2, "target": 61, "games_to_win": 1}
 BOT_TABLE: JSON = {"game": "cribbage", "config": SHORT_CRIBBAGE, "seats": ["random", "random"],
                    "start": True}
@@ -52,33 +48,6 @@ class FakeClient:
 
     def close(self, code: int) -> None:
         pass
-
-
-@asynccontextmanager
-async def manager_on(path: Path, forget_after: float) -> AsyncIterator[TableManager]:
-    storage = SQLiteStorage(path / "mazzo.db")
-    storage.migrate()
-    pool = BotPool(0)  # bot moves in a thread: random bots are quick
-    manager = TableManager(storage, pool, bot_pause=0.0, forget_after=forget_after)
-    try:
-        yield manager
-    finally:
-        await manager.close()
-        pool.close()
-        storage.close()
-
-
-def run(make: Callable[[], Awaitable[T]], timeout: float = 30) -> T:
-    async def bounded() -> T:
-        return await asyncio.wait_for(make(), timeout)
-    return asyncio.run(bounded())
-
-
-async def until(check: Callable[[], bool], timeout: float = 15) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, "not in time"
-        await asyncio.sleep(0.02)
 
 
 async def finished(manager: TableManager) -> str:
