@@ -35,9 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.bench_peers import recorded_matches
-from benchmarks.steps import main_config
-from benchmarks.view_phases import config_fields
-from mazzo.engine import CHANCE, Config, MazzoError, State, get_game
+from benchmarks.view_phases import game_parser, parsed_config
+from mazzo.engine import CHANCE, Config, State, get_game
 
 MODES = ("nothing", "applies", "views", "upkeep", "chance", "chance_upkeep")
 _NOTHING = compile("None", "nothing", "eval")
@@ -107,8 +106,7 @@ def per_decision(totals: dict[str, int], decisions: int) -> dict[str, float]:
     return {"apply": apply, "view": view, "upkeep": upkeep, "ratio": (view + upkeep) / apply}
 
 
-def _child(mode: str, game: str, fields: list[str], matches: int) -> None:
-    config = main_config(game, config_fields(fields))
+def _child(mode: str, config: Config, matches: int) -> None:
     histories = recorded_matches(config, matches)
     # first uses (tables, lazy imports) uncounted, the same in every mode: what runs through
     # eval() outside the replay (typing reads annotations with it) is then the same everywhere
@@ -134,19 +132,12 @@ def count(mode: str, game: str, fields: list[str], matches: int, valgrind: str) 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.view_instructions",
-                                     description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", help="a game id, e.g. novantanove")
-    parser.add_argument("fields", nargs="*", help="config fields as field=value")
-    parser.add_argument("--matches", type=int, default=10, help="recorded matches (10)")
+    parser = game_parser("view_instructions", __doc__, matches=10)
     parser.add_argument("--child", choices=MODES, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    try:
-        main_config(args.game, config_fields(args.fields))
-    except MazzoError as error:
-        parser.error(str(error))
+    config = parsed_config(parser, args)
     if args.child:
-        _child(args.child, args.game, args.fields, args.matches)
+        _child(args.child, config, args.matches)
         return 0
     valgrind = shutil.which("valgrind")
     if valgrind is None:
@@ -159,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         totals[mode], decisions = count(mode, args.game, args.fields, args.matches, valgrind)
         print(f"  [{done}/{len(MODES)}] {mode}: {totals[mode]:,} instructions", flush=True)
     figures = per_decision(totals, decisions)
-    print(f"{args.game} {' '.join(args.fields)}: {decisions} decisions; per decision: apply "
+    print(f"{' '.join([args.game, *args.fields])}: {decisions} decisions; per decision: apply "
           f"{figures['apply'] / 1e3:.1f} k, view {figures['view'] / 1e3:.1f} k + upkeep "
           f"{figures['upkeep'] / 1e3:.1f} k instructions: one view in applies "
           f"{figures['ratio']:.2f}")

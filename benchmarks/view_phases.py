@@ -120,25 +120,37 @@ def config_fields(pairs: list[str]) -> dict[str, object]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise SystemExit(f"view_phases: {pair!r} is not field=value")
+            raise ValueError(f"{pair!r} is not field=value")
         fields[name] = (int(value) if value.lstrip("-").isdigit()
                         else {"true": True, "false": False}.get(value, value))
     return fields
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.view_phases",
-                                     description=__doc__.split("\n\n")[0])
+def game_parser(module: str, doc: str, matches: int) -> argparse.ArgumentParser:
+    """The command line of a tool that replays recorded matches of one game's config."""
+    parser = argparse.ArgumentParser(prog=f"python -m benchmarks.{module}",
+                                     description=doc.split("\n\n")[0])
     parser.add_argument("game", help="a game id, e.g. novantanove")
     parser.add_argument("fields", nargs="*", help="config fields as field=value")
-    parser.add_argument("--matches", type=int, default=20, help="recorded matches (20)")
+    parser.add_argument("--matches", type=int, default=matches,
+                        help=f"recorded matches ({matches})")
+    return parser
+
+
+def parsed_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Config:
+    """The config the command line names; a bad game or field ends the run with its error."""
+    try:
+        return main_config(args.game, config_fields(args.fields))
+    except (MazzoError, ValueError) as error:
+        parser.error(str(error))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = game_parser("view_phases", __doc__, matches=20)
     parser.add_argument("--replays", type=int, default=5,
                         help="replays of each, with views and without (5)")
     args = parser.parse_args(argv)
-    try:
-        config = main_config(args.game, config_fields(args.fields))
-    except MazzoError as error:
-        parser.error(str(error))
+    config = parsed_config(parser, args)
     groups = view_phases(config, recorded_matches(config, args.matches), args.replays)
     print("\n".join(report(groups)))
     return 0

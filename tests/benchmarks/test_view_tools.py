@@ -84,7 +84,7 @@ def test_a_group_reports_its_means() -> None:
 def test_config_fields_read_numbers_switches_and_words() -> None:
     assert config_fields(["players=3", "target=-1", "open=true", "mode=game"]) == {
         "players": 3, "target": -1, "open": True, "mode": "game"}
-    with pytest.raises(SystemExit, match="'players3' is not field=value"):
+    with pytest.raises(ValueError, match="'players3' is not field=value"):
         config_fields(["players3"])
 
 
@@ -145,3 +145,6 @@ def test_a_bad_game_or_field_is_refused_by_name(
     with pytest.raises(SystemExit):
         tool(["nosuch"])
     assert "unknown game 'nosuch'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        tool(["novantanove", "players3"])
+    assert "'players3' is not field=value" in capsys.readouterr().err
