@@ -147,8 +147,8 @@ def parsed_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
 
 def main(argv: list[str] | None = None) -> int:
     parser = game_parser("view_phases", __doc__, matches=20)
-    parser.add_argument("--replays", type=int, default=5,
-                        help="replays of each, with views and without (5)")
+    parser.add_argument("--replays", type=int, default=TIMED_REPLAYS,
+                        help=f"replays of each, with views and without ({TIMED_REPLAYS})")
     args = parser.parse_args(argv)
     config = parsed_config(parser, args)
     groups = view_phases(config, recorded_matches(config, args.matches), args.replays)
