@@ -21,11 +21,13 @@ T = TypeVar("T")
 async def manager_on(path: Path, forget_after: float = FORGET_AFTER_S,
                      pool: BotPool | None = None) -> AsyncIterator[TableManager]:
     """A manager on a new SQLite database in ``path``; ``pool`` (closed after) plays the bots,
-    by default in a thread: random bots are quick."""
+    by default in a thread: random bots are quick. Tables of bots only are allowed (as
+    ``mazzo serve --allow-bot-tables`` does): the scenarios play whole matches unattended."""
     storage = SQLiteStorage(path / "mazzo.db")
     storage.migrate()
     pool = pool or BotPool(0)
-    manager = TableManager(storage, pool, bot_pause=0.0, forget_after=forget_after)
+    manager = TableManager(storage, pool, bot_pause=0.0, forget_after=forget_after,
+                           bot_tables=True)
     try:
         yield manager
     finally:

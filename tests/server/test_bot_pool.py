@@ -59,11 +59,11 @@ class FailingFirst(BotPool):
         super().__init__(0)
         self.failures = failures
 
-    async def choose(self, *args: Any) -> int:
+    async def choose(self, *args: Any, **kwargs: Any) -> int:
         if self.failures:
             self.failures -= 1
             raise RuntimeError("a bot failure nobody foresaw")
-        return await super().choose(*args)
+        return await super().choose(*args, **kwargs)
 
 
 def test_a_table_whose_bot_move_failed_tries_again_and_plays_on(
@@ -91,7 +91,7 @@ def test_a_server_killed_9_leaves_no_bot_process_behind(tmp_path: Path) -> None:
     """Killed without a chance to clean up (kill -9, the out-of-memory killer), the server
     used to leave its bot worker, the forkserver it came from and their resource tracker
     running for good; each crash of a supervised server added three."""
-    server = LiveServer(tmp_path, "--workers-bots", "1").start()
+    server = LiveServer(tmp_path, "--workers-bots", "1", "--allow-bot-tables").start()
     try:
         assert server.process is not None
         server.create({"game": "cribbage", "config": {"players": 2, "target": 61,

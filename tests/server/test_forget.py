@@ -284,7 +284,7 @@ def test_forget_after_must_be_seconds() -> None:
 def server(tmp_path: Path) -> Iterator[LiveServer]:
     # random players answer every frame at machine speed, faster than any person: the
     # per-connection rate limit (tested in test_live_protocol) is lifted here
-    live = LiveServer(tmp_path, "--forget-after", "0.5",
+    live = LiveServer(tmp_path, "--allow-bot-tables", "--forget-after", "0.5",
                       "--rate", "10000", "--burst", "10000").start()
     yield live
     live.stop()

@@ -29,7 +29,8 @@ LONG_CRIBBAGE = {"players": 2, "target": 121, "games_to_win": 1}
 
 @pytest.fixture
 def two_servers(postgres_url: str, tmp_path: Path) -> Iterator[tuple[LiveServer, LiveServer]]:
-    args = ("--db", postgres_url, "--rate", "10000", "--burst", "10000", "--takeover", "0.3")
+    args = ("--db", postgres_url, "--rate", "10000", "--burst", "10000", "--takeover", "0.3",
+            "--allow-bot-tables")
     first = LiveServer(tmp_path / "a", *args).start()
     second = LiveServer(tmp_path / "b", *args).start()
     yield first, second

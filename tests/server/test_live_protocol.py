@@ -27,6 +27,7 @@ SHORT_CRIBBAGE: JSON = {"players": 2, "target": 61, "games_to_win": 1}
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live = LiveServer(tmp_path_factory.mktemp("home"), "--workers-bots", "1",
+                      "--allow-bot-tables",
                       "--rate", "50", "--burst", "60").start()
     yield live
     live.stop()

@@ -53,7 +53,9 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    # tables of bots only: finished matches for the replay and end-screen tests
     live = LiveServer(tmp_path_factory.mktemp("web-home"), "--workers-bots", "1",
+                      "--allow-bot-tables",
                       "--rate", "10000", "--burst", "10000").start()
     yield live
     live.stop()

@@ -68,7 +68,8 @@ HELP: dict[str, dict[str, str]] = {
         "menu": "the terminal menu (also what 'mazzo' alone opens)",
         "serve": "run the table server (needs the web extra)",
         "serve.db": "sqlite:///PATH or postgresql://... (default ~/.mazzo/mazzo.db)",
-        "serve.workers_bots": "processes computing bot moves (default 1; 0: a thread)",
+        "serve.workers_bots": "processes computing bot moves and hints (default: one per core, "
+                              "at least 2; 0: a thread)",
         "serve.bot_pause": "seconds a bot waits before moving, so people can follow",
         "serve.grace": "seconds before a stand-in plays for a disconnected person",
         "serve.rate": "messages per second allowed per connection",
@@ -84,6 +85,10 @@ HELP: dict[str, dict[str, str]] = {
                               "this long: it is not reading (default 10)",
         "serve.outbox": "hang up (1013) on a client with more frames than this waiting for its "
                         "socket (default 64)",
+        "serve.hint_cooldown": "seconds a seat waits after a hint before asking for the next "
+                               "(default 3)",
+        "serve.allow_bot_tables": "accept tables with no person at all, only bots (they use the "
+                                  "bot workers with nobody watching)",
         "verify": "check a server record's fair-shuffle commitments",
         # what a value must be (mazzo's own argument types)
         "seconds.not_number": "not a number of seconds: {text!r}",
@@ -149,8 +154,8 @@ HELP: dict[str, dict[str, str]] = {
         "menu": "il menu al terminale (quello che apre anche 'mazzo' da solo)",
         "serve": "avvia il server dei tavoli (vuole l'extra web)",
         "serve.db": "sqlite:///PERCORSO o postgresql://... (predefinito ~/.mazzo/mazzo.db)",
-        "serve.workers_bots": "processi che calcolano le mosse dei bot (predefinito 1; 0: un "
-                              "thread)",
+        "serve.workers_bots": "processi che calcolano mosse dei bot e suggerimenti "
+                              "(predefinito: uno per core, almeno 2; 0: un thread)",
         "serve.bot_pause": "secondi che un bot aspetta prima di muovere, perché le persone "
                            "possano seguire",
         "serve.grace": "secondi prima che un sostituto giochi per una persona disconnessa",
@@ -167,6 +172,10 @@ HELP: dict[str, dict[str, str]] = {
                               "prende un frame da tanto così: non sta leggendo (predefinito 10)",
         "serve.outbox": "chiudi (1013) la connessione di un client con più frame di così in "
                         "attesa sul suo socket (predefinito 64)",
+        "serve.hint_cooldown": "secondi che un posto aspetta dopo un suggerimento prima di "
+                               "chiederne un altro (predefinito 3)",
+        "serve.allow_bot_tables": "accetta tavoli senza nessuna persona, di soli bot (usano i "
+                                  "processi dei bot senza che nessuno guardi)",
         "verify": "controlla gli impegni di mescolamento equo nel record di un server",
         "seconds.not_number": "non è un numero di secondi: {text!r}",
         "seconds.negative": "i secondi devono essere 0 o più: {text!r}",

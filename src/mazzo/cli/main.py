@@ -84,7 +84,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", metavar=h["m.host"])
     serve.add_argument("--port", type=int, default=8000, metavar=h["m.port"])
     serve.add_argument("--db", default=None, metavar=h["m.db"], help=h["serve.db"])
-    serve.add_argument("--workers-bots", type=int, default=1, metavar=h["m.workers_bots"],
+    serve.add_argument("--workers-bots", type=int, default=None, metavar=h["m.workers_bots"],
                        help=h["serve.workers_bots"])
     serve.add_argument("--bot-pause", type=float, default=0.6, metavar=h["m.bot_pause"],
                        help=h["serve.bot_pause"])
@@ -104,6 +104,10 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                        default=10.0, metavar=h["m.seconds"], help=h["serve.send_timeout"])
     serve.add_argument("--outbox", type=functools.partial(_frames, lang=lang), default=64,
                        metavar=h["m.frames"], help=h["serve.outbox"])
+    serve.add_argument("--hint-cooldown", type=functools.partial(_seconds, lang=lang),
+                       default=3.0, metavar=h["m.seconds"], help=h["serve.hint_cooldown"])
+    serve.add_argument("--allow-bot-tables", action="store_true",
+                       help=h["serve.allow_bot_tables"])
 
     verify = sub.add_parser("verify", help=h["verify"])
     verify.add_argument("file", metavar=h["m.file"])
@@ -374,7 +378,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
                  bot_pause=args.bot_pause, grace=args.grace, rate=args.rate, burst=args.burst,
                  advertise=args.advertise, takeover=args.takeover,
                  forget_after=args.forget_after, send_timeout=args.send_timeout,
-                 outbox=args.outbox)
+                 outbox=args.outbox, hint_cooldown=args.hint_cooldown,
+                 bot_tables=args.allow_bot_tables)
 
 
 def cmd_verify(path: str, lang: str) -> int:

@@ -44,6 +44,7 @@ from mazzo.server.protocol import (
 from mazzo.server.storage.base import OVER, Storage, StorageUnavailable
 from mazzo.server.tables import (
     FORGET_AFTER_S,
+    HINT_COOLDOWN_S,
     OPTIONS,
     BadRequest,
     Elsewhere,
@@ -311,11 +312,14 @@ def _lang(value: str | None) -> str:
     return value if value in LANGS else "en"
 
 
-def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6,
+def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: float = 0.6,
                grace: float = 60.0, rate: float = 20.0, burst: int = 40, url: str = "",
                takeover: float = 5.0, forget_after: float = FORGET_AFTER_S,
-               outbox: int = OUTBOX_FRAMES, send_timeout: float = SEND_TIMEOUT_S) -> FastAPI:
-    """The server app on ``storage``: bots in ``bot_workers`` processes, ``rate`` messages per
+               outbox: int = OUTBOX_FRAMES, send_timeout: float = SEND_TIMEOUT_S,
+               hint_cooldown: float = HINT_COOLDOWN_S, bot_tables: bool = False) -> FastAPI:
+    """The server app on ``storage``: bots in ``bot_workers`` processes (None: one per core,
+    see :func:`default_workers`), each seat's hints ``hint_cooldown`` seconds apart, tables of
+    bots only refused unless ``bot_tables``; ``rate`` messages per
     second per connection (``burst`` at once). With several processes on one database, ``url``
     is where this one is reached and every ``takeover`` seconds it adopts the tables of a
     process that stopped. A finished table nobody used for ``forget_after`` seconds is dropped
@@ -325,7 +329,8 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     pool = BotPool(bot_workers)
     clients = Clients(outbox, send_timeout)
     manager = TableManager(storage, pool, bot_pause=bot_pause, grace=grace, url=url,
-                           forget_after=forget_after)
+                           forget_after=forget_after, hint_cooldown=hint_cooldown,
+                           bot_tables=bot_tables)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -385,7 +390,7 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     @app.get("/api/health")
     async def health() -> JSON:
         return {"ok": True, "tables": len(manager.tables), "forgotten": manager.forgotten,
-                **clients.health()}
+                **clients.health(), "bots": pool.health()}
 
     @app.get("/api/games")
     async def games() -> list[JSON]:
@@ -604,7 +609,7 @@ def _created(request: Request, table: Table, owner: str, tokens: dict[int, str])
     }
 
 
-def check_serve_options(port: int, bot_workers: int, options: dict[str, Any]) -> None:
+def check_serve_options(port: int, bot_workers: int | None, options: dict[str, Any]) -> None:
     """``mazzo serve``'s numbers, checked before anything starts, each error naming its flag.
     Left unchecked they surfaced later and elsewhere: a default grace or bot pause outside the
     range a table may set made every POST /api/tables a 422 blaming an ``options`` field the
@@ -614,7 +619,7 @@ def check_serve_options(port: int, bot_workers: int, options: dict[str, Any]) ->
         raise MazzoError(f"--port: {port} is not a port; give 0 to 65535 (0: any free one)",
                          italian=f"--port: {port} non è una porta; dai da 0 a 65535 (0: una "
                                  "libera qualsiasi)")
-    if bot_workers < 0:
+    if bot_workers is not None and bot_workers < 0:
         raise MazzoError(f"--workers-bots: {bot_workers}; give 0 (a thread) or more processes",
                          italian=f"--workers-bots: {bot_workers}; dai 0 (un thread) o più "
                                  "processi")
@@ -626,6 +631,11 @@ def check_serve_options(port: int, bot_workers: int, options: dict[str, Any]) ->
     if burst < 1:
         raise MazzoError(f"--burst: {burst}; give 1 message or more",
                          italian=f"--burst: {burst}; dai 1 messaggio o più")
+    cooldown = options.get("hint_cooldown", HINT_COOLDOWN_S)
+    if not (math.isfinite(cooldown) and cooldown >= 0):
+        raise MazzoError(f"--hint-cooldown: {cooldown:g}; give a number of seconds, 0 or more",
+                         italian=f"--hint-cooldown: {cooldown:g}; dai un numero di secondi, 0 o "
+                                 "più")
     takeover = options.get("takeover", 5.0)
     if not (math.isfinite(takeover) and takeover > 0):
         raise MazzoError(f"--takeover: {takeover:g}; give a number of seconds over 0",
@@ -642,7 +652,7 @@ def check_serve_options(port: int, bot_workers: int, options: dict[str, Any]) ->
                                      f"a {high:g} (i limiti di options.{option} di un tavolo)")
 
 
-def serve(*, host: str, port: int, db: str | None, bot_workers: int,
+def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
           advertise: str | None = None, **options: Any) -> int:
     """Run the server until interrupted (``mazzo serve``)."""
     import uvicorn

@@ -55,6 +55,10 @@ ERRORS: Final[dict[str, tuple[str, str]]] = {
                         "Unknown command {command!r}: a table takes start and rematch."),
     "hints_off": ("A questo tavolo i suggerimenti sono disattivati.",
                   "Hints are switched off at this table."),
+    "hint_pending": ("Il suggerimento di prima è ancora in calcolo: aspetta la risposta.",
+                     "Your last hint is still being worked out: wait for its answer."),
+    "hint_cooldown": ("Troppi suggerimenti: chiedi il prossimo tra {seconds} s.",
+                      "Too many hints: ask for the next one in {seconds} s."),
     "server_error": ("Errore del server; riprova.", "Server error; please try again."),
     "storage_unavailable": ("Il database non risponde: niente è stato confermato. Riprova tra "
                             "poco; lo stato attuale arriverà appena il database risponde.",

@@ -9,6 +9,7 @@ import dataclasses
 import hashlib
 import hmac
 import logging
+import math
 import re
 import secrets
 import time
@@ -29,7 +30,7 @@ from mazzo.engine.game import (
 )
 from mazzo.engine.record import make_record
 from mazzo.engine.registry import get_game
-from mazzo.server.bots import BotPool
+from mazzo.server.bots import HINT, MOVE, BotPool
 from mazzo.server.fairness import commitment, fair_chance, new_seed
 from mazzo.server.history import (
     LogCache,
@@ -103,6 +104,9 @@ SWEEP_EVERY_S: Final = (0.1, 30.0)
 DRIVER_RETRY_S: Final = (1.0, 60.0)
 #: the sweep lets the event loop run other work after every this many tables it checked
 SWEEP_BATCH: Final = 100
+#: seconds a seat waits after one hint's answer before it may ask for the next
+#: (``mazzo serve --hint-cooldown``): a hint is an esperto search, seconds of a bot worker
+HINT_COOLDOWN_S: Final = 3.0
 
 
 def new_token() -> str:
@@ -194,6 +198,10 @@ class Table:
         self.idle_since = time.monotonic()
         #: dropped from memory: whoever still holds this copy must get the table again
         self.forgotten = False
+        #: seats with a hint being computed (one at a time each)
+        self.hinting: set[int] = set()
+        #: seat -> when (monotonic) its last hint was answered or given up
+        self.hinted_at: dict[int, float] = {}
 
     @property
     def id(self) -> str:
@@ -379,7 +387,9 @@ class TableManager:
 
     def __init__(self, storage: Storage, bots: BotPool, *, bot_pause: float = 0.6,
                  grace: float = 60.0, url: str = "",
-                 forget_after: float = FORGET_AFTER_S) -> None:
+                 forget_after: float = FORGET_AFTER_S,
+                 hint_cooldown: float = HINT_COOLDOWN_S,
+                 bot_tables: bool = False) -> None:
         self.storage = storage
         #: where this process is reached: other processes send clients of our tables here
         self.url = url
@@ -394,6 +404,12 @@ class TableManager:
         self.forget_after = forget_after
         #: finished tables dropped from memory since the start
         self.forgotten = 0
+        self.hint_cooldown = hint_cooldown
+        #: whether a table may have no person at all (``mazzo serve --allow-bot-tables``): a
+        #: table of bots only is work for the bot pool that nobody is there to watch
+        self.bot_tables = bot_tables
+        #: each client's hint being computed: cancelled when the client goes
+        self._hints: dict[Client, asyncio.Task[None]] = {}
 
     async def _io(self, fn: Callable[..., T], *args: Any) -> T:
         """A storage call in a worker thread: the event loop never waits for the disk."""
@@ -632,7 +648,7 @@ class TableManager:
             raise BadRequest(unknown[0][:40], f"unknown field; known: {known}",
                              f"campo sconosciuto; quelli noti: {known}")
         game, config = _parse_game_config(request)
-        seats = _parse_seats(request, game, config.players)
+        seats = _parse_seats(request, game, config.players, self.bot_tables)
         names = _parse_names(request, seats)
         options = self._parse_options(request.get("options", {}))
         start = request.get("start", False)
@@ -749,6 +765,9 @@ class TableManager:
             log.advance(actions, notices)
 
     async def leave(self, table: Table, client: Client) -> None:
+        hint = self._hints.pop(client, None)
+        if hint is not None:
+            hint.cancel()  # nobody to tell: the search is dropped if it has not started
         async with table.lock:
             table.clients.discard(client)
             if not table.clients:
@@ -821,7 +840,7 @@ class TableManager:
         elif kind == "act":
             await self.act(table, client, fields)
         elif kind == "hint":
-            await self.hint(table, client)
+            await self.hint(table, client)  # returns at once: the answer comes later
         elif kind in ("start", "rematch"):
             if not (owner or self.is_owner(table, fields.get("owner"))):
                 raise ProtocolError("not_owner")
@@ -853,8 +872,11 @@ class TableManager:
         self.kick_after_move(table)
 
     async def hint(self, table: Table, client: Client) -> None:
-        """What the esperto bot would play for the client's seat: computed in the bot pool from
-        that seat's turn (a fair bot: it decides from the seat's view, never the hidden cards)."""
+        """Start finding what the esperto bot would play for the client's seat, and return:
+        the answer comes as a ``hint`` message, so a search of seconds never holds up the
+        client's other messages (its moves, its pings). Computed in the bot pool from that
+        seat's turn (a fair bot: it decides from the seat's view, never the hidden cards),
+        one hint at a time per seat and :attr:`hint_cooldown` seconds after the last."""
         seat = client.seat
         async with table.lock:
             if not table.hints:
@@ -866,19 +888,44 @@ class TableManager:
                 raise ProtocolError("not_playing", status=table.status)
             if table.state.current_player != seat:
                 raise ProtocolError("not_your_turn")
+            if seat in table.hinting:
+                raise ProtocolError("hint_pending")
+            wait = table.hinted_at.get(seat, -math.inf) + self.hint_cooldown - time.monotonic()
+            if wait > 0:
+                raise ProtocolError("hint_cooldown", seconds=math.ceil(wait))
+            table.hinting.add(seat)
             version = table.version
             history = [a.to_json() for a in table.state.history]
             config = table.state.config.to_json()
-        index = await self.bots.choose(table.game.id, config, history, seat, "esperto",
-                                       secrets.randbits(31))
-        async with table.lock:
-            if table.version != version:
-                return  # the moment passed: the client has a newer frame already
-            action = table.state.legal_actions()[index]
-            with seat_names(table.labels(client.lang)):
-                text = table.game.describe_action(action, client.lang)
-            client.send({"type": "hint", "version": version, "index": index,
-                               "text": text})
+        task = asyncio.get_running_loop().create_task(
+            self._hint(table, client, seat, version, (config, history)))
+        self._hints[client] = task
+
+    async def _hint(self, table: Table, client: Client, seat: int, version: int,
+                    match: tuple[JSON, list[JSON]]) -> None:
+        """The hint's search and answer (a task of its own; see :meth:`hint`)."""
+        config, history = match
+        try:
+            index = await self.bots.choose(table.game.id, config, history, seat, "esperto",
+                                           secrets.randbits(31), table=table.id, kind=HINT)
+            async with table.lock:
+                if table.version != version:
+                    return  # the moment passed: the client has a newer frame already
+                action = table.state.legal_actions()[index]
+                with seat_names(table.labels(client.lang)):
+                    text = table.game.describe_action(action, client.lang)
+                client.send({"type": "hint", "version": version, "index": index,
+                             "text": text})
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: a hint failed", table.id)
+            client.send(error_frame("server_error", client.lang))
+        finally:
+            table.hinting.discard(seat)
+            table.hinted_at[seat] = time.monotonic()
+            if self._hints.get(client) is asyncio.current_task():
+                del self._hints[client]
 
     @staticmethod
     def _chosen(table: Table, lang: str, fields: JSON) -> Action:
@@ -1087,7 +1134,7 @@ class TableManager:
         if pause:
             await asyncio.sleep(pause)
         index = await self.bots.choose(table.game.id, config, history, seat, level,
-                                       secrets.randbits(31))
+                                       secrets.randbits(31), table=table.id, kind=MOVE)
         async with table.lock:
             if table.version != version or self._bot_mover(table, seat) != mover:
                 return True  # someone moved meanwhile, or the person came back
@@ -1164,7 +1211,7 @@ def _parse_game_config(request: JSON) -> tuple[Game, Any]:
     return game, config
 
 
-def _parse_seats(request: JSON, game: Game, players: int) -> list[str]:
+def _parse_seats(request: JSON, game: Game, players: int, bot_tables: bool) -> list[str]:
     seats = request.get("seats")
     if seats is None:
         return [HUMAN] + ["medio"] * (players - 1)
@@ -1176,6 +1223,11 @@ def _parse_seats(request: JSON, game: Game, players: int) -> list[str]:
         if kind not in allowed:
             raise BadRequest(f"seats.{i}", f"{short(kind)} is not one of {', '.join(allowed)}",
                              f"{short(kind)} non è tra {', '.join(allowed)}")
+    if HUMAN not in seats and not bot_tables:
+        raise BadRequest("seats", f"at least one seat must be {HUMAN!r} (a person): this server "
+                         "does not play tables of bots only",
+                         f"almeno un posto dev'essere {HUMAN!r} (una persona): questo server non "
+                         "gioca tavoli di soli bot")
     return list(seats)
 
 

@@ -106,6 +106,8 @@ async function fetchNotes(frame) {
 
 function onError(frame) {
   app.pending = false;
+  // a hint refused (one at a time, a pause between them) is not pending any more
+  if (frame.code?.startsWith("hint") && app.hint?.pending) app.hint = null;
   app.alert = frame.message; // the server's, in this page's language ("Mossa non ammessa: ...")
   render();
 }
