@@ -637,6 +637,8 @@ def print_profile(path: Path, top: int = 25) -> None:
 
 
 def main(argv: list[str]) -> int:
+    from benchmarks import flood  # it builds on this module's Server
+
     parser = argparse.ArgumentParser(prog="python -m benchmarks.server", description=__doc__)
     parser.add_argument("--tables", default="100,500,1000",
                         help="comma list of concurrent table counts")
@@ -660,9 +662,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--echo-serve", type=int, default=None, metavar="PORT",
                         help=argparse.SUPPRESS)  # the echo peer's own process
     parser.add_argument("--echo-script", type=Path, default=None, help=argparse.SUPPRESS)
+    flood.add_arguments(parser)
     args = parser.parse_args(argv)
     if args.echo_serve is not None:
         return echo_serve(args.echo_serve, args.echo_script)
+    if args.flood:
+        return flood.main_flood(args)
     levels = [int(n) for n in args.tables.split(",")]
     servers = [name.strip() for name in args.servers.split(",")]
     if not set(servers) <= {"mazzo", "echo"}:
