@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -139,3 +140,27 @@ def test_a_hint_whose_asker_went_is_never_computed(server: LiveServer) -> None:
     while server.get("/api/health").json()["bots"]["queued_hints"]:
         assert time.monotonic() < deadline, server.get("/api/health").json()
         time.sleep(0.05)
+
+
+def test_the_server_stops_at_once_while_a_search_runs(tmp_path: Path) -> None:
+    """Stopping waited for every running bot search to end (40 s for a Burraco hint) and then
+    reported the pool's semaphores leaked; a running search is abandoned now."""
+    live = LiveServer(tmp_path, "--workers-bots", "2").start()
+    try:
+        created = live.create(BURRACO)
+        with connect(created["seats"][0]["ws"], max_size=None) as ws:
+            my_turn(ws)
+            ws.send(json.dumps({"type": "hint"}))
+            deadline = time.monotonic() + 10
+            while not live.get("/api/health").json()["bots"]["running_hints"]:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            assert live.process is not None
+            asked = time.monotonic()
+            live.process.send_signal(signal.SIGINT)
+            live.process.wait(30)
+            assert time.monotonic() - asked < 5
+    finally:
+        live.stop()
+    assert live.process.returncode == 0
+    assert "leaked" not in live.log(), live.log_tail()

@@ -128,6 +128,7 @@ class BotPool:
         self._executor = self._new_executor()
         self.schedule = Schedule()
         self.running = {MOVE: 0, HINT: 0}
+        self.closed = False
 
     def _new_executor(self) -> concurrent.futures.Executor:
         if self.workers > 0:
@@ -152,7 +153,7 @@ class BotPool:
 
     def _dispatch(self) -> None:
         """Hand waiting jobs to free workers: moves first, then hints within their share."""
-        while self.running[MOVE] + self.running[HINT] < self.slots:
+        while not self.closed and self.running[MOVE] + self.running[HINT] < self.slots:
             picked = self.schedule.next(MOVE)
             kind = MOVE
             if picked is None and self._hint_may_start():
@@ -181,7 +182,7 @@ class BotPool:
                   executor: concurrent.futures.Executor, result: asyncio.Future[int]) -> None:
         self.running[kind] -= 1
         error = result.exception() if not result.cancelled() else None
-        if isinstance(error, BrokenProcessPool) and not job.retried:
+        if isinstance(error, BrokenProcessPool) and not job.retried and not self.closed:
             self._renew(executor)
             job.retried = True
             self.schedule.add(kind, table, job, first=True)  # asked once more, first in line
@@ -202,4 +203,15 @@ class BotPool:
             self._executor = self._new_executor()
 
     def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Stop now. A search still running is abandoned rather than waited for (a Burraco
+        esperto search can take tens of seconds, and the interpreter's exit would wait for
+        it): its move is asked again when the table is next served. Joining the stopped
+        workers also frees the pool's semaphores, which were otherwise reported leaked."""
+        self.closed = True
+        executor = self._executor
+        # taken first: shutdown forgets them. A thread pool has none
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        executor.shutdown(wait=True)
