@@ -26,6 +26,10 @@ class CribbageGame(Game):
     variants = ()
     # per config; 3 configs per player count (2 of them short) → ≥ 2000 per player count
     conformance_matches = 700
+    #: who laid which card into the crib is never shown (with three or four players), nor
+    #: the hands and crib of a hand cut short when a game is won during the play or the
+    #: show: a deal's seed fixes them, so seeds wait for the end of the match
+    seeds_public_after_hand = False
 
 
     def action_space(self, config: Config) -> int:
