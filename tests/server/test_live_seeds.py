@@ -7,6 +7,7 @@ reveals each hand's seeds when that hand is over."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 
 import pytest
@@ -58,6 +59,10 @@ def test_poker_reveals_no_seed_before_the_match_is_over(server: LiveServer) -> N
         final = client.frames[-1]
         assert final["status"] == "over"
         assert all(c["seed"] is not None for c in final["commitments"])
+        # nor anywhere else in a frame (its log, its view, its texts)
+        revealed = {c["seed"] for c in final["commitments"]}
+        assert not [f["version"] for f in playing
+                    if any(seed in json.dumps(f) for seed in revealed)]
         assert all(commitment(bytes.fromhex(c["seed"])) == c["commitment"]
                    for c in final["commitments"])
         # nothing was swapped at the end: what was promised during the match is what came
