@@ -302,7 +302,8 @@ def test_a_hand_is_a_manche_in_nebraska_and_a_smazzata_in_burraco(
     assert page.locator("#log li", has_text=re.compile("^Manche 1: ")).count() == 1
     assert "Storia delle manche" in page.locator("#history-title").inner_text()
     fair = page.locator("#fair").text_content()
-    assert "fine manche" in fair and "a manche finita" in fair and "mano" not in fair, fair
+    # (Nebraska's seeds wait for the end of the match: the panel says so, and names no hand)
+    assert "fine partita" in fair and "a partita finita" in fair and "mano" not in fair, fair
     wait_over(server, burraco["table"], 120)
     page.goto(f"{server.http}/replay/{burraco['table']}?lang=it")
     page.wait_for_selector("body[data-ready=true]")
@@ -344,3 +345,19 @@ def test_novantanove_names_the_trump_suit(page: Any, server: LiveServer, lang: s
     page.wait_for_selector("body[data-ready=true]")
     text = page.evaluate(RENDER_BOARD, ["novantanove", state.view(0)])
     assert said in text, text
+
+
+@pytest.mark.parametrize(("game", "hidden", "intro"), [
+    ("poker_italiano", "hidden until the match is over", "revealed when the match is over"),
+    ("novantanove", "hidden until the hand is over", "revealed when the hand is over"),
+])
+def test_the_fairness_panel_says_when_this_game_reveals_its_seeds(
+        page: Any, server: LiveServer, game: str, hidden: str, intro: str) -> None:
+    """Poker's seeds wait for the end of the match, Novantanove's only for the end of the hand
+    (each game says so in /api/games): the panel said "until the hand is over" for every game."""
+    created = server.create({"game": game, "config": {"players": 3},
+                             "seats": ["human", "random", "random"], "start": True})
+    page.goto(created["seats"][0]["url"] + "&lang=en")  # the hand waits for this seat
+    page.wait_for_selector("#fair tbody tr", state="attached")
+    fair = page.locator("#fair").text_content() or ""
+    assert hidden in fair and intro in fair, fair

@@ -829,6 +829,14 @@ class Game(ABC):
     variants: ClassVar[tuple[str, ...]] = ()
     #: random matches the conformance suite plays for each of :meth:`test_configs`
     conformance_matches: ClassVar[int] = 200
+    #: whether the seed of a chance action may be made public as soon as its hand is over
+    #: (True), or only at the end of the match (False). True only for a game whose rules show,
+    #: by the end of every hand, every card that seed placed: a seed fixes the whole deal, so
+    #: revealing it earlier would uncover what the rules keep hidden for good (a folded hand,
+    #: the rest of the stock, who laid which card away), and that tells how a player plays
+    #: while the match goes on. The table server reads it (docs/server.md, "What is revealed,
+    #: and when")
+    seeds_public_after_hand: ClassVar[bool] = False
 
     def title(self, lang: str = "en") -> str:
         return self.title_it if lang == "it" else self.title_en

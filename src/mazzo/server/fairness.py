@@ -1,6 +1,7 @@
 """Provably fair chance: every chance node gets a fresh 32-byte seed from ``secrets``; the server
-publishes the SHA-256 of the seed when the chance action is played and reveals the seed when its
-hand is over; anyone can then recompute the outcome with :class:`FairRandom`.
+publishes the SHA-256 of the seed when the chance action is played and reveals the seed once
+nothing it placed is secret any more (the game says when: ``Game.seeds_public_after_hand``);
+anyone can then recompute the outcome with :class:`FairRandom`.
 
 The procedure is written out in ``docs/server.md`` ("Fair shuffles") so it can be re-implemented
 in any language; ``tests/server/test_fairness.py`` checks the worked example given there.

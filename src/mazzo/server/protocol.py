@@ -346,13 +346,15 @@ def as_card(text: str) -> Card | None:
 
 
 def describe_game(game: Game) -> JSON:
-    """A game for the lobby: titles, player counts, variants and every config field."""
+    """A game for the lobby: titles, player counts, variants, every config field, and when
+    its seeds are revealed (``hand``: as each hand ends; ``match``: at the end of the match)."""
     return {
         "id": game.id,
         "title": {"it": game.title("it"), "en": game.title("en")},
         "players": list(game.player_counts),
         "variants": list(game.variants),
         "config": describe_config(game.config_class()),
+        "seeds": "hand" if game.seeds_public_after_hand else "match",
     }
 
 

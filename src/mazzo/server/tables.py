@@ -157,7 +157,7 @@ class ChanceEntry:
     version: int
     seed: str
     commitment: str
-    #: hand number right after the chance action; the seed is revealed once the hand moved on
+    #: hand number right after the chance action: the hand whose cards the seed placed
     hand: int
 
 
@@ -275,16 +275,19 @@ class Table:
         ]
 
     def commitments(self) -> list[JSON]:
-        """Every chance commitment so far, with its seed once that hand is over. The list only
+        """Every chance commitment so far, with its seed once nothing it placed is still
+        secret: at the end of the match, or once its hand is over in a game whose rules show
+        every card of a hand by its end (``Game.seeds_public_after_hand``). The list only
         changes with a chance action, a new hand or the end, so it is rebuilt only then (it
         grows through a match and goes into every frame); callers must not change it."""
         over = self.state.is_terminal
         hand = self.state.hand_number
+        per_hand = self.game.seeds_public_after_hand
         key = (len(self.chance), hand, over)
         if self._commitments is None or self._commitments[0] != key:
             self._commitments = (key, Encoded([
                 {"version": c.version, "hand": c.hand, "commitment": c.commitment,
-                 "seed": c.seed if over or hand > c.hand else None}
+                 "seed": c.seed if over or (per_hand and hand > c.hand) else None}
                 for c in self.chance
             ]))
         return self._commitments[1]

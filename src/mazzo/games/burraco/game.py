@@ -24,6 +24,10 @@ class BurracoGame(Game):
     variants = VARIANTS
     #: x 3 configs per player count (see test_configs): 510 random matches per player count
     conformance_matches = 170
+    #: the rest of the stock, a pozzetto nobody took, the cards each player drew from the
+    #: stock and those left in the hands when it closes (only their value is counted) are
+    #: never shown: a deal's seed fixes them, so seeds wait for the end of the match
+    seeds_public_after_hand = False
 
 
     def action_space(self, config: Config) -> int:

@@ -26,6 +26,10 @@ class CribbageGame(Game):
     variants = ()
     # per config; 3 configs per player count (2 of them short) → ≥ 2000 per player count
     conformance_matches = 700
+    #: a hand cut short when a game is won during the play or the show (the match going on
+    #: to the next game) never shows the cards not yet played or counted, nor the crib: a
+    #: deal's seed fixes them, so seeds wait for the end of the match
+    seeds_public_after_hand = False
 
 
     def action_space(self, config: Config) -> int:

@@ -23,6 +23,10 @@ class NebraskaGame(Game):
     player_counts = NebraskaConfig.player_counts
     variants = VARIANTS
     conformance_matches = 340  # x 6 player counts: ≥ 2000 per variant, plus the option configs
+    #: the rest of the stock is never turned, and which replacement card each player got is
+    #: never shown (so neither is the hand each bid was chosen from): a deal's seed fixes
+    #: them, so seeds wait for the end of the match
+    seeds_public_after_hand = False
 
 
     def action_space(self, config: Config) -> int:

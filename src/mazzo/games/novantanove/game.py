@@ -51,6 +51,10 @@ class NovantanoveGame(Game):
     variants: ClassVar[tuple[str, ...]] = ("revised", "classic")
     #: 4 configs per player count below → ≥ 2000 random games per player count
     conformance_matches: ClassVar[int] = 500
+    #: the whole pack is dealt and every card comes out by the end of the deal: played to a
+    #: trick, turned up for trumps, or shown as a bid card (every bid, the dummy's too, is
+    #: turned up when the deal is scored), so a deal's seed tells nothing still hidden
+    seeds_public_after_hand: ClassVar[bool] = True
 
 
     def action_space(self, config: Config) -> int:

@@ -23,6 +23,9 @@ class PokerItalianoGame(Game):
     player_counts = PokerItalianoConfig.player_counts
     # each test config caps matches at a few deals; see test_configs for the hand count
     conformance_matches = 100
+    #: a folded hand, the cards a player discarded and those he drew are never shown, and
+    #: the seed of a deal or a reshuffle fixes them all: seeds wait for the end of the match
+    seeds_public_after_hand = False
 
     def _codec(self, config: Config) -> actions.ActionCodec:
         assert isinstance(config, PokerItalianoConfig)

@@ -92,7 +92,7 @@ class ActionRow:
     action: JSON
     seed: str | None = None
     commitment: str | None = None
-    #: hand number of the state right after this action (when a chance seed may be revealed)
+    #: hand number of the state right after this action (the hand a chance seed belongs to)
     hand: int = 0
     #: a server notice told with this action, e.g. ``{"type": "timeout", "seat": 1, "level":
     #: "medio"}`` when the stand-in played it because the turn time ran out: stored with the

@@ -484,13 +484,16 @@ function handEntry(frame, hand) {
 function renderFairness(frame) {
   const panel = document.getElementById("fair-panel");
   const wasOpen = document.getElementById("fair")?.open;
-  // grouped by hand: each hand's shuffles, their commitments and, once it is over, its seeds
+  // the game says when its seeds come out (/api/games): after each hand, or only when the match
+  // is over because its rules keep some dealt cards hidden for good (unknown: the later one)
+  const byHand = app.games.find((g) => g.id === frame.game)?.seeds === "hand";
+  // grouped by hand: each hand's shuffles, their commitments and, once revealed, its seeds
   const rows = frame.commitments.map((c, i) => h("tr", {},
     h("td", {}, i === 0 || frame.commitments[i - 1].hand !== c.hand ? t("handNo", { n: c.hand }) : ""),
     h("td", {}, String(c.version)), h("td", { class: "hex" }, c.commitment),
-    h("td", { class: "hex" }, c.seed ?? t("hidden"))));
+    h("td", { class: "hex" }, c.seed ?? t(byHand ? "hiddenHand" : "hidden"))));
   const details = h("details", { id: "fair" }, h("summary", { id: "fair-title" }, `${t("fairness")} (${frame.commitments.length})`),
-    h("p", {}, t("fairnessIntro")),
+    h("p", {}, t(byHand ? "fairnessIntroHand" : "fairnessIntro")),
     h("div", { class: "scroll", tabindex: "0" }, h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("handCol")), h("th", { scope: "col" }, t("version")),
       h("th", { scope: "col" }, t("commitment")), h("th", { scope: "col" }, t("seed")))), h("tbody", {}, rows))));
   if (frame.commitments.some((c) => c.seed)) {
