@@ -11,6 +11,7 @@ import secrets
 import signal
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -55,6 +56,8 @@ from mazzo.engine.record import Record, load_record, make_record, naming_file, r
 from mazzo.text import counted
 
 Ask = Callable[[str], str]
+#: lines of the match's story told again when a saved match is resumed
+RECAP_LINES = 8
 
 HELP = {
     "it": (
@@ -304,7 +307,8 @@ class HumanAgent:
         it = self.lang == "it"
         by_cards = {frozenset(getattr(a, field)): a for a in turn.legal}
         # the cards to pick from, in the order the table shows the hand
-        pool = _hand_order({c for a in turn.legal for c in getattr(a, field)}, turn.view)
+        pool = _hand_order({c for a in turn.legal for c in getattr(a, field)}, turn.view,
+                           self.game.render(turn.view, self.lang), self.lang)
         chosen: list[Card] = []
 
         def show() -> None:
@@ -457,6 +461,8 @@ class TerminalMatch:
         #: whether ``path`` is this match's own file (written by it, or the one it resumed):
         #: until then a file already there is someone else's, and a save never replaces it
         self.owns_path = False
+        #: continued from a save: the last moves are told again before the first prompt
+        self.resumed = False
 
     @classmethod
     def new(cls, game: Game, config: Config, human_seat: int, levels: Sequence[str | None],
@@ -488,6 +494,7 @@ class TerminalMatch:
         match.created = plan.created
         match.state = state
         match.owns_path = True
+        match.resumed = True
         if plan.match_rng is not None:
             match.rng.setstate(plan.match_rng)
         for seat, agent in enumerate(match.agents):
@@ -572,6 +579,10 @@ class TerminalMatch:
         print(f"{game.title(lang)} — {intro}", file=out)
         print(HELP[lang], file=out)
         print(f"{'Salvataggio automatico in' if it else 'Autosaving to'} {self.path}", file=out)
+        if self.resumed and self.state.history:
+            print(f"\n{'Le ultime mosse' if it else 'The last moves'}:", file=out)
+            for line in self.recap():
+                print(line, file=out)
         guard = SignalGuard()
         with guard.installed():
             try:
@@ -600,6 +611,23 @@ class TerminalMatch:
         print(f"\n{head[len(won) > 1]}: {winners}", file=out)
         print(self.saved_line(), file=out)
         return self.state
+
+    def recap(self, lines: int = RECAP_LINES) -> list[str]:
+        """The last ``lines`` lines the match told while it was played (the events, and the
+        moves no event tells), as the person saw them: another seat's secret move (a discard
+        to the crib, a bid) stays unnamed, the person's own is named."""
+        game, lang = self.game, self.lang
+        state = game.new_match(self.config)
+        told: deque[str] = deque(maxlen=lines)
+        for action in self.state.history:
+            player = state.current_player
+            state.apply(action)
+            if player != CHANCE and not state.events and (
+                    player == self.human_seat or _public_move(action)):
+                told.append(f"  {seat_label(player, lang)}: "
+                            f"{game.describe_action(action, lang)}")
+            told.extend(f"• {game.describe_event(event, lang)}" for event in state.events)
+        return list(told)
 
     def _save_now(self, out: TextIO) -> str:
         self.save(out)
@@ -800,13 +828,27 @@ def _bot_seed(seed: int | None, seat: int) -> int:
     return secrets.randbits(63) if seed is None else seed * 31 + seat
 
 
-def _hand_order(cards: set[Card], view: JSON) -> list[Card]:
-    """``cards`` in the order the view lists the hand (by rank where it does not)."""
+def _hand_order(cards: set[Card], view: JSON, shown: str = "", lang: str = "en") -> list[Card]:
+    """``cards`` in the order the table ``shown`` just above lists them (the line of the
+    rendered table that names them all: cribbage shows the hand by rank, its view lists it as
+    dealt), else in the order the view lists the hand (by rank where it does not), so a
+    card's number in the picker follows the hand the player reads."""
+    for line in shown.splitlines():
+        places = [_place(line, card.name(lang)) for card in cards]
+        if all(p >= 0 for p in places) and len(set(places)) == len(places):
+            return [card for _, card in sorted(zip(places, cards, strict=True),
+                                               key=lambda pair: pair[0])]
     hand = view.get("hand")
     tokens = [t for t in hand if isinstance(t, str)] if isinstance(hand, list) else []
     place = {card_token(card_from_token(t)): i for i, t in enumerate(tokens)}
     return sorted(cards, key=lambda c: (place.get(card_token(c), len(place)),
                                         c.rank, c.suit, c.copy))
+
+
+def _place(line: str, name: str) -> int:
+    """Where ``name`` stands in ``line`` as a word of its own (-1: not there)."""
+    found = re.search(rf"(?<!\S){re.escape(name)}(?!\S)", line)
+    return -1 if found is None else found.start()
 
 
 def _say(out: TextIO, line: str) -> None:
