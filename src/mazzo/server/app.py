@@ -51,6 +51,7 @@ from mazzo.server.tables import (
     Table,
     TableManager,
 )
+from mazzo.text import plural
 
 log = logging.getLogger("mazzo.server")
 
@@ -336,7 +337,8 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         restored = await manager.restore()
         if restored:
-            log.warning("mazzo: %d unfinished tables rebuilt by replay", restored)
+            log.warning("mazzo: %s rebuilt by replay",
+                        plural(restored, "unfinished table", "unfinished tables"))
         tune_gc()
         # only a shared database can have tables whose process stopped: SQLite's are all ours
         adopting = (asyncio.create_task(manager.adopt_orphans(takeover)) if storage.shared

@@ -67,7 +67,7 @@ from mazzo.server.storage.base import (
     UnknownTable,
 )
 from mazzo.server.storage.group import GroupCommit
-from mazzo.text import seat_names
+from mazzo.text import plural, seat_names
 
 log = logging.getLogger("mazzo.server")
 T = TypeVar("T")
@@ -449,7 +449,8 @@ class TableManager:
                 log.exception("could not look for tables without an owner")
                 continue
             if adopted:
-                log.warning("mazzo: took over %d tables whose server stopped", adopted)
+                log.warning("mazzo: took over %s whose server stopped",
+                            plural(adopted, "table", "tables"))
 
     async def get(self, table_id: str) -> Table:
         """A table, from memory or rebuilt from storage; ProtocolError if there is none,
