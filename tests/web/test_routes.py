@@ -74,6 +74,32 @@ def test_replay_gives_the_engines_view_once_over(server: LiveServer) -> None:
         assert bad.json()["message"].startswith(f"Messaggio non valido: {name}: ")
 
 
+def test_the_replay_caption_says_who_moved_and_shows_no_face_down_card(
+        server: LiveServer) -> None:
+    """The caption named the cards another seat laid away to the crib while the board showed
+    them face down, and never said whose move it was."""
+    summary = finished_table(server)
+    table, labels = summary["table"], [s["label"] for s in summary["seats"]]
+    record = server.get(f"/api/tables/{table}/record").json()
+    game = get_game("cribbage")
+    state = game.new_match(game.config_class.from_json(record["config"]))
+    discards = []
+    for version, data in enumerate(record["history"], 1):
+        action, mover = game.action_from_json(data), state.current_player
+        state.apply(action)
+        if action.secret:
+            discards.append((version, mover, action))
+    assert discards
+    for version, mover, action in discards[:4]:
+        names = [c.name("en") for c in action.cards]
+        for seat in (0, 1, None):
+            query = f"version={version}&lang=en" + ("" if seat is None else f"&seat={seat}")
+            caption = server.get(f"/api/tables/{table}/replay?{query}").json()["action"]
+            assert caption.startswith(labels[mover]), caption
+            shown = [name for name in names if name in caption]
+            assert shown == (names if seat == mover else []), (seat, mover, caption)
+
+
 def _closing_table(record: JSON, seat: int | None) -> tuple[JSON, JSON]:
     """The engine's view of ``seat`` at the end of a finished match, and the melds of each of
     its sides in the view just before the last action (looked up by side id)."""

@@ -15,12 +15,12 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from mazzo.cli.rules_pages import full_rules
-from mazzo.engine.game import JSON, MazzoError, State
+from mazzo.engine.game import CHANCE, JSON, Action, Game, MazzoError, State
 from mazzo.engine.registry import all_games, get_game
 from mazzo.server.notes import NOTES, NotesError
-from mazzo.server.protocol import BadJSON, ProtocolError, load_json, read_body
+from mazzo.server.protocol import BadJSON, ProtocolError, cards_in, load_json, may_see, read_body
 from mazzo.server.storage.base import OVER
-from mazzo.text import seat_names
+from mazzo.text import seat_label, seat_names
 
 STATIC: Final = Path(str(resources.files("mazzo") / "web" / "static"))
 #: pages are ours, but a strict policy makes any injected markup inert all the same
@@ -73,20 +73,45 @@ def _replay_problem(state: State, version: int, seat: int | None) -> str | None:
 def replay_frame(final: State, version: int, seat: int | None, lang: str,
                  names: Sequence[str] | None = None) -> JSON:
     """Replay a finished match to ``version`` and describe that moment for ``seat`` (texts
-    name the seats by ``names``, the table's nicknames, when given)."""
+    name the seats by ``names``, the table's nicknames, when given): as the seat saw it then,
+    so the caption and the events name no card its board shows face down, the same filter
+    as the live frames'."""
     game = final.game
     state = game.new_match(final.config)
     history = final.history
-    for action in history[:version]:
+    for action in history[:max(version - 1, 0)]:
         state.apply(action)
-    last = history[version - 1] if version else None
+    if not version:
+        with seat_names(names):
+            return {"version": 0, "total": len(history), "seat": seat, "game": game.id,
+                    "players": state.num_players, "view": state.view(seat), "action": None,
+                    "events": []}
+    before, mover, last = cards_in(state.view(seat)), state.current_player, history[version - 1]
+    state.apply(last)
+    view = state.view(seat)
+    allowed = before | cards_in(view)
     with seat_names(names):
+        events = [game.describe_event(e, lang) for e in state.events
+                  if may_see(e.to_json(), allowed)]
         return {
             "version": version, "total": len(history), "seat": seat, "game": game.id,
-            "players": state.num_players, "view": state.view(seat),
-            "action": None if last is None else game.describe_action(last, lang),
-            "events": [game.describe_event(e, lang) for e in state.events] if version else [],
+            "players": state.num_players, "view": view,
+            "action": _caption(game, last, mover, seat, events, lang), "events": events,
         }
+
+
+def _caption(game: Game, action: Action, mover: int, seat: int | None, events: list[str],
+             lang: str) -> str:
+    """Who made the move and what it was; a secret move of another seat (a bid card, a
+    discard to the crib, a draw) as its events tell it, without its cards."""
+    if mover == CHANCE:
+        return game.describe_action(action, lang)
+    who = seat_label(mover, lang)
+    if action.secret and mover != seat:
+        if events:
+            return events[0]
+        return f"{who}: {'una mossa coperta' if lang == 'it' else 'a face-down move'}"
+    return f"{who}: {game.describe_action(action, lang)}"
 
 
 def _escape(text: str) -> str:
