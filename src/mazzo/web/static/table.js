@@ -296,7 +296,8 @@ function renderSeats(frame) {
     return h("li", { class: "seat" + (turn ? " to-move" : "") + (s.seat === frame.seat ? " me" : ""), "aria-current": turn ? "true" : null },
       h("span", { class: "seat-name" }, (turn ? "▶ " : "") + seatName(frame, s.seat) + (s.seat === frame.seat ? ` ${t("you_")}` : "")),
       h("span", { class: "seat-info" }, bits.join(" · ")),
-      score !== null && score !== undefined ? h("span", { class: "seat-score" }, `${t("score")}: ${formatScore(score)}`) : null);
+      // a game whose scores are more than one figure names the one shown (Novantanove: the total)
+      score !== null && score !== undefined ? h("span", { class: "seat-score" }, `${t(app.board?.scoreWord || "score")}: ${formatScore(score)}`) : null);
   });
   panel.replaceChildren(h("h2", { id: "seats-title" }, t("seatsTitle")), h("ul", { class: "seats" }, rows));
 }

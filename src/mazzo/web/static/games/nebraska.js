@@ -45,6 +45,16 @@ export function handSheet(view, ctx) {
 }
 
 export function board(view, ctx) {
+  // once the match is over the engine's table is cleared for a deal that never comes: show the
+  // table as the last hand closed (its common cards; each hand is on its sheet) instead
+  const over = view.phase === "over" && view.last_hand;
+  if (over) {
+    return grid(
+      block(t("common"), cardRow(view.last_hand.common, t("common"))),
+      handSheet(view, ctx),
+      suitsKey(view),
+    );
+  }
   return grid(
     block(t("candidate"), view.candidate ? cardElement(view.candidate) : h("p", {}, "—")),
     block(t("common"), view.common.length ? cardRow(view.common, t("common")) : h("p", {}, "—")),

@@ -5,6 +5,8 @@ import { block, wideBlock, cardElement, cardRow, facts, figureTable, grid, h, nu
 
 /** a trick is won by playing one card: one click plays it */
 export const oneClick = ["play"];
+/** the seats' score is the total, game bonuses included, beside this game's points */
+export const scoreWord = "totalScore";
 
 function handName(view, hand, ctx) {
   const entry = view.hands?.[hand];
@@ -52,6 +54,6 @@ export function board(view, ctx) {
     block(t("trick"), trick.length ? h("ul", { class: "plain trick" }, trick) : h("p", {}, "—"),
       last ? h("p", { class: "small" }, `${t("lastTrick")}: `, cardRow(last.cards.map(([, c]) => c), t("trick"), { small: true }), ` → ${handName(view, last.winner, ctx)}`) : null),
     handSheet(view, ctx),
-    block(t("scores"), facts(view.scores.map((s, seat) => [ctx.name(seat), `${num(s)} (${t("gamesWon")}: ${view.games_won[seat]})`]))),
+    block(t("totalScore"), facts(view.scores.map((s, seat) => [ctx.name(seat), `${num(s)} (${t("gamesWon")}: ${view.games_won[seat]})`]))),
   );
 }

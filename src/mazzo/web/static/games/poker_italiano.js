@@ -45,8 +45,10 @@ export function handSheet(view, ctx) {
 
 export function board(view, ctx) {
   const lang = document.documentElement.lang === "it" ? "it" : "en";
+  // once the match is over no bet is open: the last round's bets and "to call" are history
+  const over = view.phase === "over";
   const rows = view.chips.map((chips, seat) => ({ class: view.current_player === seat ? "to-move" : null,
-    head: ctx.name(seat), cells: [String(chips), String(view.round_bets[seat]),
+    head: ctx.name(seat), cells: [String(chips), over ? "—" : String(view.round_bets[seat]),
       view.folded[seat] ? t("folded") : !view.in_match[seat] ? "—"
         : view.draws[seat] < 0 ? "—" // not drawn yet (the hand's size is the next column's)
         : view.draws[seat] === 0 ? t("stood") : t("drew", { n: view.draws[seat] }),
@@ -61,7 +63,7 @@ export function board(view, ctx) {
   const log = view.log.slice(-8).map((e) => h("li", {}, `${ctx.name(e.seat)}: ${said(e)}${e.amount ? ` ${e.amount}` : ""}${e.all_in ? (lang === "it" ? " (tutto)" : " (all-in)") : ""}`));
   return grid(
     block(`${t("pot")}: ${view.pot}`, h("ul", { class: "plain" }, pots),
-      facts([[t("phase"), PHASES[lang][view.phase] || view.phase], [t("toMatch"), String(view.to_match)],
+      facts([[t("phase"), PHASES[lang][view.phase] || view.phase], over ? null : [t("toMatch"), String(view.to_match)],
         [t("openingReq"), t("openingPair", { req: view.opening_requirement })],
         view.blinds.length ? [t("blinds"), view.blinds.map((b) => `${ctx.name(b.seat)}: ${b.name} ${b.amount}`).join(", ")] : null,
         [t("stock"), String(view.stock)]])),
