@@ -44,7 +44,7 @@ def test_a_resumed_match_tells_its_last_moves_first(home: Path) -> None:
     out = io.StringIO()
     resume_interactive(str(saved), "en", out=out, ask=FirstChoice(then_quit_after=0))
     text = out.getvalue()
-    head, _, rest = text.partition("The last moves:\n")
+    rest = text.partition("The last moves:\n")[2]
     assert rest, text[:500]
     told = rest.split("\n\n", 1)[0].splitlines()
     assert 1 <= len(told) <= 8

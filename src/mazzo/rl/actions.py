@@ -18,6 +18,7 @@ asked for). So every legal move stays reachable and nothing illegal is: the reac
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from operator import itemgetter
 
@@ -220,16 +221,16 @@ def flat_coder(game: Game, config: Config) -> TokenCoder:
 
 
 def action_coder(game: Game, config: Config) -> TokenCoder:
-    """The bounded action space of a game and config."""
-    if game.id == "burraco":
-        from mazzo.rl.burraco_actions import BurracoCoder
-
-        return BurracoCoder(game, config)
-    if game.id == "poker_italiano":
-        from mazzo.rl.poker_actions import PokerCoder
-
-        return PokerCoder(game, config)
-    return flat_coder(game, config)
+    """The bounded action space of a game and config: the game's own coder in
+    ``mazzo.rl.games.<game id>`` where it has one, else :func:`flat_coder`."""
+    try:
+        module = importlib.import_module(f"mazzo.rl.games.{game.id}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"mazzo.rl.games.{game.id}":
+            raise  # the game's coder is there but something it imports is not
+        return flat_coder(game, config)
+    made: TokenCoder = module.coder(game, config)
+    return made
 
 
 def digits_needed(largest: int, base: int) -> int:

@@ -91,3 +91,8 @@ class PokerCoder(TokenCoder):
                       f"{DIGIT_BASE - 1}), most significant first"),
             ]
         return fields
+
+
+def coder(game: Game, config: Config) -> TokenCoder:
+    """Poker's action coder (see the module's docstring)."""
+    return PokerCoder(game, config)

@@ -75,3 +75,8 @@ class BurracoCoder(TokenCoder):
             Field("pending_meld", start + 2 + CARDS, MAX_MELDS,
                   "one-hot: the meld chosen for the attach (then its wild's position is asked)"),
         ]
+
+
+def coder(game: Game, config: Config) -> TokenCoder:
+    """Burraco's action coder (see the module's docstring)."""
+    return BurracoCoder(game, config)
