@@ -41,6 +41,7 @@ from mazzo.server.history import (
     notice_json,
     seat_labels,
 )
+from mazzo.server.nicknames import impersonation
 from mazzo.server.protocol import (
     CLOSE_RECONNECT,
     Encoded,
@@ -1209,6 +1210,8 @@ def _parse_names(request: JSON, seats: list[str]) -> list[str]:
         elif not isinstance(name, str) or len(name) > NAME_MAX or not name.isprintable():
             raise BadRequest(f"names.{i}", f"a nickname of at most {NAME_MAX} printable characters",
                              f"un nome di al massimo {NAME_MAX} caratteri stampabili")
+        elif (why := impersonation(name)) is not None:
+            raise BadRequest(f"names.{i}", f"{short(name)} {why[0]}", f"{short(name)} {why[1]}")
         else:
             out.append(name.strip() or default[i])
     return out
