@@ -104,6 +104,17 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                        default=10.0, metavar=h["m.seconds"], help=h["serve.send_timeout"])
     serve.add_argument("--outbox", type=functools.partial(_frames, lang=lang), default=64,
                        metavar=h["m.frames"], help=h["serve.outbox"])
+    serve.add_argument("--create-rate", type=float, default=30.0, metavar=h["m.tables"],
+                       help=h["serve.create_rate"])
+    serve.add_argument("--create-burst", type=int, default=30, metavar=h["m.tables"],
+                       help=h["serve.create_burst"])
+    serve.add_argument("--waiting-expiry", type=functools.partial(_seconds, lang=lang),
+                       default=86_400.0, metavar=h["m.seconds"], help=h["serve.waiting_expiry"])
+    serve.add_argument("--allowed-hosts", type=_names, default=[], metavar=h["m.names"],
+                       help=h["serve.allowed_hosts"])
+    serve.add_argument("--allowed-origins", type=_names, default=[], metavar=h["m.origins"],
+                       help=h["serve.allowed_origins"])
+    serve.add_argument("--api-docs", action="store_true", help=h["serve.api_docs"])
 
     verify = sub.add_parser("verify", help=h["verify"])
     verify.add_argument("file", metavar=h["m.file"])
@@ -120,6 +131,11 @@ def _seconds(text: str, lang: str = "en") -> float:
     if not value >= 0:  # also refuses nan
         raise argparse.ArgumentTypeError(help_words(lang)["seconds.negative"].format(text=text))
     return value
+
+
+def _names(text: str) -> list[str]:
+    """A comma-separated list (an argparse type): ``a.example,b.example``."""
+    return [part.strip() for part in text.split(",") if part.strip()]
 
 
 def _frames(text: str, lang: str = "en") -> int:
@@ -374,7 +390,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
                  bot_pause=args.bot_pause, grace=args.grace, rate=args.rate, burst=args.burst,
                  advertise=args.advertise, takeover=args.takeover,
                  forget_after=args.forget_after, send_timeout=args.send_timeout,
-                 outbox=args.outbox)
+                 outbox=args.outbox, create_rate=args.create_rate,
+                 create_burst=args.create_burst, waiting_expiry=args.waiting_expiry,
+                 allowed_hosts=args.allowed_hosts, origins=args.allowed_origins,
+                 api_docs=args.api_docs)
 
 
 def cmd_verify(path: str, lang: str) -> int:

@@ -104,6 +104,13 @@ SWEEP_EVERY_S: Final = (0.1, 30.0)
 DRIVER_RETRY_S: Final = (1.0, 60.0)
 #: the sweep lets the event loop run other work after every this many tables it checked
 SWEEP_BATCH: Final = 100
+#: a table never started that no player and not the owner joined is deleted this long after
+#: it was made (``mazzo serve --waiting-expiry``; 0: never): links made and never used
+WAITING_EXPIRY_S: Final = 86_400.0
+#: the sweep for them runs every quarter of that time, within these bounds (seconds), and
+#: deletes at most this many tables each time
+EXPIRE_EVERY_S: Final = (0.1, 600.0)
+EXPIRE_BATCH: Final = 1000
 
 
 def new_token() -> str:
@@ -195,6 +202,8 @@ class Table:
         self.idle_since = time.monotonic()
         #: dropped from memory: whoever still holds this copy must get the table again
         self.forgotten = False
+        #: a player or the owner has connected (ever): the table never expires unstarted
+        self.joined = row.joined is not None
 
     @property
     def id(self) -> str:
@@ -380,7 +389,8 @@ class TableManager:
 
     def __init__(self, storage: Storage, bots: BotPool, *, bot_pause: float = 0.6,
                  grace: float = 60.0, url: str = "",
-                 forget_after: float = FORGET_AFTER_S) -> None:
+                 forget_after: float = FORGET_AFTER_S,
+                 waiting_expiry: float = WAITING_EXPIRY_S) -> None:
         self.storage = storage
         #: where this process is reached: other processes send clients of our tables here
         self.url = url
@@ -395,6 +405,10 @@ class TableManager:
         self.forget_after = forget_after
         #: finished tables dropped from memory since the start
         self.forgotten = 0
+        #: seconds after which a table never started that nobody joined is deleted (0: never)
+        self.waiting_expiry = waiting_expiry
+        #: such tables deleted since the start
+        self.expired = 0
 
     async def _io(self, fn: Callable[..., T], *args: Any) -> T:
         """A storage call in a worker thread: the event loop never waits for the disk."""
@@ -609,6 +623,61 @@ class TableManager:
             table.timer.cancel()  # a pending timer holds the table: let it go
             table.timer = None
         self.logs.forget(table.id)
+
+    # -- expiring tables nobody joined --------------------------------------------------------
+
+    async def mark_joined(self, table: Table) -> None:
+        """A player or the owner connected: the table is in use, and never expires unstarted."""
+        if table.joined:
+            return
+        try:
+            await self._io(self.storage.mark_joined, table.id, time.time())
+        except StorageError:  # told at the next connection; meanwhile a connected table is
+            return            # never deleted (expire keeps a table with clients)
+        table.joined = True
+
+    async def expire_waiting(self) -> None:
+        """Forever (while ``waiting_expiry`` is set): delete the tables nobody joined
+        (:meth:`expire`), so links made and never used do not pile up in the database."""
+        if not self.waiting_expiry > 0:
+            return
+        low, high = EXPIRE_EVERY_S
+        every = min(max(self.waiting_expiry / 4, low), high)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.expire()
+            except StorageUnavailable:
+                continue  # the storage logs the outage once
+            except Exception:
+                log.exception("could not delete expired tables")
+
+    async def expire(self) -> int:
+        """Delete every table made ``waiting_expiry`` seconds ago or more, never started, that
+        no player and not the owner ever connected to (spectators do not count: the link to
+        watch is the one shared widely); returns how many. A table another process serves is
+        left to it; one in memory here with a spectator connected is kept for now."""
+        before = time.time() - self.waiting_expiry
+        ids = await self._io(self.storage.unjoined_waiting, before, EXPIRE_BATCH)
+        deleted = 0
+        for table_id in ids:
+            table = self.tables.get(table_id)
+            if table is None:
+                if await self._io(self.storage.claim, table_id, self.url):
+                    deleted += await self._io(self.storage.delete_waiting, table_id)
+                continue
+            async with table.lock:
+                if (table.clients or table.joined or table.status != WAITING
+                        or self.tables.get(table_id) is not table):
+                    continue
+                if await self._io(self.storage.delete_waiting, table_id):
+                    self._forget(table)
+                    deleted += 1
+        self.expired += deleted
+        if deleted:
+            log.info("mazzo: deleted %d tables nobody joined in %g s", deleted,
+                     self.waiting_expiry)
+        return deleted
 
     @contextlib.asynccontextmanager
     async def _holding(self, table: Table) -> AsyncIterator[Table]:
