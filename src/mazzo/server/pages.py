@@ -146,8 +146,8 @@ def install(app: FastAPI) -> None:
             view, lang = body["view"], "it" if body.get("lang") == "it" else "en"
             return await asyncio.to_thread(make, view, lang)
         except TooLarge as exc:
-            return JSONResponse({"error": "too_large", "message": f"body: {exc}; a view is "
-                                 "far smaller"}, status_code=413)
+            return JSONResponse({"error": "bad_request", "message": f"too large: {exc} (a "
+                                 "view is far smaller)"}, status_code=413)
         except (BadJSON, KeyError, TypeError, NotesError) as exc:
             return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=422)
 
