@@ -89,7 +89,7 @@ class Server:
     def command(self) -> list[str]:
         return ["-m", "mazzo.cli.main", "serve", "--host", HOST, "--port", str(self.port),
                 "--bot-pause", "0", "--grace", "86400", "--rate", "1000000",
-                "--burst", "1000000"]
+                "--burst", "1000000", "--create-rate", "0"]
 
     def start(self) -> Server:
         import httpx

@@ -34,7 +34,9 @@ def free_port() -> int:
 class LiveServer:
     """``mazzo serve`` in a subprocess on a free port with its own MAZZO_HOME. What it writes
     to stderr goes to ``serve.log`` there (restarts add to it), not to a pipe: a pipe nobody
-    reads while the server runs would stop the server once it held 64 KiB."""
+    reads while the server runs would stop the server once it held 64 KiB. The tests create
+    many tables from one address, so the server's limit on that is lifted (``--create-rate
+    0``) unless ``args`` set it again."""
 
     def __init__(self, home: Path, *args: str) -> None:
         self.home = home
@@ -61,7 +63,7 @@ class LiveServer:
     def start(self) -> LiveServer:
         env = dict(os.environ, MAZZO_HOME=str(self.home), PYTHONPATH=str(SRC))
         command = [sys.executable, "-m", "mazzo.cli.main", "serve", "--port", str(self.port),
-                   "--bot-pause", "0", *self.args]
+                   "--bot-pause", "0", "--create-rate", "0", *self.args]
         self.home.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log:  # the child keeps its own copy of the file
             self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,

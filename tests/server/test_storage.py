@@ -154,6 +154,32 @@ def test_unfinished_tables_oldest_first(storage: Storage) -> None:
     assert storage.playing_tables() == ["b"]  # what the server loads at start
 
 
+def test_waiting_tables_nobody_joined_are_found_and_deleted_with_their_traces(
+        storage: Storage) -> None:
+    for name, created in (("old", 1.0), ("joined", 2.0), ("playing", 3.0), ("new", 50.0)):
+        storage.create_table(table(name, created=created))
+    storage.mark_joined("joined", 10.0)
+    storage.mark_joined("joined", 20.0)  # the first time is kept
+    storage.set_status("playing", PLAYING)
+    assert storage.load_table("joined").table.joined == 10.0
+    assert storage.load_table("old").table.joined is None
+    assert storage.unjoined_waiting(before=40.0, limit=10) == ["old"]
+    assert storage.unjoined_waiting(before=60.0, limit=1) == ["old"]
+    storage.append_action("old", ActionRow(0, {"type": "deal"}, "ab" * 32, "cd" * 32, 1))
+    storage.set_rematch("joined", "old")  # a rematch offered, never joined
+    assert storage.claim("old", "http://here")
+    assert storage.delete_waiting("old")
+    with pytest.raises(UnknownTable):
+        storage.load_table("old")
+    assert storage.load_table("joined").table.rematch is None  # the offer is withdrawn
+    assert storage.owner_url("old") is None
+    for kept in ("joined", "playing"):  # not tables nobody joined: nothing deleted
+        assert not storage.delete_waiting(kept)
+        assert storage.load_table(kept).table.id == kept
+    assert not storage.delete_waiting("old")
+    assert storage.unjoined_waiting(before=60.0, limit=10) == ["new"]
+
+
 def test_sqlite_is_in_wal_mode_and_survives_reopening(tmp_path: Path) -> None:
     first = SQLiteStorage(tmp_path / "x.db")
     first.migrate()

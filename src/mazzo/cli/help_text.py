@@ -89,6 +89,17 @@ HELP: dict[str, dict[str, str]] = {
                                "(default 3)",
         "serve.allow_bot_tables": "accept tables with no person at all, only bots (they use the "
                                   "bot workers with nobody watching)",
+        "serve.create_rate": "tables one client address may create per minute (default 30; "
+                             "0: no limit)",
+        "serve.create_burst": "tables one client address may create at once (default 30)",
+        "serve.waiting_expiry": "delete a table never started that no player or owner joined "
+                                "this long after it was made (default 86400; 0: never)",
+        "serve.allowed_hosts": "comma-separated names (or name:port) requests may be sent to, "
+                               "besides the bind address, localhost and the advertised one; *: "
+                               "any (behind a proxy: the public name)",
+        "serve.allowed_origins": "comma-separated origins (https://example.com) of other sites "
+                                 "whose pages may create tables and connect; *: any",
+        "serve.api_docs": "serve the OpenAPI schema at /openapi.json",
         "verify": "check a server record's fair-shuffle commitments",
         # what a value must be (mazzo's own argument types)
         "seconds.not_number": "not a number of seconds: {text!r}",
@@ -102,7 +113,8 @@ HELP: dict[str, dict[str, str]] = {
         "m.workers": "WORKERS", "m.out": "OUT", "m.host": "HOST", "m.port": "PORT",
         "m.db": "DB", "m.workers_bots": "WORKERS_BOTS", "m.bot_pause": "BOT_PAUSE",
         "m.grace": "GRACE", "m.rate": "RATE", "m.burst": "BURST", "m.url": "URL",
-        "m.seconds": "SECONDS", "m.frames": "FRAMES",
+        "m.seconds": "SECONDS", "m.tables": "TABLES", "m.names": "NAMES",
+        "m.origins": "ORIGINS", "m.frames": "FRAMES",
     },
     "it": {
         "description": "Cinque giochi di carte tradizionali con regole esatte, bot e un motore "
@@ -176,6 +188,21 @@ HELP: dict[str, dict[str, str]] = {
                                "chiederne un altro (predefinito 3)",
         "serve.allow_bot_tables": "accetta tavoli senza nessuna persona, di soli bot (usano i "
                                   "processi dei bot senza che nessuno guardi)",
+        "serve.create_rate": "tavoli che un indirizzo può creare al minuto (predefinito 30; "
+                             "0: nessun limite)",
+        "serve.create_burst": "tavoli che un indirizzo può creare tutti insieme (predefinito "
+                              "30)",
+        "serve.waiting_expiry": "cancella un tavolo mai iniziato in cui nessun giocatore né chi "
+                                "l'ha creato è entrato dopo tanto così (predefinito 86400; 0: "
+                                "mai)",
+        "serve.allowed_hosts": "nomi (o nome:porta), separati da virgole, a cui si possono "
+                               "mandare richieste, oltre all'indirizzo d'ascolto, a localhost e "
+                               "a quello annunciato; *: qualsiasi (dietro un proxy: il nome "
+                               "pubblico)",
+        "serve.allowed_origins": "origini (https://example.com), separate da virgole, di altri "
+                                 "siti le cui pagine possono creare tavoli e collegarsi; *: "
+                                 "qualsiasi",
+        "serve.api_docs": "servi lo schema OpenAPI su /openapi.json",
         "verify": "controlla gli impegni di mescolamento equo nel record di un server",
         "seconds.not_number": "non è un numero di secondi: {text!r}",
         "seconds.negative": "i secondi devono essere 0 o più: {text!r}",
@@ -188,6 +215,7 @@ HELP: dict[str, dict[str, str]] = {
         "m.db": "DB", "m.workers_bots": "PROCESSI", "m.bot_pause": "SECONDI",
         "m.grace": "SECONDI", "m.rate": "MESSAGGI", "m.burst": "MESSAGGI", "m.url": "URL",
         "m.seconds": "SECONDI", "m.frames": "FRAME",
+        "m.tables": "TAVOLI", "m.names": "NOMI", "m.origins": "ORIGINI",
     },
 }
 

@@ -108,6 +108,17 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
                        default=3.0, metavar=h["m.seconds"], help=h["serve.hint_cooldown"])
     serve.add_argument("--allow-bot-tables", action="store_true",
                        help=h["serve.allow_bot_tables"])
+    serve.add_argument("--create-rate", type=float, default=30.0, metavar=h["m.tables"],
+                       help=h["serve.create_rate"])
+    serve.add_argument("--create-burst", type=int, default=30, metavar=h["m.tables"],
+                       help=h["serve.create_burst"])
+    serve.add_argument("--waiting-expiry", type=functools.partial(_seconds, lang=lang),
+                       default=86_400.0, metavar=h["m.seconds"], help=h["serve.waiting_expiry"])
+    serve.add_argument("--allowed-hosts", type=_names, default=[], metavar=h["m.names"],
+                       help=h["serve.allowed_hosts"])
+    serve.add_argument("--allowed-origins", type=_names, default=[], metavar=h["m.origins"],
+                       help=h["serve.allowed_origins"])
+    serve.add_argument("--api-docs", action="store_true", help=h["serve.api_docs"])
 
     verify = sub.add_parser("verify", help=h["verify"])
     verify.add_argument("file", metavar=h["m.file"])
@@ -124,6 +135,11 @@ def _seconds(text: str, lang: str = "en") -> float:
     if not value >= 0:  # also refuses nan
         raise argparse.ArgumentTypeError(help_words(lang)["seconds.negative"].format(text=text))
     return value
+
+
+def _names(text: str) -> list[str]:
+    """A comma-separated list (an argparse type): ``a.example,b.example``."""
+    return [part.strip() for part in text.split(",") if part.strip()]
 
 
 def _frames(text: str, lang: str = "en") -> int:
@@ -379,7 +395,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
                  advertise=args.advertise, takeover=args.takeover,
                  forget_after=args.forget_after, send_timeout=args.send_timeout,
                  outbox=args.outbox, hint_cooldown=args.hint_cooldown,
-                 bot_tables=args.allow_bot_tables)
+                 bot_tables=args.allow_bot_tables, create_rate=args.create_rate,
+                 create_burst=args.create_burst, waiting_expiry=args.waiting_expiry,
+                 allowed_hosts=args.allowed_hosts, origins=args.allowed_origins,
+                 api_docs=args.api_docs)
 
 
 def cmd_verify(path: str, lang: str) -> int:

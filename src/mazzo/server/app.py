@@ -11,7 +11,7 @@ import math
 import socket
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Final, Protocol
 from urllib.parse import parse_qsl
@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed
 from mazzo.engine.game import JSON, MazzoError
 from mazzo.engine.registry import all_games
 from mazzo.server.bots import BotPool
+from mazzo.server.gate import WILDCARD_BINDS, CreationLimit, Gate, served_hosts
 from mazzo.server.pages import install as install_pages
 from mazzo.server.protocol import (
     CLOSE_RECONNECT,
@@ -46,6 +47,7 @@ from mazzo.server.tables import (
     FORGET_AFTER_S,
     HINT_COOLDOWN_S,
     OPTIONS,
+    WAITING_EXPIRY_S,
     BadRequest,
     Elsewhere,
     Table,
@@ -80,6 +82,10 @@ TOO_SLOW_REASON: Final = "too slow, reconnect"
 HANG_UP_GRACE_S: Final = 2.0
 #: the garbage collector's thresholds once serving (see tune_gc)
 GC_THRESHOLDS: Final = (20_000, 20, 100)
+#: tables one client address may create per minute, and at once (``mazzo serve --create-rate``,
+#: ``--create-burst``): far more than a person makes, far fewer than a flood (238 a second)
+CREATE_PER_MINUTE: Final = 30.0
+CREATE_BURST: Final = 30
 HTTP_STATUS: Final = {"unknown_table": 404, "unknown_command": 404, "not_owner": 403,
                       "bad_token": 403,
                       "not_over": 409, "already_started": 409, "bad_message": 422}
@@ -317,7 +323,11 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
                grace: float = 60.0, rate: float = 20.0, burst: int = 40, url: str = "",
                takeover: float = 5.0, forget_after: float = FORGET_AFTER_S,
                outbox: int = OUTBOX_FRAMES, send_timeout: float = SEND_TIMEOUT_S,
-               hint_cooldown: float = HINT_COOLDOWN_S, bot_tables: bool = False) -> FastAPI:
+               hint_cooldown: float = HINT_COOLDOWN_S, bot_tables: bool = False,
+               hosts: Sequence[str] = ("*",), origins: Sequence[str] = (),
+               any_ip: bool = False, create_rate: float = CREATE_PER_MINUTE,
+               create_burst: int = CREATE_BURST, api_docs: bool = False,
+               waiting_expiry: float = WAITING_EXPIRY_S) -> FastAPI:
     """The server app on ``storage``: bots in ``bot_workers`` processes (None: one per core,
     see :func:`default_workers`), each seat's hints ``hint_cooldown`` seconds apart, tables of
     bots only refused unless ``bot_tables``; ``rate`` messages per
@@ -326,12 +336,18 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     process that stopped. A finished table nobody used for ``forget_after`` seconds is dropped
     from memory (and loaded from storage again when asked for). A connection with more than
     ``outbox`` frames waiting, or whose socket took no frame for ``send_timeout`` seconds, is
-    hung up on (see :class:`WsClient`)."""
+    hung up on (see :class:`WsClient`). Requests are taken for the names in ``hosts`` (any IP
+    address too with ``any_ip``) from pages of this server or of ``origins`` (see
+    :class:`Gate`); each client address creates at most ``create_rate`` tables a minute
+    (``create_burst`` at once; 0: no limit). ``/openapi.json`` is served with ``api_docs``.
+    A table never started that nobody joined is deleted after ``waiting_expiry`` seconds (0:
+    never; see :meth:`TableManager.expire`)."""
     pool = BotPool(bot_workers)
+    creations = CreationLimit(create_rate, create_burst)
     clients = Clients(outbox, send_timeout)
     manager = TableManager(storage, pool, bot_pause=bot_pause, grace=grace, url=url,
                            forget_after=forget_after, hint_cooldown=hint_cooldown,
-                           bot_tables=bot_tables)
+                           bot_tables=bot_tables, waiting_expiry=waiting_expiry)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -345,7 +361,9 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
                     else None)
         watching = asyncio.create_task(manager.watch())
         forgetting = asyncio.create_task(manager.forget_idle())
+        expiring = asyncio.create_task(manager.expire_waiting())
         yield
+        expiring.cancel()
         if adopting is not None:
             adopting.cancel()
         watching.cancel()
@@ -354,8 +372,10 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
         pool.close()
         storage.close()
 
-    # no /docs pages: they would load scripts from a CDN; docs/server.md documents the API
-    app = FastAPI(title="mazzo table server", lifespan=lifespan, docs_url=None, redoc_url=None)
+    # no /docs pages: they would load scripts from a CDN; docs/server.md documents the API.
+    # The schema only when asked for: it lists every route to whoever probes the server
+    app = FastAPI(title="mazzo table server", lifespan=lifespan, docs_url=None, redoc_url=None,
+                  openapi_url="/openapi.json" if api_docs else None)
     app.state.manager = manager
     app.state.clients = clients
     install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
@@ -400,6 +420,12 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
 
     @app.post("/api/tables", status_code=201, response_model=None)
     async def create_table(request: Request) -> JSONResponse | JSON:
+        wait = creations.wait(request.client.host if request.client else "", time.monotonic())
+        if wait:
+            frame = error_frame("too_many_tables", _lang(request.query_params.get("lang")),
+                                rate=f"{creations.per_minute:g}", wait=wait)
+            return JSONResponse({"error": "too_many_tables", "message": frame["message"]},
+                                status_code=429, headers={"Retry-After": str(wait)})
         try:
             body = load_json(await read_body(request.stream()))
         except TooLarge as exc:
@@ -488,6 +514,8 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
             client.send(exc.frame(client.lang))
             client.close(CLOSE_BAD_TOKEN)
             return
+        if client.seat is not None or owner:
+            await manager.mark_joined(table)
         table = await manager.join(table, client)  # another copy if it was just forgotten
         try:
             await _serve_client(manager, table, client, owner, TokenBucket(rate, burst))
@@ -497,6 +525,7 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
             await manager.leave(table, client)
 
     app.add_middleware(TableSockets, serve=table_socket)
+    app.add_middleware(Gate, hosts=hosts, origins=origins, any_ip=any_ip)  # the outermost
     return app
 
 
@@ -638,6 +667,16 @@ def check_serve_options(port: int, bot_workers: int | None, options: dict[str, A
         raise MazzoError(f"--hint-cooldown: {cooldown:g}; give a number of seconds, 0 or more",
                          italian=f"--hint-cooldown: {cooldown:g}; dai un numero di secondi, 0 o "
                                  "più")
+    create_rate = options.get("create_rate", CREATE_PER_MINUTE)
+    if not (math.isfinite(create_rate) and create_rate >= 0):
+        raise MazzoError(f"--create-rate: {create_rate:g}; give a number of tables per minute, "
+                         "0 or more (0: no limit)",
+                         italian=f"--create-rate: {create_rate:g}; dai un numero di tavoli al "
+                                 "minuto, 0 o più (0: nessun limite)")
+    create_burst = options.get("create_burst", CREATE_BURST)
+    if create_burst < 1:
+        raise MazzoError(f"--create-burst: {create_burst}; give 1 table or more",
+                         italian=f"--create-burst: {create_burst}; dai 1 tavolo o più")
     takeover = options.get("takeover", 5.0)
     if not (math.isfinite(takeover) and takeover > 0):
         raise MazzoError(f"--takeover: {takeover:g}; give a number of seconds over 0",
@@ -655,8 +694,11 @@ def check_serve_options(port: int, bot_workers: int | None, options: dict[str, A
 
 
 def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
-          advertise: str | None = None, **options: Any) -> int:
-    """Run the server until interrupted (``mazzo serve``)."""
+          advertise: str | None = None, allowed_hosts: Sequence[str] = (),
+          **options: Any) -> int:
+    """Run the server until interrupted (``mazzo serve``). It answers requests sent to its
+    bind address, to the loopback names, to where it is advertised and to ``allowed_hosts``
+    (see :class:`Gate`)."""
     import uvicorn
 
     from mazzo.server.storage.base import open_storage
@@ -665,7 +707,9 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
 
     storage = open_storage(db)
     url = (advertise or f"http://{host}:{port}").rstrip("/")
-    app = create_app(storage, bot_workers=bot_workers, url=url, **options)
+    app = create_app(storage, bot_workers=bot_workers, url=url,
+                     hosts=served_hosts(host, url, allowed_hosts),
+                     any_ip=host in WILDCARD_BINDS, **options)
     print(f"mazzo: serving on http://{host}:{port}  (database: {storage.describe()})",
           flush=True)
     # no permessage-deflate: frames are a few KB and compressing them cost an eighth of the

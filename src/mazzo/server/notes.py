@@ -16,8 +16,18 @@ from mazzo.games.nebraska.scoring import (
     poker_combinations,
     valid_cards,
 )
+from mazzo.games.nebraska.state import COMMON_SIZE, HAND_SIZE
 from mazzo.games.nebraska.text import counting_now
 from mazzo.server.protocol import as_card
+
+#: the most bytes a notes request may have: a seat's Nebraska view is at most about 2.3 KB
+#: (seven players, the last hand's result; every variant played out at random), and a larger
+#: body is read and parsed on the event loop before anything else can refuse it
+NOTES_MAX_BYTES: Final = 16 * 1024
+#: the most cards each list of a view may hold: what the game deals (a seat's hand never grows
+#: past its deal: each bid spends a card, each rejection gives one back) and the common row it
+#: ends at. Scoring grows steeply with the cards (3,000 took 0.7 s), so more is refused unread
+VIEW_CARDS: Final = {"hand": HAND_SIZE, "common": COMMON_SIZE}
 
 
 class NotesError(ValueError):
@@ -29,6 +39,9 @@ def _cards(view: JSON, key: str) -> list[Card]:
     tokens = view[key]
     if not isinstance(tokens, list):
         raise NotesError(f"{key}: expected a list of card tokens, got {short(tokens)}")
+    if len(tokens) > VIEW_CARDS[key]:
+        raise NotesError(f"{key}: {len(tokens)} cards; a Nebraska view holds at most "
+                         f"{VIEW_CARDS[key]}")
     cards = []
     for index, token in enumerate(tokens):
         if not isinstance(token, str) or (found := as_card(token)) is None:

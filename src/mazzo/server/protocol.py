@@ -60,6 +60,18 @@ ERRORS: Final[dict[str, tuple[str, str]]] = {
     "hint_cooldown": ("Troppi suggerimenti: chiedi il prossimo tra {seconds} s.",
                       "Too many hints: ask for the next one in {seconds} s."),
     "server_error": ("Errore del server; riprova.", "Server error; please try again."),
+    "too_many_tables": ("Troppi tavoli creati da questo indirizzo (al massimo {rate} al "
+                        "minuto): riprova tra {wait} s.",
+                        "Too many tables created from this address (at most {rate} a minute): "
+                        "try again in {wait} s."),
+    "bad_host": ("Questo server non serve il nome {host!r}: aggiungilo a --allowed-hosts se è "
+                 "suo.",
+                 "This server does not serve the name {host!r}: add it to --allowed-hosts if "
+                 "it is its own."),
+    "foreign_origin": ("Richiesta rifiutata: viene da una pagina di un altro sito ({origin}).",
+                       "Request refused: it comes from a page of another site ({origin})."),
+    "form_body": ("Il corpo dev'essere JSON (Content-Type: application/json), non {kind}.",
+                  "The body must be JSON (Content-Type: application/json), not {kind}."),
     "storage_unavailable": ("Il database non risponde: niente è stato confermato. Riprova tra "
                             "poco; lo stato attuale arriverà appena il database risponde.",
                             "The database is not answering: nothing was confirmed. Try again "

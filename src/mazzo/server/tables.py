@@ -42,6 +42,7 @@ from mazzo.server.history import (
     notice_json,
     seat_labels,
 )
+from mazzo.server.nicknames import impersonation
 from mazzo.server.protocol import (
     CLOSE_RECONNECT,
     Encoded,
@@ -107,6 +108,13 @@ SWEEP_BATCH: Final = 100
 #: seconds a seat waits after one hint's answer before it may ask for the next
 #: (``mazzo serve --hint-cooldown``): a hint is an esperto search, seconds of a bot worker
 HINT_COOLDOWN_S: Final = 3.0
+#: a table never started that no player and not the owner joined is deleted this long after
+#: it was made (``mazzo serve --waiting-expiry``; 0: never): links made and never used
+WAITING_EXPIRY_S: Final = 86_400.0
+#: the sweep for them runs every quarter of that time, within these bounds (seconds), and
+#: deletes at most this many tables each time
+EXPIRE_EVERY_S: Final = (0.1, 600.0)
+EXPIRE_BATCH: Final = 1000
 
 
 def new_token() -> str:
@@ -202,6 +210,8 @@ class Table:
         self.hinting: set[int] = set()
         #: seat -> when (monotonic) its last hint was answered or given up
         self.hinted_at: dict[int, float] = {}
+        #: a player or the owner has connected (ever): the table never expires unstarted
+        self.joined = row.joined is not None
 
     @property
     def id(self) -> str:
@@ -392,7 +402,8 @@ class TableManager:
                  grace: float = 60.0, url: str = "",
                  forget_after: float = FORGET_AFTER_S,
                  hint_cooldown: float = HINT_COOLDOWN_S,
-                 bot_tables: bool = False) -> None:
+                 bot_tables: bool = False,
+                 waiting_expiry: float = WAITING_EXPIRY_S) -> None:
         self.storage = storage
         #: where this process is reached: other processes send clients of our tables here
         self.url = url
@@ -413,6 +424,10 @@ class TableManager:
         self.bot_tables = bot_tables
         #: each client's hint being computed: cancelled when the client goes
         self._hints: dict[Client, asyncio.Task[None]] = {}
+        #: seconds after which a table never started that nobody joined is deleted (0: never)
+        self.waiting_expiry = waiting_expiry
+        #: such tables deleted since the start
+        self.expired = 0
 
     async def _io(self, fn: Callable[..., T], *args: Any) -> T:
         """A storage call in a worker thread: the event loop never waits for the disk."""
@@ -628,6 +643,61 @@ class TableManager:
             table.timer.cancel()  # a pending timer holds the table: let it go
             table.timer = None
         self.logs.forget(table.id)
+
+    # -- expiring tables nobody joined --------------------------------------------------------
+
+    async def mark_joined(self, table: Table) -> None:
+        """A player or the owner connected: the table is in use, and never expires unstarted."""
+        if table.joined:
+            return
+        try:
+            await self._io(self.storage.mark_joined, table.id, time.time())
+        except StorageError:  # told at the next connection; meanwhile a connected table is
+            return            # never deleted (expire keeps a table with clients)
+        table.joined = True
+
+    async def expire_waiting(self) -> None:
+        """Forever (while ``waiting_expiry`` is set): delete the tables nobody joined
+        (:meth:`expire`), so links made and never used do not pile up in the database."""
+        if not self.waiting_expiry > 0:
+            return
+        low, high = EXPIRE_EVERY_S
+        every = min(max(self.waiting_expiry / 4, low), high)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.expire()
+            except StorageUnavailable:
+                continue  # the storage logs the outage once
+            except Exception:
+                log.exception("could not delete expired tables")
+
+    async def expire(self) -> int:
+        """Delete every table made ``waiting_expiry`` seconds ago or more, never started, that
+        no player and not the owner ever connected to (spectators do not count: the link to
+        watch is the one shared widely); returns how many. A table another process serves is
+        left to it; one in memory here with a spectator connected is kept for now."""
+        before = time.time() - self.waiting_expiry
+        ids = await self._io(self.storage.unjoined_waiting, before, EXPIRE_BATCH)
+        deleted = 0
+        for table_id in ids:
+            table = self.tables.get(table_id)
+            if table is None:
+                if await self._io(self.storage.claim, table_id, self.url):
+                    deleted += await self._io(self.storage.delete_waiting, table_id)
+                continue
+            async with table.lock:
+                if (table.clients or table.joined or table.status != WAITING
+                        or self.tables.get(table_id) is not table):
+                    continue
+                if await self._io(self.storage.delete_waiting, table_id):
+                    self._forget(table)
+                    deleted += 1
+        self.expired += deleted
+        if deleted:
+            log.info("mazzo: deleted %d tables nobody joined in %g s", deleted,
+                     self.waiting_expiry)
+        return deleted
 
     @contextlib.asynccontextmanager
     async def _holding(self, table: Table) -> AsyncIterator[Table]:
@@ -1265,6 +1335,8 @@ def _parse_names(request: JSON, seats: list[str]) -> list[str]:
         elif not isinstance(name, str) or len(name) > NAME_MAX or not name.isprintable():
             raise BadRequest(f"names.{i}", f"a nickname of at most {NAME_MAX} printable characters",
                              f"un nome di al massimo {NAME_MAX} caratteri stampabili")
+        elif (why := impersonation(name)) is not None:
+            raise BadRequest(f"names.{i}", f"{short(name)} {why[0]}", f"{short(name)} {why[1]}")
         else:
             out.append(name.strip() or default[i])
     return out

@@ -82,6 +82,9 @@ class TableRow:
     #: the id of the rematch table, once offered
     rematch: str | None = None
     created: float = 0.0
+    #: when a player or the owner first connected (wall clock; None: nobody yet): a table
+    #: never started that nobody joined is deleted after a while (``--waiting-expiry``)
+    joined: float | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -111,7 +114,7 @@ class Storage(ABC):
     server calls them from a worker thread so the event loop never waits on the disk."""
 
     #: the schema version this code writes; :meth:`migrate` brings a database up to it
-    SCHEMA_VERSION: Final = 4
+    SCHEMA_VERSION: Final = 5
     #: whether several server processes can share this database (then a process may have to
     #: take over the tables of one that stopped)
     shared: ClassVar[bool] = False
@@ -166,6 +169,22 @@ class Storage(ABC):
         """Offer ``rematch`` as the rematch of ``table_id`` unless it has one already, in one
         transaction; return the id of the table's one rematch (``rematch.id`` if this call
         made it). Concurrent callers, in any process, all get the same id."""
+
+    @abstractmethod
+    def mark_joined(self, table_id: str, when: float) -> None:
+        """Record that a player or the owner connected to the table at ``when`` (the first
+        time only)."""
+
+    @abstractmethod
+    def unjoined_waiting(self, before: float, limit: int) -> list[str]:
+        """Ids of at most ``limit`` tables never started, made before ``before`` (wall clock),
+        that nobody joined, oldest first."""
+
+    @abstractmethod
+    def delete_waiting(self, table_id: str) -> bool:
+        """Delete a table never started that nobody joined, with everything stored for it, in
+        one transaction (a rematch offer naming it is withdrawn); False if it is not such a
+        table (any more). The caller must own it (:meth:`claim`); it owns it no longer."""
 
     @abstractmethod
     def load_table(self, table_id: str) -> StoredTable:

@@ -15,6 +15,7 @@ from mazzo.server.storage.base import (
     OVER,
     PLAYING,
     STATUSES,
+    WAITING,
     ActionRow,
     SeatRow,
     Storage,
@@ -71,6 +72,10 @@ MIGRATIONS: Final[Sequence[tuple[int, Sequence[str]]]] = (
     # the notice told with an action (a turn's time-out), so logs survive a restart
     (4, (
         "ALTER TABLE actions ADD COLUMN note TEXT",
+    )),
+    # when a player or the owner first connected: a waiting table nobody joined expires
+    (5, (
+        "ALTER TABLE game_tables ADD COLUMN joined DOUBLE PRECISION",
     )),
 )
 
@@ -314,6 +319,35 @@ class SQLStorage(Storage):
 
         self._run(update)  # idempotent
 
+    def mark_joined(self, table_id: str, when: float) -> None:
+        self._run(lambda db: db.execute(
+            "UPDATE game_tables SET joined = ? WHERE id = ? AND joined IS NULL",
+            (when, table_id)))  # idempotent
+
+    def unjoined_waiting(self, before: float, limit: int) -> list[str]:
+        rows = self._run(lambda db: db.execute(
+            "SELECT id FROM game_tables WHERE status = ? AND joined IS NULL AND created < ? "
+            "ORDER BY created, id LIMIT ?", (WAITING, before, limit)).fetchall(), write=False)
+        return [r[0] for r in rows]
+
+    def delete_waiting(self, table_id: str) -> bool:
+        def delete(db: Transaction) -> bool:
+            found = db.execute(
+                f"SELECT 1 FROM game_tables WHERE id = ? AND status = ? AND joined IS NULL"
+                f"{self.FOR_UPDATE}", (table_id, WAITING)).fetchone()
+            if found is None:
+                return False
+            db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM table_owners WHERE table_id = ?", (table_id,))
+            db.execute("UPDATE game_tables SET rematch = NULL WHERE rematch = ?", (table_id,))
+            db.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
+            return True
+
+        try:
+            return self._run(delete)  # run again after a broken COMMIT: finds nothing, False
+        finally:
+            self.release(table_id)
+
     def _set_owner_url(self, table_id: str, url: str) -> None:
         self._run(lambda db: db.execute(
             "INSERT INTO table_owners (table_id, url) VALUES (?, ?) "
@@ -330,8 +364,8 @@ class SQLStorage(Storage):
     def load_table(self, table_id: str) -> StoredTable:
         def read(db: Transaction) -> tuple[Any, list[Any]]:
             row = db.execute(
-                "SELECT id, game, config, seats, owner_hash, status, options, rematch, created "
-                "FROM game_tables WHERE id = ?", (table_id,),
+                "SELECT id, game, config, seats, owner_hash, status, options, rematch, created, "
+                "joined FROM game_tables WHERE id = ?", (table_id,),
             ).fetchone()
             if row is None:
                 raise UnknownTable(f"no table {table_id}")
@@ -346,7 +380,7 @@ class SQLStorage(Storage):
             id=row[0], game=row[1], config=json.loads(row[2]),
             seats=tuple(SeatRow.from_json(s) for s in json.loads(row[3])),
             owner_hash=row[4], status=row[5], options=json.loads(row[6]), rematch=row[7],
-            created=row[8],
+            created=row[8], joined=row[9],
         )
         log = tuple(ActionRow(v, json.loads(a), s, c, h, json.loads(n) if n else None)
                     for v, a, s, c, h, n in actions)

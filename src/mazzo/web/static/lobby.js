@@ -116,6 +116,7 @@ function badNumber(form) {
 
 /** The server's refusal of the form: a config field named by its label, said once. */
 function refusal({ field = "", message = "" }, gameId) {
+  if (!field) return message;  // not about one field: too many tables made, say
   const name = field.startsWith("config.") ? field.slice("config.".length) : null;
   let said = message;
   for (const prefix of [`${field}: `, `${name}: `]) if (said.startsWith(prefix)) said = said.slice(prefix.length);
