@@ -330,7 +330,8 @@ def echo_serve(port: int, script_file: Path) -> int:
     class, garbage-collector tuning)."""
     import uvicorn
 
-    from mazzo.server.app import WS_MAX_BYTES, lean_websocket_protocol, tune_gc
+    from mazzo.server.app import WS_MAX_BYTES, tune_gc
+    from mazzo.server.transport import lean_websocket_protocol
 
     script = Script.from_json(json.loads(script_file.read_text()))
     tune_gc()
