@@ -6,6 +6,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import signal
 import socket
 import subprocess
@@ -36,9 +37,11 @@ class LiveServer:
     to stderr goes to ``serve.log`` there (restarts add to it), not to a pipe: a pipe nobody
     reads while the server runs would stop the server once it held 64 KiB."""
 
-    def __init__(self, home: Path, *args: str) -> None:
+    def __init__(self, home: Path, *args: str, open_files: int | None = None) -> None:
         self.home = home
         self.args = args
+        #: the server's descriptor limit (``ulimit -n``), if not the test process's own
+        self.open_files = open_files
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log_path = home / "serve.log"
@@ -65,7 +68,7 @@ class LiveServer:
         self.home.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log:  # the child keeps its own copy of the file
             self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                                            stderr=log)
+                                            stderr=log, preexec_fn=self._limit_files)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -76,6 +79,10 @@ class LiveServer:
             except httpx.HTTPError:
                 time.sleep(0.1)
         raise RuntimeError("mazzo serve did not become ready in 30 s")
+
+    def _limit_files(self) -> None:
+        if self.open_files is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     def kill9(self) -> None:
         assert self.process is not None

@@ -49,7 +49,17 @@ from mazzo.server.tables import (
     Table,
     TableManager,
 )
-from mazzo.server.transport import lean_websocket_protocol
+from mazzo.server.transport import (
+    CONNECTIONS_PER_ADDRESS,
+    HEADER_TIMEOUT_S,
+    IDLE_TIMEOUT_S,
+    Gate,
+    backlog,
+    default_max_connections,
+    descriptor_limit,
+    guarded_http_protocol,
+    lean_websocket_protocol,
+)
 
 log = logging.getLogger("mazzo.server")
 
@@ -314,14 +324,16 @@ def _lang(value: str | None) -> str:
 def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6,
                grace: float = 60.0, rate: float = 20.0, burst: int = 40, url: str = "",
                takeover: float = 5.0, forget_after: float = FORGET_AFTER_S,
-               outbox: int = OUTBOX_FRAMES, send_timeout: float = SEND_TIMEOUT_S) -> FastAPI:
+               outbox: int = OUTBOX_FRAMES, send_timeout: float = SEND_TIMEOUT_S,
+               gate: Gate | None = None) -> FastAPI:
     """The server app on ``storage``: bots in ``bot_workers`` processes, ``rate`` messages per
     second per connection (``burst`` at once). With several processes on one database, ``url``
     is where this one is reached and every ``takeover`` seconds it adopts the tables of a
     process that stopped. A finished table nobody used for ``forget_after`` seconds is dropped
     from memory (and loaded from storage again when asked for). A connection with more than
     ``outbox`` frames waiting, or whose socket took no frame for ``send_timeout`` seconds, is
-    hung up on (see :class:`WsClient`)."""
+    hung up on (see :class:`WsClient`). ``gate``, the connection caps ``serve`` runs uvicorn
+    with, adds its counts to /api/health."""
     pool = BotPool(bot_workers)
     clients = Clients(outbox, send_timeout)
     manager = TableManager(storage, pool, bot_pause=bot_pause, grace=grace, url=url,
@@ -385,7 +397,7 @@ def create_app(storage: Storage, *, bot_workers: int = 1, bot_pause: float = 0.6
     @app.get("/api/health")
     async def health() -> JSON:
         return {"ok": True, "tables": len(manager.tables), "forgotten": manager.forgotten,
-                **clients.health()}
+                **clients.health(), **(gate.health() if gate is not None else {})}
 
     @app.get("/api/games")
     async def games() -> list[JSON]:
@@ -631,6 +643,7 @@ def check_serve_options(port: int, bot_workers: int, options: dict[str, Any]) ->
         raise MazzoError(f"--takeover: {takeover:g}; give a number of seconds over 0",
                          italian=f"--takeover: {takeover:g}; dai un numero di secondi maggiore "
                                  "di 0")
+    _check_connection_options(options)
     for flag, key, option in (("--grace", "grace", "grace_s"),
                               ("--bot-pause", "bot_pause", "bot_pause_s")):
         _default, low, high = OPTIONS[option]
@@ -642,25 +655,66 @@ def check_serve_options(port: int, bot_workers: int, options: dict[str, Any]) ->
                                      f"a {high:g} (i limiti di options.{option} di un tavolo)")
 
 
+def _check_connection_options(options: dict[str, Any]) -> None:
+    """The connection limits of ``check_serve_options``: timeouts over 0 (``inf``: none), at
+    least one connection in all, 0 or more per address (0: no cap)."""
+    for flag, key in (("--header-timeout", "header_timeout"), ("--idle-timeout", "idle_timeout")):
+        value = options.get(key, 1.0)
+        if not value > 0:  # also refuses nan
+            raise MazzoError(f"{flag}: {value:g}; give a number of seconds over 0 (inf: none)",
+                             italian=f"{flag}: {value:g}; dai un numero di secondi maggiore di 0 "
+                                     "(inf: nessun limite)")
+    total = options.get("max_connections")
+    if total is not None and total < 1:
+        raise MazzoError(f"--max-connections: {total}; give 1 connection or more",
+                         italian=f"--max-connections: {total}; dai 1 connessione o più")
+    per_address = options.get("max_connections_per_address", 0)
+    if per_address < 0:
+        raise MazzoError(f"--max-connections-per-address: {per_address}; give 0 (no cap) or "
+                         "more connections",
+                         italian=f"--max-connections-per-address: {per_address}; dai 0 (nessun "
+                                 "limite) o più connessioni")
+
+
 def serve(*, host: str, port: int, db: str | None, bot_workers: int,
-          advertise: str | None = None, **options: Any) -> int:
+          advertise: str | None = None, header_timeout: float = HEADER_TIMEOUT_S,
+          idle_timeout: float = IDLE_TIMEOUT_S, max_connections: int | None = None,
+          max_connections_per_address: int = CONNECTIONS_PER_ADDRESS, **options: Any) -> int:
     """Run the server until interrupted (``mazzo serve``)."""
     import uvicorn
 
     from mazzo.server.storage.base import open_storage
 
-    check_serve_options(port, bot_workers, options)
+    limits = {"header_timeout": header_timeout, "idle_timeout": idle_timeout,
+              "max_connections": max_connections,
+              "max_connections_per_address": max_connections_per_address}
+    check_serve_options(port, bot_workers, {**options, **limits})
 
     storage = open_storage(db)
     url = (advertise or f"http://{host}:{port}").rstrip("/")
-    app = create_app(storage, bot_workers=bot_workers, url=url, **options)
+    gate = Gate(max_connections_per_address, max_connections)
+    app = create_app(storage, bot_workers=bot_workers, url=url, gate=gate, **options)
     print(f"mazzo: serving on http://{host}:{port}  (database: {storage.describe()})",
           flush=True)
+    _warn_over_descriptors(gate.total)
+    refused = encode_frame(error_frame("too_many_connections", "en")).encode()
     # no permessage-deflate: frames are a few KB and compressing them cost an eighth of the
     # server's time under load (make bench-server), for bandwidth a card game does not lack
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES,
-                ws_per_message_deflate=False, ws=lean_websocket_protocol())
+                ws_per_message_deflate=False, backlog=backlog(descriptor_limit()),
+                http=guarded_http_protocol(gate, header_timeout, idle_timeout, refused),
+                ws=lean_websocket_protocol(gate))
     return 0
+
+
+def _warn_over_descriptors(total: int) -> None:
+    """Say so when ``--max-connections`` is more than the process can open: accepting will
+    then fail now and then (asyncio's "out of system resource")."""
+    limit = descriptor_limit()
+    if total > default_max_connections(limit):
+        log.warning("mazzo: --max-connections %d is more than this process can hold: it may "
+                    "open %d descriptors (ulimit -n), room for %d connections; raise ulimit -n "
+                    "or lower --max-connections", total, limit, default_max_connections(limit))
 
 
 __all__ = ["MAX_MESSAGE_BYTES", "create_app", "serve"]

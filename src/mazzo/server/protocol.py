@@ -56,6 +56,8 @@ ERRORS: Final[dict[str, tuple[str, str]]] = {
     "hints_off": ("A questo tavolo i suggerimenti sono disattivati.",
                   "Hints are switched off at this table."),
     "server_error": ("Errore del server; riprova.", "Server error; please try again."),
+    "too_many_connections": ("Troppe connessioni aperte; riprova tra poco.",
+                             "Too many connections open; try again in a moment."),
     "storage_unavailable": ("Il database non risponde: niente è stato confermato. Riprova tra "
                             "poco; lo stato attuale arriverà appena il database risponde.",
                             "The database is not answering: nothing was confirmed. Try again "

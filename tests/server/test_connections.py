@@ -1,0 +1,225 @@
+"""Connections against a live ``mazzo serve``, as an attacker on the internet would hold them:
+half-sent requests are closed after the header timeout, one address cannot hold more than its
+share, and a flood from one address leaves room for everyone else."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from mazzo.engine.game import JSON
+from mazzo.server.transport import (
+    Gate,
+    client_key,
+    default_max_connections,
+)
+
+from live_server import LiveServer
+
+HALF_REQUEST = b"GET / HTTP/1.1\r\nHost: x\r\n"
+#: a second loopback address (Linux answers the whole of 127.0.0.0/8): another client
+OTHER = "127.0.0.2"
+
+
+def dial(port: int, source: str = "127.0.0.1", send: bytes = b"") -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=(source, 0))
+    if send:
+        sock.sendall(send)
+    return sock
+
+
+def closed_after(sock: socket.socket, limit: float) -> float | None:
+    """Seconds until the server closed ``sock`` (reading whatever it answered), or None if it
+    was still open after ``limit`` seconds."""
+    start = time.monotonic()
+    sock.settimeout(0.1)
+    while time.monotonic() - start < limit:
+        try:
+            if not sock.recv(65536):
+                return time.monotonic() - start
+        except TimeoutError:
+            continue
+        except ConnectionResetError:
+            return time.monotonic() - start
+    return None
+
+
+def health(server: LiveServer, source: str = "127.0.0.1") -> JSON:
+    with httpx.Client(transport=httpx.HTTPTransport(local_address=source), timeout=5) as http:
+        response = http.get(f"{server.http}/api/health")
+    assert response.status_code == 200, response.text
+    data: JSON = response.json()
+    return data
+
+
+def until(check: Callable[[], bool], timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def tmp_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    started: list[LiveServer] = []
+
+    def start(*args: str, open_files: int | None = None) -> LiveServer:
+        live = LiveServer(tmp_path / str(len(started)), *args, open_files=open_files)
+        started.append(live)
+        return live.start()
+
+    yield start
+    for live in started:
+        live.stop()
+
+
+# -- in process ----------------------------------------------------------------------------------
+
+
+def test_a_client_is_counted_by_its_address_and_an_ipv6_one_by_its_network() -> None:
+    assert client_key(("203.0.113.7", 5000)) == "203.0.113.7"
+    assert client_key(("::ffff:203.0.113.7", 5000, 0, 0)) == "203.0.113.7"
+    assert client_key(("2001:db8:1:2::1", 5000, 0, 0)) == client_key(("2001:db8:1:2:ab::9", 1))
+    assert client_key(("2001:db8:1:2::1", 1)) != client_key(("2001:db8:1:3::1", 1))
+
+
+class FakeTransport:
+    def __init__(self, host: str) -> None:
+        self.host = host
+
+    def get_extra_info(self, name: str) -> object:
+        return (self.host, 1234) if name == "peername" else None
+
+
+def test_the_gate_caps_each_address_and_the_total() -> None:
+    gate = Gate(per_address=2, total=3)
+    a1, a2, a3, b1, c1 = (FakeTransport(h) for h in ("10.0.0.1",) * 3 + ("10.0.0.2", "10.0.0.3"))
+    assert gate.admit(a1) and gate.admit(a2)
+    assert not gate.admit(a3)
+    assert gate.admit(b1) and not gate.admit(c1)
+    gate.release(a1)
+    gate.release(a1)  # once more: counted out once
+    assert gate.admit(a3) and gate.health() == {"sockets": 3, "refused": 2}
+    assert Gate(per_address=0, total=10).admit(a1)
+
+
+def test_the_default_total_leaves_room_below_the_descriptor_limit() -> None:
+    for limit in (128, 1024, 20000, 1 << 20):
+        total = default_max_connections(limit)
+        assert 0 < total < limit - min(128, limit // 4)
+
+
+# -- against a live server ----------------------------------------------------------------------
+
+
+def test_a_request_whose_head_never_completes_is_closed(
+        tmp_server: Callable[..., LiveServer]) -> None:
+    live = tmp_server("--header-timeout", "1", "--idle-timeout", "30")
+    half = dial(live.port, send=HALF_REQUEST)
+    silent = dial(live.port)
+    kept = dial(live.port, send=b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert kept.recv(65536).startswith(b"HTTP/1.1 200")
+    kept.sendall(HALF_REQUEST)  # the next request on a kept-alive connection: half of it
+    created = live.create({"game": "cribbage", "seats": ["human", "human"]})
+    with connect(created["spectate_ws"]) as spectator:
+        spectator.recv(timeout=10)
+        slow = dial(live.port)  # a whole head, in pieces, within the timeout: served
+        for piece in (b"GET /api/health HTTP/1.1\r\n", b"Host: x\r\n", b"\r\n"):
+            slow.sendall(piece)
+            time.sleep(0.25)
+        assert slow.recv(65536).startswith(b"HTTP/1.1 200")
+
+        for sock in (half, silent, kept):
+            took = closed_after(sock, 5)
+            assert took is not None, "still open 5 s after a header timeout of 1 s"
+            sock.close()
+        # a websocket keeps no header timer: still open, and answering, after 3 timeouts
+        time.sleep(2)
+        spectator.send('{"type": "ping"}')
+        assert '"pong"' in spectator.recv(timeout=5)
+        assert closed_after(slow, 0.5) is None  # kept alive: the idle timeout is 30 s
+    slow.close()
+
+
+def test_connections_over_the_per_address_cap_are_refused(
+        tmp_server: Callable[..., LiveServer]) -> None:
+    live = tmp_server("--max-connections-per-address", "8", "--header-timeout", "60")
+    created = live.create({"game": "cribbage", "seats": ["human", "human"]})
+    held = [dial(live.port) for _ in range(7)]
+    with connect(created["spectate_ws"]) as spectator:  # the eighth, upgraded to a websocket
+        spectator.recv(timeout=10)
+        extra = dial(live.port, send=b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        answer = extra.recv(65536)  # answered at once, never read
+        assert answer.startswith(b"HTTP/1.1 503") and b"too_many_connections" in answer
+        assert closed_after(extra, 2) is not None
+        extra.close()
+        # another address is not held up by this one
+        counts = health(live, source=OTHER)
+        assert counts["sockets"] == 9 and counts["refused"] >= 1
+    # the websocket went: its place is free again, as is one given back by a plain connection
+    held.pop().close()
+    until(lambda: health(live, source=OTHER)["sockets"] == 7, 5, "closed connections counted")
+    assert live.get("/api/health").status_code == 200
+    for sock in held:
+        sock.close()
+    until(lambda: health(live, source=OTHER)["sockets"] == 1, 5, "every connection counted out")
+
+
+async def flood(port: int, count: int, source: str) -> list[asyncio.StreamWriter]:
+    """``count`` connections from ``source``, each with half a request sent (those the server
+    does not take within a few seconds are given up)."""
+
+    async def one() -> asyncio.StreamWriter | None:
+        try:
+            _reader, writer = await asyncio.wait_for(
+                asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0)), 3)
+        except (OSError, TimeoutError):
+            return None
+        writer.write(HALF_REQUEST)
+        return writer
+
+    opened = await asyncio.gather(*(one() for _ in range(count)))
+    return [writer for writer in opened if writer is not None]
+
+
+def close_all(writers: list[asyncio.StreamWriter]) -> None:
+    for writer in writers:
+        writer.transport.abort()
+
+
+def test_a_flood_from_one_address_leaves_room_for_the_others(
+        tmp_server: Callable[..., LiveServer]) -> None:
+    # 512 descriptors: more half-open connections than that once exhausted the server
+    live = tmp_server(open_files=512)
+    loop = asyncio.new_event_loop()
+    try:
+        writers = loop.run_until_complete(flood(live.port, 600, OTHER))
+        time.sleep(0.5)
+        start = time.monotonic()
+        with httpx.Client(timeout=1) as http:
+            response = http.get(f"{live.http}/api/health")
+        took = time.monotonic() - start
+        assert response.status_code == 200 and took < 1.0, took
+        counts = response.json()
+        # the flood holds its address's share, every connection over it was refused
+        assert counts["sockets"] <= 64 + 1 and counts["refused"] >= len(writers) - 64, counts
+        close_all(writers)
+    finally:
+        loop.close()
+    lines = live.log().splitlines()
+    assert len(lines) < 50, live.log_tail()
+    assert sum("refused a connection" in line for line in lines) <= 2, live.log_tail()
+
+
+def answers(server: LiveServer) -> bool:
+    try:
+        return httpx.get(f"{server.http}/api/health", timeout=1).status_code == 200
+    except httpx.HTTPError:
+        return False
