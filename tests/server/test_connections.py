@@ -1,10 +1,12 @@
 """Connections against a live ``mazzo serve``, as an attacker on the internet would hold them:
 half-sent requests are closed after the header timeout, one address cannot hold more than its
-share, and a flood from one address leaves room for everyone else."""
+share, a flood from one address leaves room for everyone else, and a process out of
+descriptors logs the fact once per period (not once per failed accept)."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import socket
 import time
 from collections.abc import Callable, Iterator
@@ -16,6 +18,7 @@ from websockets.sync.client import connect
 
 from mazzo.engine.game import JSON
 from mazzo.server.transport import (
+    AcceptErrorFilter,
     Gate,
     client_key,
     default_max_connections,
@@ -81,6 +84,25 @@ def tmp_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
 
 
 # -- in process ----------------------------------------------------------------------------------
+
+
+def test_accept_errors_go_through_once_per_period_with_the_count_of_the_others() -> None:
+    now = [0.0]
+    accept_errors = AcceptErrorFilter(10, clock=lambda: now[0])
+
+    def record(text: str) -> logging.LogRecord:
+        return logging.LogRecord("asyncio", logging.ERROR, __file__, 1, text, (), None)
+
+    passed = []
+    for tick in range(1000):  # 40 failed accepts a second for 25 s, and other errors among them
+        now[0] = tick * 0.025
+        failed = record("socket.accept() out of system resource\nsocket: <fd=7>")
+        if accept_errors.filter(failed):
+            passed.append(failed.getMessage())
+        assert accept_errors.filter(record("Task exception was never retrieved"))
+    assert len(passed) == 3  # at 0, 10 and 20 s
+    assert "more like it" not in passed[0]
+    assert all("(399 more like it in the last 10 s not logged)" in p for p in passed[1:])
 
 
 def test_a_client_is_counted_by_its_address_and_an_ipv6_one_by_its_network() -> None:
@@ -216,6 +238,24 @@ def test_a_flood_from_one_address_leaves_room_for_the_others(
     lines = live.log().splitlines()
     assert len(lines) < 50, live.log_tail()
     assert sum("refused a connection" in line for line in lines) <= 2, live.log_tail()
+
+
+def test_accept_errors_are_logged_once_per_period(
+        tmp_server: Callable[..., LiveServer]) -> None:
+    # caps lifted above the descriptor limit: accept() itself fails, as before the caps
+    live = tmp_server("--max-connections", "100000", "--max-connections-per-address", "0",
+                      open_files=128)
+    loop = asyncio.new_event_loop()
+    try:
+        writers = loop.run_until_complete(flood(live.port, 300, OTHER))
+        time.sleep(4)
+        lines = live.log().splitlines()
+        close_all(writers)
+    finally:
+        loop.close()
+    failed = [line for line in lines if "out of system resource" in line]
+    assert len(failed) == 1 and len(lines) < 50, "\n".join(lines[-60:])
+    until(lambda: answers(live), 10, "the server answers again once the flood is gone")
 
 
 def answers(server: LiveServer) -> bool:

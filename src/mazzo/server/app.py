@@ -58,6 +58,7 @@ from mazzo.server.transport import (
     default_max_connections,
     descriptor_limit,
     guarded_http_protocol,
+    install_accept_error_filter,
     lean_websocket_protocol,
 )
 
@@ -697,6 +698,7 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int,
     print(f"mazzo: serving on http://{host}:{port}  (database: {storage.describe()})",
           flush=True)
     _warn_over_descriptors(gate.total)
+    install_accept_error_filter()
     refused = encode_frame(error_frame("too_many_connections", "en")).encode()
     # no permessage-deflate: frames are a few KB and compressing them cost an eighth of the
     # server's time under load (make bench-server), for bandwidth a card game does not lack
@@ -709,7 +711,7 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int,
 
 def _warn_over_descriptors(total: int) -> None:
     """Say so when ``--max-connections`` is more than the process can open: accepting will
-    then fail now and then (asyncio's "out of system resource")."""
+    then fail now and then (asyncio's "out of system resource", logged once per 10 s)."""
     limit = descriptor_limit()
     if total > default_max_connections(limit):
         log.warning("mazzo: --max-connections %d is more than this process can hold: it may "
