@@ -1,12 +1,15 @@
 """Connections against a live ``mazzo serve``, as an attacker on the internet would hold them:
 half-sent requests are closed after the header timeout, one address cannot hold more than its
-share, a flood from one address leaves room for everyone else, and a process out of
-descriptors logs the fact once per period (not once per failed accept)."""
+share, a flood from one address leaves room for everyone else, a process out of descriptors
+logs the fact once per period (not once per failed accept), and the memory held by spectators
+who never read is given back once they are gone."""
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import logging
+import os
 import socket
 import time
 from collections.abc import Callable, Iterator
@@ -263,3 +266,65 @@ def answers(server: LiveServer) -> bool:
         return httpx.get(f"{server.http}/api/health", timeout=1).status_code == 200
     except httpx.HTTPError:
         return False
+
+
+class Spectator:
+    """A websocket spectator that completes the handshake and never reads a frame."""
+
+    def __init__(self, port: int, table: str) -> None:
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        self.sock.connect(("127.0.0.1", port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall(
+            f"GET /ws/tables/{table} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+
+    def handshake(self) -> None:
+        head = b""
+        while b"\r\n\r\n" not in head:  # one byte at a time: not a byte of a frame more
+            byte = self.sock.recv(1)
+            assert byte, "closed during the handshake"
+            head += byte
+        assert head.startswith(b"HTTP/1.1 101"), head
+
+
+def resident_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    raise AssertionError("no VmRSS")
+
+
+SPECTATORS = 600
+BOT_MATCH: JSON = {"game": "cribbage", "seats": ["random", "random"], "start": True,
+                   "config": {"players": 2, "target": 121, "games_to_win": 5}}
+
+
+def test_memory_of_spectators_that_never_read_is_given_back(
+        tmp_server: Callable[..., LiveServer]) -> None:
+    live = tmp_server("--max-connections-per-address", "0", "--bot-pause", "0.05")
+    assert live.process is not None
+    pid = live.process.pid
+    tables = [live.create(dict(BOT_MATCH))["table"] for _ in range(3)]  # frames flowing
+    time.sleep(1)
+    before = resident_mb(pid)
+    spectators = [Spectator(live.port, tables[i % 3]) for i in range(SPECTATORS)]
+    for spectator in spectators:
+        spectator.handshake()
+    peak, deadline = before, time.monotonic() + 8
+    while time.monotonic() < deadline:  # their buffers and outboxes fill; they are hung up on
+        peak = max(peak, resident_mb(pid))
+        time.sleep(0.2)
+    for spectator in spectators:
+        spectator.sock.close()
+    assert peak - before > 30, (before, peak)  # they did take memory (60 MB here)
+
+    def given_back() -> bool:
+        return resident_mb(pid) - before < (peak - before) / 2
+
+    until(given_back, 15, f"RSS {resident_mb(pid):.0f} MB: {before:.0f} MB before "
+                          f"{SPECTATORS} spectators, {peak:.0f} MB with them")
+    assert health(live)["sockets"] == 1

@@ -4,7 +4,8 @@ open connections and never finish a request, or open thousands of them: without 
 held every descriptor the process may open, and new clients could no longer connect.
 
 - :class:`Gate` counts open connections per client address and in all, and refuses those over
-  either cap the moment they are accepted, before anything is read.
+  either cap the moment they are accepted, before anything is read; once many have closed it
+  gives the memory they held back to the system.
 - :func:`guarded_http_protocol` is uvicorn's HTTP/1.1 protocol (h11) with a timer on the request
   head (a connection that has not sent a whole request line and headers in time is closed) and
   the gate's count; its idle keep-alive timeout is uvicorn's own.
@@ -18,6 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
+import ctypes.util
 import ipaddress
 import logging
 import resource
@@ -50,6 +53,10 @@ BACKLOG: Final = 2048
 IPV6_CLIENT_PREFIX: Final = 64
 #: at most one log line of a kind (refused connections, failed accepts) per this many seconds
 LOG_EVERY_S: Final = 10.0
+#: connections that must have closed since the last trim before the heap is trimmed again
+TRIM_AFTER_CLOSED: Final = 200
+#: seconds between two trims at least (each walks the heap: 5-25 ms measured at 170 MB)
+TRIM_EVERY_S: Final = 5.0
 #: the head of the answer to a connection over a cap: it is closed without being read
 REFUSED_HEAD: Final = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n"
                        b"retry-after: 5\r\nconnection: close\r\ncontent-length: %d\r\n\r\n")
@@ -149,10 +156,30 @@ def install_accept_error_filter(period: float = LOG_EVERY_S) -> AcceptErrorFilte
     return accept_errors
 
 
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, or None elsewhere."""
+    name = ctypes.util.find_library("c")
+    if name is None:
+        return None
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL(name).malloc_trim
+    except (OSError, AttributeError):  # not glibc
+        return None
+    return trim
+
+
 class Gate:
     """Every open connection of the server by client address, and the caps on them: at most
     ``per_address`` per address (0: no cap) and ``total`` in all. A connection over a cap is
-    answered 503 and closed as soon as it is accepted, before anything of it is read."""
+    answered 503 and closed as soon as it is accepted, before anything of it is read.
+
+    When many connections have closed (spectators of a busy table leaving, a flood ending), the
+    memory they held is given back to the system with glibc's ``malloc_trim``, which returns the
+    free pages inside the heap: a client that stops reading holds its socket's write buffer and
+    frames until it is hung up on, and without the trim the process kept that peak size for
+    good (1,000 such spectators: 59 MB before, 169 MB at the peak and ever after; with it 92 MB
+    a few seconds after they went, 25 ms for the trim). A full garbage collection on top gave
+    back 7 MB more for a pause of 170-290 ms, so it is left to the collector's own pace."""
 
     def __init__(self, per_address: int = CONNECTIONS_PER_ADDRESS, total: int | None = None
                  ) -> None:
@@ -164,6 +191,10 @@ class Gate:
         #: connections refused since the start
         self.refused = 0
         self._refusals = Throttled()
+        self._closed = 0
+        self._trim = _malloc_trim()
+        self._trimming: asyncio.TimerHandle | None = None
+        self._last_trim = float("-inf")
 
     def admit(self, transport: asyncio.BaseTransport) -> bool:
         """Count a new connection in; False (and not counted) if it is over a cap."""
@@ -186,6 +217,18 @@ class Gate:
         self.by_address[key] -= 1
         if not self.by_address[key]:
             del self.by_address[key]
+        self._closed += 1
+        if self._closed >= TRIM_AFTER_CLOSED and self._trimming is None:
+            wait = max(0.0, self._last_trim + TRIM_EVERY_S - time.monotonic())
+            self._trimming = asyncio.get_running_loop().call_later(wait, self.give_back)
+
+    def give_back(self) -> None:
+        """Return the memory of the connections closed since the last time to the system."""
+        self._trimming = None
+        self._closed = 0
+        self._last_trim = time.monotonic()
+        if self._trim is not None:
+            self._trim(0)
 
     def _refuse(self, what: str, cap: int) -> None:
         self.refused += 1
