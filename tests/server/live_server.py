@@ -67,8 +67,9 @@ class LiveServer:
                    "--bot-pause", "0", *self.args]
         self.home.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log:  # the child keeps its own copy of the file
-            self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                                            stderr=log, preexec_fn=self._limit_files)
+            self.process = subprocess.Popen(
+                command, env=env, stdout=subprocess.DEVNULL, stderr=log,
+                preexec_fn=None if self.open_files is None else self._limit_files)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -81,8 +82,8 @@ class LiveServer:
         raise RuntimeError("mazzo serve did not become ready in 30 s")
 
     def _limit_files(self) -> None:
-        if self.open_files is not None:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
+        assert self.open_files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     def kill9(self) -> None:
         assert self.process is not None
