@@ -2,19 +2,23 @@
 half-sent requests are closed after the header timeout, one address cannot hold more than its
 share, a flood from one address leaves room for everyone else, a process out of descriptors
 logs the fact once per period (not once per failed accept), and the memory held by spectators
-who never read is given back once they are gone."""
+who never read is given back once they are gone (a closed websocket is freed at once, without
+waiting for the cycle collector)."""
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import gc
 import logging
 import os
 import socket
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -26,9 +30,11 @@ from mazzo.server.transport import (
     Gate,
     client_key,
     default_max_connections,
+    guarded_http_protocol,
+    lean_websocket_protocol,
 )
 
-from live_server import LiveServer, Player
+from live_server import LiveServer, Player, free_port
 
 HALF_REQUEST = b"GET / HTTP/1.1\r\nHost: x\r\n"
 #: a second loopback address (Linux answers the whole of 127.0.0.0/8): another client
@@ -140,6 +146,52 @@ def test_the_default_total_leaves_room_below_the_descriptor_limit() -> None:
     for limit in (128, 1024, 20000, 1 << 20):
         total = default_max_connections(limit)
         assert 0 < total < limit - min(128, limit // 4)
+
+
+async def hold_until_gone(scope: Any, receive: Any, send: Any) -> None:
+    """An ASGI app that accepts a websocket and waits for it to go."""
+    assert scope["type"] == "websocket" and "mazzo.direct" in scope["extensions"]
+    await receive()
+    await send({"type": "websocket.accept"})
+    while (await receive())["type"] != "websocket.disconnect":
+        pass
+
+
+def test_a_closed_websocket_is_freed_without_the_cycle_collector() -> None:
+    import uvicorn
+    from websockets.asyncio.client import connect as connect_async
+
+    gate = Gate(per_address=0)
+    port = free_port()
+    config = uvicorn.Config(hold_until_gone, port=port, lifespan="off", log_level="warning",
+                            http=guarded_http_protocol(gate), ws=lean_websocket_protocol(gate))
+    server = uvicorn.Server(config)
+
+    async def scenario() -> list[weakref.ref[Any]]:
+        serving = asyncio.create_task(server.serve())
+        while not server.started:
+            await asyncio.sleep(0.01)
+        async with connect_async(f"ws://127.0.0.1:{port}/") as ws:
+            await ws.send("hello")
+            (transport,) = gate.open
+            protocol = transport.get_protocol()  # type: ignore[attr-defined]
+            # the protocol, and websockets' connection in it (its parser held it in a cycle)
+            refs = [weakref.ref(protocol), weakref.ref(protocol.conn)]
+            del transport, protocol
+        for _ in range(100):  # the server's side of the close, and the app's end
+            if not gate.open and not server.server_state.tasks:
+                break
+            await asyncio.sleep(0.01)
+        server.should_exit = True
+        await serving
+        return refs
+
+    gc.disable()
+    try:
+        refs = asyncio.run(scenario())
+        assert [ref() for ref in refs] == [None, None]
+    finally:
+        gc.enable()
 
 
 # -- against a live server ----------------------------------------------------------------------
