@@ -120,6 +120,7 @@ def test_a_client_is_counted_by_its_address_and_an_ipv6_one_by_its_network() -> 
     assert client_key(("::ffff:203.0.113.7", 5000, 0, 0)) == "203.0.113.7"
     assert client_key(("2001:db8:1:2::1", 5000, 0, 0)) == client_key(("2001:db8:1:2:ab::9", 1))
     assert client_key(("2001:db8:1:2::1", 1)) != client_key(("2001:db8:1:3::1", 1))
+    assert client_key(("fe80::1%eth0", 5000, 0, 2)) == "fe80::/64"
 
 
 class FakeTransport:

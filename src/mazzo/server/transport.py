@@ -91,7 +91,9 @@ def client_key(peer: Any) -> str:
     if isinstance(address, ipaddress.IPv6Address):
         if address.ipv4_mapped is not None:
             return str(address.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{address}/{IPV6_CLIENT_PREFIX}", strict=False))
+        host_bits = 128 - IPV6_CLIENT_PREFIX  # (a link-local scope, %eth0, is left out)
+        network = int(address) >> host_bits << host_bits
+        return str(ipaddress.IPv6Network((network, IPV6_CLIENT_PREFIX)))
     return str(address)
 
 
