@@ -2,7 +2,8 @@
 
 For each level (100, 500 and 1,000 concurrent tables by default) a fresh server is started on a
 free loopback port with its own temporary ``MAZZO_HOME`` (SQLite, ``--bot-pause 0``, a rate limit
-too high to matter, a grace period too long for a stand-in to play). The load generator creates
+too high to matter, a grace period too long for a stand-in to play, no cap on connections per
+address: every client is on 127.0.0.1). The load generator creates
 that many 2-player cribbage tables with both seats human, started at once, and opens one
 websocket per seat. Each client acts as soon as it is to move, with a random legal index
 ("bot-speed"). A table whose match ends is replaced by a new one, so the count stays constant.
@@ -89,7 +90,8 @@ class Server:
     def command(self) -> list[str]:
         return ["-m", "mazzo.cli.main", "serve", "--host", HOST, "--port", str(self.port),
                 "--bot-pause", "0", "--grace", "86400", "--rate", "1000000",
-                "--burst", "1000000", "--create-rate", "0"]
+                "--burst", "1000000", "--create-rate", "0",
+                "--max-connections-per-address", "0"]
 
     def start(self) -> Server:
         import httpx
@@ -330,13 +332,22 @@ def echo_serve(port: int, script_file: Path) -> int:
     class, garbage-collector tuning)."""
     import uvicorn
 
-    from mazzo.server.app import WS_MAX_BYTES, lean_websocket_protocol, tune_gc
+    from mazzo.server.app import WS_MAX_BYTES, tune_gc
+    from mazzo.server.transport import (
+        ConnectionCaps,
+        backlog,
+        descriptor_limit,
+        guarded_http_protocol,
+        lean_websocket_protocol,
+    )
 
     script = Script.from_json(json.loads(script_file.read_text()))
     tune_gc()
+    gate = ConnectionCaps(per_address=0)  # every client of the load generator is on one address
     uvicorn.run(echo_app(script), host=HOST, port=port, log_level="warning",
                 ws_max_size=WS_MAX_BYTES, ws_per_message_deflate=False,
-                ws=lean_websocket_protocol(), lifespan="on")
+                backlog=backlog(descriptor_limit()), http=guarded_http_protocol(gate),
+                ws=lean_websocket_protocol(gate), lifespan="on")
     return 0
 
 

@@ -106,6 +106,7 @@ def test_arena_refuses_a_place_it_cannot_write_before_playing(
     ("--port", "70000"), ("--port", "-1"), ("--rate", "0"), ("--rate", "nan"),
     ("--burst", "0"), ("--grace", "100000"), ("--grace", "-1"), ("--bot-pause", "nan"),
     ("--bot-pause", "11"), ("--workers-bots", "-1"), ("--takeover", "0"),
+    ("--header-timeout", "0"), ("--idle-timeout", "0"), ("--max-connections", "0"),
 ])
 def test_serve_refuses_a_bad_number_naming_its_flag(
         option: str, value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

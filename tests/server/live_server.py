@@ -6,6 +6,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import signal
 import socket
 import subprocess
@@ -38,9 +39,11 @@ class LiveServer:
     many tables from one address, so the server's limit on that is lifted (``--create-rate
     0``) unless ``args`` set it again."""
 
-    def __init__(self, home: Path, *args: str) -> None:
+    def __init__(self, home: Path, *args: str, open_files: int | None = None) -> None:
         self.home = home
         self.args = args
+        #: the server's descriptor limit (``ulimit -n``), if not the test process's own
+        self.open_files = open_files
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
         self.log_path = home / "serve.log"
@@ -66,8 +69,9 @@ class LiveServer:
                    "--bot-pause", "0", "--create-rate", "0", *self.args]
         self.home.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log:  # the child keeps its own copy of the file
-            self.process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                                            stderr=log)
+            self.process = subprocess.Popen(
+                command, env=env, stdout=subprocess.DEVNULL, stderr=log,
+                preexec_fn=None if self.open_files is None else self._limit_files)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -78,6 +82,10 @@ class LiveServer:
             except httpx.HTTPError:
                 time.sleep(0.1)
         raise RuntimeError("mazzo serve did not become ready in 30 s")
+
+    def _limit_files(self) -> None:
+        assert self.open_files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     def kill9(self) -> None:
         assert self.process is not None

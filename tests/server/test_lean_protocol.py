@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from mazzo.server.app import WS_QUEUE_HIGH, lean_websocket_protocol
+from mazzo.server.transport import WS_QUEUE_HIGH, lean_websocket_protocol
 
 
 def test_the_lean_protocol_is_in_use() -> None:

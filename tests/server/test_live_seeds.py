@@ -77,7 +77,7 @@ def test_poker_reveals_no_seed_before_the_match_is_over(server: LiveServer) -> N
 
 
 def test_novantanove_reveals_each_hand_once_it_is_over(server: LiveServer) -> None:
-    _, clients = play(server, "novantanove", SHORT_NOVANTANOVE, ["random"] * 3)
+    _, clients = play(server, "novantanove", SHORT_NOVANTANOVE, ["human", "random", "random"])
     frames = clients[-1].frames
     playing = [f for f in frames if f["status"] != "over"]
     for frame in playing:  # a seed comes out only once its hand is over

@@ -100,12 +100,22 @@ HELP: dict[str, dict[str, str]] = {
         "serve.allowed_origins": "comma-separated origins (https://example.com) of other sites "
                                  "whose pages may create tables and connect; *: any",
         "serve.api_docs": "serve the OpenAPI schema at /openapi.json",
+        "serve.header_timeout": "close a connection that has not sent a whole request line and "
+                                "headers this long after it opened (default 10)",
+        "serve.idle_timeout": "close a kept-alive HTTP connection idle this long (default 5)",
+        "serve.max_connections": "connections open at once, in all; more are answered 503 "
+                                 "(default: what ulimit -n leaves room for)",
+        "serve.max_connections_per_address": "connections open at once from one client address "
+                                             "(IPv6: one /64); more are answered 503 (default "
+                                             "64; 0: no cap, e.g. behind a proxy)",
         "verify": "check a server record's fair-shuffle commitments",
         # what a value must be (mazzo's own argument types)
         "seconds.not_number": "not a number of seconds: {text!r}",
         "seconds.negative": "seconds must be 0 or more: {text!r}",
         "frames.not_number": "not a number of frames: {text!r}",
         "frames.too_few": "frames must be 1 or more: {text!r}",
+        "connections.not_number": "not a number of connections: {text!r}",
+        "connections.negative": "connections must be 0 or more: {text!r}",
         # metavars: what goes in a positional or after an option
         "m.command": "COMMAND", "m.game": "game", "m.file": "file", "m.FILE": "FILE",
         "m.field": "FIELD=VALUE", "m.players": "PLAYERS", "m.variant": "VARIANT",
@@ -114,7 +124,7 @@ HELP: dict[str, dict[str, str]] = {
         "m.db": "DB", "m.workers_bots": "WORKERS_BOTS", "m.bot_pause": "BOT_PAUSE",
         "m.grace": "GRACE", "m.rate": "RATE", "m.burst": "BURST", "m.url": "URL",
         "m.seconds": "SECONDS", "m.tables": "TABLES", "m.names": "NAMES",
-        "m.origins": "ORIGINS", "m.frames": "FRAMES",
+        "m.origins": "ORIGINS", "m.frames": "FRAMES", "m.connections": "CONNECTIONS",
     },
     "it": {
         "description": "Cinque giochi di carte tradizionali con regole esatte, bot e un motore "
@@ -203,11 +213,23 @@ HELP: dict[str, dict[str, str]] = {
                                  "siti le cui pagine possono creare tavoli e collegarsi; *: "
                                  "qualsiasi",
         "serve.api_docs": "servi lo schema OpenAPI su /openapi.json",
+        "serve.header_timeout": "chiudi una connessione che non ha mandato una riga di richiesta "
+                                "e le intestazioni complete entro tanto così da quando si è "
+                                "aperta (predefinito 10)",
+        "serve.idle_timeout": "chiudi una connessione HTTP tenuta aperta e inattiva da tanto così "
+                              "(predefinito 5)",
+        "serve.max_connections": "connessioni aperte insieme, in tutto; alle altre risponde 503 "
+                                 "(predefinito: quante ne lascia aprire ulimit -n)",
+        "serve.max_connections_per_address": "connessioni aperte insieme da un indirizzo (IPv6: "
+                                             "un /64); alle altre risponde 503 (predefinito 64; "
+                                             "0: nessun limite, per esempio dietro un proxy)",
         "verify": "controlla gli impegni di mescolamento equo nel record di un server",
         "seconds.not_number": "non è un numero di secondi: {text!r}",
         "seconds.negative": "i secondi devono essere 0 o più: {text!r}",
         "frames.not_number": "non è un numero di frame: {text!r}",
         "frames.too_few": "i frame devono essere 1 o più: {text!r}",
+        "connections.not_number": "non è un numero di connessioni: {text!r}",
+        "connections.negative": "le connessioni devono essere 0 o più: {text!r}",
         "m.command": "COMANDO", "m.game": "gioco", "m.file": "file", "m.FILE": "FILE",
         "m.field": "CAMPO=VALORE", "m.players": "GIOCATORI", "m.variant": "VARIANTE",
         "m.seat": "POSTO", "m.bots": "BOT", "m.seed": "SEED", "m.matches": "PARTITE",
@@ -216,6 +238,7 @@ HELP: dict[str, dict[str, str]] = {
         "m.grace": "SECONDI", "m.rate": "MESSAGGI", "m.burst": "MESSAGGI", "m.url": "URL",
         "m.seconds": "SECONDI", "m.frames": "FRAME",
         "m.tables": "TAVOLI", "m.names": "NOMI", "m.origins": "ORIGINI",
+        "m.connections": "CONNESSIONI",
     },
 }
 

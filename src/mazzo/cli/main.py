@@ -119,6 +119,15 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     serve.add_argument("--allowed-origins", type=_names, default=[], metavar=h["m.origins"],
                        help=h["serve.allowed_origins"])
     serve.add_argument("--api-docs", action="store_true", help=h["serve.api_docs"])
+    serve.add_argument("--header-timeout", type=functools.partial(_seconds, lang=lang),
+                       default=10.0, metavar=h["m.seconds"], help=h["serve.header_timeout"])
+    serve.add_argument("--idle-timeout", type=functools.partial(_seconds, lang=lang),
+                       default=5.0, metavar=h["m.seconds"], help=h["serve.idle_timeout"])
+    serve.add_argument("--max-connections", type=functools.partial(_connections, lang=lang),
+                       default=None, metavar=h["m.connections"], help=h["serve.max_connections"])
+    serve.add_argument("--max-connections-per-address", default=64, metavar=h["m.connections"],
+                       type=functools.partial(_connections, lang=lang),
+                       help=h["serve.max_connections_per_address"])
 
     verify = sub.add_parser("verify", help=h["verify"])
     verify.add_argument("file", metavar=h["m.file"])
@@ -151,6 +160,19 @@ def _frames(text: str, lang: str = "en") -> int:
             help_words(lang)["frames.not_number"].format(text=text)) from None
     if value < 1:
         raise argparse.ArgumentTypeError(help_words(lang)["frames.too_few"].format(text=text))
+    return value
+
+
+def _connections(text: str, lang: str = "en") -> int:
+    """A number of connections, 0 or more (an argparse type; ``mazzo serve`` checks the rest)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            help_words(lang)["connections.not_number"].format(text=text)) from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(
+            help_words(lang)["connections.negative"].format(text=text))
     return value
 
 
@@ -398,7 +420,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
                  bot_tables=args.allow_bot_tables, create_rate=args.create_rate,
                  create_burst=args.create_burst, waiting_expiry=args.waiting_expiry,
                  allowed_hosts=args.allowed_hosts, origins=args.allowed_origins,
-                 api_docs=args.api_docs)
+                 api_docs=args.api_docs, header_timeout=args.header_timeout,
+                 idle_timeout=args.idle_timeout, max_connections=args.max_connections,
+                 max_connections_per_address=args.max_connections_per_address)
 
 
 def cmd_verify(path: str, lang: str) -> int:

@@ -8,7 +8,6 @@ import contextlib
 import gc
 import logging
 import math
-import socket
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
@@ -52,6 +51,18 @@ from mazzo.server.tables import (
     Elsewhere,
     Table,
     TableManager,
+)
+from mazzo.server.transport import (
+    CONNECTIONS_PER_ADDRESS,
+    HEADER_TIMEOUT_S,
+    IDLE_TIMEOUT_S,
+    ConnectionCaps,
+    backlog,
+    default_max_connections,
+    descriptor_limit,
+    guarded_http_protocol,
+    install_accept_error_filter,
+    lean_websocket_protocol,
 )
 from mazzo.text import plural
 
@@ -327,7 +338,8 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
                hosts: Sequence[str] = ("*",), origins: Sequence[str] = (),
                any_ip: bool = False, create_rate: float = CREATE_PER_MINUTE,
                create_burst: int = CREATE_BURST, api_docs: bool = False,
-               waiting_expiry: float = WAITING_EXPIRY_S) -> FastAPI:
+               waiting_expiry: float = WAITING_EXPIRY_S,
+               caps: ConnectionCaps | None = None) -> FastAPI:
     """The server app on ``storage``: bots in ``bot_workers`` processes (None: one per core,
     see :func:`default_workers`), each seat's hints ``hint_cooldown`` seconds apart, tables of
     bots only refused unless ``bot_tables``; ``rate`` messages per
@@ -341,7 +353,8 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     :class:`Gate`); each client address creates at most ``create_rate`` tables a minute
     (``create_burst`` at once; 0: no limit). ``/openapi.json`` is served with ``api_docs``.
     A table never started that nobody joined is deleted after ``waiting_expiry`` seconds (0:
-    never; see :meth:`TableManager.expire`)."""
+    never; see :meth:`TableManager.expire`). ``caps``, the connection caps ``serve`` runs
+    uvicorn with, adds its counts to /api/health."""
     pool = BotPool(bot_workers)
     creations = CreationLimit(create_rate, create_burst)
     clients = Clients(outbox, send_timeout)
@@ -412,7 +425,8 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     @app.get("/api/health")
     async def health() -> JSON:
         return {"ok": True, "tables": len(manager.tables), "forgotten": manager.forgotten,
-                **clients.health(), "bots": pool.health()}
+                **clients.health(), "bots": pool.health(),
+                **(caps.health() if caps is not None else {})}
 
     @app.get("/api/games")
     async def games() -> list[JSON]:
@@ -682,6 +696,7 @@ def check_serve_options(port: int, bot_workers: int | None, options: dict[str, A
         raise MazzoError(f"--takeover: {takeover:g}; give a number of seconds over 0",
                          italian=f"--takeover: {takeover:g}; dai un numero di secondi maggiore "
                                  "di 0")
+    _check_connection_options(options)
     for flag, key, option in (("--grace", "grace", "grace_s"),
                               ("--bot-pause", "bot_pause", "bot_pause_s")):
         _default, low, high = OPTIONS[option]
@@ -693,121 +708,72 @@ def check_serve_options(port: int, bot_workers: int | None, options: dict[str, A
                                      f"a {high:g} (i limiti di options.{option} di un tavolo)")
 
 
+def _check_connection_options(options: dict[str, Any]) -> None:
+    """The connection limits of ``check_serve_options``: timeouts over 0 (``inf``: none), at
+    least one connection in all, 0 or more per address (0: no cap)."""
+    for flag, key in (("--header-timeout", "header_timeout"), ("--idle-timeout", "idle_timeout")):
+        value = options.get(key, 1.0)
+        if not value > 0:  # also refuses nan
+            raise MazzoError(f"{flag}: {value:g}; give a number of seconds over 0 (inf: none)",
+                             italian=f"{flag}: {value:g}; dai un numero di secondi maggiore di 0 "
+                                     "(inf: nessun limite)")
+    total = options.get("max_connections")
+    if total is not None and total < 1:
+        raise MazzoError(f"--max-connections: {total}; give 1 connection or more",
+                         italian=f"--max-connections: {total}; dai 1 connessione o più")
+    per_address = options.get("max_connections_per_address", 0)
+    if per_address < 0:
+        raise MazzoError(f"--max-connections-per-address: {per_address}; give 0 (no cap) or "
+                         "more connections",
+                         italian=f"--max-connections-per-address: {per_address}; dai 0 (nessun "
+                                 "limite) o più connessioni")
+
+
 def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
           advertise: str | None = None, allowed_hosts: Sequence[str] = (),
-          **options: Any) -> int:
+          header_timeout: float = HEADER_TIMEOUT_S, idle_timeout: float = IDLE_TIMEOUT_S,
+          max_connections: int | None = None,
+          max_connections_per_address: int = CONNECTIONS_PER_ADDRESS, **options: Any) -> int:
     """Run the server until interrupted (``mazzo serve``). It answers requests sent to its
     bind address, to the loopback names, to where it is advertised and to ``allowed_hosts``
-    (see :class:`Gate`)."""
+    (see :class:`Gate`), within the connection caps and timeouts of :mod:`transport`."""
     import uvicorn
 
     from mazzo.server.storage.base import open_storage
 
-    check_serve_options(port, bot_workers, options)
+    limits = {"header_timeout": header_timeout, "idle_timeout": idle_timeout,
+              "max_connections": max_connections,
+              "max_connections_per_address": max_connections_per_address}
+    check_serve_options(port, bot_workers, {**options, **limits})
 
     storage = open_storage(db)
     url = (advertise or f"http://{host}:{port}").rstrip("/")
+    caps = ConnectionCaps(max_connections_per_address, max_connections)
     app = create_app(storage, bot_workers=bot_workers, url=url,
                      hosts=served_hosts(host, url, allowed_hosts),
-                     any_ip=host in WILDCARD_BINDS, **options)
+                     any_ip=host in WILDCARD_BINDS, caps=caps, **options)
     print(f"mazzo: serving on http://{host}:{port}  (database: {storage.describe()})",
           flush=True)
+    _warn_over_descriptors(caps.total)
+    install_accept_error_filter()
+    refused = encode_frame(error_frame("too_many_connections", "en")).encode()
     # no permessage-deflate: frames are a few KB and compressing them cost an eighth of the
     # server's time under load (make bench-server), for bandwidth a card game does not lack
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES,
-                ws_per_message_deflate=False, ws=lean_websocket_protocol())
+                ws_per_message_deflate=False, backlog=backlog(descriptor_limit()),
+                http=guarded_http_protocol(caps, header_timeout, idle_timeout, refused),
+                ws=lean_websocket_protocol(caps))
     return 0
 
 
-#: messages a connection may have waiting for the app before its socket stops being read
-WS_QUEUE_HIGH: Final = 8
-#: the kernel's send buffer for each websocket (SO_SNDBUF; Linux doubles it). Left to itself
-#: it grows to 4 MiB (tcp_wmem) for a client that does not read, a whole long match of frames
-#: taken in and held before the server could notice anything; 64 KiB is dozens of frames,
-#: plenty for a client on a slow link, and a stuck one is found within about a hundred
-SEND_BUFFER_BYTES: Final = 64 * 1024
-
-
-def lean_websocket_protocol() -> type | str:
-    """uvicorn's sans-I/O websocket protocol (the fastest of its implementations here: make
-    bench-server), with two changes:
-
-    - It stops reading the socket after every message and starts again when the app takes
-      it, two epoll calls and a callback per message (about 19 µs, a twentieth of a move's
-      server CPU). This one stops reading only when :data:`WS_QUEUE_HIGH` messages wait, so a
-      client that floods still cannot fill memory.
-    - It offers the app :class:`DirectSocket` (the scope's ``mazzo.direct`` extension): a send
-      that writes at once when the socket takes it and never waits (an ASGI send waits while
-      the socket is full), and a hang-up that closes a connection whose client stopped
-      reading (an ASGI close would wait for the full socket too).
-
-    Falls back to the plain protocol if uvicorn's internals are not the ones this was written
-    for (then frames for a slow client wait in its outbox, and one that never reads is no
-    longer sent to once it overflows, but its socket stays open until the client goes)."""
-    try:
-        from uvicorn.protocols.websockets.websockets_sansio_impl import (
-            WebSocketsSansIOProtocol,
-        )
-        from websockets.exceptions import InvalidState
-    except ImportError:
-        return "auto"
-    parent = getattr(WebSocketsSansIOProtocol, "send_receive_event_to_app", None)
-    if parent is None or "read_paused" not in parent.__code__.co_names or not all(
-        hasattr(WebSocketsSansIOProtocol, name) for name in ("handle_connect", "pause_writing")
-    ):
-        return "websockets-sansio"
-
-    class LeanProtocol(WebSocketsSansIOProtocol):
-        def connection_made(self, transport: Any) -> None:
-            super().connection_made(transport)
-            sock = transport.get_extra_info("socket")
-            if sock is not None:
-                with contextlib.suppress(OSError):
-                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
-
-        def send_receive_event_to_app(self) -> None:
-            paused = self.read_paused
-            self.read_paused = True  # so the parent does not pause after this message
-            try:
-                super().send_receive_event_to_app()
-            finally:
-                self.read_paused = paused
-            if not paused and self.queue.qsize() >= WS_QUEUE_HIGH:
-                self.read_paused = True  # receive() resumes once the app has emptied it
-                self.transport.pause_reading()
-
-        def handle_connect(self, event: Any) -> None:
-            super().handle_connect(event)
-            scope = getattr(self, "scope", None)  # set only for an upgrade the app will see
-            if scope is not None and not self.close_sent:
-                scope["extensions"]["mazzo.direct"] = self
-
-        def send_now(self, text: str) -> bool:
-            # writable: the transport's buffer is under its high-water mark (pause_writing)
-            if (not self.handshake_complete or self.close_sent or self.disconnected
-                    or not self.writable.is_set() or self.transport.is_closing()):
-                return False
-            try:
-                self.conn.send_text(text.encode())
-            except InvalidState:  # the client's close arrived: the app hears of it
-                return False
-            self.transport.write(b"".join(self.conn.data_to_send()))
-            return True
-
-        def hang_up(self, code: int, reason: str, grace: float) -> None:
-            if self.disconnected or self.transport.is_closing():
-                return
-            if not self.close_sent:
-                with contextlib.suppress(InvalidState):
-                    self.conn.send_close(code, reason)
-                    self.transport.write(b"".join(self.conn.data_to_send()))
-                self.close_sent = True
-            self.queue.put_nowait({"type": "websocket.disconnect", "code": code,
-                                   "reason": reason})
-            self.transport.close()  # once the client has read what is written, else:
-            self.loop.call_later(grace, self.transport.abort)
-
-    return LeanProtocol
+def _warn_over_descriptors(total: int) -> None:
+    """Say so when ``--max-connections`` is more than the process can open: accepting will
+    then fail now and then (asyncio's "out of system resource", logged once per 10 s)."""
+    limit = descriptor_limit()
+    if total > default_max_connections(limit):
+        log.warning("mazzo: --max-connections %d is more than this process can hold: it may "
+                    "open %d descriptors (ulimit -n), room for %d connections; raise ulimit -n "
+                    "or lower --max-connections", total, limit, default_max_connections(limit))
 
 
 __all__ = ["MAX_MESSAGE_BYTES", "create_app", "serve"]

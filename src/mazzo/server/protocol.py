@@ -72,6 +72,8 @@ ERRORS: Final[dict[str, tuple[str, str]]] = {
                        "Request refused: it comes from a page of another site ({origin})."),
     "form_body": ("Il corpo dev'essere JSON (Content-Type: application/json), non {kind}.",
                   "The body must be JSON (Content-Type: application/json), not {kind}."),
+    "too_many_connections": ("Troppe connessioni aperte; riprova tra poco.",
+                             "Too many connections open; try again in a moment."),
     "storage_unavailable": ("Il database non risponde: niente è stato confermato. Riprova tra "
                             "poco; lo stato attuale arriverà appena il database risponde.",
                             "The database is not answering: nothing was confirmed. Try again "
