@@ -24,7 +24,7 @@ SHORT: dict[str, dict[str, Any]] = {
 
 def open_custom(page: Any) -> None:
     """Unfold the lobby's "Custom table" form (it stays as a person left it)."""
-    if not page.evaluate("document.getElementById('custom').open"):
+    if not page.evaluate("document.getElementById('custom')?.open ?? true"):
         page.click("#custom-title")
 
 
