@@ -33,11 +33,12 @@ class BurracoConfig(Config):
     players: int = 4
     #: classic: jolly 25 and no semipulito; fibur: the FIBur rules (jolly 30, semipulito 150)
     variant: str = "classic"
-    #: points that end the match; 0: the rules' target (2005; 3 players: by three_player_targets)
+    #: points that end the match; 0: the rules' target
+    #: (2005; 3 players: by the three-player targets)
     target: int = 0
     #: 3 players: the score from which three pozzetti are dealt; 0: the rules' (1500 / 1000)
     switch: int = 0
-    #: 3 players: the target and switch of free play (2005 / 1500) or tournaments (1505 / 1000)
+    #: 3 players: the switch and target of free play (1500 / 2005) or tournaments (1000 / 1505)
     three_player_targets: str = "free"
     #: play exactly this many hands instead of up to the target (3 or 4: in victory points)
     hands: int = 0

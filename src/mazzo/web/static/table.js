@@ -202,6 +202,7 @@ function draw() {
   document.body.dataset.version = String(frame.version);
   document.body.dataset.myTurn = String(frame.legal.length > 0 && !app.pending);
   document.body.dataset.game = frame.game;
+  document.body.dataset.spectator = String(frame.seat === null);
   const title = t("tableOf", { game: gameTitle(frame.game) });
   document.title = `${title} — mazzo`;
   document.getElementById("title").textContent = title;
