@@ -529,7 +529,17 @@ class Config:
         return _field_docs(cls)
 
 
+#: each config class's field docs, read once (finding a class's source parses its module)
+_FIELD_DOCS: dict[type, dict[str, str]] = {}
+
+
 def _field_docs(cls: type[Config]) -> dict[str, str]:
+    if cls not in _FIELD_DOCS:
+        _FIELD_DOCS[cls] = _read_field_docs(cls)
+    return dict(_FIELD_DOCS[cls])
+
+
+def _read_field_docs(cls: type[Config]) -> dict[str, str]:
     try:
         lines = inspect.getsource(cls).splitlines()
     except (OSError, TypeError):  # no source shipped: no help lines, nothing else lost

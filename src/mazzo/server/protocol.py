@@ -358,7 +358,7 @@ def describe_game(game: Game) -> JSON:
     for i, entry in enumerate(config):
         if entry["name"] in docs:
             entry["help"] = docs[entry["name"]]
-        differ = {str(n): fields[i]["allowed"] for n, fields in by_players.items()
+        differ = {str(n): fields[i].get("allowed") for n, fields in by_players.items()
                   if fields[i].get("allowed") != entry.get("allowed")}
         if differ:
             entry["allowed_by_players"] = differ
