@@ -54,7 +54,8 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as home:
-        server = LiveServer(Path(home), "--workers-bots", "1").start()
+        # bots-only tables for the pictures of whole matches (score sheets, the end, the replay)
+        server = LiveServer(Path(home), "--workers-bots", "1", "--allow-bot-tables").start()
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium",
