@@ -1,9 +1,9 @@
-"""Screenshots of the browser app for docs/screenshots: the lobby and every game's table in the
-middle of a short match, at desktop (1280x800) and phone (360x740) size (cribbage with a turn
-time limit, so its countdown shows), the hand history of a cribbage match at both sizes, a
-Burraco match's hand history (its score sheets) on a phone, and on a phone novantanove's bids
-and poker's chips a few deals in and the board at the end of a Burraco match; and the replay
-viewer at the last step of a 3-player Burraco match (desktop).
+"""Screenshots of the browser app for docs/screenshots: the lobby (its "Play now" and its custom
+form) and every game's table in the middle of a short match, at desktop (1280x800) and phone
+(360x740) size (cribbage with a turn time limit, so its countdown shows), the hand history of
+a cribbage match at both sizes, a Burraco match's hand history (its score sheets) on a phone,
+and on a phone novantanove's bids and poker's chips a few deals in and the board at the end of
+a Burraco match; and the replay viewer at the last step of a 3-player Burraco match (desktop).
 
     PYTHONPATH=src python scripts/screenshots.py [--out docs/screenshots] [--lang en]
         [--only lobby tables history burraco-sheets figures burraco-end replay]
@@ -25,7 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests" / "web"), str(ROOT / "tests" / "server")]
 
-from driver import create_from_lobby, play_one, wait_turn_or_end  # noqa: E402
+from driver import create_from_lobby, open_custom, play_one, wait_turn_or_end  # noqa: E402
 
 from mazzo.engine.registry import all_games  # noqa: E402
 
@@ -54,7 +54,8 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as home:
-        server = LiveServer(Path(home), "--workers-bots", "1").start()
+        # bots-only tables for the pictures of whole matches (score sheets, the end, the replay)
+        server = LiveServer(Path(home), "--workers-bots", "1", "--allow-bot-tables").start()
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium",
@@ -77,6 +78,9 @@ def shoot(browser: object, base: str, out: Path, lang: str, only: set[str]) -> N
             target.goto(f"{base}/?lang={lang}")
             target.wait_for_selector("body[data-ready=true]")
             target.screenshot(path=str(out / f"lobby-{name}.png"))
+            open_custom(target)  # the custom form, with a game whose options all have help
+            target.select_option("#game", "burraco")
+            target.screenshot(path=str(out / f"lobby-custom-{name}.png"), full_page=True)
     if "tables" in only:
         shoot_tables(page, small, base, out, lang)
     if "history" in only:

@@ -63,7 +63,8 @@ def test_games_describe_every_config_field(server: LiveServer) -> None:
     assert set(games) == {"nebraska", "novantanove", "poker_italiano", "cribbage", "burraco"}
     fields = {f["name"]: f for f in games["cribbage"]["config"]}
     assert fields["target"] == {"name": "target", "type": "integer", "default": 121,
-                                "allowed": [61, 121]}
+                                "allowed": [61, 121],
+                                "help": "points that win a game: 121, or 61 for the short game"}
     assert fields["muggins"]["allowed"] == [False, True]
     assert fields["games_to_win"]["allowed"] == {"min": 1, "max": 99}
 

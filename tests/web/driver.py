@@ -22,6 +22,12 @@ SHORT: dict[str, dict[str, Any]] = {
 }
 
 
+def open_custom(page: Any) -> None:
+    """Unfold the lobby's "Custom table" form (it stays as a person left it)."""
+    if not page.evaluate("document.getElementById('custom')?.open ?? true"):
+        page.click("#custom-title")
+
+
 def create_from_lobby(page: Any, base: str, game: str, seats: list[str] | None = None,
                       lang: str = "en", go: bool = True,
                       fill: dict[str, str] | None = None) -> None:
@@ -29,6 +35,7 @@ def create_from_lobby(page: Any, base: str, game: str, seats: list[str] | None =
     by id), create the table and, with ``go``, follow the link to your seat."""
     page.goto(f"{base}/?lang={lang}")
     page.wait_for_selector("body[data-ready=true]")
+    open_custom(page)
     page.select_option("#game", game)
     short = SHORT[game]
     page.select_option("#players", short["players"])

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from driver import create_from_lobby, finished_table, wait_over, wait_turn_or_end
+from driver import create_from_lobby, finished_table, open_custom, wait_over, wait_turn_or_end
 
 from mazzo.engine import get_game
 from mazzo.games.poker_italiano.text import WORDS_EN, WORDS_IT
@@ -126,6 +126,7 @@ def test_the_lobby_says_a_number_out_of_range_in_its_language(
     field's id twice: "config.stack: config.stack: stack: 0 is out of range; allowed 1..100000"."""
     page.goto(f"{server.http}/?lang={lang}")
     page.wait_for_selector("body[data-ready=true]")
+    open_custom(page)
     page.select_option("#game", "poker_italiano")
     page.fill("#cfg-stack", "0")
     page.click("#create")
@@ -159,6 +160,7 @@ def test_the_lobby_names_a_games_hands_in_its_own_words(
     page.goto(f"{server.http}/?lang={lang}")
     page.wait_for_selector("body[data-ready=true]")
     for game, label in labels.items():
+        open_custom(page)
         page.select_option("#game", game)
         field = "#cfg-max_hands" if game == "poker_italiano" else "#cfg-hands"
         shown = label[:1].upper() + label[1:]  # a label starts with a capital, a message not
@@ -181,6 +183,7 @@ def test_the_lobby_lists_choices_in_italian(page: Any, server: LiveServer) -> No
     the Italian lobby. The values sent stay the config's."""
     page.goto(f"{server.http}/?lang=it")
     page.wait_for_selector("body[data-ready=true]")
+    open_custom(page)
     for game in page.locator("#game option").evaluate_all("(os) => os.map((o) => o.value)"):
         page.select_option("#game", game)
         shown = page.locator("select[id^=cfg-] option").all_inner_texts()
@@ -210,6 +213,7 @@ def test_the_lobby_says_what_each_variant_is(page: Any, server: LiveServer, lang
              ("cribbage", "match_scoring"): ["acc", "long", "free", "free_triple"]}
     said: dict[tuple[str, str], list[str]] = {}
     for (game, field), ids in lists.items():
+        open_custom(page)
         page.select_option("#game", game)
         shown = page.locator(f"#cfg-{field} option").all_inner_texts()
         assert len(shown) == len(ids), (game, shown)
@@ -258,6 +262,7 @@ def test_the_lobby_says_a_rule_between_fields_in_its_language(
     three times: "config.variant: config.variant: variant: 'classic' (37 cards...)"."""
     page.goto(f"{server.http}/?lang={lang}")
     page.wait_for_selector("body[data-ready=true]")
+    open_custom(page)
     page.select_option("#game", "novantanove")
     page.select_option("#players", "4")
     page.select_option("#cfg-variant", value='"classic"')  # the option's value: the JSON id

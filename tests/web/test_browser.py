@@ -17,6 +17,7 @@ import pytest
 from driver import (
     create_from_lobby,
     finished_table,
+    open_custom,
     play_one,
     play_to_end,
     wait_over,
@@ -44,6 +45,7 @@ def axe_problems(page: Any) -> list[str]:
 def test_lobby_is_built_from_the_api_in_both_languages(page: Any, server: LiveServer) -> None:
     page.goto(f"{server.http}/?lang=it")
     page.wait_for_selector("body[data-ready=true]")
+    open_custom(page)
     options = page.locator("#game option").all_inner_texts()
     assert len(options) == len(GAMES) and "Poker all'italiana" in options
     assert page.locator("#create").inner_text() == "Crea il tavolo"
@@ -346,6 +348,7 @@ def test_the_log_and_the_hand_history_survive_a_reload(page: Any, server: LiveSe
 def test_the_turn_timer_counts_down_and_the_stand_in_moves(page: Any, server: LiveServer) -> None:
     page.goto(f"{server.http}/?lang=en")
     page.wait_for_selector("body[data-ready=true]")
+    open_custom(page)
     assert "0: no limit" in page.locator("#opt-turn_seconds-help").inner_text()
     create_from_lobby(page, server.http, "cribbage",
                       fill={"opt-turn_seconds": "4", "name-0": "Ada"})
@@ -709,6 +712,7 @@ def test_the_lobby_fits_a_phone_for_every_game(new_context: Callable[..., Any], 
     page = context.new_page()
     page.goto(f"{server.http}/?lang={lang}")
     page.wait_for_selector("body[data-ready=true]")
+    open_custom(page)
     for game in page.locator("#game option").evaluate_all("(os) => os.map((o) => o.value)"):
         page.select_option("#game", game)
         assert too_wide(page) == [], game

@@ -10,7 +10,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from driver import create_from_lobby, finished_table, play_one, play_to_end, wait_turn_or_end
+from driver import (
+    create_from_lobby,
+    finished_table,
+    open_custom,
+    play_one,
+    play_to_end,
+    wait_turn_or_end,
+)
 
 from mazzo.cards import parse_card
 from mazzo.engine import get_game
@@ -404,6 +411,7 @@ def test_the_lobby_options_start_with_a_capital(page: Any, server: LiveServer,
     nelle scale" just above "Pausa dei bot (secondi)" and "Suggerimenti permessi"."""
     page.goto(f"{server.http}/?lang={lang}")
     page.wait_for_selector("body[data-ready=true]")
+    open_custom(page)
     for game in page.locator("#game option").evaluate_all("(os) => os.map((o) => o.value)"):
         page.select_option("#game", game)
         labels = page.locator("label[for^=cfg-]").all_inner_texts()

@@ -8,6 +8,7 @@ determined by its config and its ``history``.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import json
 import random
 import reprlib
@@ -519,6 +520,43 @@ class Config:
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def field_docs(cls) -> dict[str, str]:
+        """Each field's own documentation: the ``#:`` comment lines just above it in the
+        class's source, joined (a lobby shows them as the field's help line; fields without
+        one are left out). Read from the source so the comment stays the only copy."""
+        return _field_docs(cls)
+
+
+#: each config class's field docs, read once (finding a class's source parses its module)
+_FIELD_DOCS: dict[type, dict[str, str]] = {}
+
+
+def _field_docs(cls: type[Config]) -> dict[str, str]:
+    if cls not in _FIELD_DOCS:
+        _FIELD_DOCS[cls] = _read_field_docs(cls)
+    return dict(_FIELD_DOCS[cls])
+
+
+def _read_field_docs(cls: type[Config]) -> dict[str, str]:
+    try:
+        lines = inspect.getsource(cls).splitlines()
+    except (OSError, TypeError):  # no source shipped: no help lines, nothing else lost
+        return {}
+    names = {f.name for f in dataclasses.fields(cls)}
+    docs: dict[str, str] = {}
+    comment: list[str] = []
+    for line in lines:
+        text = line.strip()
+        if text.startswith("#:"):
+            comment.append(text[2:].strip())
+            continue
+        name = text.split(":", 1)[0].strip()
+        if comment and name in names:
+            docs[name] = " ".join(comment).replace("``", "")
+        comment = []
+    return docs
 
 
 def _check_items(field: str, value: tuple[Any, ...], item_type: type) -> None:

@@ -361,13 +361,27 @@ def as_card(text: str) -> Card | None:
 
 def describe_game(game: Game) -> JSON:
     """A game for the lobby: titles, player counts, variants, every config field, and when
-    its seeds are revealed (``hand``: as each hand ends; ``match``: at the end of the match)."""
+    its seeds are revealed (``hand``: as each hand ends; ``match``: at the end of the match).
+
+    A field gets ``help``, its own ``#:`` documentation (English; the lobby has the Italian),
+    and ``allowed_by_players`` where what it allows depends on the player count (Novantanove's
+    4 players choose the 52 or the 48 card deck), so the form offers what the engine accepts."""
+    config = describe_config(game.config_class())
+    docs = game.config_class.field_docs()
+    by_players = {n: describe_config(game.config_class(players=n)) for n in game.player_counts}
+    for i, entry in enumerate(config):
+        if entry["name"] in docs:
+            entry["help"] = docs[entry["name"]]
+        differ = {str(n): fields[i].get("allowed") for n, fields in by_players.items()
+                  if fields[i].get("allowed") != entry.get("allowed")}
+        if differ:
+            entry["allowed_by_players"] = differ
     return {
         "id": game.id,
         "title": {"it": game.title("it"), "en": game.title("en")},
         "players": list(game.player_counts),
         "variants": list(game.variants),
-        "config": describe_config(game.config_class()),
+        "config": config,
         "seeds": "hand" if game.seeds_public_after_hand else "match",
     }
 

@@ -31,12 +31,20 @@ class BurracoConfig(Config):
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
 
     players: int = 4
+    #: classic: jolly 25 and no semipulito; fibur: the FIBur rules (jolly 30, semipulito 150)
     variant: str = "classic"
+    #: points that end the match; 0: the rules' target
+    #: (2005; 3 players: by the three-player targets)
     target: int = 0
+    #: 3 players: the score from which three pozzetti are dealt; 0: the rules' (1500 / 1000)
     switch: int = 0
+    #: 3 players: the switch and target of free play (1500 / 2005) or tournaments (1000 / 1505)
     three_player_targets: str = "free"
+    #: play exactly this many hands instead of up to the target (3 or 4: in victory points)
     hands: int = 0
+    #: with 3 or 4 hands, the table that turns the points into victory points
     vp_table: str = "published"
+    #: closing needs a clean burraco (Burraco Internazionale)
     clean_burraco_to_close: bool = False
 
     def validate(self) -> None:

@@ -28,9 +28,13 @@ class CribbageConfig(Config):
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
 
     players: int = 2
+    #: points that win a game: 121, or 61 for the short game
     target: int = 121
+    #: games a side must win to win the match
     games_to_win: int = 2
+    #: match points for a game won, a skunk and a double skunk
     match_scoring: str = "acc"
+    #: players announce their own scores; points someone misses go to the opponent
     muggins: bool = False
 
     def validate(self) -> None:

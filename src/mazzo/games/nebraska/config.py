@@ -31,11 +31,16 @@ class NebraskaConfig(Config):
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6, 7)
 
     players: int = 4
+    #: which cards count: family the valid cards, expert each common card matched, poker poker hands
     variant: str = "family"
+    #: points that end the match; 0: the suggested target for the players and the variant
     target: int = 0
+    #: play exactly this many hands instead (highest total wins); 0: up to the target
     hands: int = 0
     suit_order: tuple[str, ...] = DEFAULT_SUIT_ORDER
+    #: an ace may also stand below the 2 in a run
     ace_low_in_runs: bool = False
+    #: a family or expert tie is broken by all personal cards, or by the valid ones only
     tiebreak: str = "all"
 
     def validate(self) -> None:

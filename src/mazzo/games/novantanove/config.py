@@ -31,10 +31,15 @@ class NovantanoveConfig(Config):
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
 
     players: int = 3
+    #: revised: the 1990 game; classic: the original, 37 cards with a joker (2 or 3 players)
     variant: str = "revised"
+    #: cards in the pack; 0: the rules' pack for the players (36; 52 with 4 players)
     deck: int = 0
+    #: trumps of each game's first deal: none, or diamonds
     first_trump: str = "none"
+    #: points that win a game
     target: int = 100
+    #: one game, or a rubber: games until someone has won three
     mode: str = "game"
 
     def validate(self) -> None:

@@ -1,5 +1,5 @@
 // The server's HTTP API and the table websocket (reconnecting with the token kept in the link).
-import { getLang } from "./i18n.js";
+import { getLang, t } from "./i18n.js";
 
 export async function getJSON(path) {
   const response = await fetch(path, { headers: { Accept: "application/json" } });
@@ -15,6 +15,14 @@ export async function postJSON(path, body) {
   const data = await response.json();
   if (!response.ok) throw Object.assign(new Error(data.message || response.statusText), { data });
   return data;
+}
+
+/** A button that copies ``text`` (a link, shown beside it, so it can be copied by hand too). */
+export function copyButton(text, label) {
+  return h("button", { type: "button", "aria-label": `${t("copy")}: ${label}`, onclick: async (e) => {
+    try { await navigator.clipboard.writeText(text); } catch { /* the link is shown: copy by hand */ }
+    e.target.textContent = t("copied");
+  } }, t("copy"));
 }
 
 /** Small DOM builder: h("p", {class: "x"}, "text", child). */
@@ -45,6 +53,16 @@ export function rememberTable(entry) {
 }
 export function forgetTable(id) {
   localStorage.setItem("mazzo.tables", JSON.stringify(myTables().filter((t) => t.id !== id)));
+  localStorage.removeItem(`mazzo.links.${id}`);
+}
+
+// a table's invite and spectator links, kept for its owner (the server gives them only once,
+// when the table is made): {invites: [{seat, label, url}], spectate}
+export function tableLinks(id) {
+  try { return JSON.parse(localStorage.getItem(`mazzo.links.${id}`) || "null"); } catch { return null; }
+}
+export function rememberLinks(id, links) {
+  localStorage.setItem(`mazzo.links.${id}`, JSON.stringify(links));
 }
 
 /** A table websocket that reconnects after a drop (not after a bad token or unknown table). */

@@ -3,7 +3,7 @@
 const WORDS = {
   it: {
     app: "mazzo", lobbyTitle: "mazzo — gioca a carte nel browser",
-    lobbyIntro: "Scegli un gioco, chi siede al tavolo e crea il tavolo. Gli amici entrano con il loro link.",
+    lobbyIntro: "Gioca subito contro i bot, o prepara un tavolo su misura: le regole, chi siede dove, gli amici che entrano con il loro link.",
     language: "Lingua", game: "Gioco", players: "Giocatori", variant: "Variante", options: "Opzioni",
     seats: "Posti", seat: "Posto {n}", you: "tu", friend: "un amico (con un link)",
     bot: "bot {level} — {desc}", nickname: "Nome", create: "Crea il tavolo", creating: "Creo il tavolo…",
@@ -72,12 +72,19 @@ const WORDS = {
     omittedEvents: ["{n} evento precedente non mostrato", "{n} eventi precedenti non mostrati"],
     omittedHands: ["{n} mano precedente non mostrata", "{n} mani precedenti non mostrate"],
     oneClick: "si gioca con un clic", whatHappened: "Cosa è successo ({n})", clickToPlay: "Tocca una carta per giocarla.",
+    playNow: "Gioca subito", playNowIntro: "Un clic: tu contro i bot medi, con le regole solite del gioco; la partita comincia subito.",
+    playNowSeats: ["{players} giocatori: tu e {n} bot medio", "{players} giocatori: tu e {n} bot medi"],
+    customTable: "Tavolo su misura: regole, posti, amici", linksLater: "I link restano anche al tavolo, sotto «Link del tavolo».",
+    stateWaiting: "in attesa dell'inizio", statePlaying: "in corso", stateGone: "non più sul server",
+    tableLinks: "Link del tavolo", inviteOf: "Link d'invito per il posto {n} ({name})",
+    startEmpty: ["Il posto di {names} è ancora vuoto: se cominci, dopo l'attesa del tavolo ci gioca un bot sostituto finché non arriva. Cominciare lo stesso?",
+      "I posti di {names} sono ancora vuoti: se cominci, dopo l'attesa del tavolo ci giocano bot sostituti finché non arrivano. Cominciare lo stesso?"],
     numberRange: "{field}: serve un numero da {min} a {max}.", numberFrom: "{field}: serve un numero da {min} in su.",
     wholeRange: "{field}: serve un numero intero da {min} a {max}.", wholeFrom: "{field}: serve un numero intero da {min} in su.",
   },
   en: {
     app: "mazzo", lobbyTitle: "mazzo — card games in the browser",
-    lobbyIntro: "Choose a game and who sits at the table, then create it. Friends join with their own link.",
+    lobbyIntro: "Play at once against the bots, or set up a table of your own: the rules, who sits where, friends who join with their own link.",
     language: "Language", game: "Game", players: "Players", variant: "Variant", options: "Options",
     seats: "Seats", seat: "Seat {n}", you: "you", friend: "a friend (by link)",
     bot: "{level} bot — {desc}", nickname: "Name", create: "Create the table", creating: "Creating the table…",
@@ -144,6 +151,13 @@ const WORDS = {
     omittedEvents: ["{n} earlier event not shown", "{n} earlier events not shown"],
     omittedHands: ["{n} earlier hand not shown", "{n} earlier hands not shown"],
     oneClick: "plays with one click", whatHappened: "What happened ({n})", clickToPlay: "Click a card to play it.",
+    playNow: "Play now", playNowIntro: "One click: you against medio bots, with the game's usual rules; the match starts at once.",
+    playNowSeats: ["{players} players: you and {n} medio bot", "{players} players: you and {n} medio bots"],
+    customTable: "Custom table: rules, seats, friends", linksLater: "The links stay on the table page too, under “Table links”.",
+    stateWaiting: "waiting for the start", statePlaying: "in progress", stateGone: "no longer on the server",
+    tableLinks: "Table links", inviteOf: "Invite link for seat {n} ({name})",
+    startEmpty: ["{names}'s seat is still empty: if you start, after the table's wait a stand-in bot plays it until they come. Start anyway?",
+      "The seats of {names} are still empty: if you start, after the table's wait stand-in bots play them until they come. Start anyway?"],
     numberRange: "{field}: needs a number from {min} to {max}.", numberFrom: "{field}: needs a number of {min} or more.",
     wholeRange: "{field}: needs a whole number from {min} to {max}.", wholeFrom: "{field}: needs a whole number of {min} or more.",
   },
@@ -276,6 +290,8 @@ export function valueLabel(name, value, gameId = game) {
 // where a game names the thing a field counts otherwise (Nebraska's "manche", Burraco's
 // "smazzata", as GAME_WORDS, the terminal and docs/rules/*.it.md say), its own label: [it, en]
 const GAME_FIELDS = {
+  // cribbage's target is a choice of two, with no 0 among them
+  cribbage: { target: ["traguardo", "target"] },
   nebraska: { hands: ["manche da giocare (0: fino al traguardo)", "hands to play (0: up to the target)"] },
   burraco: { hands: ["smazzate da giocare (0: fino al traguardo)", "hands to play (0: up to the target)"] },
 };
@@ -284,4 +300,60 @@ const GAME_FIELDS = {
 export function fieldLabel(name, gameId = game) {
   const pair = GAME_FIELDS[gameId]?.[name] ?? FIELDS[name];
   return pair ? pair[lang === "it" ? 0 : 1] : name.replaceAll("_", " ");
+}
+
+// each config field's help line in Italian; the English is the field's own documentation, which
+// /api/games sends as ``help`` (the config modules' ``#:`` comments): game -> field -> text
+const HELP_IT = {
+  nebraska: {
+    variant: "quali carte contano: family le carte valide, expert ogni carta comune abbinata, poker le combinazioni di poker",
+    target: "i punti che chiudono la partita; 0: il traguardo suggerito per i giocatori e la variante",
+    hands: "gioca esattamente tante manche invece (vince il totale più alto); 0: fino al traguardo",
+    ace_low_in_runs: "in una scala l'asso può stare anche sotto il 2",
+    tiebreak: "un pareggio in family o expert si scioglie con tutte le carte personali, o solo con quelle valide",
+  },
+  novantanove: {
+    variant: "revised: il gioco del 1990; classic: l'originale, 37 carte con il jolly (2 o 3 giocatori)",
+    deck: "carte nel mazzo; 0: il mazzo delle regole per i giocatori (36; 52 in 4)",
+    first_trump: "la briscola della prima mano di ogni partita: nessuna, o quadri",
+    target: "i punti che vincono una partita",
+    mode: "una partita, o un rubber: partite finché qualcuno ne ha vinte tre",
+  },
+  poker_italiano: {
+    ante: "l'invito: lo paga ogni giocatore nel piatto prima di ogni mano",
+    cip: "l'unità minima di puntata",
+    stack: "le fiches iniziali di ogni giocatore (si gioca con quelle in tavola); a credito, il massimo che si rischia per mano",
+    raise_limit: "pot: un rilancio non supera il piatto dopo aver visto; none: fino a tutte le proprie fiches",
+    open_exact_pot: "l'apertura deve essere pari al piatto invece che al massimo il piatto",
+    blind_base: "il buio paga blind_base × P₀, il controbuio il doppio, l'over il quadruplo",
+    blinds: "ammette buio, controbuio e over",
+    max_hands: "il numero massimo di mani (la partita finisce anche quando uno ha tutte le fiches)",
+    escalate_opening: "dopo ogni mano morta l'apertura chiede QQ, poi KK (finché il piatto non è vinto)",
+    suit_before_kickers: "confronta il seme della combinazione prima delle carte spaiate",
+    flush_by_suit: "tra due colori vince senz'altro il seme più alto",
+    cyclic_straight_flush: "tra esattamente due scale colore: minima > massima > media > minima",
+    credit: "niente fiches fisse: i saldi possono andare sotto zero; in ogni mano si rischia al massimo stack",
+    bet_menu: "le puntate proposte: un breve elenco esatto (minimo, ¼ ½ ¾ del piatto, massimo) o ogni somma",
+  },
+  cribbage: {
+    target: "i punti che vincono una partita: 121, o 61 per la partita corta",
+    games_to_win: "le partite che una parte deve vincere per vincere l'incontro",
+    match_scoring: "i punti d'incontro per una partita vinta, uno skunk e un doppio skunk",
+    muggins: "ognuno dichiara i propri punti; quelli che sfuggono vanno all'avversario",
+  },
+  burraco: {
+    variant: "classic: jolly 25 e niente semipulito; fibur: le regole FIBur (jolly 30, semipulito 150)",
+    target: "i punti che chiudono la partita; 0: il traguardo delle regole (2005; in 3 secondo i traguardi a tre)",
+    switch: "in 3: il punteggio da cui si danno tre pozzetti; 0: quello delle regole (1500 / 1000)",
+    three_player_targets: "in 3: cambio e traguardo del gioco libero (1500 / 2005) o da torneo (1000 / 1505)",
+    hands: "gioca esattamente tante smazzate invece che fino al traguardo (3 o 4: a punti vittoria)",
+    vp_table: "con 3 o 4 smazzate, la tabella che trasforma i punti in punti vittoria",
+    clean_burraco_to_close: "per chiudere serve un burraco pulito (Burraco Internazionale)",
+  },
+};
+
+/** A config field's help line in the page's language ("" where it has none). */
+export function fieldHelp(gameId, field) {
+  if (lang === "it") return HELP_IT[gameId]?.[field.name] ?? field.help ?? "";
+  return field.help ?? "";
 }

@@ -1,6 +1,6 @@
 // The table page: draws the seat's view, offers exactly the frame's legal list (never inventing a
 // move), keeps a log in words, the scores, the fairness commitments, and reconnects by itself.
-import { TableSocket, getJSON, h, postJSON, rememberTable } from "./api.js";
+import { TableSocket, copyButton, getJSON, h, postJSON, rememberLinks, rememberTable, tableLinks } from "./api.js";
 import { cardElement, cardText, readable } from "./cards.js";
 import { getLang, setGame, setLang, t } from "./i18n.js";
 import { seatName } from "./games/common.js";
@@ -158,6 +158,15 @@ function toggleCard(token) {
   render();
 }
 
+/** The owner's start: with a person's seat still empty, only once the owner says so (a
+ * stand-in bot would play it after the table's wait). */
+function startMatch(frame) {
+  const empty = frame.seats.filter((s) => s.kind === "human" && !s.connected && s.seat !== frame.seat);
+  const names = empty.map((s) => seatName(frame, s.seat)).join(", ");
+  if (empty.length && !window.confirm(t("startEmpty", { n: empty.length, names }))) return;
+  ownerCommand("start");
+}
+
 function ownerCommand(command) {
   postJSON(`/api/tables/${encodeURIComponent(tableId)}/${command}?lang=${getLang()}`, { owner: ownerToken() })
     .catch((exc) => { app.alert = exc.message; render(); });
@@ -193,6 +202,7 @@ function draw() {
   document.body.dataset.version = String(frame.version);
   document.body.dataset.myTurn = String(frame.legal.length > 0 && !app.pending);
   document.body.dataset.game = frame.game;
+  document.body.dataset.spectator = String(frame.seat === null);
   const title = t("tableOf", { game: gameTitle(frame.game) });
   document.title = `${title} — mazzo`;
   document.getElementById("title").textContent = title;
@@ -208,6 +218,7 @@ function draw() {
   renderLog();
   renderHistory(frame);
   renderFairness(frame);
+  renderLinks(frame);
   const alert = document.getElementById("alert");
   if (alert.textContent !== app.alert) alert.textContent = app.alert;
 }
@@ -218,7 +229,7 @@ function renderStatus(frame) {
   const parts = [];
   if (frame.status === "waiting") {
     parts.push(h("p", { class: "turn" }, t("waiting")));
-    if (ownerToken()) parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => ownerCommand("start") }, t("start")));
+    if (ownerToken()) parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => startMatch(frame) }, t("start")));
   } else if (frame.status === "over") {
     parts.push(h("p", { class: "turn", id: "result" }, t("over"), ". ", resultText(frame)));
     if (frame.rematch) {
@@ -227,6 +238,7 @@ function renderStatus(frame) {
       // a rematch keeps every token, the owner's too: carry it to the new table
       const owner = ownerToken();
       if (owner) localStorage.setItem(`mazzo.owner.${frame.rematch}`, owner);
+      carryLinks(frame.rematch);
       parts.push(h("a", { class: "button", id: "to-rematch", href: url.toString() }, t("toRematch")));
     } else if (ownerToken()) {
       parts.push(h("button", { type: "button", id: "rematch", onclick: () => ownerCommand("rematch") }, t("rematch")));
@@ -343,17 +355,18 @@ function renderPlay(frame) {
     }
     return el;
   };
-  const parts = [h("h2", { id: "moves-title" }, frame.seat === null ? t("hand") : t("moves"))];
-  if (frame.seat !== null) {
-    const note = app.board.handNote ? app.board.handNote(view) : null;
-    parts.push(h("div", { id: "hand", class: "hand", role: "group", "aria-label": t("hand") }, handTokens.map(cardButton)));
-    if (note) parts.push(note);
-    if (notes) parts.push(h("div", { id: "notes", class: "notes" }, notes.lines.map((line) => h("p", {}, line))));
-    if (extra.length) parts.push(h("div", { id: "other-cards", class: "hand", role: "group", "aria-label": t("known") }, extra.map(cardButton)));
-  }
+  // a spectator has no hand and no moves: no box for them
+  area.hidden = frame.seat === null;
+  if (area.hidden) { area.replaceChildren(); return; }
+  const parts = [h("h2", { id: "moves-title" }, t("moves"))];
+  const note = app.board.handNote ? app.board.handNote(view) : null;
+  parts.push(h("div", { id: "hand", class: "hand", role: "group", "aria-label": t("hand") }, handTokens.map(cardButton)));
+  if (note) parts.push(note);
+  if (notes) parts.push(h("div", { id: "notes", class: "notes" }, notes.lines.map((line) => h("p", {}, line))));
+  if (extra.length) parts.push(h("div", { id: "other-cards", class: "hand", role: "group", "aria-label": t("known") }, extra.map(cardButton)));
   const moves = h("div", { id: "moves", class: "moves" });
   if (!legal.length) {
-    moves.append(h("p", {}, frame.status === "playing" && frame.seat !== null ? t("noMoves") : ""));
+    moves.append(h("p", {}, frame.status === "playing" ? t("noMoves") : ""));
   } else {
     const plain = legal.filter((m) => cardsOf(m.action).length === 0);
     const matching = cardMoves.filter((m) => sameCards(cardsOf(m.action), app.selected));
@@ -506,6 +519,32 @@ function renderFairness(frame) {
   }
   details.open = Boolean(wasOpen);
   panel.replaceChildren(details);
+}
+
+// The invite and spectator links, for the owner, as the lobby kept them when the table was made
+// (the server hands them out only then): drawn once per language, so "Copied" stays said.
+function renderLinks(frame) {
+  const panel = document.getElementById("links-panel");
+  const links = ownerToken() ? tableLinks(tableId) : null;
+  panel.hidden = !links;
+  if (!links || panel.dataset.lang === getLang()) return;
+  panel.dataset.lang = getLang();
+  const row = (label, url) => h("li", {}, h("span", {}, label),
+    h("input", { readonly: true, value: url, "aria-label": label }), copyButton(url, label));
+  const withLang = (url) => { const u = new URL(url); u.searchParams.set("lang", getLang()); return u.toString(); };
+  panel.replaceChildren(h("details", { id: "share" }, h("summary", { id: "links-title" }, t("tableLinks")),
+    h("ul", { class: "links" },
+      links.invites.map((invite) => row(t("inviteOf", { n: invite.seat + 1, name: seatName(frame, invite.seat) }), withLang(invite.url))),
+      row(t("spectate"), withLang(links.spectate)))));
+}
+
+// A rematch keeps every token: the same links, for the new table.
+function carryLinks(rematch) {
+  const links = tableLinks(tableId);
+  if (!links || tableLinks(rematch)) return;
+  const moved = (url) => { const u = new URL(url); u.pathname = `/tables/${rematch}`; return u.toString(); };
+  rememberLinks(rematch, { spectate: moved(links.spectate),
+    invites: links.invites.map((invite) => ({ ...invite, url: moved(invite.url) })) });
 }
 
 async function sha256Hex(hex) {
