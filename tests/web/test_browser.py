@@ -256,9 +256,15 @@ def test_the_table_reconnects_by_itself_after_the_server_dies(
         rng = random.Random(9)
         wait_turn_or_end(page)
         play_one(page, rng)
+        assert wait_turn_or_end(page) == "playing"
         version = page.evaluate("document.body.dataset.version")
         live.kill9()
         page.wait_for_selector("#connection[data-status=reconnecting]")
+        # a click now would be lost: the moves say so and cannot be pressed, the seat is away
+        assert page.locator("#moves-offline").is_visible()
+        moves = page.locator("#moves button.move").all()
+        assert moves and all(m.is_disabled() for m in moves)
+        assert "away" in page.locator("#seats-panel .seat.me .seat-info").inner_text()
         live.start()  # same port and database: the table is rebuilt by replay
         page.wait_for_selector("#connection[data-status=connected]", timeout=30_000)
         assert wait_turn_or_end(page) == "playing"

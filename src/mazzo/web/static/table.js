@@ -120,8 +120,16 @@ function onMessage(frame) {
 }
 
 function onStatus(status) {
+  const was = app.connection;
   app.connection = status;
   showConnection();
+  // moves and seats follow the connection: a click while it is down would be lost
+  if (app.frame && (was === "connected") !== (status === "connected")) render();
+}
+
+/** whether a move sent now reaches the server */
+function online() {
+  return app.connection === "connected";
 }
 
 function showConnection() {
@@ -300,7 +308,9 @@ function renderSeats(frame) {
   const rows = frame.seats.map((s) => {
     const bits = [];
     if (s.kind === "human") {
-      bits.push(s.stand_in ? t("standIn", { level: s.stand_in }) : s.connected ? t("online") : t("away"));
+      // this page's own seat is away while its connection is down, whatever the last frame said
+      const here = s.connected && !(s.seat === frame.seat && !online());
+      bits.push(s.stand_in ? t("standIn", { level: s.stand_in }) : here ? t("online") : t("away"));
     } else bits.push(t("botSeat", { level: s.kind }));
     if (view.dealer === s.seat) bits.push(t("dealer"));
     const turn = frame.status === "playing" && view.current_player === s.seat;
@@ -330,7 +340,7 @@ function renderPlay(frame) {
   const area = document.getElementById("play-area");
   const view = frame.view;
   const legal = frame.legal;
-  const active = legal.length > 0 && !app.pending;
+  const active = legal.length > 0 && !app.pending && online();
   const cardMoves = legal.filter((m) => cardsOf(m.action).length > 0);
   const usable = new Set(cardMoves.flatMap((m) => cardsOf(m.action)));
   const handTokens = Array.isArray(view.hand) ? view.hand : [];
@@ -359,6 +369,7 @@ function renderPlay(frame) {
   area.hidden = frame.seat === null;
   if (area.hidden) { area.replaceChildren(); return; }
   const parts = [h("h2", { id: "moves-title" }, t("moves"))];
+  if (legal.length && !online()) parts.push(h("p", { id: "moves-offline", class: "offline-note", role: "status" }, t("movesOffline")));
   const note = app.board.handNote ? app.board.handNote(view) : null;
   parts.push(h("div", { id: "hand", class: "hand", role: "group", "aria-label": t("hand") }, handTokens.map(cardButton)));
   if (note) parts.push(note);
