@@ -33,14 +33,6 @@ from mazzo.engine.registry import get_game
 
 LEVELS: Final = ("random", "facile", "medio", "difficile", "esperto")
 
-LEVEL_TEXT: Final = {
-    "random": ("mosse a caso", "random legal moves"),
-    "facile": ("euristica con errori voluti", "heuristic with deliberate mistakes"),
-    "medio": ("euristica", "heuristic"),
-    "difficile": ("ricerca ISMCTS, ~0,2 s a mossa", "ISMCTS search, ~0.2 s per move"),
-    "esperto": ("ricerca approfondita, fino a ~1 s a mossa", "deep search, up to ~1 s per move"),
-}
-
 #: share of ``facile`` moves chosen at random instead of by the heuristic
 MISTAKE_RATE: Final = 0.3
 #: target seconds per move of the search levels (used as is with ``timed=True``)
