@@ -73,8 +73,9 @@ class SearchSetting:
 LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
     # Budgets are set by instructions a move against novantanove's difficile on the same
     # positions (``benchmarks.level_cost`` under callgrind, then alternated CPU time), because
-    # seconds drift with the machine and its load; docs/performance.md ("Levels") has the
-    # figures. Each time the search got cheaper the budget rose to keep the time a move.
+    # seconds drift with the machine and its load; docs/performance.md ("Levels: iterations a
+    # move") has the figures. Each time the search got cheaper the budget rose to keep the time
+    # a move.
     "nebraska": SearchSetting("random", 2000, 9800),
     "novantanove": SearchSetting("random", 2200, 9600),
     # poker: opponents' cards weighted by what their bets and draws reveal; unguided difficile
