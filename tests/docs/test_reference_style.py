@@ -20,9 +20,11 @@ HISTORY = re.compile(
     r"|\bbranch `?h-[a-z0-9]+",
     re.IGNORECASE,
 )
-#: a repository path named in code or a comment (a name in capitals is a pattern: GAME-edges.json)
+#: a repository path named in code or a comment
 NAMED_PATH = re.compile(r"(?<![\w/.])((?:docs|scripts|benchmarks|shared|examples)/[\w./-]*\w"
                         r"\.(?:md|py|sh|json))")
+#: a word in capitals joined to the name stands for any: docs/strength-results/GAME-edges.json
+PLACEHOLDER = re.compile(r"/[A-Z]+[-_]")
 #: the README is a front page (what it is, two commands, the games, one table, links)
 README_LINES = 250
 #: docs/performance.md is a reference of the current figures, not a diary
@@ -59,7 +61,7 @@ def named_paths() -> list[tuple[str, str]]:
                 continue
             text = path.read_text(encoding="utf-8")
             found += [(str(path.relative_to(ROOT)), named) for named in NAMED_PATH.findall(text)
-                      if named == named.lower()]
+                      if not PLACEHOLDER.search(named)]
     return found
 
 
