@@ -10,7 +10,7 @@ best of three, two hands of Nebraska...) so that a sample large enough to decide
 a longer match only amplifies the stronger side's edge, so short matches understate it. Medio v
 random is quick and plays the default match. ``--full`` uses the default match for both.
 
-Targets (issue 7): medio beats random >= 80 %, esperto beats medio >= 60 %.
+Targets: medio beats random >= 80 %, esperto beats medio >= 60 %.
 
     python scripts/strength.py [--games cribbage,burraco] [--matches 60] [--workers 2]
     python scripts/strength.py --render          # only rebuild the table from saved results
