@@ -1,4 +1,4 @@
-"""How a chip edge per deal becomes ten-deal match wins in poker all'italiana (issue 16).
+"""How a chip edge per deal becomes ten-deal match wins in poker all'italiana.
 
 ``scripts/strength.py`` scores a two-bot poker match the arena's way: the two bots sit in
 alternate seats (A B A B, then B A B A from the same cards), each bot's result is the **best**
@@ -46,7 +46,7 @@ STACK = 200
 #: bot A's seats in the lineup A B A B; B A B A gives A the other two
 A_SEATS = (0, 2)
 B_SEATS = (1, 3)
-#: the target of issue 16 and the level its whole 95 % interval must clear
+#: the strength target (esperto beats medio) and the level its whole 95 % interval must clear
 TARGET, FLOOR = 0.60, 0.55
 
 

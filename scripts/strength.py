@@ -10,7 +10,7 @@ best of three, two hands of Nebraska...) so that a sample large enough to decide
 a longer match only amplifies the stronger side's edge, so short matches understate it. Medio v
 random is quick and plays the default match. ``--full`` uses the default match for both.
 
-Targets (issue 7): medio beats random >= 80 %, esperto beats medio >= 60 %.
+Targets: medio beats random >= 80 %, esperto beats medio >= 60 %.
 
     python scripts/strength.py [--games cribbage,burraco] [--matches 60] [--workers 2]
     python scripts/strength.py --render          # only rebuild the table from saved results
@@ -43,7 +43,6 @@ TARGETS: dict[str, float | None] = {"medio": 0.60, "random": 0.80, "facile": Non
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "docs" / "strength-results"
 DOC = ROOT / "docs" / "strength.md"
-README_BEGIN, README_END = "<!-- strength:begin -->", "<!-- strength:end -->"
 #: per game, the config changes that make one match short (see the module docstring)
 SHORT: dict[str, dict[str, Any]] = {
     "cribbage": {"games_to_win": 1},  # one game to 121, not best of three
@@ -51,6 +50,17 @@ SHORT: dict[str, dict[str, Any]] = {
     "nebraska": {"hands": 2},  # two hands, highest total wins
     "poker_italiano": {"max_hands": 10},  # ten deals instead of fifty
     "burraco": {"hands": 1},  # one hand, highest total wins
+}
+
+#: bots measured once and since taken out of the registry (git keeps them), by the legend of
+#: their rows: their results stay in the table as measured, but can no longer be added to
+RETIRED: dict[str, dict[str, str]] = {
+    "poker_italiano": {
+        "esperto48": "poker's esperto until 2026-11-26: the same player with a quarter of its "
+        "worlds (48 per candidate, as partita), ~0.06 s per move",
+        "partita58": "partita with the swing per deal measured in its own matches (58 chips, "
+        "not medio's 32), ~0.05 s per move",
+    },
 }
 
 #: search level v medio matches where a match takes a minute or more of CPU (default 60)
@@ -201,7 +211,8 @@ def notes(game: Game, levels: list[str]) -> list[str]:
         note = level_note(game, level)
         if note:
             out.append(f"- {game.id}: {note}")
-    out += [f"- {game.id}: {level}: {describe_search(game, level)}"
+    retired = RETIRED.get(game.id, {})
+    out += [f"- {game.id}: {level}: {retired.get(level) or describe_search(game, level)}"
             for level in dict.fromkeys(levels)]
     return out
 
@@ -275,8 +286,6 @@ def render(out: Path) -> str:
         ] if edges else []),
     ])
     out.write_text(text, encoding="utf-8")
-    if out == DOC:
-        update_readme([*header, *rows])
     return text
 
 
@@ -288,19 +297,6 @@ def edge_lines(game_id: str) -> list[str]:
     return [f"| {game_id} | {e['bot']} | {e['against']} | {e.get('setting', 'first deal')} | "
             f"{e['deals']} | {e['edge']:+.2f} ± {e['se']:.2f} | {e['seed']} | {e['date']} |"
             for e in json.loads(path.read_text(encoding="utf-8"))]
-
-
-def update_readme(table: list[str]) -> None:
-    """Put the table between the README's strength markers (the README's copy stays current)."""
-    readme = ROOT / "README.md"
-    text = readme.read_text(encoding="utf-8")
-    begin, end = text.find(README_BEGIN), text.find(README_END)
-    if begin < 0 or end < begin:
-        print(f"README.md has no {README_BEGIN} … {README_END} markers; table not copied",
-              file=sys.stderr)
-        return
-    body = "\n".join([README_BEGIN, *table, README_END])
-    readme.write_text(text[:begin] + body + text[end + len(README_END):], encoding="utf-8")
 
 
 def main(argv: list[str]) -> int:
@@ -330,9 +326,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--pool", metavar="DIR",
                         help="measure nothing; pool the rounds scripts/strength_lanes.sh saved "
                         "in DIR into the saved results, then rebuild the table")
-    parser.add_argument("--out", default=str(DOC),
-                        help="the table's file (the README's copy is updated only for the "
-                        "default)")
+    parser.add_argument("--out", default=str(DOC), help="the table's file")
     args = parser.parse_args(argv)
     if args.pool:
         for line in pool_rounds(Path(args.pool)):

@@ -70,7 +70,7 @@ def test_views_of_different_seats_differ() -> None:
 
 
 def test_docs_list_every_field() -> None:
-    """docs/rl.md lists each game's fields as scripts/rl_fields.py prints them."""
+    """docs/rl.md lists each game's fields as ``python -m mazzo.rl.fields_doc`` prints them."""
     from mazzo.rl.fields_doc import fields_markdown
 
     assert fields_markdown() in DOCS.read_text(encoding="utf-8")

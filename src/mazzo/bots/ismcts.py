@@ -40,13 +40,9 @@ WorldSampler = Callable[[Turn, random.Random], State]
 ``turn.sample_state``), so that the search sees nothing hidden."""
 
 
-def uniform_world(turn: Turn, rng: random.Random) -> State:
-    """Every world consistent with the view equally likely (the game's ``determinize``)."""
-    return turn.sample_state(rng)
-
-
 def _uniform_worlds(turn: Turn) -> WorldSampler:
-    """:func:`uniform_world` for this Turn, through the sampler its state gives once per search
+    """Every world consistent with the view equally likely (the game's ``determinize``), through
+    the sampler this Turn's state gives once per search
     (:meth:`Turn.world_sampler`: the same worlds, the seat's shared part worked out once)."""
     sample = turn.world_sampler()
     return lambda _turn, rng: sample(rng)

@@ -33,14 +33,6 @@ from mazzo.engine.registry import get_game
 
 LEVELS: Final = ("random", "facile", "medio", "difficile", "esperto")
 
-LEVEL_TEXT: Final = {
-    "random": ("mosse a caso", "random legal moves"),
-    "facile": ("euristica con errori voluti", "heuristic with deliberate mistakes"),
-    "medio": ("euristica", "heuristic"),
-    "difficile": ("ricerca ISMCTS, ~0,2 s a mossa", "ISMCTS search, ~0.2 s per move"),
-    "esperto": ("ricerca approfondita, fino a ~1 s a mossa", "deep search, up to ~1 s per move"),
-}
-
 #: share of ``facile`` moves chosen at random instead of by the heuristic
 MISTAKE_RATE: Final = 0.3
 #: target seconds per move of the search levels (used as is with ``timed=True``)
@@ -79,33 +71,19 @@ class SearchSetting:
 #: (``python -m benchmarks.bench_ismcts --levels difficile,esperto`` times the levels in play;
 #: ``scripts/strength.py`` reports the mean time per move, forced moves included).
 LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
-    # calibrated 2026-11-23 (docs/performance.md, "ISMCTS, fourth pass"); before: 800/4000
-    # (0.15/0.83 s), 1250/6300 (0.20/1.07 s), 23/115 (0.09/0.41 s)
-    # Nebraska: the tenth pass (random moves played on the state's fields, a cheaper end of
-    # hand) left 1100 at 0.55 of its instructions a move (12 moves of
-    # ``benchmarks.level_cost`` under callgrind: 17,955 M before, 9,838 M after); 2000 restores
-    # them (18,169 M, 1.01), and the esperto scales with it: 5400 -> 9800
+    # Budgets are set by instructions a move against novantanove's difficile on the same
+    # positions (``benchmarks.level_cost`` under callgrind, then alternated CPU time), because
+    # seconds drift with the machine and its load; docs/performance.md ("Levels: iterations a
+    # move") has the figures. Each time the search got cheaper the budget rose to keep the time
+    # a move.
     "nebraska": SearchSetting("random", 2000, 9800),
-    # novantanove: the tenth pass (random moves played on the state's fields, worlds kept per
-    # search) left 1300 at 0.58 of its instructions a move (12 moves of
-    # ``benchmarks.level_cost`` under callgrind: 17,605 M before, 10,238 M after); 2200
-    # restores them (17,599 M), and the esperto scales with it: 5700 -> 9600
     "novantanove": SearchSetting("random", 2200, 9600),
     # poker: opponents' cards weighted by what their bets and draws reveal; unguided difficile
-    # measured stronger (10/16 against medio, guided 7/16); difficile before: 570 (0.26 s).
-    # Re-calibrated in the fifth pass (rollouts read the state): 420/2850 had become 0.17/0.76 s
-    # issue 16: esperto plays for the match (partita: 58.6 % of 1,000 against medio, 55.5-61.6 %,
-    # at 0.06 s a move; this search, now ``ricerca``: 58.1 % of 172, 50.7-65.2 %, at 0.9 s);
-    # since 2026-11-26 with four times the worlds (59.8 % of 800, 56.4-63.2 %, ~0.3 s a move).
+    # measured stronger (10/16 against medio, guided 7/16). The esperto plays for the match
+    # (``expert``: 59.1 % of 862 against medio at ~0.3 s a move); its search, now ``ricerca``,
+    # keeps 3750 because its strength row was measured at that budget (58.1 % of 172, 0.9 s).
     # partita2 (64.5 % of 600) is not the esperto: it plays the seat two places on as its
     # partner (collusion at a table of people) and wins by the arena's rule, not by chips.
-    # The seventh ISMCTS pass made difficile's moves ×1.38-1.48 quicker (its opponent model
-    # reads every world with the faster hand reading): 490 -> 700. Against novantanove's
-    # difficile in the same runs (0.195 s when calibrated, where poker's read 0.202 s): 490
-    # read 0.73 of it, 650 0.83, 700 0.99. ``ricerca`` keeps 3750: it is no level, and its
-    # strength row was measured at that budget. The ninth pass (betting listings shared, one
-    # draw read) left 700 at 0.90 of its instructions a move; 860 restores them (4 moves of
-    # ``benchmarks.level_cost`` under callgrind: 4,406 M at a6f31d7, 4,391 M now)
     "poker_italiano": SearchSetting("heuristic", 860, 3750, "policy",
                                     "mazzo.games.poker_italiano.bots:likely_world",
                                     guided=("esperto",),
@@ -117,17 +95,10 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
                                     "192 worlds per candidate, ~0.3 s per move; ricerca, the "
                                     "search it replaced: "),
     # cribbage: esperto plays two-player games to 121 by the board table and reads the
-    # opponent's hand from his discard and plays (issue 16: 56.9 % of 800 against medio, where
-    # the same player with uniform worlds, now ``uniforme``, scored 51.4 % on the same deals);
-    # difficile before: 1000 (0.15 s), then 1400 (0.185 s); the sixth ISMCTS pass made its
-    # searches x1.33 faster (0.180 s on a machine ~1.4x slower than the calibration one), so
-    # 2000 (docs/performance.md, "Seventh round"); the search esperto (3 and 4 players,
-    # ``ricerca``) keeps 5000: the level timer measures the two-player esperto, not the search.
-    # The eighth pass (worlds drawing only the cards they place) made the searches x1.10
-    # cheaper: 2000 read 0.85 of novantanove's difficile on fixed positions (three alternated
-    # runs, ``benchmarks.level_cost``), so 2300. The ninth pass (worlds from a prototype, a
-    # cheaper heuristic pegging) left 2300 at 0.86 of its instructions a move; 2700 restores
-    # them (4 moves of ``level_cost`` under callgrind: 6,453 M at a6f31d7, 6,454 M now)
+    # opponent's hand from his discard and plays (56.9 % of 800 against medio, where the same
+    # player with uniform worlds, ``uniforme``, scored 51.4 % on the same deals); the search
+    # esperto (3 and 4 players, ``ricerca``) keeps 5000: the level timer measures the
+    # two-player esperto, not the search.
     "cribbage": SearchSetting("heuristic", 2700, 5000,
                               expert="mazzo.games.cribbage.bots:CribbageReader",
                               expert_text="two players to 121: lays away for the best chance to "
@@ -135,32 +106,22 @@ LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
                               "worlds weighted by what his discard and his plays tell, "
                               "answering for him as a textbook pegger; "
                               "other tables: "),
-    # Burraco, fifth pass (rollouts read the state, a faster heuristic): 50/280 had become
-    # 0.11/0.54 s; 95 measured 0.20 s, 450 1.09 s, 520 1.25 s (docs/performance.md, "ISMCTS,
-    # fifth pass"). The kept hand index (2026-11-26) cut its searches' instructions 13-22 %;
-    # re-calibrated 2026-11-27 against novantanove's difficile on the same positions and
-    # machine (callgrind and alternated CPU time agree): 95/420 read 0.81/2.8 of it, 105 1.08
-    # (four runs), 750 5.2 (1 s / 0.195 s = 5.13) (docs/performance.md, "Burraco's levels
-    # calibrated by instructions")
+    # Burraco: 105 read 1.08 of novantanove's difficile, 750 5.2 of it (1 s / 0.195 s = 5.13)
     "burraco": SearchSetting("heuristic", 100, 750),
 }
 #: Per game, bots that are no level, by name: "module:Class" (seeded like any bot). Poker's
-#: ``modello`` models each opponent from the match and plays rollouts against the model (issue
-#: 16): it wins chips per deal from medio but did not win more matches than the search, so it is
-#: not the esperto (docs/poker_italiano.md). ``partita`` is modello playing for the match (a
+#: ``modello`` models each opponent from the match and plays rollouts against the model: it
+#: wins chips per deal from medio but did not win more matches than the search, so it is not
+#: the esperto (docs/poker_italiano.md). ``partita`` is modello playing for the match (a
 #: deal's end valued by the chance to finish with the biggest stack), the esperto's player by
-#: its own name; ``partita2``, the same for the arena's two-level rule (its side's
-#: best seat on top), scored 64.5 % of 600 but is no level: it plays the seats of its parity as
-#: a team, right only in the arena; ``partita58`` measures the swing; ``esperto48`` is the
-#: esperto with partita's 48 worlds (a quarter of its own), the esperto until 2026-11-26.
-#: Cribbage's ``uniforme`` is its esperto before it read the opponent's hand (the play's
-#: worlds drawn uniformly).
+#: its own name; ``partita2``, the same for the arena's two-level rule (its side's best seat
+#: on top), scored 64.5 % of 600 but is no level: it plays the seats of its parity as a team,
+#: right only in the arena. Cribbage's ``uniforme`` is its esperto without reading the
+#: opponent's hand (the play's worlds drawn uniformly), kept to measure what the reading adds.
 EXTRA_BOTS: Final[dict[str, dict[str, str]]] = {
     "poker_italiano": {"modello": "mazzo.games.poker_italiano.expert:PokerExpert",
                        "partita": "mazzo.games.poker_italiano.expert:MatchPlayer",
-                       "partita2": "mazzo.games.poker_italiano.expert:TeamMatchPlayer",
-                       "partita58": "mazzo.games.poker_italiano.expert:WideMatchPlayer",
-                       "esperto48": "mazzo.games.poker_italiano.expert:QuickMatchExpert"},
+                       "partita2": "mazzo.games.poker_italiano.expert:TeamMatchPlayer"},
     "cribbage": {"uniforme": "mazzo.games.cribbage.bots:CribbageExpert"},
 }
 #: one line on how each of them plays, for tables and help
@@ -172,11 +133,7 @@ EXTRA_TEXT: Final = {
     "partita2": "partita for the arena's two-level rule (its side's best seat on top; the side "
     "sits in alternate seats, so it counts the seat two places on as its partner: for "
     "measurement, not for tables of people), ~0.05 s per move",
-    "partita58": "partita with the swing per deal measured in its own matches (58 chips, not "
-    "medio's 32), ~0.05 s per move",
-    "esperto48": "poker's esperto until 2026-11-26: the same player with a quarter of its worlds "
-    "(48 per candidate, as partita), ~0.06 s per move",
-    "uniforme": "cribbage's esperto before issue 16's inference: the play searched in worlds "
+    "uniforme": "cribbage's esperto before its inference: the play searched in worlds "
     "drawn uniformly (only his goes respected), ~0.01 s per move",
 }
 #: the esperto search of a game whose esperto is its own (``SearchSetting.expert``), by name:

@@ -1,6 +1,7 @@
 """The engine protocol every game implements: Game, Config, State, Action, Event and errors.
 
-See ``shared/DESIGN.md``. A :class:`State` is a whole match; it is mutable and cloned explicitly.
+docs/engine.md describes the protocol for game authors and library users. A :class:`State` is a
+whole match; it is mutable and cloned explicitly.
 Chance (shuffles) is an action like any other, chosen by ``sample_chance(rng)``, so a match is fully
 determined by its config and its ``history``.
 """

@@ -21,7 +21,8 @@ from mazzo.games.cribbage.scoring import (
     score_show,
 )
 
-# (hand, starter, fifteens, pairs, runs, flush, nobs, total) — shared/rules/cribbage.md §9
+# (hand, starter, fifteens, pairs, runs, flush, nobs, total), counted by the rules of the show
+# (docs/rules/cribbage.md, section 6)
 EXAMPLES = [
     ("5C 5D 5H JS", "5S", 16, 12, 0, 0, 1, 29),
     ("5C 5D 5H 5S", "JD", 16, 12, 0, 0, 0, 28),

@@ -22,11 +22,6 @@ def is_wild(c: Card) -> bool:
     return (int(c) & 15) in (0, 2)
 
 
-def card_type(c: Card) -> int:
-    """The card without its copy: twins share a type, the four jokers too."""
-    return int(c) & 0xFF
-
-
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A meld on the table.
@@ -45,10 +40,6 @@ class Meld:
     @property
     def hi(self) -> int:
         return self.lo + len(self.cards) - 1
-
-    @property
-    def has_wild(self) -> bool:
-        return self.wild != 0
 
     def wild_card(self) -> Card | None:
         if not self.wild:

@@ -62,7 +62,7 @@ from mazzo.games.burraco.tables import (
     meld_moves,
     run_patterns,
 )
-from mazzo.games.burraco.views import TOKEN, ViewParts, meld_points
+from mazzo.games.burraco.views import TOKEN, ViewParts
 
 HAND_SIZE: Final = 11
 WILD_TYPES: Final = (12 * 16, 2, 16 + 2, 32 + 2, 48 + 2)  # jolly, then the 2 of each suit
@@ -811,10 +811,6 @@ class BurracoState(State):
         return self.returns_now()
 
     # -- information -----------------------------------------------------------------------------
-
-    def running_points(self, side: int) -> int:
-        """Points already on the table for a side (burraco bonuses and melded cards)."""
-        return sum(meld_points(m, self.preset) for m in self.melds[side])
 
     def view(self, seat: int | None) -> JSON:
         """What ``seat`` may know. Parts that change rarely (the melds, the hands, the pile,

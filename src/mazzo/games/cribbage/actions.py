@@ -105,7 +105,6 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 # --- interned actions and the integer encoding -------------------------------------------------
 
 MAX_ANNOUNCE = 29
-CARD_INDEX: dict[Card, int] = {c: i for i, c in enumerate(DECK)}
 PLAY: dict[int, Play] = {int(c): Play(c) for c in DECK}
 DISCARD1: dict[int, Discard] = {int(c): Discard((c,)) for c in DECK}
 #: DISCARD2[a][b] for card ids a < b

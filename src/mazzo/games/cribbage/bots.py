@@ -256,7 +256,7 @@ def _go_floor(seat: int, view: JSON) -> int:
 
 
 class CribbageReader(CribbageExpert):
-    """The esperto, reading the opponent's hand (issue 16): the play's worlds weighted
+    """The esperto, reading the opponent's hand: the play's worlds weighted
     by how likely a competent player kept his four (his keep at temperature 0.5) and by his
     plays so far (temperature 1), and in the search he answers as a textbook pegger who cannot
     see our cards. Beliefs a player who is not exactly medio still fits (docs/cribbage.md)."""

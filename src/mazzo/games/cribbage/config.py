@@ -1,4 +1,4 @@
-"""Cribbage configuration (defaults follow shared/rules/cribbage.md)."""
+"""Cribbage configuration (defaults follow docs/rules/cribbage.md)."""
 
 from __future__ import annotations
 

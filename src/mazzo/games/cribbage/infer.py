@@ -1,4 +1,4 @@
-"""What the opponent holds, inferred from his discard (two-player cribbage, issue 16).
+"""What the opponent holds, inferred from his discard (two-player cribbage).
 
 A player keeps good hands. Every 6-card deal he might have had is weighed by how likely a
 competent player would have kept each four of it: a softmax, at a temperature, over the exact

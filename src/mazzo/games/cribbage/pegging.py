@@ -19,8 +19,7 @@ from mazzo.games.cribbage.scoring import CRANK, DECK, VALUE, peg_total
 TIE = 1e-9
 
 
-#: cards of the pack by count value and by rank
-_PACK_BY_VALUE = [sum(1 for c in DECK if VALUE[c & 15] == v) for v in range(11)]
+#: cards of the pack by rank
 _PACK_BY_RANK = [sum(1 for c in DECK if CRANK[c & 15] == r) for r in range(14)]
 #: a card's rank by its id (a table instead of ``CRANK[c & 15]``: one look-up a card seen)
 _RANK_OF = [CRANK[i & 15] for i in range(64)]

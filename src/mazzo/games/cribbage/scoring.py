@@ -11,7 +11,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, product
-from math import comb
 from typing import NamedTuple
 
 from mazzo.cards import FRENCH_SUITS, JACK, Card, card, french_deck
@@ -28,11 +27,6 @@ _KEY: tuple[int, ...] = tuple(5 ** (r - 1) if r else 0 for r in CRANK)
 DECK: tuple[Card, ...] = french_deck()
 #: ``_KEY`` by card id (cribbage cards have ids below 64): one lookup per card in the show
 SHOW_KEY: tuple[int, ...] = tuple(_KEY[i & 15] for i in range(64))
-
-
-def crank(c: int) -> int:
-    """Cribbage rank of a card: ace 1, 2..10, J 11, Q 12, K 13."""
-    return CRANK[c & 15]
 
 
 def value(c: int) -> int:
@@ -187,24 +181,6 @@ RUN_SHAPE: dict[int, tuple[int, int]] = {
 }
 
 
-def run_detail(cards: Iterable[int]) -> tuple[int, int]:
-    """(length, how many runs of that length) of the cards' best run, (0, 0) if none."""
-    counts = [0] * 15
-    for c in cards:
-        counts[CRANK[c & 15]] += 1
-    best = (0, 0)
-    length, mult = 0, 1
-    for r in range(1, 15):
-        if counts[r]:
-            length += 1
-            mult *= counts[r]
-            continue
-        if length >= 3 and length > best[0]:
-            best = (length, mult)
-        length, mult = 0, 1
-    return best
-
-
 def fifteen_count(cards: Iterable[int]) -> int:
     """How many distinct card combinations total 15."""
     ways = [1] + [0] * 15
@@ -305,8 +281,6 @@ def peg_points(played: Sequence[Card]) -> int:
 
 
 # --- the exact distribution --------------------------------------------------------------------
-
-TOTAL_COMBINATIONS = comb(52, 4) * 48  # 12,994,800
 
 
 def _bonus_distribution(

@@ -3,7 +3,7 @@
 Phases: ``cut_for_deal`` (chance) → per hand ``deal`` (chance) → ``discard`` → ``starter``
 (chance) → ``pegging`` → ``show``; with muggins also ``announce`` and ``muggins`` (claim) turns.
 Points are pegged the moment they are earned, and a game ends the instant a side reaches the
-target (shared/rules/cribbage.md §5), mid-play or mid-show.
+target (docs/rules/cribbage.md, section 7), mid-play or mid-show.
 """
 
 from __future__ import annotations

@@ -10,7 +10,8 @@ from mazzo.engine.game import Config, ConfigError, check_choice, check_range
 
 VARIANTS = ("family", "expert", "poker")
 TIEBREAKS = ("all", "valid")
-#: [D] default suit order for equal bids, highest first (lost from the seed; rules README item 1)
+#: [D] default suit order for equal bids, highest first: the order printed on the cards could
+#: not be recovered, so this is mazzo's fixed choice (docs/rules/nebraska.md, section 4)
 DEFAULT_SUIT_ORDER = tuple(SUIT_NAME_IT[c] for c in COLOURS)
 
 #: suggested targets by player count [S]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mazzo.cards import RANK_TEXT, Card
+from mazzo.cards import RANK_TEXT
 from mazzo.engine.game import JSON, Action, Event, card_from_token
 from mazzo.engine.refusals import translate
 from mazzo.games.nebraska import events as ev
@@ -49,10 +49,6 @@ COUNT_NOUNS = {
 def count_text(count: int, variant: str, lang: str) -> str:
     """A family or expert count with its noun: "1 carta valida", "3 matches"."""
     return plural(count, *COUNT_NOUNS[lang if lang in COUNT_NOUNS else "en"][variant])
-
-
-def card_name(card: Card, lang: str) -> str:
-    return card.name(lang)
 
 
 def token_name(token: str, lang: str) -> str:

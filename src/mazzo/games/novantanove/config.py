@@ -1,7 +1,7 @@
 """Novantanove configuration: players, deck, variant, first-deal trump, target and mode.
 
-Defaults follow ``shared/rules/novantanove.md``: 3 players, the revised game (no joker, first deal
-at no trump, later trumps by the previous deal's successes), a game to 100 points.
+Defaults follow the rules (docs/rules/novantanove.md): 3 players, the revised game (no joker,
+first deal at no trump, later trumps by the previous deal's successes), a game to 100 points.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Configuration of Poker all'italiana (defaults from ``shared/rules/poker_italiano.md``)."""
+"""Configuration of Poker all'italiana (defaults from docs/rules/poker_italiano.md)."""
 
 from __future__ import annotations
 

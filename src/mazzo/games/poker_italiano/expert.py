@@ -50,8 +50,8 @@ from mazzo.games.poker_italiano.table_model import (
 POOL: Final = 240
 #: worlds resampled by weight and played out once per candidate move
 WORLDS: Final = 48
-#: the esperto's worlds: four times as many, its candidates' values less noisy (issue 16: four
-#: times partita's worlds scored 59.8 % of 800 against medio, partita's own 58.6 % of 600)
+#: the esperto's worlds: four times as many, its candidates' values less noisy (four times
+#: partita's worlds scored 59.8 % of 800 against medio, partita's own 58.6 % of 600)
 EXPERT_POOL: Final = 4 * POOL
 EXPERT_WORLDS: Final = 4 * WORLDS
 #: rollouts stop after this many actions (a deal has a few dozen at most)
@@ -201,35 +201,23 @@ class MatchPlayer(PokerExpert):
         return 0.0
 
 
-
 class MatchExpert(MatchPlayer):
-    """The esperto level (issue 16): :class:`MatchPlayer` for itself, its model of the table made
+    """The esperto level: :class:`MatchPlayer` for itself, its model of the table made
     at every move from the view alone (no memory between moves, as every other level), so it
     plays the same in the arena, in the server (which builds a bot for each move) and in a
     resumed match. Learning over the match did not measurably help modello
     (docs/poker_italiano.md). It plays out four times partita's worlds (:data:`EXPERT_WORLDS`
     of :data:`EXPERT_POOL`), ~0.3 s a move: 59.8 % of 800 against medio, where the same
-    player with partita's 48 worlds (``esperto48``) scored 58.6 % of 600."""
+    player with partita's 48 worlds scored 58.6 % of 600."""
 
     def __init__(self, seed: int | None = None, fallback: Agent | None = None, *,
                  pool: int = EXPERT_POOL, worlds: int = EXPERT_WORLDS) -> None:
         super().__init__(seed, fallback, pool=pool, worlds=worlds, memory=False)
 
 
-class QuickMatchExpert(MatchExpert):
-    """``esperto48``: the esperto with partita's 48 worlds (of 240), ~0.06 s a move: the
-    esperto level from 2026-11-24 to 2026-11-26, kept to compare with."""
-
-    name = "esperto48"
-
-    def __init__(self, seed: int | None = None, fallback: Agent | None = None) -> None:
-        super().__init__(seed, fallback, pool=POOL, worlds=WORLDS)
-        self.name = "esperto48"  # not "esperto", even built with a fallback
-
-
 class TeamMatchPlayer(MatchPlayer):
-    """``partita2``, the esperto: :class:`MatchPlayer` for the arena's two-level rule
-    (``team="alternate"``)."""
+    """``partita2``: :class:`MatchPlayer` for the arena's two-level rule (``team="alternate"``),
+    a measurement bot: it counts the seat two places on as its partner."""
 
     name = "partita2"
 
@@ -237,19 +225,6 @@ class TeamMatchPlayer(MatchPlayer):
         super().__init__(seed, fallback, team="alternate")
 
 
-class WideMatchPlayer(MatchPlayer):
-    """``partita58``: :class:`MatchPlayer` with the swing measured in its own matches against
-    medio (58 chips per deal, :data:`OWN_DEAL_SD`) instead of medio's 32."""
-
-    name = "partita58"
-
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, None, deal_sd=OWN_DEAL_SD)
-
-
-#: a seat's swing per deal in partita's ten-deal matches against medio (net chips over
-#: sqrt(deals): 56.9 over 104 matches, 60.8 over 80), against 32 in medio-only matches
-OWN_DEAL_SD: Final = 58.0
 #: the sides :class:`MatchPlayer` may play for
 TEAMS: Final = ("alone", "alternate")
 

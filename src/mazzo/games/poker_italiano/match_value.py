@@ -1,5 +1,5 @@
 """What the end of a deal is worth to a side in a match: the chance that its best seat finishes
-on top (issue 16, "play for the match, not the deal").
+on top. The esperto plays for the match, not the deal, because a match is what it must win.
 
 The arena scores a two-level poker match by the final stack of each level's **best** seat (the
 two levels sit in alternate seats, A B A B). Chips are the wrong currency for that rule: a pot

@@ -34,7 +34,6 @@ NAMES_EN: Final = {
 }
 
 _CAT_SHIFT: Final = 26
-_RANK_MASK: Final = (1 << _CAT_SHIFT) - 1
 
 
 @dataclass(frozen=True, slots=True)

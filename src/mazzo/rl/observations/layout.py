@@ -85,10 +85,3 @@ def put_sparse_seat(ones: list[int], start: int, seat: int, other: int | None,
         ones.append(start + (other - seat) % players)
 
 
-def put_sparse_per_seat(at: list[int], values: list[float], start: int, seat: int,
-                        per_seat: Sequence[float], scale: float) -> None:
-    """:func:`put_per_seat` into lists of slots and values."""
-    players = len(per_seat)
-    for other, value in enumerate(per_seat):
-        at.append(start + (other - seat) % players)
-        values.append(float(value) / scale)
