@@ -11,12 +11,10 @@ from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bots"))
-from test_bots_tinygame import GAME, UltimaConfig
-
 from mazzo.arena import lineups, run_tournament
 from mazzo.arena.cli import main
 from mazzo.engine import MazzoError, registry
+from tiny_game import GAME, UltimaConfig
 
 BOTS = ["ismcts:15:random", "heuristic", "random"]
 

@@ -6,12 +6,12 @@ import math
 import random
 
 import pytest
-from test_bots_tinygame import GAME, PLAYS, UltimaConfig, UltimaState, position
 
 from mazzo.bots.ismcts import ISMCTSAgent, score_profile
 from mazzo.cards import SPADES, card
 from mazzo.engine import Turn, play_match
 from playout import decisions
+from tiny_game import GAME, PLAYS, UltimaConfig, UltimaState, position
 
 
 def turn_of(state: UltimaState, seed: int = 0) -> Turn:
@@ -115,7 +115,7 @@ def test_rejects_bad_budgets() -> None:
 
 
 def test_score_profile_learns_when_low_scores_win() -> None:
-    from test_bots_tinygame import UltimaGame
+    from tiny_game import UltimaGame
 
     class LowState(UltimaState):
         def returns(self) -> list[float]:

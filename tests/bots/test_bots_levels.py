@@ -92,7 +92,7 @@ def test_search_sees_only_the_seats_view(game: Game) -> None:
 
 
 def test_levels_for_the_test_game_and_errors() -> None:
-    from test_bots_tinygame import GAME
+    from tiny_game import GAME
 
     facile = make_agent(GAME, "facile", 1)
     assert facile.rate == MISTAKE_RATE  # type: ignore[attr-defined]
