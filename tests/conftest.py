@@ -3,9 +3,9 @@
 Set ``MAZZO_HYPOTHESIS=explore`` to let hypothesis draw fresh examples (and keep its database)
 when hunting for new counterexamples locally.
 
-The tiers: every test that carries a reason to be slow (``soak``, ``ray``, ``statistical``, or
-``server`` and ``browser``, which mark whole directories here so that a new file there is marked
-too) carries ``slow`` as well, and ``make check`` runs ``-m "not slow"``.
+The tiers: every test that carries a reason to be slow (``soak``, ``e2e``, ``ray``,
+``statistical``, or ``server`` and ``browser``, which mark whole directories here so that a new
+file there is marked too) carries ``slow`` as well, and ``make check`` runs ``-m "not slow"``.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ def _mazzo_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mo
 DIRECTORY_MARKERS = {"server": "server", "web": "browser"}
 
 #: the markers that put a test in the slow tier
-SLOW_REASONS = ("soak", "server", "browser", "ray", "statistical")
+SLOW_REASONS = ("soak", "server", "browser", "e2e", "ray", "statistical")
 
 TESTS = Path(__file__).parent
 

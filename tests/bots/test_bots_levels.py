@@ -40,6 +40,7 @@ def turn_at(state: State, seed: int = 0) -> Turn:
     return Turn(seat, state.view(seat), state.legal_actions(), random.Random(seed), state)
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("game", GAMES)
 def test_every_level_makes_legal_moves(game: Game) -> None:
     for state in decisions(game, 1, 2):
@@ -65,6 +66,7 @@ def canonical_determinize(state: State, twins: list[State], seat: int) -> bool:
     return len(worlds) == 1
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("game", GAMES)
 def test_search_sees_only_the_seats_view(game: Game) -> None:
     """Same seed and same view give the same move, whatever the hidden cards really are.

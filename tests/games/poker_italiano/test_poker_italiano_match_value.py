@@ -45,6 +45,7 @@ def test_equal_stacks_give_each_side_its_share() -> None:
     assert win_probability([200] * 4, ALIVE, (1,), 9) == pytest.approx(0.25, abs=0.005)
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize(("stacks", "alive", "team", "deals"), [
     ([250, 200, 200, 150], ALIVE, (0, 2), 9),
     ([100, 300, 160, 240], ALIVE, (0, 2), 3),
