@@ -103,6 +103,7 @@ def test_a_deal_end_keeps_every_chip_and_counts_the_deals_left(pi: SimpleNamespa
     assert deals_left(st, deal) == 10 - deal
 
 
+@pytest.mark.statistical
 def test_partita_values_moves_as_probabilities_and_is_quick(pi: SimpleNamespace) -> None:
     st: PokerItalianoState = pi.start(max_hands=10)
     pi.deal(st, {1: "AH AD AC 7S 8H", 2: "9H 9D 8C JS KC", 3: "KH KD KS 7C 8D"})
@@ -134,6 +135,7 @@ def test_partita_names() -> None:
         MatchPlayer(team="everyone")
 
 
+@pytest.mark.soak
 def test_the_esperto_plays_the_same_kept_or_rebuilt_between_moves() -> None:
     """The esperto (MatchExpert) reads only its view: one bot kept through a match and a bot
     built afresh for each move with the same generator state choose the same moves, as the
