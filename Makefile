@@ -7,7 +7,7 @@ STAMP_DEV := $(VENV)/.installed-dev
 STAMP_WEB := $(VENV)/.installed-web
 STAMP_BENCH := $(VENV)/.installed-bench
 
-.PHONY: run menu test unit bench bench-server strength playthroughs clean
+.PHONY: run menu test check unit bench bench-server strength playthroughs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,13 @@ test: $(STAMP_DEV)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2
+
+# everyday work: lint, types and the fast tier, the tests not marked slow (every game's rules and
+# worked examples; no live server, browser, Ray or soak): under two minutes on 2 cores
+check: $(STAMP_DEV)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/pytest -n 2 -m "not slow"
 
 unit: $(STAMP_DEV)
 	$(BIN)/pytest -n 2

@@ -10,18 +10,15 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bots"))
-from test_bots_tinygame import GAME
-
 from mazzo.arena import run_tournament, tournament
 from mazzo.cli.main import main
 from mazzo.engine import MazzoError
+from tiny_game import GAME
 
 #: English words of the arena's lines that must not show up in its Italian output ("seed"
 #: is Italian too: "seme" is a card's suit)

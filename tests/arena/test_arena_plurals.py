@@ -5,14 +5,10 @@
 from __future__ import annotations
 
 import io
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bots"))
-from test_bots_tinygame import GAME
 
 from mazzo.arena import run_tournament
 from mazzo.arena.cli import ProgressBar, format_results, start_line
+from tiny_game import GAME
 
 
 def test_summary_line_singular_and_plural() -> None:

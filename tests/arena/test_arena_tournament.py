@@ -11,12 +11,10 @@ from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bots"))
-from test_bots_tinygame import GAME, UltimaConfig
-
 from mazzo.arena import lineups, run_tournament
 from mazzo.arena.cli import main
 from mazzo.engine import MazzoError, registry
+from tiny_game import GAME, UltimaConfig
 
 BOTS = ["ismcts:15:random", "heuristic", "random"]
 
@@ -113,6 +111,7 @@ def test_cli_prints_the_table_and_saves(
     assert "colour" in capsys.readouterr().err
 
 
+@pytest.mark.ray
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None, reason="ray is an optional extra")
 def test_ray_backend_gives_the_process_results() -> None:
     import ray
@@ -128,6 +127,7 @@ def test_ray_backend_gives_the_process_results() -> None:
     assert got["timing"]["backend"] == "ray"
 
 
+@pytest.mark.e2e
 def test_the_workers_end_with_a_tournament_killed_9(tmp_path: Path) -> None:
     """A tournament's worker processes wait for work on a queue they hold both ends of: before
     they watched their parent, a tournament killed -9 left them running for good."""

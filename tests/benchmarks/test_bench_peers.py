@@ -3,13 +3,9 @@ apply" is read from, upkeep in the chance moves included."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository: ``benchmarks``
 
 from benchmarks.bench_peers import (
     ViewCost,

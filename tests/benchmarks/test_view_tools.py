@@ -6,13 +6,9 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository: ``benchmarks``
 
 from benchmarks import view_instructions
 from benchmarks.bench_peers import recorded_matches

@@ -6,12 +6,12 @@ import math
 import random
 
 import pytest
-from test_bots_tinygame import GAME, PLAYS, UltimaConfig, UltimaState, position
 
 from mazzo.bots.ismcts import ISMCTSAgent, score_profile
 from mazzo.cards import SPADES, card
 from mazzo.engine import Turn, play_match
 from playout import decisions
+from tiny_game import GAME, PLAYS, UltimaConfig, UltimaState, position
 
 
 def turn_of(state: UltimaState, seed: int = 0) -> Turn:
@@ -51,6 +51,7 @@ def test_keeps_the_king_for_the_ultima_when_the_hand_is_cut_off() -> None:
     assert score_profile(GAME, state.config).direction == 1
 
 
+@pytest.mark.soak
 def test_same_view_same_move_whatever_the_hidden_cards() -> None:
     rng = random.Random(11)
     for trial in range(6):
@@ -94,6 +95,7 @@ def test_does_not_overtake_the_partner(opponents: str) -> None:
     assert bot.act(turn_of(state)) == play(3)
 
 
+@pytest.mark.statistical
 def test_plays_whole_matches_and_beats_random() -> None:
     from mazzo.bots import RandomAgent
 
@@ -115,7 +117,7 @@ def test_rejects_bad_budgets() -> None:
 
 
 def test_score_profile_learns_when_low_scores_win() -> None:
-    from test_bots_tinygame import UltimaGame
+    from tiny_game import UltimaGame
 
     class LowState(UltimaState):
         def returns(self) -> list[float]:

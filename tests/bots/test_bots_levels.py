@@ -40,6 +40,7 @@ def turn_at(state: State, seed: int = 0) -> Turn:
     return Turn(seat, state.view(seat), state.legal_actions(), random.Random(seed), state)
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("game", GAMES)
 def test_every_level_makes_legal_moves(game: Game) -> None:
     for state in decisions(game, 1, 2):
@@ -65,6 +66,7 @@ def canonical_determinize(state: State, twins: list[State], seat: int) -> bool:
     return len(worlds) == 1
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("game", GAMES)
 def test_search_sees_only_the_seats_view(game: Game) -> None:
     """Same seed and same view give the same move, whatever the hidden cards really are.
@@ -92,7 +94,7 @@ def test_search_sees_only_the_seats_view(game: Game) -> None:
 
 
 def test_levels_for_the_test_game_and_errors() -> None:
-    from test_bots_tinygame import GAME
+    from tiny_game import GAME
 
     facile = make_agent(GAME, "facile", 1)
     assert facile.rate == MISTAKE_RATE  # type: ignore[attr-defined]

@@ -7,11 +7,16 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+import pytest
+
 from mazzo.engine import Turn, get_game
 from mazzo.games.burraco.bots import HandShape, MeldFacts, connects, fits_meld
 from mazzo.games.burraco.melds import is_wild
 from mazzo.games.burraco.state import BurracoState
 from mazzo.games.novantanove.bots import Table, _code, choose_bid, estimate
+
+#: thousands of random hands checked against the plain definitions
+pytestmark = pytest.mark.soak
 
 
 def _plain_meldable(c: object, hand: list, mine: list[MeldFacts]) -> bool:  # type: ignore[type-arg]

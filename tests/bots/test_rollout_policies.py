@@ -56,6 +56,7 @@ def _choice(bot: object, state: State, seed: int, read: bool) -> tuple[Action, o
     return action, rng.getstate(), own.getstate() if own is not None else None
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("game_id", sorted(READERS))
 def test_rollout_move_is_the_heuristic_on_the_view(game_id: str) -> None:
     game = get_game(game_id)

@@ -24,6 +24,7 @@ for game in all_games():
             CASES.append(pytest.param(game, config, id=f"{game.id}-{config.players}p"))
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize(("game", "config"), CASES)
 def test_terminal_play(game: Game, config: Config, tmp_path: Path) -> None:
     prompts = 0

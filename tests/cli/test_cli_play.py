@@ -26,6 +26,7 @@ def scripted(answers: list[str], then: str = "1") -> Iterator[str]:
         yield then
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("variant", ["family", "expert", "poker"])
 def test_a_whole_match_at_the_terminal(variant: str, tmp_path: Path) -> None:
     out = io.StringIO()
@@ -115,6 +116,7 @@ def test_simulate_prints_win_rates(capsys: pytest.CaptureFixture[str], tmp_path:
     assert json.loads(out.read_text())["matches"] >= 12
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize(("lang", "line"), [
     ("it", "Vincono: Giocatore 1, Giocatore 3"), ("en", "Winners: Player 1, Player 3"),
 ])

@@ -132,6 +132,7 @@ def test_seats_in_range_replay(
     assert "Result:" in out
 
 
+@pytest.mark.e2e
 def test_a_real_process_prints_no_traceback(record_file: Path) -> None:
     record_file.write_text('{"game": "nebraska", "version": 1, "history": [1e309]}')
     src = Path(__file__).resolve().parents[2] / "src"

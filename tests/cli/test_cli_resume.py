@@ -40,6 +40,7 @@ def saved_files(home: Path) -> list[Path]:
     return sorted((home / "matches").glob("*.json"))
 
 
+@pytest.mark.e2e
 def test_a_resumed_match_plays_on_exactly_as_without_the_pause(home: Path) -> None:
     config = NEBRASKA.config(players=3, hands=1)
     whole = play_interactive(NEBRASKA, config, 0, BOTS, "en", seed=8, out=io.StringIO(),
@@ -56,6 +57,7 @@ def test_a_resumed_match_plays_on_exactly_as_without_the_pause(home: Path) -> No
         assert resumed.returns() == whole.returns()
 
 
+@pytest.mark.e2e
 def test_one_file_per_match_rewritten_after_every_move(home: Path) -> None:
     seen: list[int] = []
     player = FirstChoice()
@@ -330,6 +332,7 @@ def wait_for_prompt(proc: subprocess.Popen[str], count: int = 1) -> str:
     return seen
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize(("how", "code"), [
     ("SIGINT", 130), ("SIGTERM", 143), ("SIGHUP", 129), ("ctrl-d", 0), ("q", 0),
 ])

@@ -230,6 +230,7 @@ def test_config_round_trip(game: Game, config: Config) -> None:
     assert game.config_class.from_json(data) == config
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize(("game", "config", "planned"), PLAN)
 def test_random_matches(game: Game, config: Config, planned: int) -> None:
     matches = max(1, round(planned * SCALE))

@@ -12,13 +12,8 @@ never looked before.
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
 from test_conformance import CASES, play_checked
 
 from mazzo.engine import Game, State

@@ -513,6 +513,7 @@ def damage_at_random(record: Any, data: st.DataObject) -> None:
         return
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())

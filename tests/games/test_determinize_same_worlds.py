@@ -27,6 +27,9 @@ from mazzo.games.poker_italiano.scoring import opens
 from mazzo.games.poker_italiano.state import HAND_SIZE, OPENER_TRIES, PokerItalianoState
 from playout import decisions
 
+#: worlds drawn at positions of random matches, against the code before
+pytestmark = pytest.mark.soak
+
 # --- the code before (main at acaa4fd), as functions of the state ------------------------------
 
 

@@ -17,6 +17,9 @@ import pytest
 from mazzo.engine import State, all_games, get_game
 from playout import play_randomly, steps
 
+#: random matches of every config, each rollout played against the engine's loop
+pytestmark = pytest.mark.soak
+
 GAMES = [game.id for game in all_games()]
 #: positions looked at per test config (every state of a random match, thinned)
 POSITIONS = 60

@@ -21,6 +21,9 @@ from mazzo.engine import State, get_game
 from mazzo.engine.frozen import FrozenDict, FrozenList, frozen
 from playout import steps
 
+#: random matches of every config, views against views from scratch, copies and pickles
+pytestmark = pytest.mark.soak
+
 GAMES = ("cribbage", "nebraska", "novantanove", "burraco", "poker_italiano")
 #: random matches per test config, a few thousand views per game in all
 MATCHES = 3

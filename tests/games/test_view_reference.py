@@ -22,6 +22,9 @@ from mazzo.engine import Config, State, get_game
 from mazzo.engine.frozen import FrozenDict, FrozenList
 from playout import decisions
 
+#: many random matches, every view checked against one built from scratch
+pytestmark = pytest.mark.soak
+
 GAMES = ("cribbage", "novantanove", "poker_italiano")
 #: random matches per test config (each checks every decision)
 MATCHES = 100

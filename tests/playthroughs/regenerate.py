@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
-
 from mazzo.engine import all_games
 
 from golden_trace import FOLDER, path_for, trace

@@ -43,12 +43,14 @@ def test_tuple_parameters_travel_as_one_string() -> None:
     assert again.config == game.config
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("game_id", BUILTIN_GAMES)
 def test_random_sim_test(game_id: str) -> None:
     game = pyspiel.load_game(f"mazzo_{game_id}", SHORT[game_id])
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("game_id", BUILTIN_GAMES)
 def test_ismcts_plays_a_whole_match(game_id: str) -> None:
     game = pyspiel.load_game(f"mazzo_{game_id}", SHORT[game_id])

@@ -6,14 +6,11 @@ unless ``CI`` is set: then they fail, so CI cannot pass them silently."""
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
 from live_server import LiveServer
 

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
+
 from mazzo.bots.random_bot import RandomAgent
 from mazzo.engine import play_match
 from mazzo.games.burraco import GAME
 from mazzo.games.burraco.bots import BurracoHeuristic
 from mazzo.games.burraco.config import BurracoConfig
+
+#: matches of the heuristic against random players
+pytestmark = pytest.mark.statistical
 
 
 def _win_rate(players: int, matches: int) -> float:

@@ -9,6 +9,9 @@ from legal_reference import reference_legal
 
 from mazzo.games.burraco.config import BurracoConfig
 
+#: thousands of states of random matches, fast listing against the reference
+pytestmark = pytest.mark.soak
+
 CONFIGS = [
     BurracoConfig(players=4, hands=1),
     BurracoConfig(players=2, hands=1, variant="fibur"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import product
 
+import pytest
 from burraco_helpers import every_run, meld, random_decisions
 
 from mazzo.cards import ACE, Card, card
@@ -24,6 +25,9 @@ from mazzo.games.burraco.melds import (
     layouts,
 )
 from mazzo.games.burraco.tables import LAID_MELD, MELD_TEXT
+
+#: every run shape and card against the general code
+pytestmark = pytest.mark.soak
 
 
 def _clean_runs() -> list[Meld]:

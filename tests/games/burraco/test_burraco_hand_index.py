@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from burraco_helpers import random_decisions
 from legal_reference import reference_legal
 
@@ -106,6 +107,7 @@ def _play_on(state: BurracoState, rng: random.Random, moves: int) -> None:
         _check_kept(state)
 
 
+@pytest.mark.soak
 def test_kept_hand_index_equals_a_fresh_one() -> None:
     kept = 0
     decisions = 0

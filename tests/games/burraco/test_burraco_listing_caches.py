@@ -4,6 +4,7 @@ moves and the ranks it has laid), over thousands of random states, every seat, c
 
 from __future__ import annotations
 
+import pytest
 from burraco_helpers import random_decisions
 from legal_reference import reference_legal
 
@@ -11,6 +12,9 @@ from mazzo.cards import Card
 from mazzo.games.burraco.config import BurracoConfig
 from mazzo.games.burraco.state import _SET_CHUNKS, set_chunk
 from mazzo.games.burraco.tables import meld_moves
+
+#: kept listing parts against fresh computations over random matches
+pytestmark = pytest.mark.soak
 
 CONFIGS = [
     BurracoConfig(players=4, hands=1),

@@ -8,11 +8,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from burraco_helpers import random_decisions
 
 from mazzo.engine import State
 from mazzo.games.burraco.config import BurracoConfig
 from mazzo.games.burraco.state import BurracoState
+
+#: rollouts against the engine's loop at every cap
+pytestmark = pytest.mark.soak
 
 CONFIGS = [
     BurracoConfig(players=4, hands=1),

@@ -270,6 +270,7 @@ def _deal(gen: Any, order: list[tuple[bool, int]]) -> Any:
     return gen.DealRecord(order + shows, 0, (0, 0), (0, 0, 0), (0.0, 0.0), ((), ()))
 
 
+@pytest.mark.soak
 def test_the_recursion_on_deals_whose_outcome_is_known() -> None:
     gen = _generator()
     # every deal gives its dealer one point: the players take turns, so the dealer wins
@@ -285,6 +286,7 @@ def test_the_recursion_on_deals_whose_outcome_is_known() -> None:
     assert win[120, 120] == 0.5
 
 
+@pytest.mark.soak
 def test_esperto_sees_only_its_view() -> None:
     # same view and seed, different hidden cards (the opponent's hand, the crib, the pack):
     # the same move, in the discard and in the play

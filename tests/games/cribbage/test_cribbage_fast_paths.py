@@ -14,6 +14,9 @@ from mazzo.games.cribbage.scoring import CRANK, rank_parts, show_score
 from mazzo.games.cribbage.state import CribbageState
 from playout import random_move
 
+#: thousands of random hands against the plain definitions
+pytestmark = pytest.mark.soak
+
 
 def _plain_show(hand: tuple[Card, ...], starter: Card, crib: bool) -> tuple[int, ...]:
     fifteens, pairs, runs = rank_parts([CRANK[c & 15] for c in (*hand, starter)])

@@ -61,6 +61,7 @@ def test_cold_keeps_the_best_hot_is_uniform() -> None:
     assert warm[junk] < warm[frozenset(best)] / 10
 
 
+@pytest.mark.statistical
 def test_a_hand_nobody_keeps_is_unlikely() -> None:
     unseen = unseen_cards(parse_cards("AC 3D 7H 8C KD 4S 6D"))
     good = tuple(parse_cards("5H 5S JD QC"))  # two fives and two tens: 8 points before the cut
@@ -212,6 +213,7 @@ def test_the_textbook_opponent_plays_medio_s_card() -> None:
     assert p == 1.0 and card in playable
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("options", [{}, {"temperature": 0.0, "play": 0.0, "model": "textbook"},
                                      {"model": "pegger", "play": 1.0}])
 def test_esperto_with_inference_sees_only_its_view(options: dict[str, object]) -> None:

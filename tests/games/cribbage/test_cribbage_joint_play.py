@@ -21,6 +21,9 @@ from mazzo.games.cribbage.board import PlayPosition, _solve, play_worlds, textbo
 from mazzo.games.cribbage.bots import CribbageExpert, CribbageHeuristic, play_position
 from mazzo.games.cribbage.joint_play import search_play_joint
 
+#: whole games of the joint expert and many one-world solves
+pytestmark = pytest.mark.soak
+
 GAME = get_game("cribbage")
 
 

@@ -8,10 +8,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pytest
+
 from mazzo.cards import Card
 from mazzo.games.cribbage.actions import DECK
 from mazzo.games.cribbage.pegging import counted_peg_scores, peg_scores, unseen_counts
 from mazzo.games.cribbage.scoring import CRANK, VALUE, peg_parts, peg_total
+
+#: tens of thousands of random packs against the first definition
+pytestmark = pytest.mark.soak
 
 
 def plain_peg_scores(count: int, ranks: Sequence[int], by_value: Sequence[int],

@@ -179,6 +179,7 @@ def reference_show(hand: list[Card], starter: Card, crib: bool) -> ShowScore:
 five_cards = st.lists(st.sampled_from(DECK), min_size=5, max_size=5, unique=True)
 
 
+@pytest.mark.soak
 @settings(max_examples=400, deadline=None)
 @given(five_cards, st.booleans())
 def test_score_show_matches_reference(picked: list[Card], crib: bool) -> None:
@@ -207,6 +208,7 @@ def reference_peg(laid: list[Card]) -> int:
     return pts + best
 
 
+@pytest.mark.soak
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(DECK), min_size=1, max_size=8, unique=True))
 def test_peg_points_matches_reference(laid: list[Card]) -> None:

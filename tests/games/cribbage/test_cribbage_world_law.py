@@ -119,6 +119,7 @@ CASES = {
 }
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_worlds_are_uniform_over_the_deals_keeping_every_public_fact(case: str) -> None:
     make, seat = CASES[case]

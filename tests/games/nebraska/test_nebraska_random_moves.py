@@ -15,6 +15,9 @@ from mazzo.games.nebraska.actions import DECK, ChooseDealer, Deal
 from mazzo.games.nebraska.config import NebraskaConfig
 from mazzo.games.nebraska.state import NebraskaState
 
+#: rollouts against the engine's loop over whole hands
+pytestmark = pytest.mark.soak
+
 GAME = get_game("nebraska")
 
 

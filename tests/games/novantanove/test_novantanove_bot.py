@@ -48,6 +48,7 @@ def test_bot_uses_only_legal_actions_in_every_config() -> None:
         assert result.state.is_terminal
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize(("players", "matches", "threshold"), [(3, 150, 0.55), (2, 100, 0.7)])
 def test_heuristic_beats_random(players: int, matches: int, threshold: float) -> None:
     config = NovantanoveConfig(players=players)

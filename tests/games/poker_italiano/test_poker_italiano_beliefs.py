@@ -8,6 +8,8 @@ import threading
 from collections.abc import Iterator
 from types import SimpleNamespace
 
+import pytest
+
 from mazzo.bots.ismcts import ISMCTSAgent
 from mazzo.engine import CHANCE, TERMINAL, Turn
 from mazzo.games.poker_italiano import GAME
@@ -95,6 +97,7 @@ def test_likely_worlds_honour_the_draw_counts_more_than_uniform_ones() -> None:
     assert honoured["likely"] > 1.5 * honoured["uniform"]
 
 
+@pytest.mark.soak
 def test_search_with_beliefs_sees_nothing_hidden() -> None:
     """Same view, different hidden cards (true state and two redeals): the same move."""
     trials = 0

@@ -437,6 +437,7 @@ def test_credit_mode_balances_go_negative(pi: SimpleNamespace) -> None:
     assert min(st.returns()) < -10  # lost more than one stack over two deals
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("index", range(7))
 def test_chips_are_conserved_along_random_hands(pi: SimpleNamespace, index: int) -> None:
     from mazzo.games.poker_italiano import GAME

@@ -7,6 +7,8 @@ import random
 import time
 from types import SimpleNamespace
 
+import pytest
+
 from mazzo.bots.levels import bot_names, describe_search, make_agent
 from mazzo.cards import parse_cards
 from mazzo.engine import CHANCE, TERMINAL, Turn
@@ -256,6 +258,7 @@ def _expert_decisions(seed: int, matches: int) -> list[tuple[PokerItalianoState,
     return found
 
 
+@pytest.mark.soak
 def test_the_same_view_gives_the_same_move_whatever_the_hidden_cards() -> None:
     positions = _expert_decisions(7, 2)
     assert len(positions) >= 5
@@ -271,6 +274,7 @@ def test_the_same_view_gives_the_same_move_whatever_the_hidden_cards() -> None:
         assert moves[0] == moves[1]
 
 
+@pytest.mark.statistical
 def test_modello_is_a_bot_name_and_is_quick() -> None:
     agent = make_agent(GAME, "modello", 1)
     assert isinstance(agent, PokerExpert) and agent.name == "modello"

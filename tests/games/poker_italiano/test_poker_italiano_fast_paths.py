@@ -8,6 +8,8 @@ import random
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
+import pytest
+
 from mazzo.cards import Card, short_deck
 from mazzo.engine import Action, IllegalAction
 from mazzo.games.poker_italiano import GAME
@@ -27,6 +29,9 @@ from mazzo.games.poker_italiano.config import PokerItalianoConfig
 from mazzo.games.poker_italiano.scoring import opens
 from mazzo.games.poker_italiano.state import PokerItalianoState
 from playout import decisions
+
+#: random hands, each speed-up against the plain computation
+pytestmark = pytest.mark.soak
 
 
 def plain_side_pots(state: PokerItalianoState, live: Sequence[int]) -> list[tuple[int, list[int]]]:

@@ -10,6 +10,8 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
+import pytest
+
 from mazzo.cards import ACE, JACK, QUEEN, Card, short_deck
 from mazzo.games.poker_italiano.bots import PokerHeuristic, _draw_bonus, open_four
 from mazzo.games.poker_italiano.scoring import (
@@ -22,6 +24,9 @@ from mazzo.games.poker_italiano.scoring import (
     TWO_PAIR,
     key_function,
 )
+
+#: every hand of the short deck and thousands of shuffled ones
+pytestmark = pytest.mark.soak
 
 
 def plain_open_four(hand: Sequence[Card], deck_size: int) -> Card | None:

@@ -45,6 +45,7 @@ def test_equal_stacks_give_each_side_its_share() -> None:
     assert win_probability([200] * 4, ALIVE, (1,), 9) == pytest.approx(0.25, abs=0.005)
 
 
+@pytest.mark.statistical
 @pytest.mark.parametrize(("stacks", "alive", "team", "deals"), [
     ([250, 200, 200, 150], ALIVE, (0, 2), 9),
     ([100, 300, 160, 240], ALIVE, (0, 2), 3),
@@ -102,6 +103,7 @@ def test_a_deal_end_keeps_every_chip_and_counts_the_deals_left(pi: SimpleNamespa
     assert deals_left(st, deal) == 10 - deal
 
 
+@pytest.mark.statistical
 def test_partita_values_moves_as_probabilities_and_is_quick(pi: SimpleNamespace) -> None:
     st: PokerItalianoState = pi.start(max_hands=10)
     pi.deal(st, {1: "AH AD AC 7S 8H", 2: "9H 9D 8C JS KC", 3: "KH KD KS 7C 8D"})
@@ -133,6 +135,7 @@ def test_partita_names() -> None:
         MatchPlayer(team="everyone")
 
 
+@pytest.mark.soak
 def test_the_esperto_plays_the_same_kept_or_rebuilt_between_moves() -> None:
     """The esperto (MatchExpert) reads only its view: one bot kept through a match and a bot
     built afresh for each move with the same generator state choose the same moves, as the
