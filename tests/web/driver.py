@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 from mazzo.engine.game import JSON
@@ -134,3 +135,15 @@ def finished_table(server: Any) -> JSON:
                              "seats": ["random", "random"], "start": True,
                              "options": {"bot_pause_s": 0}})
     return wait_over(server, created["table"], 60)
+
+
+#: axe-core, shipped with the tests (nothing is fetched)
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+
+
+def axe_problems(page: Any) -> list[str]:
+    """Serious and critical axe-core violations on the page as it is now."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]

@@ -9,12 +9,12 @@ import json
 import random
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from driver import (
+    axe_problems,
     create_from_lobby,
     finished_table,
     open_custom,
@@ -30,16 +30,7 @@ from mazzo.engine.registry import all_games, get_game
 
 from live_server import LiveServer
 
-AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 GAMES = [g.id for g in all_games()]
-
-
-def axe_problems(page: Any) -> list[str]:
-    """Serious and critical axe-core violations on the page as it is now."""
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def test_lobby_is_built_from_the_api_in_both_languages(page: Any, server: LiveServer) -> None:

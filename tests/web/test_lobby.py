@@ -9,26 +9,16 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
-from driver import create_from_lobby, finished_table, open_custom
+from driver import axe_problems, create_from_lobby, finished_table, open_custom
 
 from mazzo.engine.registry import all_games, get_game
 
 from live_server import LiveServer
 
-AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 GAMES = [g.id for g in all_games()]
-
-
-def axe_problems(page: Any) -> list[str]:
-    """Serious and critical axe-core violations on the page as it is now."""
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
 def lobby(page: Any, server: LiveServer, lang: str = "en", custom: bool = True) -> None:
