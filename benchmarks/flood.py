@@ -5,8 +5,9 @@ A fresh ``mazzo serve`` runs with its defaults for everything an attacker meets 
 hint cool-down, table creation limit, connection caps and timeouts, bot workers from the
 cores); only ``--bot-pause 0`` is set, so the bots move as fast as the pool lets them and any
 stall shows. The measured table is a 4-player cribbage match of one person (a client that
-plays at once) and three medio bots; it counts its actions per second, quiet first and then
-while one attacker, from another loopback address (127.0.0.2), does all of this at once:
+plays a tenth of a second after its turn comes) and three medio bots; it counts its actions
+per second, quiet first and then while one attacker, from another loopback address
+(127.0.0.2), does all of this at once:
 
 - **hints**: ``--hint-seats`` Burraco seats at their turn each ask for a hint (an esperto
   search, seconds of a worker) as fast as the message limit lets it;
@@ -41,11 +42,16 @@ from benchmarks.server import HOST, Server
 
 #: the attacker's own loopback address: a per-address limit it runs into is not the player's
 ATTACKER = "127.0.0.2"
-TABLE_BODY = {"game": "cribbage", "config": {"players": 4},
+#: a long match (three games to 121), so the measured seat makes only a few tables in a run:
+#: it is held to the same creation limit as anyone
+TABLE_BODY = {"game": "cribbage", "config": {"players": 4, "games_to_win": 3},
               "seats": ["human", "medio", "medio", "medio"], "start": True}
 HINT_BODY = {"game": "burraco", "config": {"players": 2}, "seats": ["human", "esperto"],
              "start": True}
 GOAL = 0.5
+#: the person's pause before each move: a quick player, inside the server's message limit (20 a
+#: second), so the table's pace is its bots'
+PERSON_PAUSE_S = 0.1
 
 
 class FloodServer(Server):
@@ -68,20 +74,28 @@ class Pace:
 
 
 async def play_table(url: str, pace: Pace, stop: asyncio.Event) -> None:
-    """The person's seat: act at once whenever it is to move; a new match when one ends."""
+    """The person's seat: a quick player (:data:`PERSON_PAUSE_S` before each move); a new match
+    when one ends."""
     while not stop.is_set():
         async with httpx.AsyncClient() as http:
-            created = (await http.post(f"{url}/api/tables", json=TABLE_BODY)).json()
+            response = await http.post(f"{url}/api/tables", json=TABLE_BODY)
+        if response.status_code != 201:
+            raise RuntimeError(f"the measured table was refused: {response.text}")
+        created = response.json()
         offset = pace.versions[-1][1] if pace.versions else 0
         async with connect(created["seats"][0]["ws"], max_size=None) as ws:
             while not stop.is_set():
                 frame = json.loads(await ws.recv())
+                if frame.get("type") == "error":  # a move refused: ask for the state again
+                    await asyncio.sleep(PERSON_PAUSE_S)
+                    await ws.send(json.dumps({"type": "sync"}))
                 if frame.get("type") != "state":
                     continue
                 pace.versions.append((time.monotonic(), offset + frame["version"]))
                 if frame["status"] == "over":
                     break
                 if frame["legal"]:
+                    await asyncio.sleep(PERSON_PAUSE_S)
                     await ws.send(json.dumps({"type": "act", "version": frame["version"],
                                               "index": frame["legal"][0]["index"]}))
 
@@ -202,6 +216,8 @@ async def measure(server: Server, seconds: float, hint_seats: int, creators: int
         health = (await http.get(f"{url}/api/health")).json()
     stop_attack.set()
     stop_table.set()
+    if table.done() and not table.cancelled() and table.exception() is not None:
+        print(f"  the measured table stopped: {table.exception()!r}", flush=True)
     for task in [table, *attackers]:
         task.cancel()
     await asyncio.gather(table, *attackers, return_exceptions=True)

@@ -65,8 +65,11 @@ class LiveServer:
 
     def start(self) -> LiveServer:
         env = dict(os.environ, MAZZO_HOME=str(self.home), PYTHONPATH=str(SRC))
+        # one bot worker unless a test asks for more: a test server's bots are few, and each
+        # worker is a process to start (the default is one per core)
+        workers = [] if "--workers-bots" in self.args else ["--workers-bots", "1"]
         command = [sys.executable, "-m", "mazzo.cli.main", "serve", "--port", str(self.port),
-                   "--bot-pause", "0", "--create-rate", "0", *self.args]
+                   "--bot-pause", "0", "--create-rate", "0", *workers, *self.args]
         self.home.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as log:  # the child keeps its own copy of the file
             self.process = subprocess.Popen(
