@@ -17,7 +17,6 @@ from websockets.sync.client import ClientConnection, connect
 
 from mazzo.engine.game import JSON
 from mazzo.engine.record import replay
-from mazzo.server.notes import NOTES_MAX_BYTES
 from mazzo.server.protocol import MAX_MESSAGE_BYTES
 
 from live_server import LIVE_BACKENDS, LiveServer, Player, play_all, serve_db_args
@@ -140,11 +139,6 @@ def test_an_unreadable_body_is_a_clear_error_at_every_endpoint(server: LiveServe
     assert start.status_code == 422 and start.json()["code"] == "bad_message", start.text
     assert start.json()["message"].startswith("Invalid message: body: ")
     assert server.get(f"/api/tables/{table['table']}").json()["status"] == "waiting"
-    notes = server.post("/api/games/nebraska/notes", raw)
-    if len(raw) > NOTES_MAX_BYTES:  # larger than any view: refused before it is read
-        assert notes.status_code == 413 and "too large" in notes.json()["message"]
-    else:
-        assert notes.status_code == 422 and why in notes.json()["message"]
 
 
 def test_a_body_over_the_message_limit_is_refused_unread(server: LiveServer) -> None:
@@ -153,8 +147,6 @@ def test_a_body_over_the_message_limit_is_refused_unread(server: LiveServer) -> 
     created = server.post("/api/tables", padded)
     assert created.status_code == 413, created.text
     assert created.json()["field"] == "body" and "too large" in created.json()["message"]
-    notes = server.post("/api/games/nebraska/notes", padded)
-    assert notes.status_code == 413 and "too large" in notes.json()["message"]
 
 
 def test_table_creation_gives_secret_links_and_a_public_summary(server: LiveServer) -> None:

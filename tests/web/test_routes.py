@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
-import random
 from typing import Any
 
 import pytest
@@ -16,7 +15,6 @@ from websockets.asyncio.client import connect
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import all_games, get_game
 from mazzo.server.pages import render_markdown
-from playout import play_randomly
 
 from live_server import LiveServer, Player, play_all
 
@@ -176,39 +174,3 @@ def test_hint_is_the_espertos_legal_move_or_refused_when_off(server: LiveServer,
     assert summary["options"]["hints"] is hints
     bad = server.post("/api/tables", {"game": "cribbage", "options": {"hints": "yes"}})
     assert bad.status_code == 422 and bad.json()["field"] == "options.hints"
-
-
-def test_nebraska_notes_say_which_of_your_cards_count(server: LiveServer) -> None:
-    from mazzo.games.nebraska.text import counting_now
-
-    game = get_game("nebraska")
-    rng = random.Random(4)
-    for variant in ("family", "expert", "poker"):
-        state = game.new_match(game.config_class.from_json({"players": 3, "variant": variant}))
-        play_randomly(state, rng,  # until common cards lie
-                      until=lambda s: not s.is_chance and bool(s.view(0)["common"]))
-        view = state.view(0)
-        notes = server.post("/api/games/nebraska/notes", {"view": view, "lang": "it"}).json()
-        assert notes["lines"] == counting_now(view, "it")
-        assert set(notes["cards"]) <= set(view["hand"])
-    assert server.post("/api/games/nebraska/notes", {"view": {}}).status_code == 422
-    assert server.post("/api/games/cribbage/notes", {"view": {}}).status_code == 404
-
-
-@pytest.mark.parametrize("change, place", [
-    ({"hand": [1]}, "hand[0]"),
-    ({"hand": ["zz"]}, "hand[0]"),
-    ({"common": [None]}, "common[0]"),
-    ({"common": "5H"}, "common"),
-    ({"variant": "texas"}, "variant"),
-])
-def test_nebraska_notes_name_the_bad_place_of_a_view(server: LiveServer, change: JSON,
-                                                     place: str) -> None:
-    game = get_game("nebraska")
-    state = game.new_match(game.config_class.from_json({"players": 3, "variant": "poker"}))
-    play_randomly(state, random.Random(4),
-                  until=lambda s: not s.is_chance and bool(s.view(0)["common"]))
-    view = {**state.view(0), **change}
-    response = server.post("/api/games/nebraska/notes", {"view": view})
-    assert response.status_code == 422, response.text
-    assert f"{place}:" in response.json()["message"]

@@ -962,6 +962,16 @@ class Game(ABC):
                 return said
         return explain_common(exc, lang)
 
+    def notes(self, view: JSON, lang: str) -> JSON | None:
+        """Notes that help a seat read its own view, or None (the default: the game has none).
+
+        ``{"lines": [text, ...], "cards": [token, ...]}``: lines for the player in ``lang``, and
+        the seat's own cards they point at (the table page marks them). ``view`` is a seat's
+        view, never a spectator's: notes may speak only of what that view holds, so they can
+        tell the seat nothing new. The table server sends them in the seat's frame.
+        """
+        return None
+
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         """Game-specific bot factories by name: ``name -> factory(seed) -> Agent``."""
         return {}

@@ -1,32 +1,26 @@
 """The pages of the browser app (``mazzo/web/static``, read as package data: the server imports
 nothing from the app), the rules pages rendered to HTML, and the HTTP endpoints only the app needs
-(the replay of a finished match, notes about a view). ``install(app)`` adds the routes."""
+(the replay of a finished match). ``install(app)`` adds the routes."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Final
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from mazzo.cli.rules_pages import full_rules
 from mazzo.engine.game import CHANCE, JSON, Action, Game, MazzoError, State
 from mazzo.engine.registry import all_games, get_game
-from mazzo.server.notes import NOTES, NOTES_MAX_BYTES, NotesError
 from mazzo.server.protocol import (
-    BadJSON,
     ProtocolError,
-    TooLarge,
     cards_in,
-    load_json,
     may_see,
-    read_body,
 )
 from mazzo.server.storage.base import OVER
 from mazzo.text import seat_label, seat_names
@@ -164,25 +158,6 @@ def install(app: FastAPI) -> None:
             return JSONResponse({"type": "error", "code": "bad_message", "message": problem},
                                 status_code=422)
         return replay_frame(table.state, version, seat, lang, table.labels(lang))
-
-    @app.post("/api/games/{game_id}/notes", response_model=None)
-    async def notes(game_id: str, request: Request) -> JSONResponse | JSON:
-        """Notes about a view the client already holds (``{"view": ..., "lang": "it"}``): a
-        body no larger than a real view, computed in a worker thread so that even the largest
-        view the game allows never holds up the tables served by the event loop."""
-        make = NOTES.get(game_id)
-        if make is None:
-            return JSONResponse({"error": "not_found", "message": f"no notes for {game_id!r}"},
-                                status_code=404)
-        try:
-            body = load_json(await read_body(request.stream(), NOTES_MAX_BYTES))
-            view, lang = body["view"], "it" if body.get("lang") == "it" else "en"
-            return await asyncio.to_thread(make, view, lang)
-        except TooLarge as exc:
-            return JSONResponse({"error": "bad_request", "message": f"too large: {exc} (a "
-                                 "view is far smaller)"}, status_code=413)
-        except (BadJSON, KeyError, TypeError, NotesError) as exc:
-            return JSONResponse({"error": "bad_request", "message": str(exc)}, status_code=422)
 
     @app.get("/rules/{game_id}", include_in_schema=False, response_model=None)
     async def rules(game_id: str, lang: str = "en") -> HTMLResponse | JSONResponse:

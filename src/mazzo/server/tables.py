@@ -330,9 +330,9 @@ class Table:
     def frame(self, seat: int | None, lang: str, events: list[Event], view: JSON,
               allowed: set[str], public: JSON | None = None,
               hands: Sequence[int] | None = None) -> JSON:
-        """The state frame for one client: its view, its legal moves, the events it may see
-        (``hands``: the hand of the log each event belongs to). ``public`` is
-        :meth:`public_parts`, when the caller builds it once for many frames."""
+        """The state frame for one client: its view, its legal moves, the game's notes on its
+        view, the events it may see (``hands``: the hand of the log each event belongs to).
+        ``public`` is :meth:`public_parts`, when the caller builds it once for many frames."""
         state = self.state
         labels = self.labels(lang)
         legal: list[JSON] = []
@@ -353,9 +353,11 @@ class Table:
                     shown.append(data)
         if public is None:
             public = self.public_parts()
+        # notes speak of the seat's own view, so a spectator gets none; none once it is over
+        notes = self.game.notes(view, lang) if seat is not None and self.status == PLAYING else None
         return {
             "type": "state", "table": self.id, "game": self.game.id, "version": self.version,
-            "status": self.status, "seat": seat, "view": view, "legal": legal,
+            "status": self.status, "seat": seat, "view": view, "legal": legal, "notes": notes,
             "events": shown, "commitments": public["commitments"],
             "seats": self._labelled(public, lang),
             "rematch": self.row.rematch, "hints": self.hints, "turn": public["turn"],

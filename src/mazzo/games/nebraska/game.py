@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from mazzo.engine.game import Action, Config, Game, GameText
+from mazzo.engine.game import JSON, Action, Config, Game, GameText
 from mazzo.games.nebraska import actions, text
 from mazzo.games.nebraska.bots import NebraskaHeuristic
 from mazzo.games.nebraska.config import VARIANTS, NebraskaConfig
@@ -46,6 +46,11 @@ class NebraskaGame(Game):
         configs.append(NebraskaConfig(players=3, variant="poker", ace_low_in_runs=True, hands=2))
         configs.append(NebraskaConfig(players=5, variant="expert", tiebreak="valid", target=2))
         return configs
+
+    def notes(self, view: JSON, lang: str) -> JSON | None:
+        """Which of the seat's own cards count with the common cards now, in words and as
+        tokens (the table page marks those cards)."""
+        return text.view_notes(view, lang)
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": NebraskaHeuristic}

@@ -242,6 +242,27 @@ def counting_now(view: JSON, lang: str) -> list[str]:
     return lines
 
 
+def view_notes(view: JSON, lang: str) -> JSON | None:
+    """The notes of a seat's view (``Game.notes``): :func:`counting_now`'s lines and the seat's
+    cards that count now, in the hand's order; None for a view without a hand (a spectator's)."""
+    if view.get("hand") is None:
+        return None
+    hand = [card_from_token(t) for t in view["hand"]]
+    common = [card_from_token(t) for t in view["common"]]
+    variant = view["variant"]
+    if variant == "family":
+        counting = valid_cards(hand, common)
+    elif variant == "expert":
+        counting = [c for c in hand if card_matches(c, common)]
+    else:
+        combos = poker_combinations(hand, common, bool(view.get("ace_low_in_runs")))
+        counting = [c for kind in POKER_KINDS if (combo := combos[kind]) is not None
+                    for c in combo[0]]
+    counts = set(counting)
+    return {"lines": counting_now(view, lang),
+            "cards": [t for t, c in zip(view["hand"], hand, strict=True) if c in counts]}
+
+
 def _listing(names: str) -> str:
     return f" — {names}" if names else ""
 

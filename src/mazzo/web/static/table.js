@@ -10,7 +10,7 @@ const params = new URLSearchParams(location.search);
 const token = params.get("token");
 const app = {
   frame: null, selected: [], pending: false, hint: null, alert: "", games: [],
-  board: null, notes: null, socket: null, connection: "connecting", turnSince: Date.now(),
+  board: null, socket: null, connection: "connecting", turnSince: Date.now(),
   turnKey: null, verify: null,
   // the log, hand by hand: [{hand, events: [{text, type, version}], omitted, sheet}]; it comes
   // whole from the server with the first frame of each connection, then grows with live events
@@ -57,8 +57,6 @@ async function onFrame(frame) {
   app.frame = frame;
   app.pending = false;
   render();
-  // notes help a move ("Contano ora: ..."): none once the match is over
-  if (app.board.wantsNotes && frame.seat !== null && frame.status === "playing" && Array.isArray(frame.view.hand)) fetchNotes(frame);
 }
 
 // -- the log ------------------------------------------------------------------------------------
@@ -94,14 +92,6 @@ function addEvents(frame) {
 function refreshLog() {
   app.sheetsStale = false;
   app.socket.send({ type: "sync" });
-}
-
-// notes the game's own code gives about this view (Nebraska: which of your cards count now)
-async function fetchNotes(frame) {
-  try {
-    const notes = await postJSON(`/api/games/${frame.game}/notes`, { view: frame.view, lang: getLang() });
-    if (app.frame && app.frame.version === frame.version) { app.notes = { version: frame.version, ...notes }; render(); }
-  } catch { /* notes are a help, not a need */ }
 }
 
 function onError(frame) {
@@ -345,7 +335,8 @@ function renderPlay(frame) {
   const usable = new Set(cardMoves.flatMap((m) => cardsOf(m.action)));
   const handTokens = Array.isArray(view.hand) ? view.hand : [];
   const extra = [...usable].filter((c) => !handTokens.includes(c));
-  const notes = app.notes && app.notes.version === frame.version ? app.notes : null;
+  // the game's own notes on this seat's view (Nebraska: which of your cards count now)
+  const notes = frame.notes;
   const oneClick = oneClickMoves(cardMoves, usable);
   const cardButton = (token) => {
     const move = oneClick.get(token);

@@ -4,8 +4,6 @@ import { COLOURS } from "../cards.js";
 import { getLang } from "../i18n.js";
 import { backs, block, cardElement, cardRow, facts, grid, h, t } from "./common.js";
 
-/** ask the server which of the seat's cards count now (the game's own scoring decides) */
-export const wantsNotes = true;
 /** a bid is one card laid: one click lays it */
 export const oneClick = ["bid"];
 
