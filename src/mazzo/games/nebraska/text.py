@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mazzo.cards import RANK_TEXT
+from mazzo.cards import RANK_TEXT, Card
 from mazzo.engine.game import JSON, Action, Event, card_from_token
 from mazzo.engine.refusals import translate
 from mazzo.games.nebraska import events as ev
@@ -221,46 +221,57 @@ def render_hand_result(last: dict[str, Any], variant: str, lang: str) -> list[st
 def counting_now(view: JSON, lang: str) -> list[str]:
     """Which of the seat's personal cards count with the common cards on the table now, under
     the variant's scoring (the scoring module decides; this only words it)."""
-    it = lang == "it"
-    hand = [card_from_token(t) for t in view["hand"]]
-    common = [card_from_token(t) for t in view["common"]]
-    head = "Contano ora" if it else "Counting now"
-    variant = view["variant"]
-    if variant == "family":
-        valid = valid_cards(hand, common)
-        names = ", ".join(c.name(lang) for c in valid)
-        return [f"{head}: {count_text(len(valid), variant, lang)}{_listing(names)}"]
-    if variant == "expert":
-        matched = [(c, card_matches(c, common)) for c in hand]
-        total = sum(n for _, n in matched)
-        names = ", ".join(f"{c.name(lang)} ({n})" for c, n in matched if n)
-        return [f"{head}: {count_text(total, variant, lang)}{_listing(names)}"]
-    combos = poker_combinations(hand, common, bool(view.get("ace_low_in_runs")))
-    lines = [f"{'Combinazioni ora' if it else 'Combinations now'}:"]
-    for kind in POKER_KINDS:
-        lines.append(f"  {kind}: {combination_text(combos[kind], lang)}")
-    return lines
+    return _counting_lines(view["variant"], _counted(view), lang)
 
 
 def view_notes(view: JSON, lang: str) -> JSON | None:
     """The notes of a seat's view (``Game.notes``): :func:`counting_now`'s lines and the seat's
-    cards that count now, in the hand's order; None for a view without a hand (a spectator's)."""
+    cards that count now, in the hand's order; None for a view without a hand (a spectator's).
+    The scoring runs once for both: the server builds notes for every frame of a seat."""
     if view.get("hand") is None:
         return None
+    variant = view["variant"]
+    hand, counted = _counted(view)
+    if variant == "family":
+        counting = set(counted)
+    elif variant == "expert":
+        counting = {c for c, n in counted if n}
+    else:
+        counting = {c for kind in POKER_KINDS if (combo := counted[kind]) is not None
+                    for c in combo[0]}
+    return {"lines": _counting_lines(variant, (hand, counted), lang),
+            "cards": [t for t, c in zip(view["hand"], hand, strict=True) if c in counting]}
+
+
+def _counted(view: JSON) -> tuple[list[Card], Any]:
+    """The seat's hand and what counts of it under the view's variant: the valid cards
+    (family), each card with the common cards it matches (expert), the combinations (poker)."""
     hand = [card_from_token(t) for t in view["hand"]]
     common = [card_from_token(t) for t in view["common"]]
     variant = view["variant"]
     if variant == "family":
-        counting = valid_cards(hand, common)
-    elif variant == "expert":
-        counting = [c for c in hand if card_matches(c, common)]
-    else:
-        combos = poker_combinations(hand, common, bool(view.get("ace_low_in_runs")))
-        counting = [c for kind in POKER_KINDS if (combo := combos[kind]) is not None
-                    for c in combo[0]]
-    counts = set(counting)
-    return {"lines": counting_now(view, lang),
-            "cards": [t for t, c in zip(view["hand"], hand, strict=True) if c in counts]}
+        return hand, valid_cards(hand, common)
+    if variant == "expert":
+        return hand, [(c, card_matches(c, common)) for c in hand]
+    return hand, poker_combinations(hand, common, bool(view.get("ace_low_in_runs")))
+
+
+def _counting_lines(variant: str, counted: tuple[list[Card], Any], lang: str) -> list[str]:
+    """:func:`_counted`'s answer in words."""
+    it = lang == "it"
+    head = "Contano ora" if it else "Counting now"
+    found = counted[1]
+    if variant == "family":
+        names = ", ".join(c.name(lang) for c in found)
+        return [f"{head}: {count_text(len(found), variant, lang)}{_listing(names)}"]
+    if variant == "expert":
+        total = sum(n for _, n in found)
+        names = ", ".join(f"{c.name(lang)} ({n})" for c, n in found if n)
+        return [f"{head}: {count_text(total, variant, lang)}{_listing(names)}"]
+    lines = [f"{'Combinazioni ora' if it else 'Combinations now'}:"]
+    for kind in POKER_KINDS:
+        lines.append(f"  {kind}: {combination_text(found[kind], lang)}")
+    return lines
 
 
 def _listing(names: str) -> str:
