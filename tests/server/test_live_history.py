@@ -282,9 +282,9 @@ def test_poker_antes_for_the_next_hand_open_it() -> None:
     game = get_game("poker_italiano")
     kinds = ["drew", "shown", "pot_won", "ante_paid", "hand_started"]
     events = [type("E", (), {"kind": k})() for k in kinds]
-    assert event_hands(game.id, 1, 2, False, events) == [1, 1, 1, 2, 2]
-    assert event_hands(game.id, 1, 2, True, events) == [2] * 5
-    assert event_hands("cribbage", 1, 2, False, events) == [1] * 5
+    assert event_hands(game, 1, 2, False, events) == [1, 1, 1, 2, 2]
+    assert event_hands(game, 1, 2, True, events) == [2] * 5
+    assert event_hands(get_game("cribbage"), 1, 2, False, events) == [1] * 5
 
 
 def test_the_log_is_bounded_and_says_what_it_left_out() -> None:

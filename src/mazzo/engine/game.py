@@ -876,6 +876,13 @@ class Game(ABC):
     #: while the match goes on. The table server reads it (docs/server.md, "What is revealed,
     #: and when")
     seeds_public_after_hand: ClassVar[bool] = False
+    #: the parts of a seat's view that make a finished hand's score sheet (what the game's board
+    #: draws as "the last hand"), besides its scores; the table server's log keeps them per hand
+    sheet_keys: ClassVar[tuple[str, ...]] = ()
+    #: kinds of events that open a new hand inside the action that closed the one before (poker:
+    #: the last bet settles the pot and the next hand's antes follow at once), so a log puts
+    #: them, and what follows them, with the new hand
+    hand_openers: ClassVar[frozenset[str]] = frozenset()
 
     def title(self, lang: str = "en") -> str:
         return self.title_it if lang == "it" else self.title_en

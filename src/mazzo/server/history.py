@@ -27,23 +27,6 @@ MAX_LOG_EVENTS: Final = 500
 #: ... and the last this many hands (with their score sheets)
 MAX_LOG_HANDS: Final = 40
 
-#: the parts of a seat's view that make a hand's score sheet (what each game's board draws as
-#: "the last hand"), taken when the hand is over; "scores" is always added
-SHEET_KEYS: Final[dict[str, tuple[str, ...]]] = {
-    "nebraska": ("last_hand",),
-    "novantanove": ("last_deal", "players", "games_won"),
-    "poker_italiano": ("last_hand",),
-    "cribbage": ("shown", "games_won"),
-    "burraco": ("last_hand",),
-}
-
-#: events that open a new hand inside the action that closed the previous one (poker: the
-#: last bet or draw settles the pot and the engine at once takes the next hand's antes)
-HAND_OPENERS: Final[dict[str, frozenset[str]]] = {
-    "poker_italiano": frozenset({"ante_paid", "hand_started"}),
-}
-
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class TimedOut(Event):
     """A server notice, not a game event: ``seat``'s turn time ran out and ``level`` played
@@ -97,17 +80,17 @@ def seat_labels(seats: Sequence[SeatRow], lang: str) -> list[str]:
     return [f"{label} ({i + 1})" if counts[label] > 1 else label for i, label in enumerate(labels)]
 
 
-def event_hands(game_id: str, before: int, after: int, chance: bool,
+def event_hands(game: Game, before: int, after: int, chance: bool,
                 events: Sequence[Event]) -> list[int]:
     """The hand each of an action's events belongs to. An action belongs to the hand being
     played when it was taken, a deal (a chance action) to the hand it deals: so a hand's last
     action, which scores it, stays with it even when it moves the hand number on. Where the
-    engine opens the next hand inside that same action (:data:`HAND_OPENERS`), the events from
+    engine opens the next hand inside that same action (``Game.hand_openers``), the events from
     the opener on belong to the new hand."""
     hand = after if chance else before
     if chance or before == after:
         return [hand] * len(events)
-    openers = HAND_OPENERS.get(game_id, frozenset())
+    openers = game.hand_openers
     out = []
     for event in events:
         if event.kind in openers:
@@ -169,7 +152,7 @@ class SeatLog:
         seen = cards_in(view)
         allowed = self._seen | seen  # the live filter: the seat's view before or after
         events = list(state.events)
-        hands = event_hands(state.game.id, before, state.hand_number, chance, events)
+        hands = event_hands(state.game, before, state.hand_number, chance, events)
         # a deal opens its hand: the hand before ended with the view before the deal
         self._enter(state.hand_number if chance else before, self._view)
         if notice is not None:
@@ -204,7 +187,7 @@ class SeatLog:
             self.kept -= 1
 
     def _sheet(self, view: JSON) -> JSON:
-        keys = ("scores", *SHEET_KEYS.get(self.state.game.id, ()))
+        keys = ("scores", *self.state.game.sheet_keys)
         return {key: view[key] for key in keys if key in view}
 
     def to_json(self, lang: str, labels: Sequence[str]) -> JSON:

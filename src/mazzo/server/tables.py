@@ -1102,7 +1102,7 @@ class TableManager:
             table.chance.append(ChanceEntry(version, seed.hex(), promise, state.hand_number))
         table.clock_turn()
         events = list(state.events)
-        hands = event_hands(table.game.id, before, state.hand_number, chance, events)
+        hands = event_hands(table.game, before, state.hand_number, chance, events)
         if notice is not None:
             table.timeouts[version + 1] = notice  # keyed by the version of the frame
             events.insert(0, notice)

@@ -28,6 +28,8 @@ class BurracoGame(Game):
     #: stock and those left in the hands when it closes (only their value is counted) are
     #: never shown: a deal's seed fixes them, so seeds wait for the end of the match
     seeds_public_after_hand = False
+    #: a finished hand's score sheet: what the board draws as the last hand
+    sheet_keys = ("last_hand",)
 
 
     def action_space(self, config: Config) -> int:

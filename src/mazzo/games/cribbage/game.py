@@ -30,6 +30,8 @@ class CribbageGame(Game):
     #: to the next game) never shows the cards not yet played or counted, nor the crib: a
     #: deal's seed fixes them, so seeds wait for the end of the match
     seeds_public_after_hand = False
+    #: a finished hand's score sheet: the hands and crib shown and counted, games won
+    sheet_keys = ("shown", "games_won")
 
 
     def action_space(self, config: Config) -> int:

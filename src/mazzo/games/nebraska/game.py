@@ -27,6 +27,8 @@ class NebraskaGame(Game):
     #: never shown (so neither is the hand each bid was chosen from): a deal's seed fixes
     #: them, so seeds wait for the end of the match
     seeds_public_after_hand = False
+    #: a finished hand's score sheet: what the board draws as the last hand
+    sheet_keys = ("last_hand",)
 
 
     def action_space(self, config: Config) -> int:

@@ -55,6 +55,8 @@ class NovantanoveGame(Game):
     #: trick, turned up for trumps, or shown as a bid card (every bid, the dummy's too, is
     #: turned up when the deal is scored), so a deal's seed tells nothing still hidden
     seeds_public_after_hand: ClassVar[bool] = True
+    #: a finished deal's score sheet: the board's last deal, the players' rows, games won
+    sheet_keys = ("last_deal", "players", "games_won")
 
 
     def action_space(self, config: Config) -> int:

@@ -26,6 +26,10 @@ class PokerItalianoGame(Game):
     #: a folded hand, the cards a player discarded and those he drew are never shown, and
     #: the seed of a deal or a reshuffle fixes them all: seeds wait for the end of the match
     seeds_public_after_hand = False
+    #: a finished hand's score sheet: what the board draws as the last hand
+    sheet_keys = ("last_hand",)
+    #: the last bet or draw settles the pot and the engine at once takes the next hand's antes
+    hand_openers = frozenset({"ante_paid", "hand_started"})
 
     def _codec(self, config: Config) -> actions.ActionCodec:
         assert isinstance(config, PokerItalianoConfig)
