@@ -11,7 +11,7 @@
 Both search levels are guided by the heuristic: they play its move unless the search finds a
 move whose value is clearly (one-sided 95 %) higher.
 
-The ISMCTS levels search a fixed number of iterations per move (:data:`LEVEL_SEARCH`, measured per
+The ISMCTS levels search a fixed number of iterations per move (``Game.bot_levels``, measured per
 game so that a move takes about the target time on a reference machine), because only an
 iteration budget makes a seeded tournament reproducible. ``make_agent(..., timed=True)`` uses the
 clock instead (for interactive play). A game without a heuristic bot still gets every level; see
@@ -20,14 +20,14 @@ clock instead (for interactive play). A game without a heuristic bot still gets 
 
 from __future__ import annotations
 
-import importlib
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final
 
-from mazzo.bots.ismcts import ISMCTSAgent, WorldSampler
+from mazzo.bots.ismcts import ISMCTSAgent
 from mazzo.bots.random_bot import RandomAgent
 from mazzo.engine.agent import Agent, Turn
+from mazzo.engine.bot_levels import BotLevels, ExtraBot, SearchSetting
 from mazzo.engine.game import Action, Game, MazzoError
 from mazzo.engine.registry import get_game
 
@@ -39,107 +39,21 @@ MISTAKE_RATE: Final = 0.3
 LEVEL_SECONDS: Final = {"difficile": 0.2, "esperto": 1.0}
 
 
-@dataclass(frozen=True)
-class SearchSetting:
-    """How the search levels search one game: rollout policy and iterations per move."""
+class _Settings(dict[str, SearchSetting]):
+    """Search settings by game id: a game's own (``Game.bot_levels``) unless one was put here in
+    its place (a benchmark trying other budgets, ``benchmarks.level_cost``)."""
 
-    rollout: str  # "heuristic" or "random"
-    difficile: int
-    esperto: int
-    opponents: str = "tree"  # or "policy": other seats move by the rollout policy
-    #: "module:function" drawing the search's worlds (an opponent model); None: uniform worlds
-    worlds: str | None = None
-    #: the search levels that play the heuristic's move unless the search clearly finds better
-    guided: tuple[str, ...] = ("difficile", "esperto")
-    #: "module:Class" of a game's own esperto, built as ``Class(seed, fallback=search)``: it plays
-    #: what it knows better and hands the rest to the search esperto (None: the search alone)
-    expert: str | None = None
-    #: one line on how ``expert`` plays, for tables and help
-    expert_text: str = ""
-
-    def world_sampler(self) -> WorldSampler | None:
-        """The ``worlds`` function, imported only when a search level is built."""
-        if self.worlds is None:
-            return None
-        module, _, name = self.worlds.partition(":")
-        sampler: WorldSampler = getattr(importlib.import_module(module), name)
-        return sampler
+    def __missing__(self, game_id: str) -> SearchSetting:
+        return _declared(get_game(game_id)).search
 
 
-#: Per game: the rollout policy that played best against medio at equal time, and the iterations
-#: per move giving about LEVEL_SECONDS of CPU per searched move on the reference machine
-#: (``python -m benchmarks.bench_ismcts --levels difficile,esperto`` times the levels in play;
-#: ``scripts/strength.py`` reports the mean time per move, forced moves included).
-LEVEL_SEARCH: Final[dict[str, SearchSetting]] = {
-    # Budgets are set by instructions a move against novantanove's difficile on the same
-    # positions (``benchmarks.level_cost`` under callgrind, then alternated CPU time), because
-    # seconds drift with the machine and its load; docs/performance.md ("Levels: iterations a
-    # move") has the figures. Each time the search got cheaper the budget rose to keep the time
-    # a move.
-    "nebraska": SearchSetting("random", 2000, 9800),
-    "novantanove": SearchSetting("random", 2200, 9600),
-    # poker: opponents' cards weighted by what their bets and draws reveal; unguided difficile
-    # measured stronger (10/16 against medio, guided 7/16). The esperto plays for the match
-    # (``expert``: 59.1 % of 862 against medio at ~0.3 s a move); its search, now ``ricerca``,
-    # keeps 3750 because its strength row was measured at that budget (58.1 % of 172, 0.9 s).
-    # partita2 (64.5 % of 600) is not the esperto: it plays the seat two places on as its
-    # partner (collusion at a table of people) and wins by the arena's rule, not by chips.
-    "poker_italiano": SearchSetting("heuristic", 860, 3750, "policy",
-                                    "mazzo.games.poker_italiano.bots:likely_world",
-                                    guided=("esperto",),
-                                    expert="mazzo.games.poker_italiano.expert:MatchExpert",
-                                    expert_text="plays for the match (partita): rollouts against "
-                                    "a model of each opponent (a solid player's frequencies moved "
-                                    "by the last deal's actions, read from the view), a deal's "
-                                    "end valued by the chance to finish with the biggest stack, "
-                                    "192 worlds per candidate, ~0.3 s per move; ricerca, the "
-                                    "search it replaced: "),
-    # cribbage: esperto plays two-player games to 121 by the board table and reads the
-    # opponent's hand from his discard and plays (56.9 % of 800 against medio, where the same
-    # player with uniform worlds, ``uniforme``, scored 51.4 % on the same deals); the search
-    # esperto (3 and 4 players, ``ricerca``) keeps 5000: the level timer measures the
-    # two-player esperto, not the search.
-    "cribbage": SearchSetting("heuristic", 2700, 5000,
-                              expert="mazzo.games.cribbage.bots:CribbageReader",
-                              expert_text="two players to 121: lays away for the best chance to "
-                              "win the game (board table), searches the play in sampled "
-                              "worlds weighted by what his discard and his plays tell, "
-                              "answering for him as a textbook pegger; "
-                              "other tables: "),
-    # Burraco: 105 read 1.08 of novantanove's difficile, 750 5.2 of it (1 s / 0.195 s = 5.13)
-    "burraco": SearchSetting("heuristic", 100, 750),
-}
-#: Per game, bots that are no level, by name: "module:Class" (seeded like any bot). Poker's
-#: ``modello`` models each opponent from the match and plays rollouts against the model: it
-#: wins chips per deal from medio but did not win more matches than the search, so it is not
-#: the esperto (docs/poker_italiano.md). ``partita`` is modello playing for the match (a
-#: deal's end valued by the chance to finish with the biggest stack), the esperto's player by
-#: its own name; ``partita2``, the same for the arena's two-level rule (its side's best seat
-#: on top), scored 64.5 % of 600 but is no level: it plays the seats of its parity as a team,
-#: right only in the arena. Cribbage's ``uniforme`` is its esperto without reading the
-#: opponent's hand (the play's worlds drawn uniformly), kept to measure what the reading adds.
-EXTRA_BOTS: Final[dict[str, dict[str, str]]] = {
-    "poker_italiano": {"modello": "mazzo.games.poker_italiano.expert:PokerExpert",
-                       "partita": "mazzo.games.poker_italiano.expert:MatchPlayer",
-                       "partita2": "mazzo.games.poker_italiano.expert:TeamMatchPlayer"},
-    "cribbage": {"uniforme": "mazzo.games.cribbage.bots:CribbageExpert"},
-}
-#: one line on how each of them plays, for tables and help
-EXTRA_TEXT: Final = {
-    "modello": "rollouts against a model of each opponent learnt from the match (action "
-    "frequencies, ranges), ~0.05 s per move",
-    "partita": "modello valuing a deal's end by its chance to win the match (the biggest stack "
-    "at the end), not by chips, ~0.06 s per move (poker's esperto)",
-    "partita2": "partita for the arena's two-level rule (its side's best seat on top; the side "
-    "sits in alternate seats, so it counts the seat two places on as its partner: for "
-    "measurement, not for tables of people), ~0.05 s per move",
-    "uniforme": "cribbage's esperto before its inference: the play searched in worlds "
-    "drawn uniformly (only his goes respected), ~0.01 s per move",
-}
+#: search settings put in place of a game's own; reading a registered game's id not put here
+#: gives the game's own
+LEVEL_SEARCH: Final[dict[str, SearchSetting]] = _Settings()
 #: the esperto search of a game whose esperto is its own (``SearchSetting.expert``), by name:
 #: the bot that level was before, kept for comparisons and the uses that want a search
 SEARCH_ESPERTO: Final = "ricerca"
-#: games not in LEVEL_SEARCH (e.g. added later)
+#: games that declare no levels (e.g. added later, not yet measured)
 DEFAULT_SEARCH: Final = SearchSetting("heuristic", 200, 1000)
 #: without a heuristic bot, ``medio`` is a small random-rollout search of this many iterations
 FALLBACK_MEDIO_ITERATIONS: Final = 50
@@ -190,8 +104,9 @@ def level_note(game: Game, level: str) -> str:
 
 def describe_search(game: Game, level: str) -> str:
     """One line on how a search level (or an extra bot) plays ``game``, for tables and help."""
-    if level in EXTRA_BOTS.get(game.id, {}):
-        return EXTRA_TEXT.get(level, level)
+    extra = _declared(game).extra.get(level)
+    if extra is not None:
+        return extra.text
     setting = search_setting(game)
     if level == SEARCH_ESPERTO:  # esperto's search, without the game's own esperto
         level = "esperto"
@@ -209,7 +124,14 @@ def describe_search(game: Game, level: str) -> str:
 
 
 def search_setting(game: Game) -> SearchSetting:
-    return LEVEL_SEARCH.get(game.id, DEFAULT_SEARCH)
+    """How the search levels search ``game``: one put in :data:`LEVEL_SEARCH`, else its own."""
+    setting = LEVEL_SEARCH.get(game.id)
+    return setting if setting is not None else _declared(game).search
+
+
+def _declared(game: Game) -> BotLevels:
+    """What ``game`` declares for the levels, or the default search and no extra bots."""
+    return game.bot_levels() or BotLevels(DEFAULT_SEARCH)
 
 
 def level_iterations(game: Game, level: str) -> int:
@@ -219,7 +141,7 @@ def level_iterations(game: Game, level: str) -> int:
 
 def bot_names(game: Game) -> list[str]:
     """Every name :func:`make_agent` accepts for ``game`` (besides ``ismcts:N``)."""
-    extra = list(EXTRA_BOTS.get(game.id, {}))
+    extra = list(_declared(game).extra)
     if search_setting(game).expert is not None:
         extra.append(SEARCH_ESPERTO)
     return list(LEVELS) + [b for b in [*game.bots(), *extra] if b not in LEVELS]
@@ -256,14 +178,14 @@ def make_agent(
                              opponents=setting.opponents, worlds=setting.world_sampler(),
                              name=level)
         if level == "esperto" and setting.expert is not None:
-            return _expert(setting.expert, seed, search)
+            expert: Agent = setting.expert(seed, fallback=search)
+            return expert
         return search
     if level.startswith("ismcts:"):
         return _custom_ismcts(level, seed)
-    extra = EXTRA_BOTS.get(game.id, {}).get(level)
+    extra: ExtraBot | None = _declared(game).extra.get(level)
     if extra is not None:
-        module, _, name = extra.partition(":")
-        made: Agent = getattr(importlib.import_module(module), name)(seed)
+        made: Agent = extra.make(seed)
         return made
     if level in factories:
         agent: Agent = factories[level](seed)
@@ -274,12 +196,6 @@ def make_agent(
         italian=f"bot sconosciuto {level!r} per {game.id}; scegli tra "
                 f"{', '.join(bot_names(game))} o ismcts:N[:random][:policy][:guided]",
     )
-
-
-def _expert(spec: str, seed: int | None, fallback: Agent) -> Agent:
-    module, _, name = spec.partition(":")
-    agent: Agent = getattr(importlib.import_module(module), name)(seed, fallback=fallback)
-    return agent
 
 
 def _medio(game: Game, seed: int | None) -> Agent:

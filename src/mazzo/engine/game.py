@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Protocol, Self, SupportsIndex, TypeVar
 
 from mazzo.cards import TOKEN, Card, card_by_id, parse_card
+from mazzo.engine.bot_levels import BotLevels
 from mazzo.engine.refusals import explain_common
 
 CHANCE: Final = -1
@@ -982,6 +983,11 @@ class Game(ABC):
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         """Game-specific bot factories by name: ``name -> factory(seed) -> Agent``."""
         return {}
+
+    def bot_levels(self) -> BotLevels | None:
+        """How the difficulty levels search this game and the bots it has that are no level
+        (``mazzo.engine.bot_levels``); None: a small default search, for a game not measured."""
+        return None
 
     def subcommands(self) -> dict[str, Callable[[list[str]], int]]:
         """Extra CLI commands, run as ``mazzo <game id> <name> ARGS`` (e.g. cribbage analyze).

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from mazzo.engine.bot_levels import BotLevels, SearchSetting
 from mazzo.engine.game import JSON, Action, Config, Game, GameText
 from mazzo.games.nebraska import actions, text
 from mazzo.games.nebraska.bots import NebraskaHeuristic
@@ -56,3 +57,7 @@ class NebraskaGame(Game):
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": NebraskaHeuristic}
+
+    def bot_levels(self) -> BotLevels:
+        """Random rollouts played best against medio at equal time."""
+        return BotLevels(SearchSetting("random", 2000, 9800))

@@ -7,6 +7,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from mazzo.cards import Card
+from mazzo.engine.bot_levels import BotLevels, SearchSetting
 from mazzo.engine.game import Action, Config, ConfigError, Game, GameText
 from mazzo.games.novantanove import text
 from mazzo.games.novantanove.actions import (
@@ -92,6 +93,11 @@ class NovantanoveGame(Game):
         from mazzo.games.novantanove.bots import HeuristicAgent
 
         return {"heuristic": lambda seed: HeuristicAgent(seed)}
+
+    def bot_levels(self) -> BotLevels:
+        """Random rollouts played best against medio at equal time; novantanove's difficile is
+        the yardstick of every game's budget."""
+        return BotLevels(SearchSetting("random", 2200, 9600))
 
     def deck(self, config: NovantanoveConfig) -> tuple[Card, ...]:
         return deck_for(config)
