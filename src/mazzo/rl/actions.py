@@ -18,13 +18,13 @@ asked for). So every legal move stays reachable and nothing illegal is: the reac
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from operator import itemgetter
 
 import numpy as np
 
 from mazzo.engine.game import Action, Config, Game, IllegalAction, State
+from mazzo.rl.games import game_part
 from mazzo.rl.spaces import MAX_ACTIONS, NO_PENDING, Field, Mask, Observation, Pending
 
 Tokens = tuple[int, ...]
@@ -223,13 +223,10 @@ def flat_coder(game: Game, config: Config) -> TokenCoder:
 def action_coder(game: Game, config: Config) -> TokenCoder:
     """The bounded action space of a game and config: the game's own coder in
     ``mazzo.rl.games.<game id>`` where it has one, else :func:`flat_coder`."""
-    try:
-        module = importlib.import_module(f"mazzo.rl.games.{game.id}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"mazzo.rl.games.{game.id}":
-            raise  # the game's coder is there but something it imports is not
+    coder = game_part(game, "coder")
+    if coder is None:
         return flat_coder(game, config)
-    made: TokenCoder = module.coder(game, config)
+    made: TokenCoder = coder(game, config)
     return made
 
 

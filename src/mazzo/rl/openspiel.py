@@ -39,6 +39,7 @@ from mazzo.engine.chance import ChooseDealer
 from mazzo.engine.game import CHANCE, TERMINAL, Action, Config, IllegalAction, State, card_token
 from mazzo.engine.game import Game as MazzoGame
 from mazzo.engine.registry import BUILTIN_GAMES, get_game
+from mazzo.rl.games import game_part
 from mazzo.rl.spaces import NO_PENDING, GameSpaces, Pending, spaces_for
 
 #: card ids are ``copy * 256 + suit * 16 + rank`` with copy <= 3: every outcome id is below this
@@ -84,41 +85,30 @@ def chance_plan(world: State) -> ChancePlan:
     """How the engine's chance action at ``world`` is drawn card by card.
 
     The engine's own sample (with a fixed RNG: only its shape is used, never its order) tells
-    the action type and the cards it orders. Every game shuffles all of those cards, except
-    Cribbage, which deals and cuts some of the 52 (its pools come from its state).
+    the action type and the cards it orders. A game shuffles all of those cards unless it draws
+    from a pool of its own (``mazzo.rl.games.<id>.chance_pool``: Cribbage deals and cuts some
+    of the 52).
     """
     sample = world.sample_chance(random.Random(0))
     if isinstance(sample, ChooseDealer):
         return ChancePlan(tuple(range(world.num_players)), 1, sample)
     (field,) = dataclasses.fields(sample)
-    value = getattr(sample, field.name)
-    if isinstance(value, Card):
-        return ChancePlan(_cribbage_undealt(world), 1, sample)
-    cards: tuple[Card, ...] = value
-    pool = _cribbage_deck() if world.game.id == "cribbage" else tuple(sorted(int(c) for c in cards))
-    return ChancePlan(pool, len(cards), sample)
+    drawn: Card | tuple[Card, ...] = getattr(sample, field.name)
+    length = 1 if isinstance(drawn, Card) else len(drawn)
+    pools = game_part(world.game, "chance_pool")
+    if pools is not None:
+        pool: tuple[int, ...] = pools(world, drawn)
+    elif isinstance(drawn, Card):
+        raise TypeError(f"a single-card chance action in {world.game.id} is not supported")
+    else:
+        pool = tuple(sorted(int(c) for c in drawn))
+    return ChancePlan(pool, length, sample)
 
 
 def _card(card_id: int) -> Card:
     from mazzo.cards import card_by_id
 
     return card_by_id(card_id)
-
-
-def _cribbage_deck() -> tuple[int, ...]:
-    from mazzo.games.cribbage.actions import DECK
-
-    return tuple(sorted(int(c) for c in DECK))
-
-
-def _cribbage_undealt(world: State) -> tuple[int, ...]:
-    """The starter is cut from the cards not dealt this hand."""
-    from mazzo.games.cribbage.actions import DECK
-    from mazzo.games.cribbage.state import CribbageState
-
-    if not isinstance(world, CribbageState):
-        raise TypeError(f"a single-card chance action in {world.game.id} is not supported")
-    return tuple(sorted(int(c) for c in DECK if c not in world.dealt))
 
 
 # --- parameters -----------------------------------------------------------------------------
@@ -150,15 +140,13 @@ def config_from_params(game: MazzoGame, params: dict[str, Any]) -> Config:
 
 
 def utility_bounds(game: MazzoGame, config: Config) -> tuple[float, float]:
-    """Bounds of ``returns()``: 0..1 (win or victory-point share), or chips won in poker."""
-    if game.id != "poker_italiano":
+    """Bounds of ``returns()``: the game's own (``mazzo.rl.games``; poker: chips won), else 0..1
+    (win or victory-point share)."""
+    bounds = game_part(game, "utility_bounds")
+    if bounds is None:
         return 0.0, 1.0
-    fields = dataclasses.asdict(config)
-    stack, players = float(fields["stack"]), float(config.players)
-    if fields["credit"]:  # on credit a seat can lose more than a stack: a loose bound
-        bound = stack * players * float(fields["max_hands"])
-        return -bound, bound
-    return -stack, stack * (players - 1)
+    low, high = bounds(config)
+    return float(low), float(high)
 
 
 # --- the game, its states and its observer -----------------------------------------------------

@@ -96,3 +96,14 @@ class PokerCoder(TokenCoder):
 def coder(game: Game, config: Config) -> TokenCoder:
     """Poker's action coder (see the module's docstring)."""
     return PokerCoder(game, config)
+
+
+def utility_bounds(config: Config) -> tuple[float, float]:
+    """Bounds of ``returns()``, chips won: a seat loses at most its stack and wins at most the
+    others'; on credit a seat can lose more than a stack, so the bound is a loose one."""
+    assert isinstance(config, PokerItalianoConfig)
+    stack, players = float(config.stack), float(config.players)
+    if config.credit:
+        bound = stack * players * float(config.max_hands)
+        return -bound, bound
+    return -stack, stack * (players - 1)
