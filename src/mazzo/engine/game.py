@@ -956,6 +956,13 @@ class Game(ABC):
     def rules_summary(self, lang: str = "en") -> str:
         return self.text.rules_summary(lang)
 
+    def rules_page(self, lang: str = "en") -> str:
+        """The full rules in Markdown, in ``lang`` (``en`` or ``it``): by default the game's
+        pages in docs/rules (``mazzo.engine.rules_pages``); MazzoError if none is installed."""
+        from mazzo.engine.rules_pages import full_rules  # (it imports this module)
+
+        return full_rules(self.id, lang)
+
     def explain_illegal(self, exc: IllegalAction, lang: str = "en") -> str:
         """Why a move was refused, in the player's language.
 

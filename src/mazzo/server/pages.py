@@ -14,7 +14,6 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from mazzo.cli.rules_pages import full_rules
 from mazzo.engine.game import CHANCE, JSON, Action, Game, MazzoError, State
 from mazzo.engine.registry import all_games, get_game
 from mazzo.server.protocol import (
@@ -44,7 +43,7 @@ def render_markdown(text: str) -> str:
 def rules_page(game_id: str, lang: str) -> str:
     """A whole HTML page with a game's full rules in ``lang``."""
     game = get_game(game_id)
-    body = _PAGE_LINK.sub(_rules_link, render_markdown(full_rules(game.id, lang)))
+    body = _PAGE_LINK.sub(_rules_link, render_markdown(game.rules_page(lang)))
     title = game.title(lang)
     back = "Torna all'ingresso" if lang == "it" else "Back to the lobby"
     return (f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
