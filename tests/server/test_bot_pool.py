@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from mazzo.engine.registry import get_game
-from mazzo.server import tables
+from mazzo.server import play as table_play
 from mazzo.server.bots import BotPool
 from mazzo.server.storage.base import OVER
 from process_tree import assert_all_end, wait_for_descendants
@@ -70,7 +70,7 @@ def test_a_table_whose_bot_move_failed_tries_again_and_plays_on(
         tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
     """A table whose driver met an unforeseen error used to stop for good: with a bot to move,
     nothing a person could do would start it again."""
-    monkeypatch.setattr(tables, "DRIVER_RETRY_S", (0.05, 0.2))
+    monkeypatch.setattr(table_play, "DRIVER_RETRY_S", (0.05, 0.2))
 
     async def play() -> str:
         async with manager_on(tmp_path, pool=FailingFirst(4)) as manager:

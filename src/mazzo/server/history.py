@@ -68,7 +68,7 @@ def seat_labels(seats: Sequence[SeatRow], lang: str) -> list[str]:
     number, "Bot medio (3)", so no two seats read alike."""
     labels = []
     for seat in seats:
-        # the names the server gives seats created without one (tables._parse_names)
+        # the names the server gives seats created without one (creation._parse_names)
         default = f"{'player' if seat.kind == 'human' else seat.kind} {seat.seat + 1}"
         if seat.name != default:
             labels.append(seat.name)
