@@ -267,6 +267,8 @@ def guarded_http_protocol(gate: ConnectionCaps, header_timeout: float = HEADER_T
     - A websocket upgrade hands its connection's count on (see lean_websocket_protocol)."""
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
+    # the class is made here, not at import: uvicorn is imported only when serving, and the
+    # caps and timeouts are this server's (its length is the subclass, method by method)
     class GuardedProtocol(H11Protocol):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
@@ -333,7 +335,7 @@ def lean_websocket_protocol(gate: ConnectionCaps | None = None) -> type | str:
       it, two epoll calls and a callback per message (about 19 µs, a twentieth of a move's
       server CPU). This one stops reading only when :data:`WS_QUEUE_HIGH` messages wait, so a
       client that floods still cannot fill memory.
-    - It offers the app :class:`~mazzo.server.app.DirectSocket` (the scope's ``mazzo.direct``
+    - It offers the app :class:`~mazzo.server.sockets.DirectSocket` (the scope's ``mazzo.direct``
       extension): a send that writes at once when the socket takes it and never waits (an
       ASGI send waits while the socket is full), and a hang-up that closes a connection whose
       client stopped reading (an ASGI close would wait for the full socket too).
@@ -357,6 +359,8 @@ def lean_websocket_protocol(gate: ConnectionCaps | None = None) -> type | str:
     ):
         return _released("websockets-sansio", gate)
 
+    # made here, not at import: only once uvicorn's internals are found to be the ones this
+    # was written for (its length is the subclass, method by method)
     class LeanProtocol(WebSocketsSansIOProtocol):
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
