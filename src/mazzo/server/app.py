@@ -8,8 +8,8 @@ import asyncio
 import gc
 import logging
 import math
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Final
 
 from fastapi import FastAPI
@@ -98,6 +98,32 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
                            forget_after=forget_after, hint_cooldown=hint_cooldown,
                            bot_tables=bot_tables, waiting_expiry=waiting_expiry)
 
+    # no /docs pages: they would load scripts from a CDN; docs/server.md documents the API.
+    # The schema only when asked for: it lists every route to whoever probes the server
+    app = FastAPI(title="mazzo table server", lifespan=_lifespan(manager, takeover),
+                  docs_url=None, redoc_url=None,
+                  openapi_url="/openapi.json" if api_docs else None)
+    app.state.manager = manager
+    app.state.clients = clients
+    app.state.bots = pool
+    app.state.creations = CreationLimit(create_rate, create_burst)
+    app.state.caps = caps
+    install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
+    for router in (api.health, api.games, api.tables):
+        app.include_router(router)
+    api.install_errors(app)
+    app.add_middleware(TableSockets, serve=table_socket_handler(manager, clients, rate, burst))
+    app.add_middleware(Gate, hosts=hosts, origins=origins, any_ip=any_ip)  # the outermost
+    return app
+
+
+def _lifespan(manager: TableManager, takeover: float
+              ) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """The server's start and end: tables being played restored by replay, then the
+    manager's rounds (taking over, watching the storage, forgetting, expiring) until the end,
+    when the manager, its bot pool and its storage close."""
+    storage, pool = manager.storage, manager.bots
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         restored = await manager.restore()
@@ -121,22 +147,7 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
         pool.close()
         storage.close()
 
-    # no /docs pages: they would load scripts from a CDN; docs/server.md documents the API.
-    # The schema only when asked for: it lists every route to whoever probes the server
-    app = FastAPI(title="mazzo table server", lifespan=lifespan, docs_url=None, redoc_url=None,
-                  openapi_url="/openapi.json" if api_docs else None)
-    app.state.manager = manager
-    app.state.clients = clients
-    app.state.bots = pool
-    app.state.creations = CreationLimit(create_rate, create_burst)
-    app.state.caps = caps
-    install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
-    for router in (api.health, api.games, api.tables):
-        app.include_router(router)
-    api.install_errors(app)
-    app.add_middleware(TableSockets, serve=table_socket_handler(manager, clients, rate, burst))
-    app.add_middleware(Gate, hosts=hosts, origins=origins, any_ip=any_ip)  # the outermost
-    return app
+    return lifespan
 
 
 def check_serve_options(port: int, bot_workers: int | None, options: dict[str, Any]) -> None:
