@@ -70,7 +70,6 @@ class TableLifecycle:
     bot_tables: bool
     waiting_expiry: float
     expired: int
-    _tasks: set[asyncio.Task[Any]]
     _hints: dict[Client, asyncio.Task[None]]
 
     async def _io(self, fn: Callable[..., T], *args: Any) -> T:

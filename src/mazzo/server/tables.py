@@ -10,7 +10,6 @@ broadcasts); :mod:`~mazzo.server.table` is one table in memory and its frames.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from mazzo.server.bots import BotPool
 from mazzo.server.creation import TableCreation
@@ -43,7 +42,6 @@ class TableManager(TablePlay):
         self.defaults = {"bot_pause_s": bot_pause, "grace_s": grace}
         self.tables: dict[str, Table] = {}
         self.committer = GroupCommit(storage)
-        self._tasks: set[asyncio.Task[Any]] = set()
         #: the seats' logs for (re)connecting clients, replayed incrementally
         self.logs = LogCache()
         #: seconds a finished table stays in memory with nobody connected
