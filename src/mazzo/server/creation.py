@@ -152,6 +152,8 @@ class TableCreation(TableLifecycle):
             table.row.owner_hash, token_hash(token)
         )
 
+    # -- the play part's (mazzo.server.play) ------------------------------------------------------
+
     async def start(self, table: Table) -> None:
         """Start a waiting table (the play part's)."""
         raise NotImplementedError
