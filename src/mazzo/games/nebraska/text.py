@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+from typing import Any, Final
 
 from mazzo.cards import RANK_TEXT, Card
 from mazzo.engine.game import JSON, Action, Event, card_from_token
@@ -226,12 +227,27 @@ def counting_now(view: JSON, lang: str) -> list[str]:
 
 def view_notes(view: JSON, lang: str) -> JSON | None:
     """The notes of a seat's view (``Game.notes``): :func:`counting_now`'s lines and the seat's
-    cards that count now, in the hand's order; None for a view without a hand (a spectator's).
-    The scoring runs once for both: the server builds notes for every frame of a seat."""
-    if view.get("hand") is None:
+    cards that count now, in the hand's order; None for a view without a hand (a spectator's)."""
+    hand = view.get("hand")
+    if hand is None:
         return None
-    variant = view["variant"]
-    hand, counted = _counted(view)
+    lines, cards = _notes(tuple(hand), tuple(view["common"]), view["variant"],
+                          bool(view.get("ace_low_in_runs")), lang)
+    return {"lines": list(lines), "cards": list(cards)}
+
+
+#: notes kept for the seats' cards last seen: the server builds them for every frame of a seat,
+#: and most frames (another player's bid) leave the seat's cards and the common ones as they were
+NOTES_CACHE: Final = 1024
+
+
+@functools.lru_cache(maxsize=NOTES_CACHE)
+def _notes(hand: tuple[str, ...], common: tuple[str, ...], variant: str, ace_low: bool,
+           lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """:func:`view_notes` of the only parts of a view it reads (the scoring runs once for the
+    lines and the cards)."""
+    view = {"hand": hand, "common": common, "variant": variant, "ace_low_in_runs": ace_low}
+    cards, counted = _counted(view)
     if variant == "family":
         counting = set(counted)
     elif variant == "expert":
@@ -239,8 +255,8 @@ def view_notes(view: JSON, lang: str) -> JSON | None:
     else:
         counting = {c for kind in POKER_KINDS if (combo := counted[kind]) is not None
                     for c in combo[0]}
-    return {"lines": _counting_lines(variant, (hand, counted), lang),
-            "cards": [t for t, c in zip(view["hand"], hand, strict=True) if c in counting]}
+    lines = _counting_lines(variant, (cards, counted), lang)
+    return tuple(lines), tuple(t for t, c in zip(hand, cards, strict=True) if c in counting)
 
 
 def _counted(view: JSON) -> tuple[list[Card], Any]:
