@@ -58,3 +58,12 @@ def test_no_notes_for_a_game_without_them_nor_once_the_match_is_over() -> None:
     table, _ = _table("nebraska", {"players": 3}, 4)
     table.row = dataclasses.replace(table.row, status=OVER)
     assert _frame(table, 0, "en")["notes"] is None
+
+
+def test_notes_kept_between_frames_are_the_same_and_not_shared() -> None:
+    table, _ = _table("nebraska", {"players": 3, "variant": "poker"}, 4)
+    first = _frame(table, 0, "it")["notes"]
+    first["lines"].append("changed by a caller")
+    first["cards"].clear()
+    again = _frame(table, 0, "it")["notes"]
+    assert again["lines"] == counting_now(table.state.view(0), "it") and again["cards"]
