@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect, bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from itertools import accumulate
 from operator import itemgetter
 from typing import Any, Generic, Self, TypeVar
@@ -29,6 +29,7 @@ from mazzo.engine.game import (
     IllegalAction,
     State,
 )
+from mazzo.games.novantanove import fast_moves
 from mazzo.games.novantanove.actions import (
     BID,
     DECLARE,
@@ -74,18 +75,23 @@ from mazzo.games.novantanove.scoring import (
     trick_winner,
 )
 from mazzo.games.novantanove.scoring import REVEAL_PREMIUM as REVEAL_POINTS
+from mazzo.games.novantanove.stages import (
+    BASE_RANK,
+    BASE_SUIT,
+    BID_CARDS,
+    BID_STAGE,
+    CUT,
+    DEAL,
+    OVER,
+    PLAY_STAGE,
+    PREMIUM,
+    SEATS_MOVE,
+)
 
-CUT, DEAL, BID_STAGE, PREMIUM, PLAY_STAGE, OVER = "cut", "deal", "bid", "premium", "play", "over"
-BID_CARDS = 3
 NINE = 9
-#: suit and rank of every card id; a classic deal copies these with the joker's entries changed
-_BASE_SUIT: list[int] = [(i >> 4) & 15 for i in range(256)]
-_BASE_RANK: list[int] = [i & 15 for i in range(256)]
 #: a card's token (``TOKEN`` is keyed by the interned cards: a lookup matches by identity)
 _token_of = TOKEN.__getitem__
 _S = TypeVar("_S", bound="NovantanoveState")
-#: the stages where the seats move
-_SEATS = frozenset((BID_STAGE, PREMIUM, PLAY_STAGE))
 #: (seat, hand) in a trick's order by its leader, for 3 and 4 players (no dummy)
 _ROUNDS = {n: [tuple(((leader + i) % n, (leader + i) % n) for i in range(n)) for leader in range(n)]
            for n in (3, 4)}
@@ -112,8 +118,8 @@ class NovantanoveState(State):
         self.prev_successes = -1
         self.trump = NO_TRUMP
         self.turn_up: Card | None = None
-        self.suit_of = _BASE_SUIT
-        self.rank_of = _BASE_RANK
+        self.suit_of = BASE_SUIT
+        self.rank_of = BASE_RANK
         self.hands: list[list[Card]] = [[] for _ in range(self.nh)]
         self.bids: list[list[Card]] = [[] for _ in range(self.nh)]
         self.tricks_won = [0] * self.nh
@@ -483,7 +489,7 @@ class NovantanoveState(State):
 
     def _set_trump(self, turn_up: Card | None) -> None:
         self.turn_up = turn_up
-        self.suit_of, self.rank_of = _BASE_SUIT, _BASE_RANK
+        self.suit_of, self.rank_of = BASE_SUIT, BASE_RANK
         if turn_up is not None:
             # classic: the turn-up names trumps (a Nine or the joker: no trump); the joker in a
             # hand counts exactly as the turn-up for bidding and play
@@ -493,7 +499,7 @@ class NovantanoveState(State):
                 self.trump = turn_up.suit
             if turn_up.suit != JOKER_SUIT:
                 joker = next(c for c in self.deck if c.suit == JOKER_SUIT)
-                self.suit_of, self.rank_of = list(_BASE_SUIT), list(_BASE_RANK)
+                self.suit_of, self.rank_of = list(BASE_SUIT), list(BASE_RANK)
                 self.suit_of[joker] = turn_up.suit
                 self.rank_of[joker] = turn_up.rank
         elif self.deals_in_game == 0:
@@ -604,131 +610,10 @@ class NovantanoveState(State):
     # -- a search's random moves -----------------------------------------------------------
 
     def random_moves(self, rng: random.Random, stop_hand: int | None, cap: int) -> int:
-        """The engine's :meth:`State.random_moves` (uniformly random moves for the seats until a
-        chance node, the end, hand ``stop_hand`` or ``cap`` moves), played on the state's own
-        fields: the same moves (:meth:`legal_actions`'s order, the same draws), the same state
-        after. A second implementation of the seats' moves: the bids repeat :meth:`_lay_bid`,
-        the tricks :meth:`_play` and :meth:`legal_actions`' follow rule (a rule changed there
-        changes here too); the premiums and the scoring run through :meth:`_apply` and
-        :meth:`_score` themselves. The events are made for the last move only (the only ones a
-        state keeps), and the kept view parts dropped."""
-        if cap <= 0 or self.stage not in _SEATS or (
-            stop_hand is not None and self.deal_no >= stop_hand
-        ):
-            return 0  # (hand_number is deal_no while the seats move, and stays it till a chance)
-        self._kept = None
-        played = 0
-        if self.stage == BID_STAGE:
-            played += self._random_bids(rng, cap)
-        while self.stage == PREMIUM and played < cap:
-            choices = self._premium_choices()
-            # randrange: for the generators random_moves takes, the engine loop's draw itself
-            self.apply_listed(choices[rng.randrange(len(choices))])
-            played += 1
-        if self.stage == PLAY_STAGE and played < cap:
-            played += self._random_tricks(rng, cap - played)
-        return played
-
-    def _random_bids(self, rng: random.Random, cap: int) -> int:
-        """At most ``cap`` random bid cards laid (:meth:`_lay_bid`): how many."""
-        order, hands, bids, history = self.order, self.hands, self.bids, self.history
-        getrandbits = rng.getrandbits
-        played = 0
-        seat = -1
-        while played < cap:
-            seat = order[self.turn]
-            cards = hands[seat]
-            n = len(cards)
-            bits = n.bit_length()
-            pick = getrandbits(bits)
-            while pick >= n:
-                pick = getrandbits(bits)
-            card = cards.pop(pick)
-            bid = bids[seat]
-            bid.append(card)
-            history.append(BID[card])
-            played += 1
-            if len(bid) == BID_CARDS:
-                self.turn += 1
-                if self.turn == len(order):
-                    self.turn = 0
-                    self.stage = PREMIUM
-                    break
-        self.events = [BidCardLaid(seat, len(bids[seat]))]
-        return played
-
-    def _random_tricks(self, rng: random.Random, cap: int) -> int:
-        """At most ``cap`` random cards played (:meth:`_play`, trick by trick): how many."""
-        hands, suit_of, voids, history = self.hands, self.suit_of, self.voids, self.history
-        # without a joker turned, a card's suit is its id's (``_BASE_SUIT``): in a sorted hand
-        # each suit is a run, found by bisection
-        runs = suit_of is _BASE_SUIT
-        nh = self.nh
-        getrandbits = rng.getrandbits
-        trick = self.trick
-        seq = self.seq
-        played = 0
-        seat = hand = -1
-        card = None
-        while played < cap:
-            seat, hand = seq[len(trick)]
-            cards = hands[hand]
-            # where in the hand the legal cards lie (legal_actions' order)
-            places: Sequence[int] = range(len(cards))
-            if trick:
-                led = suit_of[trick[0][1]]
-                if runs:
-                    lo = bisect_left(cards, led << 4)
-                    places = range(lo, bisect_left(cards, (led + 1) << 4, lo))
-                else:
-                    places = [i for i, c in enumerate(cards) if suit_of[c] == led]
-                if not places:  # cannot follow: any card, and the hand shows a void
-                    places = range(len(cards))
-                    voids[hand] |= 1 << led
-            n = len(places)
-            bits = n.bit_length()
-            pick = getrandbits(bits)
-            while pick >= n:
-                pick = getrandbits(bits)
-            card = cards.pop(places[pick])
-            trick.append((hand, card))
-            history.append(PLAY[card])
-            played += 1
-            if len(trick) == nh:
-                if self._end_trick(seat, hand, card):
-                    return played
-                trick = self.trick
-                seq = self.seq
-        assert card is not None
-        self.events = [CardPlayed(seat, hand, card)]
-        if not trick:  # the last card ended a trick
-            self.events.append(self._trick_won(self.played[-1]))
-        return played
-
-    def _end_trick(self, seat: int, hand: int, card: Card) -> bool:
-        """The trick just completed by ``seat``'s ``card`` from ``hand`` won, the next begun
-        (:meth:`_play`'s end); True when it was the deal's last (then scored, events made)."""
-        trick = self.trick
-        cards = [c for _, c in trick]
-        winner = trick[trick_winner(cards, self.trump, self.suit_of, self.rank_of)][0]
-        self.tricks_won[winner] += 1
-        self.played.append((self.leader, tuple(trick), winner))
-        self.trick = []
-        if not self.hands[winner]:
-            self.events = [CardPlayed(seat, hand, card), self._trick_won(self.played[-1])]
-            self._score()
-            return True
-        self.leader = winner
-        if winner != self.dummy:
-            self.controller = winner
-        self._start_trick()
-        return False
-
-    def _trick_won(self, done: tuple[int, tuple[tuple[int, Card], ...], int]) -> TrickWon:
-        """The event of a finished trick (an entry of ``played``)."""
-        winner = done[2]
-        return TrickWon(winner, len(self.played), tuple(c for _, c in done[1]),
-                        winner == self.dummy)
+        """The engine's loop (:meth:`State.random_moves`), played fast on the state's own fields
+        by :func:`~mazzo.games.novantanove.fast_moves.random_moves`: the same moves, draws and
+        state after (tests/games/test_random_moves.py plays the two side by side)."""
+        return fast_moves.random_moves(self, rng, stop_hand, cap)
 
     # -- scoring ----------------------------------------------------------------------------
 
@@ -1044,7 +929,7 @@ class _Worlds(Generic[_S]):
         self.caps: list[int] = []
         voids: list[int] = []
         self.pool: list[Card] = []
-        if state.stage in _SEATS:
+        if state.stage in SEATS_MOVE:
             for h in range(state.nh):
                 if not state.hand_visible(h, seat):
                     self.places.append((True, h))
