@@ -25,6 +25,7 @@ from mazzo.engine.game import (
     tokens,
 )
 from mazzo.games.burraco import events as ev
+from mazzo.games.burraco import fast_moves
 from mazzo.games.burraco.actions import (
     DECK,
     DECK_INDEX,
@@ -247,55 +248,10 @@ class BurracoState(State):
         self.history.append(action)
 
     def random_moves(self, rng: random.Random, stop_hand: int | None, cap: int) -> int:
-        """The engine's loop (:meth:`State.random_moves`): the same moves, draws and state after,
-        without its wrappers. A second implementation of two things: :meth:`apply`'s bookkeeping
-        for a listed move (``_legal`` dropped, the events the move sets, the history) and
-        :meth:`_compute_legal`'s order (draw, take pile; else the calas, attaccas and discards
-        of :meth:`_play_lists`). The part a pick falls in says which of ``_cala``, ``_attacca``,
-        ``_discard`` plays it (``_apply``'s dispatch), and the parts are never joined. Only the
-        last move's events are seen: a pile taken or a meld made before it (the hand ends only
-        at a discard) skips its event and the meld's table text."""
-        if self.player < 0 or (stop_hand is not None and max(1, self.hand_no) >= stop_hand):
-            return 0  # the hand number changes only at a deal (chance), where this stops
-        getrandbits = rng.getrandbits
-        played_move = self.history.append
-        played = 0
-        while played < cap:
-            self._legal = None
-            played += 1
-            if self.stage == "draw":  # [DRAW, TAKE_PILE]: a draw below 2 of 2 bits
-                pick = getrandbits(2)
-                while pick >= 2:
-                    pick = getrandbits(2)
-                if pick:
-                    self._take_pile(played == cap)
-                    played_move(TAKE_PILE)
-                else:
-                    self._draw()
-                    played_move(DRAW)
-                continue  # the turn goes on: its player still plays
-            calas, attaccas, discards = self._play_lists()
-            k, m = len(calas), len(attaccas)
-            n = k + m + len(discards)
-            bits = n.bit_length()
-            pick = getrandbits(bits)
-            while pick >= n:
-                pick = getrandbits(bits)
-            if pick < k:
-                cala = calas[pick]
-                self._cala(cala, played == cap)
-                played_move(cala)
-            elif pick < k + m:
-                attacca = attaccas[pick - k]
-                self._attacca(attacca, played == cap)
-                played_move(attacca)
-            else:
-                discard = discards[pick - k - m]
-                self._discard(discard.card)
-                played_move(discard)
-            if self.player < 0:  # the hand (or the match) is over
-                break
-        return played
+        """The engine's loop (:meth:`State.random_moves`), played fast without its wrappers by
+        :func:`~mazzo.games.burraco.fast_moves.random_moves`: the same moves, draws and state
+        after (tests/games/test_random_moves.py plays the two side by side)."""
+        return fast_moves.random_moves(self, rng, stop_hand, cap)
 
     def _compute_legal(self) -> list[Action]:
         """Cala, then attacca, then discard moves, each in a fixed order (see ``tables``)."""
