@@ -16,10 +16,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations, repeat
-from operator import add, is_, itemgetter, not_, or_
+from operator import add, is_, itemgetter
 from typing import Self
 
-from mazzo.cards import JACK, KING, QUEEN, RANK_TEXT, TOKEN, Card, short_deck
+from mazzo.cards import JACK, KING, QUEEN, Card, short_deck
 from mazzo.engine.chance import sample, shuffle
 from mazzo.engine.frozen import FrozenDict, FrozenList
 from mazzo.engine.game import (
@@ -34,6 +34,7 @@ from mazzo.engine.game import (
     State,
     tokens,
 )
+from mazzo.games.poker_italiano import views
 from mazzo.games.poker_italiano.actions import (
     BET,
     BLIND_NAMES,
@@ -89,6 +90,7 @@ from mazzo.games.poker_italiano.scoring import (
     key_function,
     opens,
 )
+from mazzo.games.poker_italiano.views import VIEW_KEYS, BlindParts, HeldParts, TableParts
 
 HAND_SIZE = 5
 MAX_DISCARD = 4
@@ -106,29 +108,6 @@ M_RESPOND = "respond"  # facing a bet: fold, call, raise
 M_CALL_ONLY = "call_only"  # blind steps (a)/(b): fold or call
 M_STAY = "stay"  # blind steps (c)/(d): stay or raise
 M_SECOND = "second"  # second round before any bet: parola, bet, passo
-
-# the parts of the views kept between calls (see PokerItalianoState._seen_table and the others):
-# copies of what each was built from (None: nothing yet), then the read-only parts
-_Table = tuple[list[bool] | None, list[bool] | None, list[int] | None, FrozenList, FrozenList,
-               FrozenList]
-_Blinds = tuple[list[int] | None, list[bool] | None, list[int] | None, FrozenList]
-_Held = tuple[list[Card] | None, list[Card] | None, FrozenList, FrozenList]
-
-#: the kept discards of a seat before its draw (see PokerItalianoState._keep_held): never changed
-_NO_CARDS: list[Card] = []
-_NO_TOKENS = FrozenList()
-#: the keys every view has, in their order (see PokerItalianoState._seen_frame)
-_VIEW_KEYS: JSON = dict.fromkeys((
-    "phase", "hand_number", "current_player", "scores", "chips", "in_match", "dealer",
-    "deck_size", "opening_requirement", "parole", "pot", "carried", "contrib", "round_bets",
-    "to_match", "folded", "blinds", "opener", "log", "hand_counts", "draws", "stock",
-    "last_hand", "pots",
-))
-#: a card's token (``tokens``' look-up, mapped without its call)
-_token_of = TOKEN.__getitem__
-#: the kept last hand's shown hands where none was shown (see PokerItalianoState._keep_result)
-_NO_SHOWN = FrozenDict()
-
 
 class PokerItalianoState(State):
     config: PokerItalianoConfig
@@ -1094,68 +1073,9 @@ class PokerItalianoState(State):
     # ------------------------------------------------------------------ information
 
     def view(self, seat: int | None) -> JSON:
-        """What ``seat`` (None: a spectator) may know. Every list and dict in it is new at each
-        call or shared between calls and read-only (:mod:`mazzo.engine.frozen`): the parts that
-        change only now and then (the seats still in, the blinds, each seat's cards, the last
-        hand's result, the hands' sizes, the deal's values) are kept between calls in
-        ``_seen_*`` (see there) and checked at each call against what they were built from
-        or a stamp of it."""
-        contrib, chips = self.contrib, self.chips
-        pot = self.carried + sum(contrib)
-        table = self._seen_table
-        if table[0] != self.folded or table[1] != self.in_match or table[2] != self.seats:
-            table = self._keep_table()
-        blinds = self._seen_blinds
-        if self.blind_seats and (blinds[0] != self.blind_seats or blinds[1] != self.covered
-                                 or blinds[2] != self.blind_amounts):
-            blinds = self._keep_blinds()
-        result = self._seen_result
-        if result[0] is not self.last_result:
-            result = self._keep_result()
-        stock = self.stock
-        in_stock = len(stock)
-        counts = self._seen_counts
-        if counts[0] is not stock or counts[1] != in_stock or counts[2] != len(self.pool):
-            counts = self._keep_counts()
-        frame = self._seen_frame
-        if frame[0] is not self.last_result or frame[1] != self.hand_number:
-            frame = self._keep_frame(table[3], result[1])
-        # the deal's frame (every key in its order, the deal's values set), then the values a
-        # move may change stored one by one: a C copy and a store a key cost ~2/3 of a 24-key
-        # dict literal on this Python
-        out: JSON = frame[2].copy()
-        out["phase"] = self.phase_name
-        out["current_player"] = self.current_player
-        # as scores() (without the bank, 0 but in credit mode); [*x]: no call of list
-        out["scores"] = ([*map(float, map(add, chips, self.bank))] if self.config.credit
-                         else [*map(float, chips)])
-        out["chips"] = [*chips]
-        out["pot"] = pot
-        out["contrib"] = [*contrib]
-        out["round_bets"] = [*self.rbet]
-        out["to_match"] = self.level
-        out["folded"] = table[4]
-        out["blinds"] = blinds[3] if self.blind_seats else []
-        out["opener"] = self.opener
-        # the entries are made once and shared, read-only (see _spoken): only the list is the
-        # state's own
-        out["log"] = [*self.log]
-        out["hand_counts"] = counts[3]
-        out["draws"] = [*self.draws]
-        out["stock"] = in_stock
-        out["pots"] = self._pots_view(pot, table[5]) if pot else []
-        if self.current_player >= 0:
-            out["mode"] = self.mode or self.phase_name
-        if seat is not None:
-            out["seat"] = seat
-            held = self._seen_hands[seat]
-            if held[0] != self.hands[seat] or held[1] != self.discarded[seat]:
-                held = self._keep_held(seat)
-            out["hand"] = held[2]
-            out["discarded"] = held[3]
-        if self.current_player == TERMINAL:
-            out["over"] = self.over_reason
-        return out
+        """What ``seat`` (None: a spectator) may know: :func:`~mazzo.games.poker_italiano.views.
+        view`, from the parts kept below."""
+        return views.view(self, seat)
 
     # The parts of the views kept between calls: each a tuple of copies of what it was built
     # from (or a stamp of it: see each), then the read-only parts. ``view`` compares them with
@@ -1165,20 +1085,20 @@ class PokerItalianoState(State):
     # that never builds a view keeps the class's empty ones (a search pays nothing).
     #: (folded, in_match, seats) → the view's ``in_match``, ``folded`` (folded or out of the
     #: match) and the live seats in order: changed by a fold and by a new deal
-    _seen_table: _Table = (None, None, None, FrozenList(), FrozenList(), FrozenList())
+    _seen_table: TableParts = (None, None, None, FrozenList(), FrozenList(), FrozenList())
     #: (blind_seats, covered, blind_amounts) → the view's ``blinds``: changed by a blind or a
     #: cover (before the deal) and by a new deal
-    _seen_blinds: _Blinds = (None, None, None, FrozenList())
+    _seen_blinds: BlindParts = (None, None, None, FrozenList())
     #: (last_result, its read-only copy): a hand's result is built whole when the hand ends and
     #: never changed after (the next one replaces it), so it is found by identity
     _seen_result: tuple[JSON | None, FrozenDict] = (None, FrozenDict())
     #: (last_result, hand_number) → a dict of the view's keys in their order (a copy of
-    #: ``_VIEW_KEYS``) with the values that change only from one deal to the next set: the
+    #: ``VIEW_KEYS``) with the values that change only from one deal to the next set: the
     #: deal's number, dealer, deck, opening requirement, parole, carried pot, the seats still
     #: in the match and the last hand's result. Those change only when a deal ends (which
     #: replaces ``last_result``) or starts (a new ``hand_number``; the first deal's dealer
     #: too), both found at no cost. Never changed once built: ``view`` hands out copies
-    _seen_frame: tuple[JSON | None, int, JSON] = (None, -1, _VIEW_KEYS)
+    _seen_frame: tuple[JSON | None, int, JSON] = (None, -1, VIEW_KEYS)
     #: (stock, its length, the pool's length) → the view's ``hand_counts``: cards come into a
     #: hand or leave it only with the stock or the pool changing (a new deal and the deal
     #: replace the stock list, a draw adds its discards to the pool and takes its cards off
@@ -1188,154 +1108,8 @@ class PokerItalianoState(State):
     _seen_counts: tuple[list[Card] | None, int, int, FrozenList] = (None, -1, -1, FrozenList())
     #: by seat: (hand, discarded) → the tokens of the sorted hand and of the discards: changed
     #: by the deal and the seat's draw
-    _seen_hands: tuple[_Held, ...] = (
+    _seen_hands: tuple[HeldParts, ...] = (
         (None, None, FrozenList(), FrozenList()),) * max(PokerItalianoConfig.player_counts)
-
-    def _keep_table(self) -> _Table:
-        folded, in_match = self.folded, self.in_match
-        # in_match changes only when a seat leaves the match: its copies are kept till then
-        kept = self._seen_table
-        seen, shown = kept[1], kept[3]
-        if seen != in_match:
-            seen, shown = [*in_match], FrozenList(in_match)
-        table = self._seen_table = (
-            [*folded], seen, [*self.seats], shown,
-            FrozenList(map(or_, folded, map(not_, in_match))),
-            FrozenList([s for s in self.seats if not folded[s]]),
-        )
-        return table
-
-    def _keep_blinds(self) -> _Blinds:
-        blinds = self._seen_blinds = (
-            [*self.blind_seats], [*self.covered], [*self.blind_amounts],
-            FrozenList([
-                FrozenDict({"seat": s, "level": i + 1, "name": BLIND_NAMES[i + 1], "amount": a,
-                            "covered": c})
-                for i, (s, a, c) in enumerate(
-                    zip(self.blind_seats, self.blind_amounts, self.covered, strict=True))
-            ]),
-        )
-        return blinds
-
-    def _keep_result(self) -> tuple[JSON | None, FrozenDict]:
-        result = self.last_result
-        if not result:  # no hand over yet
-            made = FrozenDict()
-        else:  # key by key, in the order a hand's end writes them (see _end_hand); the log's
-            # entries are read-only already (see _spoken)
-            shown = result["shown"]
-            made = FrozenDict({
-                "winners": FrozenList(result["winners"]), "pot": result["pot"],
-                "shown": _frozen_shown(shown) if shown else _NO_SHOWN, "end": result["end"],
-                "hand": result["hand"], "log": FrozenList(result["log"]),
-            })
-        self._seen_result = (result, made)
-        return self._seen_result
-
-    def _keep_frame(self, in_match: FrozenList, last_hand: FrozenDict) -> tuple[JSON, int, JSON]:
-        out = _VIEW_KEYS.copy()
-        out["hand_number"] = number = self.hand_number
-        out["in_match"] = in_match
-        out["dealer"] = self.dealer
-        out["deck_size"] = self.deck_size
-        out["opening_requirement"] = RANK_TEXT[self.min_pair]
-        out["parole"] = self.parole
-        out["carried"] = self.carried
-        out["last_hand"] = last_hand
-        frame = self._seen_frame = (self.last_result, number, out)
-        return frame
-
-    def _keep_counts(self) -> tuple[list[Card], int, int, FrozenList]:
-        stock = self.stock
-        counts = self._seen_counts = (stock, len(stock), len(self.pool),
-                                      FrozenList(map(len, self.hands)))
-        return counts
-
-    def _keep_held(self, seat: int) -> _Held:
-        # (half the views rebuild one: each seat's first view of a deal, and after its draw;
-        # so the token look-ups by map over the sorted copy, without tokens()'s call and list,
-        # and the kept tuple remade from a list copy rather than two slices)
-        hand, discarded = self.hands[seat], self.discarded[seat]
-        ordered = [*hand]
-        ordered.sort()
-        if discarded:
-            held = ([*hand], [*discarded], FrozenList(map(_token_of, ordered)),
-                    FrozenList(map(_token_of, discarded)))
-        else:  # before the draw (most rebuilds: each seat's first view of a deal)
-            held = ([*hand], _NO_CARDS, FrozenList(map(_token_of, ordered)), _NO_TOKENS)
-        kept = [*self._seen_hands]
-        kept[seat] = held
-        self._seen_hands = tuple(kept)
-        return held
-
-    def _pots_view(self, pot: int, live: FrozenList) -> list[JSON]:
-        """Main and side pots as they stand, what ``side_pots`` gives: several once the live
-        seats' contributions differ (mid-round, or somebody all-in). ``pot`` is ``self.pot``
-        (not 0) and ``live`` the live seats (read-only), both known to the view. Loops, not
-        min/max/sorted: each of those calls costs about a loop over four seats here."""
-        contrib = self.contrib
-        if len(live) == 2:  # the most frequent (heads-up after the folds): no loop
-            a, b = live
-            low, high = contrib[a], contrib[b]
-            if low == high:
-                return [{"amount": pot, "seats": live}]
-            top = [b]
-            if low > high:
-                low, high, top = high, low, [a]
-        else:
-            if not live:
-                return [{"amount": pot, "seats": live}]
-            low = high = contrib[live[0]]
-            for s in live:
-                c = contrib[s]
-                if c < low:
-                    low = c
-                elif c > high:
-                    high = c
-            if low == high:  # every live seat put in the same: one pot
-                return [{"amount": pot, "seats": live}]
-            top = []  # the usual split, two levels: those at the higher one
-            for s in live:
-                c = contrib[s]
-                if c == high:
-                    top.append(s)
-                elif c != low:  # three levels or more (all-in players)
-                    return self._side_pots_view(pot, live)
-        below = 0  # what every seat put in up to the lower level (and the carried pot)
-        for c in contrib:
-            below += c if c < low else low
-        carried = self.carried
-        return [{"amount": carried + below, "seats": live},
-                {"amount": pot - carried - below, "seats": top}]
-
-    def _side_pots_view(self, pot: int, live: FrozenList) -> list[JSON]:
-        """``_pots_view`` with three levels or more: ``side_pots`` by loops (no set, sorted or
-        comprehension: each a call as dear as a loop here). A level's pot is what every seat
-        put in up to it less what went to the pots below; the last takes the rest of ``pot``
-        (the folded chips above every live level), the first the carried pot."""
-        contrib = self.contrib
-        levels: list[int] = []
-        for s in live:
-            c = contrib[s]
-            if c not in levels:
-                levels.append(c)
-        levels.sort()
-        del levels[-1]  # (the top level's pot takes the rest)
-        under = -self.carried  # what the pots below hold; for the first, less the carried pot
-        out: list[JSON] = [{"amount": 0, "seats": live}]
-        for i, lv in enumerate(levels):
-            below = 0
-            for c in contrib:
-                below += c if c < lv else lv
-            out[i]["amount"] = below - under
-            under = below
-            seats = []
-            for s in live:
-                if contrib[s] > lv:
-                    seats.append(s)
-            out.append({"amount": 0, "seats": seats})
-        out[-1]["amount"] = pot - self.carried - under
-        return out
 
     def pre_draw_hand(self, seat: int) -> list[Card]:
         """The five cards ``seat`` held before the draw: his kept cards (the front of the hand,
@@ -1596,16 +1370,6 @@ def _spoken(key: tuple[int, str, int, bool]) -> tuple[Event, FrozenDict]:
 #: the cards of a deck of ``size`` left of the match's deck, in order, by the two sizes (the
 #: match's deck is ``short_deck`` of the config's size); see _build_deck
 _DECKS: dict[tuple[int, int], tuple[Card, ...]] = {}
-
-
-def _frozen_shown(shown: JSON) -> FrozenDict:
-    """``frozen(shown)`` for a showdown's shown hands, in the shape ``_showdown`` writes them
-    (seat → {"cards": tokens, "category": name}), without ``frozen``'s walk (a Python call and
-    two type tests for every token): ~1/5 of its cost, at every showdown a view follows."""
-    return FrozenDict({
-        seat: FrozenDict({"cards": FrozenList(entry["cards"]), "category": entry["category"]})
-        for seat, entry in shown.items()
-    })
 
 
 def _sorted_deck(full: int, size: int) -> tuple[Card, ...]:
