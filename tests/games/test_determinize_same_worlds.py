@@ -23,8 +23,10 @@ from mazzo.games.cribbage.actions import DECK
 from mazzo.games.cribbage.state import _REDRAWS, VAL, CribbageState
 from mazzo.games.nebraska.state import NebraskaState
 from mazzo.games.novantanove.state import NovantanoveState, _augment
+from mazzo.games.poker_italiano.basics import HAND_SIZE
 from mazzo.games.poker_italiano.scoring import opens
-from mazzo.games.poker_italiano.state import HAND_SIZE, OPENER_TRIES, PokerItalianoState
+from mazzo.games.poker_italiano.state import PokerItalianoState
+from mazzo.games.poker_italiano.worlds import OPENER_TRIES
 from playout import decisions
 
 #: worlds drawn at positions of random matches, against the code before

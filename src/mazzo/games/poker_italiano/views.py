@@ -38,7 +38,7 @@ _NO_SHOWN = FrozenDict()
 
 
 def _frozen_shown(shown: JSON) -> FrozenDict:
-    """``frozen(shown)`` for a showdown's shown hands, in the shape ``_showdown`` writes them
+    """``frozen(shown)`` for the shown hands, in the shape ``showdown.showdown`` writes them
     (seat → {"cards": tokens, "category": name}), without ``frozen``'s walk (a Python call and
     two type tests for every token): ~1/5 of its cost, at every showdown a view follows."""
     return FrozenDict({
@@ -91,7 +91,7 @@ def view(state: PokerItalianoState, seat: int | None) -> JSON:
     out["folded"] = table[4]
     out["blinds"] = blinds[3] if state.blind_seats else []
     out["opener"] = state.opener
-    # the entries are made once and shared, read-only (see _spoken): only the list is the
+    # the entries are made once and shared, read-only (see spoken): only the list is the
     # state's own
     out["log"] = [*state.log]
     out["hand_counts"] = counts[3]
@@ -144,8 +144,8 @@ def keep_result(state: PokerItalianoState) -> tuple[JSON | None, FrozenDict]:
     result = state.last_result
     if not result:  # no hand over yet
         made = FrozenDict()
-    else:  # key by key, in the order a hand's end writes them (see _end_hand); the log's
-        # entries are read-only already (see _spoken)
+    else:  # key by key, in the order a hand's end writes them (see showdown.end_hand); the log's
+        # entries are read-only already (see spoken)
         shown = result["shown"]
         made = FrozenDict({
             "winners": FrozenList(result["winners"]), "pot": result["pot"],
@@ -238,7 +238,7 @@ def pots_view(state: PokerItalianoState, pot: int, live: FrozenList) -> list[JSO
 
 
 def side_pots_view(state: PokerItalianoState, pot: int, live: FrozenList) -> list[JSON]:
-    """``_pots_view`` with three levels or more: ``side_pots`` by loops (no set, sorted or
+    """``pots_view`` with three levels or more: ``side_pots`` by loops (no set, sorted or
     comprehension: each a call as dear as a loop here). A level's pot is what every seat
     put in up to it less what went to the pots below; the last takes the rest of ``pot``
     (the folded chips above every live level), the first the carried pot."""
