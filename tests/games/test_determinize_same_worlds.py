@@ -20,7 +20,9 @@ from mazzo.engine import get_game
 from mazzo.engine.chance import CanonicalRandom
 from mazzo.engine.game import State
 from mazzo.games.cribbage.actions import DECK
-from mazzo.games.cribbage.state import _REDRAWS, VAL, CribbageState
+from mazzo.games.cribbage.scoring import VAL
+from mazzo.games.cribbage.state import CribbageState
+from mazzo.games.cribbage.worlds import _REDRAWS, due_to_play
 from mazzo.games.nebraska.state import NebraskaState
 from mazzo.games.novantanove.state import NovantanoveState, _augment
 from mazzo.games.poker_italiano.basics import HAND_SIZE
@@ -51,7 +53,7 @@ def _old_cribbage(self: CribbageState, seat: int, rng: random.Random) -> Cribbag
     pool.sort()
     st.dealt = set(DECK)
     order = sorted(others, key=lambda s: -self.go_min[s])
-    due = self._due_to_play()
+    due = due_to_play(self)
     room = 31 - self.count
     if due not in others or all(VAL[c] > room for c in self.hands[due]):
         due = -1
