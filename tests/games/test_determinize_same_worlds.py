@@ -24,7 +24,8 @@ from mazzo.games.cribbage.scoring import VAL
 from mazzo.games.cribbage.state import CribbageState
 from mazzo.games.cribbage.worlds import _REDRAWS, due_to_play
 from mazzo.games.nebraska.state import NebraskaState
-from mazzo.games.novantanove.state import NovantanoveState, _augment
+from mazzo.games.novantanove.state import NovantanoveState
+from mazzo.games.novantanove.worlds import _augment
 from mazzo.games.poker_italiano.basics import HAND_SIZE
 from mazzo.games.poker_italiano.scoring import opens
 from mazzo.games.poker_italiano.state import PokerItalianoState
@@ -135,7 +136,7 @@ def _old_nebraska(self: NebraskaState, seat: int, rng: random.Random) -> Nebrask
 
 
 def _old_novantanove(self: NovantanoveState, seat: int, rng: random.Random) -> NovantanoveState:
-    from mazzo.games.novantanove.state import BID_STAGE, PLAY_STAGE, PREMIUM
+    from mazzo.games.novantanove.stages import BID_STAGE, PLAY_STAGE, PREMIUM
 
     other = self.clone()
     if self.stage not in (BID_STAGE, PREMIUM, PLAY_STAGE):

@@ -11,11 +11,9 @@ player who controls it in the current trick.
 from __future__ import annotations
 
 import random
-from bisect import bisect, bisect_left
+from bisect import bisect_left
 from collections.abc import Callable
-from itertools import accumulate
-from operator import itemgetter
-from typing import Any, Generic, Self, TypeVar
+from typing import Any, Self
 
 from mazzo.cards import JOKER_SUIT, TOKEN, Card
 from mazzo.engine.chance import shuffle
@@ -29,7 +27,7 @@ from mazzo.engine.game import (
     IllegalAction,
     State,
 )
-from mazzo.games.novantanove import fast_moves
+from mazzo.games.novantanove import fast_moves, views
 from mazzo.games.novantanove.actions import (
     BID,
     DECLARE,
@@ -82,21 +80,21 @@ from mazzo.games.novantanove.stages import (
     BID_STAGE,
     CUT,
     DEAL,
+    OFFER_NAME,
     OVER,
     PLAY_STAGE,
     PREMIUM,
-    SEATS_MOVE,
+    SUIT_TEXT,
 )
+from mazzo.games.novantanove.views import _TRICK_ENTRY, _KeptViews, _suit_json, _tokens
+from mazzo.games.novantanove.worlds import _Worlds
 
 NINE = 9
 #: a card's token (``TOKEN`` is keyed by the interned cards: a lookup matches by identity)
 _token_of = TOKEN.__getitem__
-_S = TypeVar("_S", bound="NovantanoveState")
 #: (seat, hand) in a trick's order by its leader, for 3 and 4 players (no dummy)
 _ROUNDS = {n: [tuple(((leader + i) % n, (leader + i) % n) for i in range(n)) for leader in range(n)]
            for n in (3, 4)}
-OFFER_NAME = {0: "pass", DECLARE_PREMIUM: "declare", REVEAL_POINTS: "reveal"}
-SUIT_TEXT = {0: "♥", 1: "♦", 2: "♣", 3: "♠"}
 
 
 class NovantanoveState(State):
@@ -343,12 +341,12 @@ class NovantanoveState(State):
                 trick = self.trick
                 if trick:
                     kept.trick.append(_TRICK_ENTRY(trick[-1]))
-                    self._sync_hand(kept, hand, at)
+                    views.sync_hand(self, kept, hand, at)
                     return
                 kept.trick = []  # a trick won
                 if self.stage == PLAY_STAGE:
-                    self._sync_tricks(kept, self.played[-1][2])
-                    self._sync_hand(kept, hand, at)
+                    views.sync_tricks(self, kept, self.played[-1][2])
+                    views.sync_hand(self, kept, hand, at)
                     return
         elif stage == BID_STAGE:
             assert isinstance(action, BidCard)
@@ -357,7 +355,7 @@ class NovantanoveState(State):
             at = bisect_left(self.hands[seat], action.card) if kept is not None else 0
             self._lay_bid(action.card)
             if kept is not None:  # the seat's entry: a bid card more (others see the count)
-                self._sync_hand(kept, seat, at, True)
+                views.sync_hand(self, kept, seat, at, True)
                 if self.stage != BID_STAGE:  # the premiums: only the phase is new
                     kept.base = None
             return
@@ -365,7 +363,7 @@ class NovantanoveState(State):
             seat = self.order[self.turn]
             self._offer(action)
             if self._kept is not None:
-                self._forget_offered(self._kept, seat, action)
+                views.forget_offered(self, self._kept, seat, action)
             return
         elif stage == CUT:
             assert isinstance(action, ChooseDealer)
@@ -378,79 +376,6 @@ class NovantanoveState(State):
         # a deal begins or ends: any part of a view may change (scores, trumps, the dealer)
         if self._kept is not None:
             self._kept.forget_deal(self.nh)
-
-    def _sync_hand(self, kept: _KeptViews, h: int, at: int, laid: bool = False) -> None:
-        """Bring hand ``h``'s kept entries up to date after it gave up its card at ``at``, in
-        place (views copy them): its count and, where an entry shows them, its cards (the
-        kept tokens less that card's: cheaper than reading every card's again); ``laid``: the
-        card went to its bid: the count is new and, in the hand's own entry, the bid's cards
-        (the card added to them) and, once it holds three, its value."""
-        own, public, plain = kept.own[h], kept.public[h], kept.plain[h]
-        count = len(self.hands[h])
-        if plain is not None:  # an entry shows the hand (its own seat's always does)
-            del plain[at]
-            shown = FrozenList(plain)
-            if own is not None:
-                own["cards"] = shown
-            if public is not None and public["cards"] is not None:
-                public["cards"] = shown
-        if own is not None:
-            own["count"] = count
-        if public is not None:
-            public["count"] = count
-        if laid:  # the bids are laid face down: of its entries, only the hand's own shows it
-            bid = self.bids[h]
-            size = len(bid)
-            if public is not None:
-                public["bid_count"] = size
-            if own is not None:
-                own["bid_count"] = size
-                own["bid_cards"] = FrozenList((*own["bid_cards"], _token_of(bid[-1])))
-                if size == BID_CARDS:
-                    own["bid"] = self.bid_of(h)
-
-    def _sync_tricks(self, kept: _KeptViews, h: int) -> None:
-        """Bring hand ``h``'s kept entries up to date after it won a trick, in place."""
-        won, own, public = self.tricks_won[h], kept.own[h], kept.public[h]
-        if own is not None:
-            own["tricks"] = won
-        if public is not None:
-            public["tricks"] = won
-
-    def _forget_offered(self, kept: _KeptViews, seat: int, action: Action) -> None:
-        """Bring the kept view parts up to date after an offer, in place (views copy them): the
-        offers dropped, the offer written into the kept entries it changes and, once the play
-        begins, what it shows written into the other seats' entries. An offer changes nothing
-        else in an entry, and the play's start only what it exposes (a seat's own entry shows
-        its hand and bid already), so the entries need not be built again."""
-        kept.base = None
-        if isinstance(action, Reveal):  # withdraws every declare: each entry's offer is new
-            premium = self.premium
-            for entries in (kept.own, kept.public):
-                for h, entry in enumerate(entries):
-                    if entry is not None:
-                        entry["offer"] = OFFER_NAME[premium[h]] if premium[h] else None
-        elif isinstance(action, Declare):  # the seat's entries say so (a pass changes nothing)
-            for entry in (kept.own[seat], kept.public[seat]):
-                if entry is not None:
-                    entry["offer"] = OFFER_NAME[DECLARE_PREMIUM]
-        if self.stage == PLAY_STAGE:
-            self._show_exposed(kept)
-
-    def _show_exposed(self, kept: _KeptViews) -> None:
-        """At the play's start, write the bids and hands it exposes into the kept entries the
-        other seats see (as :meth:`_public_entry` would show them now)."""
-        exposed_bid, exposed_hand = self.exposed_bid, self.exposed_hand
-        for h, entry in enumerate(kept.public):
-            if entry is None:
-                continue
-            if exposed_bid[h]:
-                bid = self.bids[h]
-                entry["bid_cards"] = _tokens(bid)
-                if len(bid) == BID_CARDS:
-                    entry["bid"] = self.bid_of(h)
-            if exposed_hand[h]:
-                entry["cards"] = self._shown_tokens(kept, h)
 
     # -- the deal ---------------------------------------------------------------------------
 
@@ -707,151 +632,8 @@ class NovantanoveState(State):
         return hand == seat or self.exposed_bid[hand] or self.stage in (DEAL, OVER)
 
     def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may know, assembled from parts kept between moves: the keys that change
-        only between deals (scores, trumps, the games), those that change only between stages
-        (the phase, the offers), each hand's entry and the current trick's entries (kept up to
-        date by ``apply`` as cards are laid and played, so a view only copies them) and the
-        deal's finished tricks (added as they are won). Every list and dict in it is either new
-        at each call or shared between calls and then read-only (:mod:`mazzo.engine.frozen`):
-        the caller may change nothing it did not copy, so no view can change another or the
-        state."""
-        kept = self._kept
-        if kept is None:
-            kept = self._kept = _KeptViews(self.nh, self.played, self.trick)
-        out = (kept.base or self._keep_stage_view(kept)).copy()
-        out["seat"] = seat
-        playing = self.stage == PLAY_STAGE
-        if playing:
-            mover = self.seq[len(self.trick)]  # (seat, hand): the current player, the hand
-            out["current_player"] = mover[0]
-        elif self.stage == BID_STAGE or self.stage == PREMIUM:
-            out["current_player"] = self.order[self.turn]
-        else:
-            out["current_player"] = self.current_player
-        # a copy of each hand's kept entry (the seat's own, or the one every other seat sees)
-        entries = [*map(_copy, kept.rows.get(seat) or self._keep_row(kept, seat))]
-        if seat is not None:
-            out["hand"] = entries[seat]["cards"]
-        out["hands"] = entries
-        out["trick"] = [*kept.trick]
-        tricks = kept.tricks
-        if kept.tricks_of is self.played and len(tricks) == len(self.played):
-            out["tricks"] = [*tricks]
-        else:
-            out["tricks"] = self._tricks_json(kept)
-        if playing:
-            out["playing_hand"] = mover[1]
-            out["controller"] = self.controller if self.dummy >= 0 else None
-        return out
-
-    def _keep_stage_view(self, kept: _KeptViews) -> JSON:
-        """Build and keep the view's keys in their order with the parts that change only
-        between stages set; those :meth:`view` sets at each call are None."""
-        base = (kept.deal or self._keep_deal_view(kept)).copy()
-        base["phase"] = self.stage
-        if self.offers:
-            base["offers"] = FrozenList(map(FrozenList, self.offers))
-        kept.base = base
-        return base
-
-    def _keep_deal_view(self, kept: _KeptViews) -> JSON:
-        """Build and keep every key of the view in its order with the parts that change only
-        when a deal begins or ends set (:meth:`_apply` drops it then)."""
-        dealt = self.deal_no > 0
-        made: JSON = {
-            "game": "novantanove",
-            "seat": None,
-            "players": self.n,
-            "phase": None,
-            "hand_number": self.hand_number,
-            "game_number": self.game_number,
-            "current_player": None,
-            "dealer": self.dealer,
-            "trump": _suit_json(self.trump) if dealt else None,
-            "turn_up": _token_of(self.turn_up) if self.turn_up is not None else None,
-            "tricks_per_deal": self.config.tricks,
-            "target": self.config.target,
-            "scores": FrozenList(self.scores()),
-            "game_scores": FrozenList(self.game_scores[: self.n]),
-            "games_won": FrozenList(self.games_won),
-            "dummy_score": self.game_scores[self.dummy] if self.dummy >= 0 else None,
-            "hand": None,
-            "hands": None,
-            "offers": _NO_OFFERS,
-            "trick": None,
-            "tricks": None,
-            "last_deal": self.last_deal,
-            "games": FrozenList([self._frozen(entry) for entry in self.games]),
-        }
-        kept.deal = made
-        return made
-
-    def _keep_row(self, kept: _KeptViews, seat: int | None) -> list[JSON]:
-        """Gather (building those missing) and keep the entries ``seat`` sees, in hand order:
-        its own entry, every other hand's as any other seat sees it."""
-        row = []
-        public = kept.public
-        for h in range(self.nh):
-            entry = public[h] or self._public_entry(kept, h)
-            if h == seat:
-                entry = kept.own[h] or self._own_entry(kept, h, entry)
-            row.append(entry)
-        kept.rows[seat] = row
-        return row
-
-    def _public_entry(self, kept: _KeptViews, h: int) -> JSON:
-        """Build and keep hand ``h``'s entry as the seats other than its own see it (``cards``:
-        whether seen, not which)."""
-        bid = self.bids[h]
-        stage = self.stage
-        premium = self.premium[h]
-        # hand_visible and bid_visible, for a seat not the hand's, inline
-        shown = stage == PLAY_STAGE and self.exposed_hand[h]
-        bid_shown = self.deal_no > 0 and (self.exposed_bid[h] or stage in (DEAL, OVER))
-        entry = kept.public[h] = {
-            "hand": h,
-            "dummy": h == self.dummy,
-            "cards": self._shown_tokens(kept, h) if shown else None,
-            "count": len(self.hands[h]),
-            "bid_cards": _tokens(bid) if bid_shown else None,
-            "bid_count": len(bid),
-            "bid": self.bid_of(h) if bid_shown and len(bid) == BID_CARDS else None,
-            "tricks": self.tricks_won[h],
-            "offer": OFFER_NAME[premium] if premium else None,
-            "game_score": self.game_scores[h],
-        }
-        return entry
-
-    def _own_entry(self, kept: _KeptViews, h: int, public: JSON) -> JSON:
-        """Build and keep hand ``h``'s entry as its own seat sees it: the public entry with the
-        hand's cards and, once dealt, its bid shown."""
-        entry = kept.own[h] = public.copy()
-        entry["cards"] = public["cards"] or self._shown_tokens(kept, h)
-        if self.deal_no > 0 and public["bid_cards"] is None:
-            bid = self.bids[h]
-            entry["bid_cards"] = _tokens(bid)
-            if len(bid) == BID_CARDS:
-                entry["bid"] = self.bid_of(h)
-        return entry
-
-    def _shown_tokens(self, kept: _KeptViews, h: int) -> FrozenList:
-        """Hand ``h``'s cards as read-only tokens for an entry that shows them, from the plain
-        tokens kept for the hand (read now if none are; :meth:`_sync_hand` keeps them)."""
-        plain = kept.plain[h]
-        if plain is None:
-            plain = kept.plain[h] = [*map(_token_of, self.hands[h])]
-        return FrozenList(plain)
-
-    def _tricks_json(self, kept: _KeptViews) -> list[JSON]:
-        """``view()["tricks"]``, a new list of the shared entries (one per finished trick)."""
-        played, cache = self.played, kept.tricks
-        if kept.tricks_of is not played or len(cache) > len(played):
-            cache = kept.tricks = []  # a new deal (or a new list put in): start again
-            kept.tricks_of = played
-        for lead, cards, winner in played[len(cache):]:
-            cache.append(FrozenDict(leader=lead, cards=FrozenList(map(_TRICK_ENTRY, cards)),
-                                    winner=winner))
-        return list(cache)
+        """See :func:`~mazzo.games.novantanove.views.view`."""
+        return views.view(self, seat)
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         world = _Worlds(self, seat).draw(rng)
@@ -910,209 +692,4 @@ class NovantanoveState(State):
             cards.append(self.turn_up)
         return cards
 
-
-class _Worlds(Generic[_S]):
-    """The worlds :meth:`NovantanoveState.determinize` draws for one seat, with what they all
-    share worked out once (a search draws one per iteration from the same state): the places the
-    seat cannot see (hands and bids, in hand order), their sizes, the pool of their cards, the
-    places each card may go to (known voids) and a copy of the state with an empty history. Each
-    world is that copy's clone with the places dealt again by :func:`redeal`'s draws. Valid while
-    the state does not change."""
-
-    __slots__ = ("allowed", "caps", "places", "pool", "proto")
-
-    def __init__(self, state: _S, seat: int) -> None:
-        self.proto = state.clone()
-        self.proto.history = []
-        #: (is a hand, index) of each place the seat cannot see, and its number of cards
-        self.places: list[tuple[bool, int]] = []
-        self.caps: list[int] = []
-        voids: list[int] = []
-        self.pool: list[Card] = []
-        if state.stage in SEATS_MOVE:
-            for h in range(state.nh):
-                if not state.hand_visible(h, seat):
-                    self.places.append((True, h))
-                    self.caps.append(len(state.hands[h]))
-                    voids.append(state.voids[h])
-                    self.pool += state.hands[h]
-                if not state.bid_visible(h, seat):
-                    self.places.append((False, h))
-                    self.caps.append(len(state.bids[h]))
-                    voids.append(0)
-                    self.pool += state.bids[h]
-        self.allowed = _allowed_places(self.pool, voids, state.suit_of)
-
-    def draw(self, rng: random.Random) -> _S:
-        world = self.proto.clone()
-        if not self.places:
-            return world
-        dealt = _deal(self.pool, self.caps, self.allowed, rng)
-        hands, bids = world.hands, world.bids
-        for (is_hand, h), cards in zip(self.places, dealt, strict=True):
-            if is_hand:
-                cards.sort()
-                hands[h] = cards
-            else:
-                bids[h] = cards
-        return world
-
-
-class _KeptViews:
-    """The parts of a state's views kept between moves (see :meth:`NovantanoveState.view`)."""
-
-    __slots__ = ("base", "deal", "own", "plain", "public", "rows", "trick", "tricks",
-                 "tricks_of")
-
-    def __init__(self, hands: int, played: list[Any], trick: list[tuple[int, Card]]) -> None:
-        self.forget_deal(hands)
-        #: ``view()["trick"]``'s entries (copied into each view), kept up to date by ``apply``
-        self.trick: list[FrozenList] = [*map(_TRICK_ENTRY, trick)]
-        #: ``view()["tricks"]``: one read-only entry per trick of ``tricks_of`` (``played``)
-        self.tricks: list[JSON] = []
-        self.tricks_of = played
-
-    def forget_deal(self, hands: int) -> None:
-        """After a move that may change any part of a view but the tricks and cards held."""
-        #: every key of the view in order, with the values that change only between deals
-        self.deal: JSON | None = None
-        self.forget_stage(hands)
-
-    def forget_stage(self, hands: int) -> None:
-        """After a move that may change any part of a view but the deal's (see ``deal``)."""
-        #: ``deal`` with the values that change only between stages (phase, offers) set
-        self.base: JSON | None = None
-        #: each hand's entry of ``view()["hands"]`` as the other seats see it and as its own
-        #: seat sees it, kept up to date by ``apply`` (its cards, its counts); None: to build
-        self.public: list[JSON | None] = [None] * hands
-        self.own: list[JSON | None] = [None] * hands
-        #: the entries each seat (None: a viewer with no seat) sees, in hand order: the same
-        #: dicts as ``own`` and ``public``; a seat not here: to gather
-        self.rows: dict[int | None, list[JSON]] = {}
-        #: each hand's cards as tokens in a plain list (never handed out: the entries that show
-        #: them hold a read-only copy), kept up to date by ``apply`` once an entry shows them
-        self.plain: list[list[str] | None] = [None] * hands
-
-
-class _TrickEntries(dict[tuple[int, Card], FrozenList]):
-    """``[hand, token]`` of a card played, read-only, made once per (hand, card) and shared."""
-
-    def __missing__(self, played: tuple[int, Card]) -> FrozenList:
-        made = self[played] = FrozenList((played[0], _token_of(played[1])))
-        return made
-
-
-_TRICK_ENTRY = _TrickEntries().__getitem__
-#: a shared read-only value of the views: no offers yet
-_NO_OFFERS = FrozenList()
-#: a view's copy of a kept entry
-_copy = dict.copy
-
-
-def _tokens(cards: list[Card]) -> FrozenList:
-    """The cards' tokens, read-only (``itemgetter``: no call per card)."""
-    if len(cards) > 1:
-        return FrozenList(itemgetter(*cards)(TOKEN))
-    return FrozenList(map(_token_of, cards))
-
-
-def _suit_json(suit: int) -> str | None:
-    return None if suit == NO_TRUMP else SUIT_TEXT[suit]
-
-
-def redeal(
-    pool: list[Card], caps: list[int], voids: list[int], suit_of: list[int], rng: random.Random
-) -> list[list[Card]]:
-    """Deal ``pool`` at random into places of sizes ``caps``, never giving a place a card of a
-    suit it is known to be void in (bit ``1 << suit`` of ``voids``).
-
-    Cards go one by one (random order) to a random allowed place, weighted by its free room;
-    when no allowed place has room an augmenting path moves earlier cards (bipartite matching),
-    so a consistent deal is always found when one exists (the true deal is one).
-    """
-    return _deal(pool, caps, _allowed_places(pool, voids, suit_of), rng)
-
-
-def _allowed_places(
-    pool: list[Card], voids: list[int], suit_of: list[int]
-) -> dict[Card, list[int]] | None:
-    """The places (indexes of ``voids``) each card of ``pool`` may go to; None: all of them."""
-    if not any(voids):
-        return None
-    # the places each suit may go to, made once per suit rather than once per card
-    by_suit = {suit: [i for i, v in enumerate(voids) if not v >> suit & 1]
-               for suit in set(map(suit_of.__getitem__, pool))}
-    return {c: by_suit[suit_of[c]] for c in pool}
-
-
-def _deal(
-    pool: list[Card], caps: list[int], allowed: dict[Card, list[int]] | None, rng: random.Random
-) -> list[list[Card]]:
-    """:func:`redeal` with the places each card may go to worked out (None: anywhere)."""
-    cards = list(pool)
-    shuffle(cards, rng)  # rng.shuffle's order and draws, cheaper
-    out: list[list[Card]] = [[] for _ in caps]
-    if allowed is None:
-        start = 0
-        for i, cap in enumerate(caps):
-            out[i] = cards[start : start + cap]
-            start += cap
-        return out
-    if type(rng).choices is not random.Random.choices:
-        return _deal_by_choices(cards, out, caps, allowed, rng)
-    # rng.choices(free, weights)[0] inlined (Random's own: the same draw): one random() scaled
-    # by the float total of the free rooms, bisected into their running sums. Places without
-    # room are summed too, as zeros: no draw below the total ever lands on one
-    room = list(caps)
-    room_of = room.__getitem__
-    draw = rng.random
-    for c in cards:
-        places = allowed[c]
-        sums = list(accumulate(map(room_of, places)))
-        total = sums[-1] if sums else 0
-        if total:
-            pick = places[bisect(sums, draw() * (total + 0.0), 0, len(places) - 1)]
-            out[pick].append(c)
-            room[pick] -= 1
-        elif _augment(c, out, caps, allowed, set()):
-            room = [cap - len(placed) for cap, placed in zip(caps, out, strict=True)]
-            room_of = room.__getitem__
-        else:
-            raise RuntimeError("no deal is consistent with the known voids")
-    return out
-
-
-def _deal_by_choices(
-    cards: list[Card], out: list[list[Card]], caps: list[int], allowed: dict[Card, list[int]],
-    rng: random.Random,
-) -> list[list[Card]]:
-    """:func:`_deal`'s cards placed by the generator's own ``choices`` (a Random subclass)."""
-    for c in cards:
-        free = [i for i in allowed[c] if len(out[i]) < caps[i]]
-        if free:
-            out[rng.choices(free, [caps[i] - len(out[i]) for i in free])[0]].append(c)
-        elif not _augment(c, out, caps, allowed, set()):
-            raise RuntimeError("no deal is consistent with the known voids")
-    return out
-
-
-def _augment(
-    card: Card,
-    out: list[list[Card]],
-    caps: list[int],
-    allowed: dict[Card, list[int]],
-    seen: set[int],
-) -> bool:
-    for i in allowed[card]:
-        if i in seen:
-            continue
-        seen.add(i)
-        if len(out[i]) < caps[i]:
-            out[i].append(card)
-            return True
-        for j, other in enumerate(out[i]):
-            if _augment(other, out, caps, allowed, seen):
-                out[i][j] = card
-                return True
-    return False
 
