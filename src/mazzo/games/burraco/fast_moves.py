@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from mazzo.games.burraco import listing
 from mazzo.games.burraco.actions import DRAW, TAKE_PILE
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def random_moves(state: BurracoState, rng: random.Random, stop_hand: int | None,
                 state._draw()
                 played_move(DRAW)
             continue  # the turn goes on: its player still plays
-        calas, attaccas, discards = state._play_lists()
+        calas, attaccas, discards = listing.play_lists(state)
         k, m = len(calas), len(attaccas)
         n = k + m + len(discards)
         bits = n.bit_length()
