@@ -53,7 +53,8 @@ def view(state: PokerItalianoState, seat: int | None) -> JSON:
     change only now and then (the seats still in, the blinds, each seat's cards, the last
     hand's result, the hands' sizes, the deal's values) are kept between calls in
     ``_seen_*`` (see there) and checked at each call against what they were built from
-    or a stamp of it."""
+    or a stamp of it. One function, a little over 60 lines: the kept parts' checks, then every
+    key of a view in its order, so a reader finds each key where the view has it."""
     contrib, chips = state.contrib, state.chips
     pot = state.carried + sum(contrib)
     table = state._seen_table
