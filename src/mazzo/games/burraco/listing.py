@@ -87,7 +87,7 @@ def play_lists(state: BurracoState) -> tuple[list[Cala], list[Attacca], list[Dis
 
 
 def cala_actions(state: BurracoState, hand: list[Card], kept: HandIndex, pairs: tuple[int, ...],
-                  wild_reps: list[tuple[int, list[Card]]], side: SideMoves) -> list[Cala]:
+                 wild_reps: list[tuple[int, list[Card]]], side: SideMoves) -> list[Cala]:
     """Every new meld of three: sets by rank (3 to ace), then runs by suit; each once
     (runs of different suits never share their natural cards). The sets of each rank and
     the runs of each suit come from the hand's index while their cards stay."""
@@ -124,7 +124,7 @@ def cala_actions(state: BurracoState, hand: list[Card], kept: HandIndex, pairs: 
 
 
 def attacca_actions(state: BurracoState, hand: list[Card], reps: dict[int, list[Card]],
-                     wilds: tuple[Card, ...], side: SideMoves) -> list[Attacca]:
+                    wilds: tuple[Card, ...], side: SideMoves) -> list[Attacca]:
     """Every card that may join one of the side's melds, meld by meld; ``wilds``: the first
     card of each wild type held (kept with the hand index)."""
     out: list[Attacca] = []

@@ -145,7 +145,7 @@ def show_next(state: CribbageState) -> None:
 
 
 def counted(state: CribbageState, seat: int, what: str, cards: tuple[Card, ...], sc: ShowScore,
-             announced: int, total: int) -> Counted:
+            announced: int, total: int) -> Counted:
     starter = state.starter
     assert starter is not None
     return Counted(seat, what, cards, starter, sc.fifteens, sc.pairs, RUN_SHAPE[sc.runs][0],

@@ -73,7 +73,7 @@ def due_to_play(state: CribbageState) -> int:
 
 
 def deal_bounded(state: CribbageState, order: list[int], pool: list[Card], given: dict[int, Card],
-                  rng: random.Random, eligible: list[Card] | None = None,
+                 rng: random.Random, eligible: list[Card] | None = None,
                   ) -> tuple[dict[int, list[Card]], list[Card]]:
     """Deal the hands of ``order`` (strictest go first) from ``pool`` at random, each only
     cards its go allows, on top of the ``given`` card; returns the hands and the rest (in

@@ -344,7 +344,7 @@ def next_to_speak(state: PokerItalianoState, after: int) -> None:
             # (_round_phase, inlined: this runs at every bet)
             drawers = state.drawers
             state.phase_name = ("opening" if mode == M_OPEN else "second_round"
-                               if drawers and state.draw_idx >= len(drawers) else "betting")
+                                if drawers and state.draw_idx >= len(drawers) else "betting")
             return
         s = (s + 1) % n
     end_round(state)

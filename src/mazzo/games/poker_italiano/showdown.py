@@ -154,7 +154,7 @@ def showdown(state: PokerItalianoState, live: list[int]) -> None:
 
 
 def beats(state: PokerItalianoState, key: int, seat: int, pots: list[tuple[int, list[int]]],
-           shown: dict[int, int]) -> bool:
+          shown: dict[int, int]) -> bool:
     """Does ``key`` beat every hand shown so far in some pot ``seat`` contests? (Loops, not
     generators: half a search's rollouts end in a showdown.)"""
     plain = not state.config.cyclic_straight_flush  # then the keys' plain order

@@ -175,7 +175,7 @@ def keep_frame(state: PokerItalianoState, in_match: FrozenList,
 def keep_counts(state: PokerItalianoState) -> tuple[list[Card], int, int, FrozenList]:
     stock = state.stock
     counts = state._seen_counts = (stock, len(stock), len(state.pool),
-                                  FrozenList(map(len, state.hands)))
+                                   FrozenList(map(len, state.hands)))
     return counts
 
 

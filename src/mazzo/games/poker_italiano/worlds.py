@@ -85,7 +85,7 @@ def opening_hand(state: PokerItalianoState, hidden: list[Card], rng: random.Rand
 
 
 def redeal(state: PokerItalianoState, seat: int, opener: int, pre: list[Card], mine: list[Card],
-            rest: list[Card], rng: random.Random) -> None:
+           rest: list[Card], rng: random.Random) -> None:
     """Put the opener's pre-draw cards ``pre`` back as his kept cards and discards, the
     seat's reshuffled discards ``mine`` where reshuffled cards go, and deal ``rest``
     (shuffled) into every other hidden place; then draw the others' discards."""
@@ -113,7 +113,7 @@ def redeal(state: PokerItalianoState, seat: int, opener: int, pre: list[Card], m
 
 
 def place_reshuffled(state: PokerItalianoState, places: list[Place], moved: list[tuple[Card, int]],
-                      rng: random.Random) -> list[Card]:
+                     rng: random.Random) -> list[Card]:
     """Put discards a reshuffle took (card, its discarder) where reshuffled cards went: the
     stock or a new card of another drawer. Fills and removes those places; returns the cards
     left without room (none in real play)."""
