@@ -192,7 +192,15 @@ def quick_init(cls: type[_D]) -> type[_D]:
     slot's descriptor (bound once) instead of ``object.__setattr__(self, "name", value)`` field
     by field, which halves the cost of making a three-field event. Frozen stays frozen
     (assignment still raises); classes with a ``default_factory`` or ``__post_init__`` keep
-    their generated ``__init__`` (refused here)."""
+    their generated ``__init__`` (refused here).
+
+    Kept for a measured gain (Python 3.11, a loaded 2-core machine, median of 7): a
+    three-field event made in 0.54 of the generated ``__init__``'s time (9.5 against 17.6
+    units). Whole games played move by move through ``apply`` gain less, within the noise of
+    that machine (Burraco 20.7-21.1 k moves/s with it, 20.5-20.9 k without): events are a
+    small part of a move, so this matters where many are made, a search's listings above
+    all. Built with ``exec``, as :mod:`dataclasses` builds its own: a plain Python
+    ``__init__(self, *values)`` would lose the keywords, the defaults and the speed."""
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     if hasattr(cls, "__post_init__") or any(
         f.default_factory is not dataclasses.MISSING for f in fields
