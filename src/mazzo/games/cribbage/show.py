@@ -63,7 +63,7 @@ def start_show(state: CribbageState) -> None:
 
 def show_all(state: CribbageState) -> None:
     """The show without muggins: each hand from the dealer's left, then the crib, counted
-    and pegged in turn until one reaches the target (as :meth:`_show_next`, whose queue is
+    and pegged in turn until one reaches the target (as :func:`show_next`, whose queue is
     left as it would leave it). The rank part is one lookup in the whole table
     (:func:`show_rank_table`), the suit part and the event are made inline: the show is a
     fifth of a random game's time."""

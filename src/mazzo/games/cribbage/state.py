@@ -171,14 +171,14 @@ class CribbageState(State):
         self.match_winner = -1
         self._phase = "cut_for_deal"
         self.current_player = CHANCE
-        #: whether the kept view (see :meth:`_hand_view`) shows this hand's parts (its number,
+        #: whether the kept view (see ``views.hand_view``) shows this hand's parts (its number,
         #: dealer, crib, shown); cleared by every move but a discard, the cut that starts the
         #: play and a card of the play that keeps the play going
         self._hand_current = False
         #: the read-only copies of ``last_game`` the views share
         self._frozen = FrozenCopies()
         #: the view but for the seat's keys and the parts of the play, with what it was made
-        #: from (see :meth:`_hand_view`); None: to build (a game's end and the cut for deal,
+        #: from (see ``views.hand_view``); None: to build (a game's end and the cut for deal,
         #: which change the match's parts, drop it)
         self._kept_view: _HandView | None = None
         #: the play's tokens, kept in step by the moves once a view asked (see :class:`_Tokens`)

@@ -83,7 +83,7 @@ class _Tokens:
 class _HandView:
     """The view kept between moves, but for the seat's own keys and what changes at every card
     of the play, with the crib's size and the phase it shows (see
-    :meth:`CribbageState._hand_view`). One for every seat and a spectator. Private: every view is
+    :func:`hand_view`). One for every seat and a spectator. Private: every view is
     a copy of ``view``."""
 
     __slots__ = ("crib", "phase", "view")
@@ -99,7 +99,7 @@ def view(state: CribbageState, seat: int | None) -> JSON:
     keys and what a card of the play changes set on it. The kept view (private: only its
     copies go out) is made once per game from the match's parts and brought up to date in
     place when the hand moves on (the deal, the discards, the cut, the show: see
-    :meth:`_hand_view`); one serves every seat, so a hand's first views bring it up to date
+    :func:`hand_view`); one serves every seat, so a hand's first views bring it up to date
     once, not once a seat. A view costs one dict copy and the values of the play. Every list
     and dict in it is either new at each call or shared between calls and then read-only
     (:mod:`mazzo.engine.frozen`): the caller may change nothing it did not copy, so no view

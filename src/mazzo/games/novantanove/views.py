@@ -160,7 +160,7 @@ def forget_offered(state: NovantanoveState, kept: _KeptViews, seat: int, action:
 
 def show_exposed(state: NovantanoveState, kept: _KeptViews) -> None:
     """At the play's start, write the bids and hands it exposes into the kept entries the
-    other seats see (as :meth:`_public_entry` would show them now)."""
+    other seats see (as :func:`public_entry` would show them now)."""
     exposed_bid, exposed_hand = state.exposed_bid, state.exposed_hand
     for h, entry in enumerate(kept.public):
         if entry is None:
@@ -317,7 +317,7 @@ def own_entry(state: NovantanoveState, kept: _KeptViews, h: int, public: JSON) -
 
 def shown_tokens(state: NovantanoveState, kept: _KeptViews, h: int) -> FrozenList:
     """Hand ``h``'s cards as read-only tokens for an entry that shows them, from the plain
-    tokens kept for the hand (read now if none are; :meth:`_sync_hand` keeps them)."""
+    tokens kept for the hand (read now if none are; :func:`sync_hand` keeps them)."""
     plain = kept.plain[h]
     if plain is None:
         plain = kept.plain[h] = [*map(_token_of, state.hands[h])]

@@ -341,7 +341,7 @@ def next_to_speak(state: PokerItalianoState, after: int) -> None:
             mode = state.mode
             if mode != M_SECOND or state.level > 0:
                 state.mode = mode = M_RESPOND
-            # (_round_phase, inlined: this runs at every bet)
+            # (round_phase, inlined: this runs at every bet)
             drawers = state.drawers
             state.phase_name = ("opening" if mode == M_OPEN else "second_round"
                                 if drawers and state.draw_idx >= len(drawers) else "betting")
