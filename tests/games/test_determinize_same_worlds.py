@@ -20,11 +20,17 @@ from mazzo.engine import get_game
 from mazzo.engine.chance import CanonicalRandom
 from mazzo.engine.game import State
 from mazzo.games.cribbage.actions import DECK
-from mazzo.games.cribbage.state import _REDRAWS, VAL, CribbageState
+from mazzo.games.cribbage.scoring import VAL
+from mazzo.games.cribbage.state import CribbageState
+from mazzo.games.cribbage.worlds import _REDRAWS, due_to_play
 from mazzo.games.nebraska.state import NebraskaState
-from mazzo.games.novantanove.state import NovantanoveState, _augment
+from mazzo.games.novantanove.state import NovantanoveState
+from mazzo.games.novantanove.worlds import _augment
+from mazzo.games.poker_italiano import worlds as poker_worlds
+from mazzo.games.poker_italiano.basics import HAND_SIZE
 from mazzo.games.poker_italiano.scoring import opens
-from mazzo.games.poker_italiano.state import HAND_SIZE, OPENER_TRIES, PokerItalianoState
+from mazzo.games.poker_italiano.state import PokerItalianoState
+from mazzo.games.poker_italiano.worlds import OPENER_TRIES
 from playout import decisions
 
 #: worlds drawn at positions of random matches, against the code before
@@ -49,7 +55,7 @@ def _old_cribbage(self: CribbageState, seat: int, rng: random.Random) -> Cribbag
     pool.sort()
     st.dealt = set(DECK)
     order = sorted(others, key=lambda s: -self.go_min[s])
-    due = self._due_to_play()
+    due = due_to_play(self)
     room = 31 - self.count
     if due not in others or all(VAL[c] > room for c in self.hands[due]):
         due = -1
@@ -131,7 +137,7 @@ def _old_nebraska(self: NebraskaState, seat: int, rng: random.Random) -> Nebrask
 
 
 def _old_novantanove(self: NovantanoveState, seat: int, rng: random.Random) -> NovantanoveState:
-    from mazzo.games.novantanove.state import BID_STAGE, PLAY_STAGE, PREMIUM
+    from mazzo.games.novantanove.stages import BID_STAGE, PLAY_STAGE, PREMIUM
 
     other = self.clone()
     if self.stage not in (BID_STAGE, PREMIUM, PLAY_STAGE):
@@ -183,7 +189,7 @@ def _old_redeal(pool: list[Any], caps: list[int], voids: list[int], suit_of: lis
 
 
 def _old_poker(self: PokerItalianoState, seat: int, rng: random.Random) -> PokerItalianoState:
-    hidden = self._hidden_cards(seat)
+    hidden = poker_worlds.hidden_cards(self, seat)
     mine = [c for c in self.discarded[seat] if c in hidden]
     opener = self.opener if self.opener not in (-1, seat) else -1
     pre: list[Any] = []
@@ -211,13 +217,13 @@ def _old_redeal_poker(self: PokerItalianoState, seat: int, opener: int, pre: lis
                       mine: list[Any], rest: list[Any], rng: random.Random) -> None:
     moved = [(c, seat) for c in mine]
     if opener >= 0:
-        keep = self._kept(opener)
+        keep = poker_worlds.kept(self, opener)
         self.hands[opener][:keep] = pre[:keep]
-        moved += [(c, opener) for c in self._place_discards(opener, pre[keep:])]
-    places = self._free_places(seat, opener)
-    rest = rest + self._place_reshuffled(places, moved, rng)
+        moved += [(c, opener) for c in poker_worlds.place_discards(self, opener, pre[keep:])]
+    places = poker_worlds.free_places(self, seat, opener)
+    rest = rest + poker_worlds.place_reshuffled(self, places, moved, rng)
     for place, card in zip(places, rest, strict=True):
-        self._put_card(place, card)
+        poker_worlds.put_card(self, place, card)
     others = [s for s in range(self.n) if s not in (seat, opener) and self.draws[s] >= 0]
     for s in others:
         self.discarded[s] = []
@@ -233,7 +239,7 @@ def _old_draw_discards(self: PokerItalianoState, seat: int, rng: random.Random) 
         spots = [c for c in self.stock if c not in taken]
         for s in range(self.n):
             if s != seat and self.draws[s] >= 0:
-                spots += [c for c in self.hands[s][self._kept(s):] if c not in taken]
+                spots += [c for c in self.hands[s][poker_worlds.kept(self, s):] if c not in taken]
         own += rng.sample(spots, min(missing, len(spots)))
     self.discarded[seat] = own
 

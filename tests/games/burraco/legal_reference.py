@@ -9,8 +9,9 @@ from itertools import combinations
 from mazzo.cards import Card
 from mazzo.engine.game import Action
 from mazzo.games.burraco.actions import DECK_INDEX, DISCARD, DRAW, TAKE_PILE, Attacca, Cala
+from mazzo.games.burraco.listing import WILD_TYPES
 from mazzo.games.burraco.melds import Meld, attach_options, is_wild
-from mazzo.games.burraco.state import WILD_TYPES, BurracoState
+from mazzo.games.burraco.state import BurracoState
 
 
 def reference_legal(state: BurracoState) -> list[Action]:

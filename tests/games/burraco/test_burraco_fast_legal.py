@@ -36,7 +36,7 @@ def test_deck_order_is_id_order_but_for_the_first_jolly() -> None:
     """The listing sorts a hand by the cards' own numbers unless it holds the first jolly: that
     shortcut holds only while the deck order is the number order with that one card moved."""
     from mazzo.games.burraco.actions import DECK
-    from mazzo.games.burraco.state import _FIRST_JOLLY
+    from mazzo.games.burraco.listing import _FIRST_JOLLY
 
     others = [c for c in DECK if c != _FIRST_JOLLY]
     assert others == sorted(others)

@@ -16,7 +16,8 @@ from mazzo.cards import ACE, Card
 from mazzo.games.burraco.actions import DECK_INDEX
 from mazzo.games.burraco.config import BurracoConfig
 from mazzo.games.burraco.hand_index import ACE_BITS
-from mazzo.games.burraco.state import _SET_RANKS, WILD_TYPES, BurracoState
+from mazzo.games.burraco.listing import _SET_RANKS, WILD_TYPES
+from mazzo.games.burraco.state import BurracoState
 from mazzo.games.burraco.tables import KEPT_RUN_PATTERNS, run_patterns
 
 CONFIGS = [

@@ -10,7 +10,7 @@ from legal_reference import reference_legal
 
 from mazzo.cards import Card
 from mazzo.games.burraco.config import BurracoConfig
-from mazzo.games.burraco.state import _SET_CHUNKS, set_chunk
+from mazzo.games.burraco.listing import _SET_CHUNKS, set_chunk, side_moves
 from mazzo.games.burraco.tables import meld_moves
 
 #: kept listing parts against fresh computations over random matches
@@ -58,7 +58,7 @@ def test_kept_side_moves_equal_the_sides_melds() -> None:
                 twin = state.clone()
                 for s in (state, twin):
                     for side in set(s.side_of):
-                        kept = s._side_moves(side)
+                        kept = side_moves(s, side)
                         melds = s.melds[side]
                         assert kept.melds == melds
                         assert kept.moves == [meld_moves(m) for m in melds]

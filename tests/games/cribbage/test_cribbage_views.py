@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from mazzo.engine.game import card_from_token
 from mazzo.games.cribbage import GAME
-from mazzo.games.cribbage import state as cribbage_state
+from mazzo.games.cribbage import worlds as cribbage_worlds
 from mazzo.games.cribbage.config import CribbageConfig
 from mazzo.games.cribbage.scoring import VALUE
 from mazzo.games.cribbage.state import CribbageState
@@ -78,7 +78,7 @@ def test_determinize_finds_the_rare_playable_deals() -> None:
 def test_determinize_falls_back_to_handing_the_mover_a_playable_card(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(cribbage_state, "_REDRAWS", 0)  # no random redraw: the fallback deals
+    monkeypatch.setattr(cribbage_worlds, "_REDRAWS", 0)  # no random redraw: the fallback deals
     state = ace_to_play()
     seen = set()
     for seed in range(50):

@@ -26,6 +26,7 @@ from mazzo.games.cribbage import GAME
 from mazzo.games.cribbage.actions import DECK
 from mazzo.games.cribbage.config import CribbageConfig
 from mazzo.games.cribbage.state import VAL, CribbageState
+from mazzo.games.cribbage.worlds import due_to_play
 
 TWO = CribbageConfig(games_to_win=1)
 DRAWS = 20_000
@@ -64,7 +65,7 @@ def _exact_law(state: CribbageState, seat: int) -> tuple[dict[Hashable, float],
                     - {state.starter} - {c for c, o in zip(state.crib, state.crib_owner,
                                                             strict=True) if o == seat})
     low, room = state.go_min[other], 31 - state.count
-    due = state._due_to_play() == other
+    due = due_to_play(state) == other
     hands = [frozenset(h) for h in combinations(unseen, len(state.hands[other]))
              if all(VAL[c] >= low for c in h) and (not due or any(VAL[c] <= room for c in h))]
     hand_law: dict[Hashable, float] = dict.fromkeys(hands, 1 / len(hands))

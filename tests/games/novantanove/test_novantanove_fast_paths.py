@@ -7,7 +7,7 @@ import random
 
 from mazzo.cards import TOKEN, french_deck, joker
 from mazzo.engine.frozen import FrozenList
-from mazzo.games.novantanove.state import _tokens
+from mazzo.games.novantanove.views import _tokens
 
 
 def test_tokens_by_id_are_the_card_tokens_of_every_pack() -> None:

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from mazzo.cards import Card
-from mazzo.games.novantanove import state as novantanove_state
+from mazzo.games.novantanove import worlds as novantanove_worlds
 from mazzo.games.novantanove.actions import deck_for
 from mazzo.games.novantanove.config import NovantanoveConfig
-from mazzo.games.novantanove.state import redeal
+from mazzo.games.novantanove.worlds import redeal
 
 SUIT_OF = [(i >> 4) & 15 for i in range(256)]
 
@@ -48,13 +48,13 @@ def _places(rng: random.Random, pack: Sequence[Card]) -> tuple[list[Card], list[
 
 def test_redeal_draws_as_random_choices(monkeypatch: pytest.MonkeyPatch) -> None:
     augmented = []
-    plain_augment = novantanove_state._augment
+    plain_augment = novantanove_worlds._augment
 
     def counted(*args: Any) -> bool:
         augmented.append(1)
         return plain_augment(*args)
 
-    monkeypatch.setattr(novantanove_state, "_augment", counted)
+    monkeypatch.setattr(novantanove_worlds, "_augment", counted)
     pack = deck_for(NovantanoveConfig(players=4))
     rng = random.Random(5)
     for seed in range(3000):

@@ -26,6 +26,7 @@ from mazzo.games.poker_italiano.actions import (
     Raise,
     Reshuffle,
 )
+from mazzo.games.poker_italiano.draw import reshuffle_cards
 from mazzo.games.poker_italiano.events import (
     DeadDeal,
     Mucked,
@@ -189,7 +190,7 @@ def test_stock_runs_out_and_the_served_players_discards_are_reshuffled(
         discards[seat] = cards
         st.apply(Draw(cards))
     assert len(st.stock) == 0 and st.current_player == CHANCE and st.phase == "reshuffle"
-    usable = sorted(st._reshuffle_cards())
+    usable = sorted(reshuffle_cards(st))
     assert usable == sorted(discards[2] + discards[3] + discards[0])  # not seat 1's own
     with pytest.raises(IllegalAction, match="usable discards"):
         st.apply(Reshuffle(tuple(sorted(discards[1] + discards[2] + discards[3]))))

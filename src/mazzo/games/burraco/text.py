@@ -67,6 +67,8 @@ _COPY_MARKS = re.compile("(?<=[♠♥♦♣★])'+")
 
 
 def _describe_event(event: Event, lang: str = "en") -> str:
+    """The sentence for one event, in English or Italian. Long by design: one branch per event
+    type, kept in one place so the game's events read as one table of sentences."""
     it = lang == "it"
     if isinstance(event, ev.HandDealt):
         sizes = "+".join(str(s) for s in event.pozzetti)

@@ -17,6 +17,7 @@ from mazzo.engine.chance import Deal as Deal
 from mazzo.engine.game import Action, quick_init
 
 DECK: tuple[Card, ...] = french_deck()
+DECK_SET = frozenset(DECK)
 
 
 @dataclass(frozen=True, slots=True)

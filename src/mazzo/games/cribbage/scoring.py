@@ -447,3 +447,8 @@ def discard_analysis(cards: Sequence[Card], dealer: bool) -> list[DiscardOption]
 
 
 _DECK_SET = frozenset(DECK)
+
+
+#: count value by card id (list indexing beats ``VALUE[c & 15]`` in hot loops; the ids of no
+#: card map to a placeholder no hand ever holds)
+VAL: list[int] = [VALUE[i & 15] for i in range(64)]

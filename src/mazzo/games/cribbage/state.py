@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from itertools import combinations, filterfalse, islice
-from typing import Any, Generic, Self, TypeVar
+from itertools import combinations, islice
+from typing import Any, Self
 
 from mazzo.cards import JACK, TOKEN, Card
-from mazzo.engine.chance import take
-from mazzo.engine.frozen import FrozenCopies, FrozenDict, FrozenList
+from mazzo.engine.frozen import FrozenCopies
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -26,10 +25,12 @@ from mazzo.engine.game import (
     IllegalAction,
     State,
 )
+from mazzo.games.cribbage import show, views, worlds
 from mazzo.games.cribbage.actions import (
     ANNOUNCE,
     CLAIM,
     DECK,
+    DECK_SET,
     DECLINE,
     DISCARD1,
     DISCARD2,
@@ -45,19 +46,14 @@ from mazzo.games.cribbage.actions import (
 )
 from mazzo.games.cribbage.config import SCHEME_POINTS, CribbageConfig
 from mazzo.games.cribbage.events import (
-    Announced,
-    Claimed,
-    Counted,
     CountReset,
     CutForDealt,
     Dealt,
-    Declined,
     Discarded,
     GameWon,
     Go,
     Laid,
     MatchWon,
-    PegWorth,
     Scored,
     StarterCut,
 )
@@ -65,31 +61,24 @@ from mazzo.games.cribbage.scoring import (
     CRANK,
     PAIR_POINTS,
     PAIR_REASON,
-    RUN_SHAPE,
-    SHOW_KEY,
-    SHOW_RANKS,
     SPAN3,
+    VAL,
     VALUE,
     ShowScore,
     last_run_length,
     peg_parts,
-    show_rank_table,
-    show_score,
 )
+from mazzo.games.cribbage.show import Pending
+from mazzo.games.cribbage.views import _discard_tokens, _HandView, _Tokens
+from mazzo.games.cribbage.worlds import _Worlds
 
-DECK_SET = frozenset(DECK)
 #: ``x * 52`` of a float x, as a C function (``int`` 52 is multiplied as the float 52.0)
 _TIMES_52 = (52.0).__mul__
-#: count value and Play action by card id (list indexing beats ``VALUE[c & 15]`` in hot loops;
-#: the ids of no card map to a placeholder Play, and no hand ever holds them)
-VAL: list[int] = [VALUE[i & 15] for i in range(64)]
+#: the Play action by card id (the ids of no card map to a placeholder Play no hand ever holds)
 PLAY_BY_ID: list[Play] = [PLAY.get(i, PLAY[int(DECK[0])]) for i in range(64)]
 #: cribbage rank (ace 1) by card id
 RANK_BY_ID: list[int] = [CRANK[i & 15] for i in range(64)]
 _PLAY_OF = PLAY_BY_ID.__getitem__
-#: a card's token (``TOKEN`` is keyed by the interned cards: a lookup matches by identity, a
-#: third cheaper than indexing a list by an int subclass)
-_token_of = TOKEN.__getitem__
 _SINGLE_OF = DISCARD1.__getitem__
 #: the Discard of two cards by the pair, either order (legal listing maps ``combinations`` on it)
 _PAIR_OF = {(a, b): DISCARD2[min(a, b)][max(a, b)]
@@ -116,36 +105,6 @@ def _pairs_of_six(hand: list[Card]) -> list[Action]:
             r2[h3], r2[h4], r2[h5], r3[h4], r3[h5], r4[h5]]
 
 
-#: ``view()["shown"]`` before any hand is counted, ``view()["go"]`` while nobody said go (shared:
-#: read-only)
-_NO_SHOWN = FrozenList()
-_NO_GO = FrozenList()
-#: before the play: no card laid (``sequence``) and each seat's laid cards, by players
-_NO_CARDS = FrozenList()
-_NO_LAID = {n: FrozenList(FrozenList() for _ in range(n)) for n in (2, 3, 4)}
-
-#: ``view()["discards"]``: a seat's discards (one or two cards) as tokens, by the cards in the
-#: order laid: made on first use, then shared read-only by every view (at most 52 + 52 × 51)
-_DISCARD_TOKENS: dict[tuple[Card, ...], FrozenList] = {}
-
-
-def _discard_tokens(discards: list[Card]) -> FrozenList:
-    """``view()["discards"]`` of a seat that laid ``discards``, shared from ``_DISCARD_TOKENS``."""
-    if not discards:
-        return _NO_CARDS
-    key = tuple(discards)
-    found = _DISCARD_TOKENS.get(key)
-    if found is None:
-        found = _DISCARD_TOKENS[key] = FrozenList(map(_token_of, key))
-    return found
-
-
-#: the show's order by players and dealer: each hand from the dealer's left, then the crib
-_SHOW_ORDER: dict[int, list[tuple[tuple[int, str], ...]]] = {
-    n: [(*(((d + k) % n, "hand") for k in range(1, n + 1)), (d, "crib")) for d in range(n)]
-    for n in (2, 3, 4)
-}
-
 #: the ``Discarded`` event of each seat and number of cards, and the ``StarterCut`` of each seat
 #: and card: made once, then shared (events are immutable values)
 _DISCARDED: list[tuple[Discarded, ...]] = [(*(Discarded(s, k) for k in range(3)),)
@@ -159,94 +118,11 @@ _LAID: list[Laid | None] = [None] * (4 << 11)
 # --- muggins bookkeeping -----------------------------------------------------------------------
 
 
-class Pending:
-    """A score awaiting its owner's announcement and then the opponents' muggins claims."""
-
-    __slots__ = ("announced", "owner", "parts", "queue", "resume", "true", "what")
-
-    def __init__(self, owner: int, what: str, true: int, parts: tuple[tuple[str, int], ...],
-                 resume: int) -> None:
-        self.owner = owner
-        self.what = what  # "peg", "hand", "crib"
-        self.true = true
-        self.parts = parts
-        self.resume = resume  # pegging: the next player, or -1 for a reset
-        self.announced = -1
-        self.queue: list[int] = []
-
-    def copy(self) -> Pending:
-        out = Pending(self.owner, self.what, self.true, self.parts, self.resume)
-        out.announced = self.announced
-        out.queue = list(self.queue)
-        return out
-
-
-def _hand_tokens(cards: list[Card]) -> list[str]:
-    """The tokens of ``cards``, a new list. The first view of a hand makes them from the deal:
-    six cards (two players) or five as subscripts, half the cost of mapping them, and nothing
-    laid or played yet (no map to make)."""
-    size = len(cards)
-    token = TOKEN
-    if size == 6:
-        a, b, c, d, e, f = cards
-        return [token[a], token[b], token[c], token[d], token[e], token[f]]
-    if size == 5:
-        a, b, c, d, e = cards
-        return [token[a], token[b], token[c], token[d], token[e]]
-    return [*map(_token_of, cards)] if size else []
-
-
-class _Tokens:
-    """The tokens of the cards a view shows, each list in step with the state's (``hands``,
-    ``laid`` per seat, ``seq``, ``discards``): made by the first view after a deal, then kept so
-    by the moves (a card of the play, a discard, a reset of the count), so that a view copies
-    them (a C copy) instead of looking each card up again. None on the state until a view asks:
-    a search that never looks pays one test per move."""
-
-    __slots__ = ("discards", "hands", "laid", "seq")
-
-    def __init__(self, state: CribbageState) -> None:
-        hands, laid = state.hands, state.laid
-        #: each seat's ``view()["discards"]``, read-only (a discard replaces it)
-        self.discards = [*map(_discard_tokens, state.discards)]
-        if len(hands) == 2:  # two players: written out (a map's set-up costs more)
-            self.hands = [_hand_tokens(hands[0]), _hand_tokens(hands[1])]
-            # the first view of a hand (the usual maker) finds nothing laid: nothing to map
-            l0, l1 = laid
-            self.laid = [[*map(_token_of, l0)] if l0 else [], [*map(_token_of, l1)] if l1 else []]
-        else:  # a map of a function, not a comprehension (whose frame costs more)
-            self.hands = [*map(_hand_tokens, hands)]
-            self.laid = [*map(_hand_tokens, laid)]
-        self.seq = [*map(_token_of, state.seq)] if state.seq else []
-
-
-class _HandView:
-    """The view kept between moves, but for the seat's own keys and what changes at every card
-    of the play, with the crib's size and the phase it shows (see
-    :meth:`CribbageState._hand_view`). One for every seat and a spectator. Private: every view is
-    a copy of ``view``."""
-
-    __slots__ = ("crib", "phase", "view")
-
-    def __init__(self, view: JSON) -> None:
-        self.crib = -1
-        self.phase = ""
-        self.view = view
-
-
 # --- the state ---------------------------------------------------------------------------------
 
 _LEFT_TO_DEAL = {2: 6, 3: 5, 4: 5}
 #: cards a deal hands out: to the players, and with three players one more to the crib
 _DEALT = {2: 12, 3: 16, 4: 20}
-#: deals ``determinize`` draws before it hands the seat due to play a playable card itself
-_REDRAWS = 64
-
-
-def _lowest(cards: list[Card]) -> int:
-    """The lowest pegging value among ``cards`` (99 if none): a world drawn for the seat the
-    play waits on must hold a card worth at most the room left."""
-    return min(map(VAL.__getitem__, cards), default=99)
 
 
 class CribbageState(State):
@@ -295,14 +171,14 @@ class CribbageState(State):
         self.match_winner = -1
         self._phase = "cut_for_deal"
         self.current_player = CHANCE
-        #: whether the kept view (see :meth:`_hand_view`) shows this hand's parts (its number,
+        #: whether the kept view (see ``views.hand_view``) shows this hand's parts (its number,
         #: dealer, crib, shown); cleared by every move but a discard, the cut that starts the
         #: play and a card of the play that keeps the play going
         self._hand_current = False
         #: the read-only copies of ``last_game`` the views share
         self._frozen = FrozenCopies()
         #: the view but for the seat's keys and the parts of the play, with what it was made
-        #: from (see :meth:`_hand_view`); None: to build (a game's end and the cut for deal,
+        #: from (see ``views.hand_view``); None: to build (a game's end and the cut for deal,
         #: which change the match's parts, drop it)
         self._kept_view: _HandView | None = None
         #: the play's tokens, kept in step by the moves once a view asked (see :class:`_Tokens`)
@@ -543,11 +419,11 @@ class CribbageState(State):
         elif cls is CutForDeal:
             self._cut_for_deal(action.cards)  # type: ignore[attr-defined]
         elif cls is Announce:
-            self._announce(action.points)  # type: ignore[attr-defined]
+            show.announce(self, action.points)  # type: ignore[attr-defined]
         elif cls is Claim:
-            self._claim()
+            show.claim(self)
         else:
-            self._decline()
+            show.decline(self)
 
     def _cut_for_deal(self, cards: tuple[Card, ...]) -> None:
         ranks = [CRANK[c & 15] for c in cards]
@@ -740,7 +616,7 @@ class CribbageState(State):
                 self.current_player = s
                 self._events.append((CountReset, s))
                 return
-        self._start_show()
+        show.start_show(self)
 
     def _score(self, seat: int, pts: int, reason: str) -> bool:
         """Peg points for seat's side now; True if that ended the game."""
@@ -755,172 +631,7 @@ class CribbageState(State):
 
     # -- the show -------------------------------------------------------------------------------
 
-    def _start_show(self) -> None:
-        self._phase = "show"
-        if self.muggins:
-            self.show_queue = list(_SHOW_ORDER[self.n][self.dealer])
-            self._show_next()
-        else:
-            self._show_all()
-
-    def _show_all(self) -> None:
-        """The show without muggins: each hand from the dealer's left, then the crib, counted
-        and pegged in turn until one reaches the target (as :meth:`_show_next`, whose queue is
-        left as it would leave it). The rank part is one lookup in the whole table
-        (:func:`show_rank_table`), the suit part and the event are made inline: the show is a
-        fifth of a random game's time."""
-        starter = self.starter
-        assert starter is not None
-        ranks_of = SHOW_RANKS or show_rank_table()
-        key_of = SHOW_KEY
-        starter_key = key_of[starter]
-        starter_suit = starter >> 4
-        nobs_jack = (starter & 0xF0) | JACK  # never the starter itself when in a hand
-        board, side_of, shown, events = self.board, self.side, self.shown, self._events
-        order = _SHOW_ORDER[self.n][self.dealer]
-        for i, (seat, what) in enumerate(order):
-            if what == "crib":
-                self.crib_open = True
-                cards = tuple(self.crib)
-            else:
-                cards = self.kept[seat]
-            a, b, c, d = cards
-            fifteens, pairs, runs, run_length, points = ranks_of[
-                key_of[a] + key_of[b] + key_of[c] + key_of[d] + starter_key]
-            suit = a >> 4
-            flush = 0
-            if b >> 4 == suit and c >> 4 == suit and d >> 4 == suit:
-                if starter_suit == suit:
-                    flush = 5
-                elif what != "crib":  # a crib scores only a five-card flush
-                    flush = 4
-            nobs = 1 if a == nobs_jack or b == nobs_jack or c == nobs_jack or d == nobs_jack \
-                else 0
-            points += flush + nobs
-            shown.append((seat, what, cards, points))
-            side = side_of[seat]
-            total = board[side] + points
-            board[side] = total
-            events.append((Counted, seat, what, cards, starter, fifteens, pairs, run_length, runs,
-                           flush, nobs, points, -1, total))
-            if total >= self.target:
-                self.show_queue = list(order[i + 1:])
-                self._end_game(side)
-                return
-        self.show_queue = []
-        self._next_hand()
-
-    def _show_next(self) -> None:
-        """Count the next hands in order; with muggins stop at the first owner who must announce."""
-        starter = self.starter
-        assert starter is not None
-        queue, board, events = self.show_queue, self.board, self.events
-        while queue:
-            seat, what = queue.pop(0)
-            if what == "crib":
-                self.crib_open = True
-                cards = tuple(self.crib)
-            else:
-                cards = self.kept[seat]
-            sc = show_score(cards, starter, what == "crib")
-            points = sc.total
-            self.shown.append((seat, what, cards, points))
-            if self.muggins and points:
-                self.pending = Pending(seat, what, points, (), -1)
-                self.pending_show = sc
-                self._phase = "announce"
-                self.current_player = seat
-                return
-            side = self.side[seat]
-            total = board[side] + points
-            fifteens, pairs, runs, flush, nobs, _ = sc  # as _counted, inline: the show's hot path
-            events.append(Counted(seat, what, cards, starter, fifteens, pairs,
-                                  RUN_SHAPE[runs][0], runs, flush, nobs, points, -1, total))
-            board[side] = total
-            if total >= self.target:
-                self._end_game(side)
-                return
-        self._next_hand()
-
-    def _counted(self, seat: int, what: str, cards: tuple[Card, ...], sc: ShowScore,
-                 announced: int, total: int) -> Counted:
-        starter = self.starter
-        assert starter is not None
-        return Counted(seat, what, cards, starter, sc.fifteens, sc.pairs, RUN_SHAPE[sc.runs][0],
-                       sc.runs, sc.flush, sc.nobs, sc.total, announced, total)
-
-    def _next_hand(self) -> None:
-        self.dealer = (self.dealer + 1) % self.n
-        self.hand_number += 1
-        self._phase = "deal"
-        self.current_player = CHANCE
-
     # -- muggins --------------------------------------------------------------------------------
-
-    def _announce(self, claimed: int) -> None:
-        """Peg what the owner announced; an over-claim is only corrected to the true score."""
-        pend = self.pending
-        assert pend is not None
-        points = min(claimed, pend.true)
-        pend.announced = points
-        side = self.side[pend.owner]
-        total = self.board[side] + points
-        self.board[side] = total
-        self.events.append(Announced(pend.owner, pend.what, claimed, points, total))
-        if total >= self.target:
-            self._end_game(side)
-            return
-        if points < pend.true:
-            owner_side = self.side[pend.owner]
-            pend.queue = [(pend.owner + k) % self.n for k in range(1, self.n)
-                          if self.side[(pend.owner + k) % self.n] != owner_side]
-            self._phase = "muggins"
-            self.current_player = pend.queue.pop(0)
-            return
-        self._resume()
-
-    def _claim(self) -> None:
-        pend = self.pending
-        assert pend is not None
-        seat = self.current_player
-        pts = pend.true - pend.announced
-        side = self.side[seat]
-        total = self.board[side] + pts
-        self.board[side] = total
-        self.events.append(Claimed(seat, pend.owner, pts, total))
-        if total >= self.target:
-            self._end_game(side)
-            return
-        self._resume()
-
-    def _decline(self) -> None:
-        pend = self.pending
-        assert pend is not None
-        self.events.append(Declined(self.current_player))
-        if pend.queue:
-            self.current_player = pend.queue.pop(0)
-            return
-        self._resume()
-
-    def _resume(self) -> None:
-        """The claim window is closed: explain the true count and carry on."""
-        pend = self.pending
-        assert pend is not None
-        self.pending = None
-        if pend.what == "peg":
-            reasons = tuple(r for r, _ in pend.parts)
-            points = tuple(p for _, p in pend.parts)
-            self.events.append(PegWorth(pend.owner, reasons, points, pend.announced))
-            self._phase = "pegging"
-            self._continue(pend.owner, pend.resume)
-            return
-        seat, what, cards, _ = self.shown[-1]
-        total = self.board[self.side[seat]]
-        assert self.pending_show is not None
-        sc = self.pending_show
-        self.events.append(self._counted(seat, what, cards, sc, pend.announced, total))
-        self._phase = "show"
-        self._show_next()
 
     # -- game and match end ---------------------------------------------------------------------
 
@@ -966,216 +677,23 @@ class CribbageState(State):
     # -- information ----------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may know: a copy of the view kept between moves, with the seat's own
-        keys and what a card of the play changes set on it. The kept view (private: only its
-        copies go out) is made once per game from the match's parts and brought up to date in
-        place when the hand moves on (the deal, the discards, the cut, the show: see
-        :meth:`_hand_view`); one serves every seat, so a hand's first views bring it up to date
-        once, not once a seat. A view costs one dict copy and the values of the play. Every list
-        and dict in it is either new at each call or shared between calls and then read-only
-        (:mod:`mazzo.engine.frozen`): the caller may change nothing it did not copy, so no view
-        can change another or the state."""
-        kept = self._kept_view
-        phase = self._phase
-        # the crib grows only by discards, which keep the phase but for the last one
-        if (kept is None or not self._hand_current or kept.phase != phase
-                or (phase == "discard" and kept.crib != len(self.crib))):
-            kept = self._hand_view()
-        out = kept.view.copy()
-        out["current_player"] = self.current_player
-        n = self.n
-        board = self.board  # the pegs, partners sharing their side's (as :meth:`view_scores`)
-        out["scores"] = [*board] if n != 4 else [board[0], board[1], board[0], board[1]]
-        hands = self.hands
-        # written out by players (a map or a comprehension costs several times more)
-        out["hand_counts"] = (
-            [len(hands[0]), len(hands[1])] if n == 2
-            else [len(hands[0]), len(hands[1]), len(hands[2])] if n == 3
-            else [len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])])
-        tokens = self._tokens or self._keep_tokens()
-        if phase != "discard" and phase != "starter":
-            # the play's values (from the deal to the cut, the kept view's read-only empty ones)
-            out["count"] = self.count
-            out["sequence"] = tokens.seq.copy()
-            laid = tokens.laid
-            out["laid"] = (
-                [laid[0].copy(), laid[1].copy()] if n == 2
-                else [laid[0].copy(), laid[1].copy(), laid[2].copy()] if n == 3
-                else [laid[0].copy(), laid[1].copy(), laid[2].copy(), laid[3].copy()])
-            goers = self.goers
-            if goers:  # else the kept view's empty, read-only list
-                out["go"] = [*goers]
-            pend = self.pending
-            if pend is not None:
-                out["pending"] = {
-                    "owner": pend.owner, "what": pend.what, "announced": pend.announced,
-                    # what an opponent may claim, once the owner has announced
-                    "overlooked": pend.true - pend.announced if pend.announced >= 0 else None,
-                }
-        if seat is not None:  # the seat's own keys, last (a spectator's view has none)
-            out["seat"] = seat
-            out["hand"] = tokens.hands[seat].copy()
-            out["discards"] = tokens.discards[seat]
-        return out
-
-    def _keep_tokens(self) -> _Tokens:
-        """The play's tokens, made now and kept in step by the moves until the next deal."""
-        made = self._tokens = _Tokens(self)
-        return made
+        """See :func:`~mazzo.games.cribbage.views.view`."""
+        return views.view(self, seat)
 
     def view_scores(self) -> list[int]:
         """``view(seat)["scores"]``, a new list: the pegs, partners sharing their side's."""
         board = self.board
         return [board[s & 1] for s in range(4)] if self.n == 4 else [*board]
 
-    def _hand_view(self) -> _HandView:
-        """Bring the kept view up to date, in place (a new one from the match's parts when there
-        is none: the moves that change them, a game's end and the cut for deal, drop it). A new
-        hand's parts (hand number, dealer, crib, shown; ``_hand_current`` is cleared by
-        :meth:`apply` with every move that changes them) are written in. Within a hand only the
-        phase, the starter and the crib's size can change (a discard, the cut): those are set
-        again at every update. No caller sees the kept view: views are copies of it."""
-        kept = self._kept_view
-        if kept is None:
-            kept = self._kept_view = _HandView(self._match_view())
-            self._hand_current = False
-        out = kept.view
-        if not self._hand_current:  # every key is there already: the order stays
-            out["hand_number"] = self.hand_number
-            out["dealer"] = self.dealer
-            out["crib"] = FrozenList(map(_token_of, self.crib)) if self.crib_open else None
-            out["shown"] = self._shown_view() if self.shown else _NO_SHOWN
-            self._hand_current = True
-        crib = len(self.crib)
-        phase = self._phase
-        out["phase"] = phase
-        out["starter"] = _token_of(self.starter) if self.starter is not None else None
-        out["crib_count"] = crib
-        kept.crib = crib
-        kept.phase = phase
-        return kept
-
-    def _shown_view(self) -> FrozenList:
-        """``view()["shown"]``: the hands and crib counted so far, read-only."""
-        shown = [FrozenDict(seat=s, what=w, cards=FrozenList(map(_token_of, cs)), points=pts)
-                 for s, w, cs, pts in self.shown]
-        pend = self.pending
-        if pend is not None and pend.what != "peg":
-            last = dict(shown[-1])
-            last["points"] = None  # the owner must count it himself
-            shown[-1] = FrozenDict(last)
-        return FrozenList(shown)
-
-    def _match_view(self) -> JSON:
-        """Every key of the view in its order, with the parts that change only when a game ends
-        (or the cut for deal is made) set: what a new kept view starts from."""
-        n = self.n
-        side = self.side
-        made: JSON = {
-            "phase": None,
-            "hand_number": None,
-            "game_number": self.game_no,
-            "current_player": None,
-            "players": n,
-            "partnerships": n == 4,
-            "target": self.target,
-            "skunk_line": (91 if self.target == 121 else 31) if self.nsides == 2 else None,
-            "muggins": self.muggins,
-            "dealer": None,
-            "scores": None,
-            "games_won": FrozenList([self.games_won[side[s]] for s in range(n)]),
-            "match_points": FrozenList([self.match_points[side[s]] for s in range(n)]),
-            "cut_for_deal": FrozenList(map(_token_of, self.cuts)),
-            "hand_counts": None,
-            "crib_count": 0,
-            "crib": None,
-            "starter": None,
-            # the play's values from the deal to the cut, when nothing is played (the deal
-            # empties the play), read-only; :meth:`view` sets them on its copy in the other
-            # phases, so the kept views never change them
-            "count": 0,
-            "sequence": _NO_CARDS,
-            "laid": _NO_LAID[n],
-            "go": _NO_GO,  # while nobody said go (:meth:`view` sets the seats who did)
-            "shown": _NO_SHOWN,
-            "pending": None,
-            "last_game": self._frozen(self.last_game),
-        }
-        return made
-
     def _determinize(self, seat: int, rng: random.Random) -> Self:
-        """Redeal the cards ``seat`` cannot see (others' hands, the crib cards others laid away
-        or the deck gave, the stock), keeping every public fact about them:
-
-        - the counts: each hand, each seat's share of the crib, the stock;
-        - every go: a seat that could not play at count c holds only cards worth more than
-          31 − c; ``go_min`` keeps the strictest such bound of the hand (cards only leave a hand,
-          so the bound still holds), the seat's own go's and the passes of the last player
-          before a reset included;
-        - the turn: the seat the play waits on (the player to move in the pegging, or the seat
-          the play resumes with once a pegged score is announced) was not passed with a go, so
-          it holds a card worth at most 31 − count.
-
-        Nothing else about the deal is public: who moves next follows from these facts, and the
-        discards are choices, not rules. Worlds are uniform over the deals keeping them: the
-        hands bounded by a go are dealt strictest first (their eligible cards are nested, so
-        every choice leaves as many completions), and a deal whose waited-on seat could not play
-        is redrawn. After ``_REDRAWS`` redraws (only when very few playable cards are unseen)
-        that seat gets the lowest unseen playable card first and the rest is dealt as before:
-        any card it held in the true deal can be swapped for that one without breaking a go, so
-        this always succeeds, slightly favouring that card.
-
-        Only the cards a world places are drawn (``take``: the others' hands, then the hidden
-        crib cards, each uniform among the cards still unseen), not a shuffle of the whole pool:
-        the stock is a set, its order unused. The pool is sorted first, so that the world depends
-        only on which cards are unseen and the generator, never on where they really lie."""
-        world = _Worlds(self, seat).draw(rng)
-        world.history = list(self.history)  # (``determinize`` empties it: see there)
-        return world
+        """See :func:`~mazzo.games.cribbage.worlds.determinize`."""
+        return worlds.determinize(self, seat, rng)
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
         return _Worlds(self, seat).draw(rng)  # with an empty history, as the base class leaves it
 
     def world_sampler(self, seat: int) -> Callable[[random.Random], Self]:
         return _Worlds(self, seat).draw
-
-    def _due_to_play(self) -> int:
-        """The seat the pegging waits on: the player to move, or while a pegged score is
-        announced and claimed, the seat the play resumes with; -1 if none."""
-        if self._phase == "pegging":
-            return self.current_player
-        pend = self.pending
-        if pend is not None and pend.what == "peg":
-            return pend.resume
-        return -1
-
-    def _deal_bounded(self, order: list[int], pool: list[Card], given: dict[int, Card],
-                      rng: random.Random, eligible: list[Card] | None = None,
-                      ) -> tuple[dict[int, list[Card]], list[Card]]:
-        """Deal the hands of ``order`` (strictest go first) from ``pool`` at random, each only
-        cards its go allows, on top of the ``given`` card; returns the hands and the rest (in
-        no particular order: ``pool`` is consumed). ``eligible``: the cards of ``pool`` the
-        first seat's go allows, when the caller has them (consumed too)."""
-        hands: dict[int, list[Card]] = {}
-        sizes, go_min = self.hands, self.go_min
-        for s in order:
-            given_card = given.get(s) if given else None
-            size = len(sizes[s]) - (given_card is not None)
-            low = go_min[s]
-            if low:
-                if eligible is None:
-                    eligible = [c for c in pool if VAL[c] >= low]
-                drawn = take(eligible, size, rng)
-                eligible = None  # (the next seat's from what is left)
-                chosen = set(drawn)
-                pool = list(filterfalse(chosen.__contains__, pool))  # in order, in C
-            else:
-                drawn = take(pool, size, rng)
-            if given_card is not None:
-                drawn.append(given_card)
-            drawn.sort()
-            hands[s] = drawn
-        return hands, pool
 
     def scores(self) -> list[float]:
         """Match points per seat (partners share their side's)."""
@@ -1233,97 +751,5 @@ class CribbageState(State):
         return out
 
 
-_S = TypeVar("_S", bound=CribbageState)
 
 
-class _Worlds(Generic[_S]):
-    """The worlds :meth:`CribbageState._determinize` draws for one seat, with what they all share
-    worked out once (a search draws one per iteration from the same state): which cards are
-    unseen, the order the hands are dealt in, the seat the play waits on, and a copy of the
-    state whose cards out and discards already leave out the hidden cards. Each world is then
-    that copy's copy, with the hidden hands and crib cards drawn: the same draws and the same
-    worlds as drawing everything each time. Valid while the state does not change."""
-
-    __slots__ = ("due", "eligible", "hidden_crib", "kept", "order", "others", "owners", "pool",
-                 "proto", "room")
-
-    def __init__(self, state: _S, seat: int) -> None:
-        others = list(range(state.n))
-        del others[seat]
-        crib = state.crib
-        hidden_crib = [] if state.crib_open else [
-            i for i, owner in enumerate(state.crib_owner) if owner != seat
-        ]
-        hidden = [crib[i] for i in hidden_crib]  # the cards out that seat cannot see
-        for s in others:
-            hidden += state.hands[s]
-        unseen = set(DECK_SET)  # the stock (the pack less the cards out), and those
-        unseen -= state.dealt
-        unseen.update(hidden)
-        # which cards are unseen, not where they lie (ints: a C sort)
-        self.pool = sorted(unseen)
-        # the strictest go constraint first: the eligible sets are nested, so this never fails
-        go_min = state.go_min
-        self.order = others if len(others) == 1 else sorted(others, key=lambda s: -go_min[s])
-        # the first hand dealt draws from the whole pool: its go allows the same cards each time
-        low = go_min[self.order[0]]
-        self.eligible = [c for c in self.pool if VAL[c] >= low] if low else None
-        self.others = others
-        due = state._due_to_play()
-        room = 31 - state.count
-        if due not in others or _lowest(state.hands[due]) > room:
-            due = -1  # seat's own turn, or no turn to keep
-        self.due, self.room = due, room
-        self.hidden_crib = hidden_crib
-        owners = state.crib_owner
-        self.owners = [owners[i] for i in hidden_crib]
-        proto = state._copied([])  # (``determinize`` leaves a world's history empty)
-        proto.dealt.difference_update(hidden)  # each world adds the cards it places
-        # the discards a seat can see (its own, or all once the crib is shown); each world adds
-        # the hidden ones, in the crib's order as they lie there
-        discards: list[list[Card]] = [[] for _ in range(state.n)]
-        for i, (c, o) in enumerate(zip(crib, owners, strict=True)):
-            if o >= 0 and i not in hidden_crib:  # not the deck's card (three players)
-                discards[o].append(c)
-        proto.discards = discards
-        # after the discards the show counts the kept hands: the seat's own is known
-        self.kept = [tuple(sorted(state.hands[s] + state.laid[s])) for s in range(state.n)] \
-            if state.kept[0] else None
-        self.proto = proto
-
-    def draw(self, rng: random.Random) -> _S:
-        """One world (its history empty, as :meth:`State.determinize` leaves it)."""
-        proto, pool, order, due, room = self.proto, self.pool, self.order, self.due, self.room
-        eligible = self.eligible
-        for _ in range(_REDRAWS):
-            hands, rest = proto._deal_bounded(
-                order, list(pool), {}, rng, None if eligible is None else list(eligible))
-            if due < 0 or _lowest(hands[due]) <= room:
-                break
-        else:
-            low = proto.go_min[due]
-            first = min((c for c in pool if low <= VAL[c] <= room), key=lambda c: (VAL[c], c))
-            hands, rest = proto._deal_bounded(order, [c for c in pool if c != first],
-                                              {due: first}, rng)
-        st = proto._copied([])
-        dealt, st_hands = st.dealt, st.hands
-        for s in self.others:
-            dealt.update(hand := hands[s])
-            st_hands[s] = hand
-        hidden_crib = self.hidden_crib
-        if hidden_crib:
-            crib, discards = st.crib, st.discards
-            for i, o, card in zip(hidden_crib, self.owners,
-                                  take(rest, len(hidden_crib), rng), strict=True):
-                crib[i] = card
-                dealt.add(card)
-                if o >= 0:
-                    discards[o].append(card)
-        kept = self.kept
-        if kept is not None:
-            kept = list(kept)
-            laid = st.laid
-            for s in self.others:
-                kept[s] = tuple(sorted(st_hands[s] + laid[s]))
-            st.kept = kept
-        return st

@@ -143,6 +143,8 @@ _SKUNK = {
 
 
 def describe_event(event: Event, lang: str = "en") -> str:
+    """The sentence for one event, in English or Italian. Long by design: one branch per event
+    type, kept in one place so the game's events read as one table of sentences."""
     it = lang == "it"
     e = event
     if isinstance(e, ev.Laid):
@@ -268,6 +270,8 @@ def _board_line(view: JSON, seat: int, lang: str) -> str:
 
 
 def render(view: JSON, lang: str = "en") -> str:
+    """The table as one seat sees it, as text. Long by design: one block per part of the
+    table, in the order the terminal prints them, so the layout reads top to bottom."""
     it = lang == "it"
     n = view["players"]
     me = view.get("seat")

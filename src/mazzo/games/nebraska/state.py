@@ -23,6 +23,7 @@ from mazzo.engine.game import (
     IllegalAction,
     State,
 )
+from mazzo.games.nebraska import fast_moves
 from mazzo.games.nebraska.actions import (
     BID,
     DECK,
@@ -374,64 +375,10 @@ class NebraskaState(State):
     # -- a search's random rollouts ------------------------------------------------------------
 
     def random_moves(self, rng: random.Random, stop_hand: int | None, cap: int) -> int:
-        """The engine's loop (:meth:`State.random_moves`: the listed move at the standard
-        draw), played on the state's own fields: the same moves, draws and state after. A second
-        implementation of :meth:`legal_actions` (a bid lists the hand in order; a decision
-        promote, reject) and of :meth:`_bid` (in :meth:`_random_bids`, ranking the bids by the
-        same ``bid_strength`` table); decisions go through :meth:`_decide` itself. A bid's
-        events are made only where the loop may stop after it (the state keeps the last move's
-        only); the kept view part is dropped (the next view builds it)."""
-        if (self.finished or self.to_act < 0 or cap <= 0
-                or (stop_hand is not None and max(self.hand_no, 1) >= stop_hand)):
-            return 0  # the hand does not change inside: a deal is a chance node
-        self._base_view = None
-        getrandbits = rng.getrandbits
-        played = 0
-        while played < cap:
-            if self.stage == "bid":
-                played = self._random_bids(getrandbits, played, cap)
-                continue
-            pick = getrandbits(2)
-            while pick >= 2:
-                pick = getrandbits(2)
-            self.history.append(REJECT if pick else PROMOTE)
-            self._decide(not pick)
-            played += 1
-            if self.to_act < 0:  # the hand ended: a deal (chance) or the end of the match
-                break
-        return played
-
-    def _random_bids(self, getrandbits: Callable[[int], int], played: int, cap: int) -> int:
-        """The round's bids from the seat to bid on, each a uniform card of its hand (as
-        :meth:`random_moves` draws), until every seat has bid or ``played`` reaches ``cap``;
-        return ``played``. What :meth:`_bid` does, bid by bid, the decider found by the same
-        ``bid_strength`` table: the seats bid from the dealer's left round to the dealer."""
-        n, first, hands, bids = self.config.players, self.to_act, self.hands, self.bids
-        left = (self.dealer - first) % n + 1  # the seats still to bid: this one to the dealer
-        seats = _SEATS_FROM[n][first][:min(left, cap - played)]
-        # a round begins with every hand as large (a rejection gives each seat a card): the
-        # seats still to bid hold as many cards, one listing's length, one draw's bits
-        size = len(hands[first])
-        bits = size.bit_length()
-        append = self.history.append
-        for seat in seats:
-            pick = getrandbits(bits)
-            while pick >= size:
-                pick = getrandbits(bits)
-            card = bids[seat] = hands[seat].pop(pick)
-            append(BID[card])
-        played += len(seats)
-        if len(seats) < left:  # stopped by the cap
-            self.to_act = seat + 1 if seat + 1 < n else 0
-            self.events = [BidPlaced(seat)]
-            return played
-        shown = cast("list[Card]", bids)  # every seat's
-        strength = self.bid_strength
-        self.decider = self.to_act = shown.index(max(shown, key=strength.__getitem__))
-        self.stage = "decide"
-        if played == cap:  # else the decision that follows makes its own events
-            self.events = [BidPlaced(seat), BidsRevealed(tuple(shown), self.decider)]
-        return played
+        """The engine's loop (:meth:`State.random_moves`), played fast on the state's own fields
+        by :func:`~mazzo.games.nebraska.fast_moves.random_moves`: the same moves, draws and
+        state after (tests/games/test_random_moves.py plays the two side by side)."""
+        return fast_moves.random_moves(self, rng, stop_hand, cap)
 
     # -- information ---------------------------------------------------------------------------
 

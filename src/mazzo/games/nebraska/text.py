@@ -128,7 +128,8 @@ def describe_event(event: Event, lang: str = "en") -> str:
 
 
 def render(view: JSON, lang: str = "en") -> str:
-    """The table as one seat sees it."""
+    """The table as one seat sees it, as text. Long by design: one block per part of the
+    table, in the order the terminal prints them, so the layout reads top to bottom."""
     it = lang == "it"
     seat = view["seat"]
     n = view["players"]

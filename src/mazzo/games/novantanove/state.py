@@ -11,11 +11,9 @@ player who controls it in the current trick.
 from __future__ import annotations
 
 import random
-from bisect import bisect, bisect_left
-from collections.abc import Callable, Sequence
-from itertools import accumulate
-from operator import itemgetter
-from typing import Any, Generic, Self, TypeVar
+from bisect import bisect_left
+from collections.abc import Callable
+from typing import Any, Self
 
 from mazzo.cards import JOKER_SUIT, TOKEN, Card
 from mazzo.engine.chance import shuffle
@@ -29,6 +27,7 @@ from mazzo.engine.game import (
     IllegalAction,
     State,
 )
+from mazzo.games.novantanove import fast_moves, views
 from mazzo.games.novantanove.actions import (
     BID,
     DECLARE,
@@ -74,23 +73,28 @@ from mazzo.games.novantanove.scoring import (
     trick_winner,
 )
 from mazzo.games.novantanove.scoring import REVEAL_PREMIUM as REVEAL_POINTS
+from mazzo.games.novantanove.stages import (
+    BASE_RANK,
+    BASE_SUIT,
+    BID_CARDS,
+    BID_STAGE,
+    CUT,
+    DEAL,
+    OFFER_NAME,
+    OVER,
+    PLAY_STAGE,
+    PREMIUM,
+    SUIT_TEXT,
+)
+from mazzo.games.novantanove.views import _TRICK_ENTRY, _KeptViews, _suit_json, _tokens
+from mazzo.games.novantanove.worlds import _Worlds
 
-CUT, DEAL, BID_STAGE, PREMIUM, PLAY_STAGE, OVER = "cut", "deal", "bid", "premium", "play", "over"
-BID_CARDS = 3
 NINE = 9
-#: suit and rank of every card id; a classic deal copies these with the joker's entries changed
-_BASE_SUIT: list[int] = [(i >> 4) & 15 for i in range(256)]
-_BASE_RANK: list[int] = [i & 15 for i in range(256)]
 #: a card's token (``TOKEN`` is keyed by the interned cards: a lookup matches by identity)
 _token_of = TOKEN.__getitem__
-_S = TypeVar("_S", bound="NovantanoveState")
-#: the stages where the seats move
-_SEATS = frozenset((BID_STAGE, PREMIUM, PLAY_STAGE))
 #: (seat, hand) in a trick's order by its leader, for 3 and 4 players (no dummy)
 _ROUNDS = {n: [tuple(((leader + i) % n, (leader + i) % n) for i in range(n)) for leader in range(n)]
            for n in (3, 4)}
-OFFER_NAME = {0: "pass", DECLARE_PREMIUM: "declare", REVEAL_POINTS: "reveal"}
-SUIT_TEXT = {0: "♥", 1: "♦", 2: "♣", 3: "♠"}
 
 
 class NovantanoveState(State):
@@ -112,8 +116,8 @@ class NovantanoveState(State):
         self.prev_successes = -1
         self.trump = NO_TRUMP
         self.turn_up: Card | None = None
-        self.suit_of = _BASE_SUIT
-        self.rank_of = _BASE_RANK
+        self.suit_of = BASE_SUIT
+        self.rank_of = BASE_RANK
         self.hands: list[list[Card]] = [[] for _ in range(self.nh)]
         self.bids: list[list[Card]] = [[] for _ in range(self.nh)]
         self.tricks_won = [0] * self.nh
@@ -337,12 +341,12 @@ class NovantanoveState(State):
                 trick = self.trick
                 if trick:
                     kept.trick.append(_TRICK_ENTRY(trick[-1]))
-                    self._sync_hand(kept, hand, at)
+                    views.sync_hand(self, kept, hand, at)
                     return
                 kept.trick = []  # a trick won
                 if self.stage == PLAY_STAGE:
-                    self._sync_tricks(kept, self.played[-1][2])
-                    self._sync_hand(kept, hand, at)
+                    views.sync_tricks(self, kept, self.played[-1][2])
+                    views.sync_hand(self, kept, hand, at)
                     return
         elif stage == BID_STAGE:
             assert isinstance(action, BidCard)
@@ -351,7 +355,7 @@ class NovantanoveState(State):
             at = bisect_left(self.hands[seat], action.card) if kept is not None else 0
             self._lay_bid(action.card)
             if kept is not None:  # the seat's entry: a bid card more (others see the count)
-                self._sync_hand(kept, seat, at, True)
+                views.sync_hand(self, kept, seat, at, True)
                 if self.stage != BID_STAGE:  # the premiums: only the phase is new
                     kept.base = None
             return
@@ -359,7 +363,7 @@ class NovantanoveState(State):
             seat = self.order[self.turn]
             self._offer(action)
             if self._kept is not None:
-                self._forget_offered(self._kept, seat, action)
+                views.forget_offered(self, self._kept, seat, action)
             return
         elif stage == CUT:
             assert isinstance(action, ChooseDealer)
@@ -372,79 +376,6 @@ class NovantanoveState(State):
         # a deal begins or ends: any part of a view may change (scores, trumps, the dealer)
         if self._kept is not None:
             self._kept.forget_deal(self.nh)
-
-    def _sync_hand(self, kept: _KeptViews, h: int, at: int, laid: bool = False) -> None:
-        """Bring hand ``h``'s kept entries up to date after it gave up its card at ``at``, in
-        place (views copy them): its count and, where an entry shows them, its cards (the
-        kept tokens less that card's: cheaper than reading every card's again); ``laid``: the
-        card went to its bid: the count is new and, in the hand's own entry, the bid's cards
-        (the card added to them) and, once it holds three, its value."""
-        own, public, plain = kept.own[h], kept.public[h], kept.plain[h]
-        count = len(self.hands[h])
-        if plain is not None:  # an entry shows the hand (its own seat's always does)
-            del plain[at]
-            shown = FrozenList(plain)
-            if own is not None:
-                own["cards"] = shown
-            if public is not None and public["cards"] is not None:
-                public["cards"] = shown
-        if own is not None:
-            own["count"] = count
-        if public is not None:
-            public["count"] = count
-        if laid:  # the bids are laid face down: of its entries, only the hand's own shows it
-            bid = self.bids[h]
-            size = len(bid)
-            if public is not None:
-                public["bid_count"] = size
-            if own is not None:
-                own["bid_count"] = size
-                own["bid_cards"] = FrozenList((*own["bid_cards"], _token_of(bid[-1])))
-                if size == BID_CARDS:
-                    own["bid"] = self.bid_of(h)
-
-    def _sync_tricks(self, kept: _KeptViews, h: int) -> None:
-        """Bring hand ``h``'s kept entries up to date after it won a trick, in place."""
-        won, own, public = self.tricks_won[h], kept.own[h], kept.public[h]
-        if own is not None:
-            own["tricks"] = won
-        if public is not None:
-            public["tricks"] = won
-
-    def _forget_offered(self, kept: _KeptViews, seat: int, action: Action) -> None:
-        """Bring the kept view parts up to date after an offer, in place (views copy them): the
-        offers dropped, the offer written into the kept entries it changes and, once the play
-        begins, what it shows written into the other seats' entries. An offer changes nothing
-        else in an entry, and the play's start only what it exposes (a seat's own entry shows
-        its hand and bid already), so the entries need not be built again."""
-        kept.base = None
-        if isinstance(action, Reveal):  # withdraws every declare: each entry's offer is new
-            premium = self.premium
-            for entries in (kept.own, kept.public):
-                for h, entry in enumerate(entries):
-                    if entry is not None:
-                        entry["offer"] = OFFER_NAME[premium[h]] if premium[h] else None
-        elif isinstance(action, Declare):  # the seat's entries say so (a pass changes nothing)
-            for entry in (kept.own[seat], kept.public[seat]):
-                if entry is not None:
-                    entry["offer"] = OFFER_NAME[DECLARE_PREMIUM]
-        if self.stage == PLAY_STAGE:
-            self._show_exposed(kept)
-
-    def _show_exposed(self, kept: _KeptViews) -> None:
-        """At the play's start, write the bids and hands it exposes into the kept entries the
-        other seats see (as :meth:`_public_entry` would show them now)."""
-        exposed_bid, exposed_hand = self.exposed_bid, self.exposed_hand
-        for h, entry in enumerate(kept.public):
-            if entry is None:
-                continue
-            if exposed_bid[h]:
-                bid = self.bids[h]
-                entry["bid_cards"] = _tokens(bid)
-                if len(bid) == BID_CARDS:
-                    entry["bid"] = self.bid_of(h)
-            if exposed_hand[h]:
-                entry["cards"] = self._shown_tokens(kept, h)
 
     # -- the deal ---------------------------------------------------------------------------
 
@@ -483,7 +414,7 @@ class NovantanoveState(State):
 
     def _set_trump(self, turn_up: Card | None) -> None:
         self.turn_up = turn_up
-        self.suit_of, self.rank_of = _BASE_SUIT, _BASE_RANK
+        self.suit_of, self.rank_of = BASE_SUIT, BASE_RANK
         if turn_up is not None:
             # classic: the turn-up names trumps (a Nine or the joker: no trump); the joker in a
             # hand counts exactly as the turn-up for bidding and play
@@ -493,7 +424,7 @@ class NovantanoveState(State):
                 self.trump = turn_up.suit
             if turn_up.suit != JOKER_SUIT:
                 joker = next(c for c in self.deck if c.suit == JOKER_SUIT)
-                self.suit_of, self.rank_of = list(_BASE_SUIT), list(_BASE_RANK)
+                self.suit_of, self.rank_of = list(BASE_SUIT), list(BASE_RANK)
                 self.suit_of[joker] = turn_up.suit
                 self.rank_of[joker] = turn_up.rank
         elif self.deals_in_game == 0:
@@ -604,131 +535,10 @@ class NovantanoveState(State):
     # -- a search's random moves -----------------------------------------------------------
 
     def random_moves(self, rng: random.Random, stop_hand: int | None, cap: int) -> int:
-        """The engine's :meth:`State.random_moves` (uniformly random moves for the seats until a
-        chance node, the end, hand ``stop_hand`` or ``cap`` moves), played on the state's own
-        fields: the same moves (:meth:`legal_actions`'s order, the same draws), the same state
-        after. A second implementation of the seats' moves: the bids repeat :meth:`_lay_bid`,
-        the tricks :meth:`_play` and :meth:`legal_actions`' follow rule (a rule changed there
-        changes here too); the premiums and the scoring run through :meth:`_apply` and
-        :meth:`_score` themselves. The events are made for the last move only (the only ones a
-        state keeps), and the kept view parts dropped."""
-        if cap <= 0 or self.stage not in _SEATS or (
-            stop_hand is not None and self.deal_no >= stop_hand
-        ):
-            return 0  # (hand_number is deal_no while the seats move, and stays it till a chance)
-        self._kept = None
-        played = 0
-        if self.stage == BID_STAGE:
-            played += self._random_bids(rng, cap)
-        while self.stage == PREMIUM and played < cap:
-            choices = self._premium_choices()
-            # randrange: for the generators random_moves takes, the engine loop's draw itself
-            self.apply_listed(choices[rng.randrange(len(choices))])
-            played += 1
-        if self.stage == PLAY_STAGE and played < cap:
-            played += self._random_tricks(rng, cap - played)
-        return played
-
-    def _random_bids(self, rng: random.Random, cap: int) -> int:
-        """At most ``cap`` random bid cards laid (:meth:`_lay_bid`): how many."""
-        order, hands, bids, history = self.order, self.hands, self.bids, self.history
-        getrandbits = rng.getrandbits
-        played = 0
-        seat = -1
-        while played < cap:
-            seat = order[self.turn]
-            cards = hands[seat]
-            n = len(cards)
-            bits = n.bit_length()
-            pick = getrandbits(bits)
-            while pick >= n:
-                pick = getrandbits(bits)
-            card = cards.pop(pick)
-            bid = bids[seat]
-            bid.append(card)
-            history.append(BID[card])
-            played += 1
-            if len(bid) == BID_CARDS:
-                self.turn += 1
-                if self.turn == len(order):
-                    self.turn = 0
-                    self.stage = PREMIUM
-                    break
-        self.events = [BidCardLaid(seat, len(bids[seat]))]
-        return played
-
-    def _random_tricks(self, rng: random.Random, cap: int) -> int:
-        """At most ``cap`` random cards played (:meth:`_play`, trick by trick): how many."""
-        hands, suit_of, voids, history = self.hands, self.suit_of, self.voids, self.history
-        # without a joker turned, a card's suit is its id's (``_BASE_SUIT``): in a sorted hand
-        # each suit is a run, found by bisection
-        runs = suit_of is _BASE_SUIT
-        nh = self.nh
-        getrandbits = rng.getrandbits
-        trick = self.trick
-        seq = self.seq
-        played = 0
-        seat = hand = -1
-        card = None
-        while played < cap:
-            seat, hand = seq[len(trick)]
-            cards = hands[hand]
-            # where in the hand the legal cards lie (legal_actions' order)
-            places: Sequence[int] = range(len(cards))
-            if trick:
-                led = suit_of[trick[0][1]]
-                if runs:
-                    lo = bisect_left(cards, led << 4)
-                    places = range(lo, bisect_left(cards, (led + 1) << 4, lo))
-                else:
-                    places = [i for i, c in enumerate(cards) if suit_of[c] == led]
-                if not places:  # cannot follow: any card, and the hand shows a void
-                    places = range(len(cards))
-                    voids[hand] |= 1 << led
-            n = len(places)
-            bits = n.bit_length()
-            pick = getrandbits(bits)
-            while pick >= n:
-                pick = getrandbits(bits)
-            card = cards.pop(places[pick])
-            trick.append((hand, card))
-            history.append(PLAY[card])
-            played += 1
-            if len(trick) == nh:
-                if self._end_trick(seat, hand, card):
-                    return played
-                trick = self.trick
-                seq = self.seq
-        assert card is not None
-        self.events = [CardPlayed(seat, hand, card)]
-        if not trick:  # the last card ended a trick
-            self.events.append(self._trick_won(self.played[-1]))
-        return played
-
-    def _end_trick(self, seat: int, hand: int, card: Card) -> bool:
-        """The trick just completed by ``seat``'s ``card`` from ``hand`` won, the next begun
-        (:meth:`_play`'s end); True when it was the deal's last (then scored, events made)."""
-        trick = self.trick
-        cards = [c for _, c in trick]
-        winner = trick[trick_winner(cards, self.trump, self.suit_of, self.rank_of)][0]
-        self.tricks_won[winner] += 1
-        self.played.append((self.leader, tuple(trick), winner))
-        self.trick = []
-        if not self.hands[winner]:
-            self.events = [CardPlayed(seat, hand, card), self._trick_won(self.played[-1])]
-            self._score()
-            return True
-        self.leader = winner
-        if winner != self.dummy:
-            self.controller = winner
-        self._start_trick()
-        return False
-
-    def _trick_won(self, done: tuple[int, tuple[tuple[int, Card], ...], int]) -> TrickWon:
-        """The event of a finished trick (an entry of ``played``)."""
-        winner = done[2]
-        return TrickWon(winner, len(self.played), tuple(c for _, c in done[1]),
-                        winner == self.dummy)
+        """The engine's loop (:meth:`State.random_moves`), played fast on the state's own fields
+        by :func:`~mazzo.games.novantanove.fast_moves.random_moves`: the same moves, draws and
+        state after (tests/games/test_random_moves.py plays the two side by side)."""
+        return fast_moves.random_moves(self, rng, stop_hand, cap)
 
     # -- scoring ----------------------------------------------------------------------------
 
@@ -822,151 +632,8 @@ class NovantanoveState(State):
         return hand == seat or self.exposed_bid[hand] or self.stage in (DEAL, OVER)
 
     def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may know, assembled from parts kept between moves: the keys that change
-        only between deals (scores, trumps, the games), those that change only between stages
-        (the phase, the offers), each hand's entry and the current trick's entries (kept up to
-        date by ``apply`` as cards are laid and played, so a view only copies them) and the
-        deal's finished tricks (added as they are won). Every list and dict in it is either new
-        at each call or shared between calls and then read-only (:mod:`mazzo.engine.frozen`):
-        the caller may change nothing it did not copy, so no view can change another or the
-        state."""
-        kept = self._kept
-        if kept is None:
-            kept = self._kept = _KeptViews(self.nh, self.played, self.trick)
-        out = (kept.base or self._keep_stage_view(kept)).copy()
-        out["seat"] = seat
-        playing = self.stage == PLAY_STAGE
-        if playing:
-            mover = self.seq[len(self.trick)]  # (seat, hand): the current player, the hand
-            out["current_player"] = mover[0]
-        elif self.stage == BID_STAGE or self.stage == PREMIUM:
-            out["current_player"] = self.order[self.turn]
-        else:
-            out["current_player"] = self.current_player
-        # a copy of each hand's kept entry (the seat's own, or the one every other seat sees)
-        entries = [*map(_copy, kept.rows.get(seat) or self._keep_row(kept, seat))]
-        if seat is not None:
-            out["hand"] = entries[seat]["cards"]
-        out["hands"] = entries
-        out["trick"] = [*kept.trick]
-        tricks = kept.tricks
-        if kept.tricks_of is self.played and len(tricks) == len(self.played):
-            out["tricks"] = [*tricks]
-        else:
-            out["tricks"] = self._tricks_json(kept)
-        if playing:
-            out["playing_hand"] = mover[1]
-            out["controller"] = self.controller if self.dummy >= 0 else None
-        return out
-
-    def _keep_stage_view(self, kept: _KeptViews) -> JSON:
-        """Build and keep the view's keys in their order with the parts that change only
-        between stages set; those :meth:`view` sets at each call are None."""
-        base = (kept.deal or self._keep_deal_view(kept)).copy()
-        base["phase"] = self.stage
-        if self.offers:
-            base["offers"] = FrozenList(map(FrozenList, self.offers))
-        kept.base = base
-        return base
-
-    def _keep_deal_view(self, kept: _KeptViews) -> JSON:
-        """Build and keep every key of the view in its order with the parts that change only
-        when a deal begins or ends set (:meth:`_apply` drops it then)."""
-        dealt = self.deal_no > 0
-        made: JSON = {
-            "game": "novantanove",
-            "seat": None,
-            "players": self.n,
-            "phase": None,
-            "hand_number": self.hand_number,
-            "game_number": self.game_number,
-            "current_player": None,
-            "dealer": self.dealer,
-            "trump": _suit_json(self.trump) if dealt else None,
-            "turn_up": _token_of(self.turn_up) if self.turn_up is not None else None,
-            "tricks_per_deal": self.config.tricks,
-            "target": self.config.target,
-            "scores": FrozenList(self.scores()),
-            "game_scores": FrozenList(self.game_scores[: self.n]),
-            "games_won": FrozenList(self.games_won),
-            "dummy_score": self.game_scores[self.dummy] if self.dummy >= 0 else None,
-            "hand": None,
-            "hands": None,
-            "offers": _NO_OFFERS,
-            "trick": None,
-            "tricks": None,
-            "last_deal": self.last_deal,
-            "games": FrozenList([self._frozen(entry) for entry in self.games]),
-        }
-        kept.deal = made
-        return made
-
-    def _keep_row(self, kept: _KeptViews, seat: int | None) -> list[JSON]:
-        """Gather (building those missing) and keep the entries ``seat`` sees, in hand order:
-        its own entry, every other hand's as any other seat sees it."""
-        row = []
-        public = kept.public
-        for h in range(self.nh):
-            entry = public[h] or self._public_entry(kept, h)
-            if h == seat:
-                entry = kept.own[h] or self._own_entry(kept, h, entry)
-            row.append(entry)
-        kept.rows[seat] = row
-        return row
-
-    def _public_entry(self, kept: _KeptViews, h: int) -> JSON:
-        """Build and keep hand ``h``'s entry as the seats other than its own see it (``cards``:
-        whether seen, not which)."""
-        bid = self.bids[h]
-        stage = self.stage
-        premium = self.premium[h]
-        # hand_visible and bid_visible, for a seat not the hand's, inline
-        shown = stage == PLAY_STAGE and self.exposed_hand[h]
-        bid_shown = self.deal_no > 0 and (self.exposed_bid[h] or stage in (DEAL, OVER))
-        entry = kept.public[h] = {
-            "hand": h,
-            "dummy": h == self.dummy,
-            "cards": self._shown_tokens(kept, h) if shown else None,
-            "count": len(self.hands[h]),
-            "bid_cards": _tokens(bid) if bid_shown else None,
-            "bid_count": len(bid),
-            "bid": self.bid_of(h) if bid_shown and len(bid) == BID_CARDS else None,
-            "tricks": self.tricks_won[h],
-            "offer": OFFER_NAME[premium] if premium else None,
-            "game_score": self.game_scores[h],
-        }
-        return entry
-
-    def _own_entry(self, kept: _KeptViews, h: int, public: JSON) -> JSON:
-        """Build and keep hand ``h``'s entry as its own seat sees it: the public entry with the
-        hand's cards and, once dealt, its bid shown."""
-        entry = kept.own[h] = public.copy()
-        entry["cards"] = public["cards"] or self._shown_tokens(kept, h)
-        if self.deal_no > 0 and public["bid_cards"] is None:
-            bid = self.bids[h]
-            entry["bid_cards"] = _tokens(bid)
-            if len(bid) == BID_CARDS:
-                entry["bid"] = self.bid_of(h)
-        return entry
-
-    def _shown_tokens(self, kept: _KeptViews, h: int) -> FrozenList:
-        """Hand ``h``'s cards as read-only tokens for an entry that shows them, from the plain
-        tokens kept for the hand (read now if none are; :meth:`_sync_hand` keeps them)."""
-        plain = kept.plain[h]
-        if plain is None:
-            plain = kept.plain[h] = [*map(_token_of, self.hands[h])]
-        return FrozenList(plain)
-
-    def _tricks_json(self, kept: _KeptViews) -> list[JSON]:
-        """``view()["tricks"]``, a new list of the shared entries (one per finished trick)."""
-        played, cache = self.played, kept.tricks
-        if kept.tricks_of is not played or len(cache) > len(played):
-            cache = kept.tricks = []  # a new deal (or a new list put in): start again
-            kept.tricks_of = played
-        for lead, cards, winner in played[len(cache):]:
-            cache.append(FrozenDict(leader=lead, cards=FrozenList(map(_TRICK_ENTRY, cards)),
-                                    winner=winner))
-        return list(cache)
+        """See :func:`~mazzo.games.novantanove.views.view`."""
+        return views.view(self, seat)
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         world = _Worlds(self, seat).draw(rng)
@@ -1025,209 +692,4 @@ class NovantanoveState(State):
             cards.append(self.turn_up)
         return cards
 
-
-class _Worlds(Generic[_S]):
-    """The worlds :meth:`NovantanoveState.determinize` draws for one seat, with what they all
-    share worked out once (a search draws one per iteration from the same state): the places the
-    seat cannot see (hands and bids, in hand order), their sizes, the pool of their cards, the
-    places each card may go to (known voids) and a copy of the state with an empty history. Each
-    world is that copy's clone with the places dealt again by :func:`redeal`'s draws. Valid while
-    the state does not change."""
-
-    __slots__ = ("allowed", "caps", "places", "pool", "proto")
-
-    def __init__(self, state: _S, seat: int) -> None:
-        self.proto = state.clone()
-        self.proto.history = []
-        #: (is a hand, index) of each place the seat cannot see, and its number of cards
-        self.places: list[tuple[bool, int]] = []
-        self.caps: list[int] = []
-        voids: list[int] = []
-        self.pool: list[Card] = []
-        if state.stage in _SEATS:
-            for h in range(state.nh):
-                if not state.hand_visible(h, seat):
-                    self.places.append((True, h))
-                    self.caps.append(len(state.hands[h]))
-                    voids.append(state.voids[h])
-                    self.pool += state.hands[h]
-                if not state.bid_visible(h, seat):
-                    self.places.append((False, h))
-                    self.caps.append(len(state.bids[h]))
-                    voids.append(0)
-                    self.pool += state.bids[h]
-        self.allowed = _allowed_places(self.pool, voids, state.suit_of)
-
-    def draw(self, rng: random.Random) -> _S:
-        world = self.proto.clone()
-        if not self.places:
-            return world
-        dealt = _deal(self.pool, self.caps, self.allowed, rng)
-        hands, bids = world.hands, world.bids
-        for (is_hand, h), cards in zip(self.places, dealt, strict=True):
-            if is_hand:
-                cards.sort()
-                hands[h] = cards
-            else:
-                bids[h] = cards
-        return world
-
-
-class _KeptViews:
-    """The parts of a state's views kept between moves (see :meth:`NovantanoveState.view`)."""
-
-    __slots__ = ("base", "deal", "own", "plain", "public", "rows", "trick", "tricks",
-                 "tricks_of")
-
-    def __init__(self, hands: int, played: list[Any], trick: list[tuple[int, Card]]) -> None:
-        self.forget_deal(hands)
-        #: ``view()["trick"]``'s entries (copied into each view), kept up to date by ``apply``
-        self.trick: list[FrozenList] = [*map(_TRICK_ENTRY, trick)]
-        #: ``view()["tricks"]``: one read-only entry per trick of ``tricks_of`` (``played``)
-        self.tricks: list[JSON] = []
-        self.tricks_of = played
-
-    def forget_deal(self, hands: int) -> None:
-        """After a move that may change any part of a view but the tricks and cards held."""
-        #: every key of the view in order, with the values that change only between deals
-        self.deal: JSON | None = None
-        self.forget_stage(hands)
-
-    def forget_stage(self, hands: int) -> None:
-        """After a move that may change any part of a view but the deal's (see ``deal``)."""
-        #: ``deal`` with the values that change only between stages (phase, offers) set
-        self.base: JSON | None = None
-        #: each hand's entry of ``view()["hands"]`` as the other seats see it and as its own
-        #: seat sees it, kept up to date by ``apply`` (its cards, its counts); None: to build
-        self.public: list[JSON | None] = [None] * hands
-        self.own: list[JSON | None] = [None] * hands
-        #: the entries each seat (None: a viewer with no seat) sees, in hand order: the same
-        #: dicts as ``own`` and ``public``; a seat not here: to gather
-        self.rows: dict[int | None, list[JSON]] = {}
-        #: each hand's cards as tokens in a plain list (never handed out: the entries that show
-        #: them hold a read-only copy), kept up to date by ``apply`` once an entry shows them
-        self.plain: list[list[str] | None] = [None] * hands
-
-
-class _TrickEntries(dict[tuple[int, Card], FrozenList]):
-    """``[hand, token]`` of a card played, read-only, made once per (hand, card) and shared."""
-
-    def __missing__(self, played: tuple[int, Card]) -> FrozenList:
-        made = self[played] = FrozenList((played[0], _token_of(played[1])))
-        return made
-
-
-_TRICK_ENTRY = _TrickEntries().__getitem__
-#: a shared read-only value of the views: no offers yet
-_NO_OFFERS = FrozenList()
-#: a view's copy of a kept entry
-_copy = dict.copy
-
-
-def _tokens(cards: list[Card]) -> FrozenList:
-    """The cards' tokens, read-only (``itemgetter``: no call per card)."""
-    if len(cards) > 1:
-        return FrozenList(itemgetter(*cards)(TOKEN))
-    return FrozenList(map(_token_of, cards))
-
-
-def _suit_json(suit: int) -> str | None:
-    return None if suit == NO_TRUMP else SUIT_TEXT[suit]
-
-
-def redeal(
-    pool: list[Card], caps: list[int], voids: list[int], suit_of: list[int], rng: random.Random
-) -> list[list[Card]]:
-    """Deal ``pool`` at random into places of sizes ``caps``, never giving a place a card of a
-    suit it is known to be void in (bit ``1 << suit`` of ``voids``).
-
-    Cards go one by one (random order) to a random allowed place, weighted by its free room;
-    when no allowed place has room an augmenting path moves earlier cards (bipartite matching),
-    so a consistent deal is always found when one exists (the true deal is one).
-    """
-    return _deal(pool, caps, _allowed_places(pool, voids, suit_of), rng)
-
-
-def _allowed_places(
-    pool: list[Card], voids: list[int], suit_of: list[int]
-) -> dict[Card, list[int]] | None:
-    """The places (indexes of ``voids``) each card of ``pool`` may go to; None: all of them."""
-    if not any(voids):
-        return None
-    # the places each suit may go to, made once per suit rather than once per card
-    by_suit = {suit: [i for i, v in enumerate(voids) if not v >> suit & 1]
-               for suit in set(map(suit_of.__getitem__, pool))}
-    return {c: by_suit[suit_of[c]] for c in pool}
-
-
-def _deal(
-    pool: list[Card], caps: list[int], allowed: dict[Card, list[int]] | None, rng: random.Random
-) -> list[list[Card]]:
-    """:func:`redeal` with the places each card may go to worked out (None: anywhere)."""
-    cards = list(pool)
-    shuffle(cards, rng)  # rng.shuffle's order and draws, cheaper
-    out: list[list[Card]] = [[] for _ in caps]
-    if allowed is None:
-        start = 0
-        for i, cap in enumerate(caps):
-            out[i] = cards[start : start + cap]
-            start += cap
-        return out
-    if type(rng).choices is not random.Random.choices:
-        return _deal_by_choices(cards, out, caps, allowed, rng)
-    # rng.choices(free, weights)[0] inlined (Random's own: the same draw): one random() scaled
-    # by the float total of the free rooms, bisected into their running sums. Places without
-    # room are summed too, as zeros: no draw below the total ever lands on one
-    room = list(caps)
-    room_of = room.__getitem__
-    draw = rng.random
-    for c in cards:
-        places = allowed[c]
-        sums = list(accumulate(map(room_of, places)))
-        total = sums[-1] if sums else 0
-        if total:
-            pick = places[bisect(sums, draw() * (total + 0.0), 0, len(places) - 1)]
-            out[pick].append(c)
-            room[pick] -= 1
-        elif _augment(c, out, caps, allowed, set()):
-            room = [cap - len(placed) for cap, placed in zip(caps, out, strict=True)]
-            room_of = room.__getitem__
-        else:
-            raise RuntimeError("no deal is consistent with the known voids")
-    return out
-
-
-def _deal_by_choices(
-    cards: list[Card], out: list[list[Card]], caps: list[int], allowed: dict[Card, list[int]],
-    rng: random.Random,
-) -> list[list[Card]]:
-    """:func:`_deal`'s cards placed by the generator's own ``choices`` (a Random subclass)."""
-    for c in cards:
-        free = [i for i in allowed[c] if len(out[i]) < caps[i]]
-        if free:
-            out[rng.choices(free, [caps[i] - len(out[i]) for i in free])[0]].append(c)
-        elif not _augment(c, out, caps, allowed, set()):
-            raise RuntimeError("no deal is consistent with the known voids")
-    return out
-
-
-def _augment(
-    card: Card,
-    out: list[list[Card]],
-    caps: list[int],
-    allowed: dict[Card, list[int]],
-    seen: set[int],
-) -> bool:
-    for i in allowed[card]:
-        if i in seen:
-            continue
-        seen.add(i)
-        if len(out[i]) < caps[i]:
-            out[i].append(card)
-            return True
-        for j, other in enumerate(out[i]):
-            if _augment(other, out, caps, allowed, seen):
-                out[i][j] = card
-                return True
-    return False
 

@@ -15,25 +15,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations, repeat
-from operator import add, is_, itemgetter, not_, or_
+from itertools import repeat
+from operator import add, is_, itemgetter
 from typing import Self
 
-from mazzo.cards import JACK, KING, QUEEN, RANK_TEXT, TOKEN, Card, short_deck
-from mazzo.engine.chance import sample, shuffle
+from mazzo.cards import JACK, KING, QUEEN, Card, short_deck
+from mazzo.engine.chance import shuffle
 from mazzo.engine.frozen import FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
     JSON,
     TERMINAL,
     Action,
-    Event,
     Game,
     IllegalAction,
-    MazzoError,
     State,
     tokens,
 )
+from mazzo.games.poker_italiano import betting, draw, showdown, views, worlds
 from mazzo.games.poker_italiano.actions import (
     BET,
     BLIND_NAMES,
@@ -50,84 +49,40 @@ from mazzo.games.poker_italiano.actions import (
     STAY,
     ActionCodec,
     Bet,
-    Blind,
     ChooseDealer,
-    Cover,
     Deal,
     Draw,
     Open,
     Raise,
     Reshuffle,
 )
+from mazzo.games.poker_italiano.basics import (
+    HAND_SIZE,
+    M_OPEN,
+    M_RESPOND,
+    M_SECOND,
+    M_STAY,
+    MADE,
+    MADE_KEPT,
+    MAX_DISCARD,
+    made,
+)
 from mazzo.games.poker_italiano.config import PokerItalianoConfig, deck_size_for
 from mazzo.games.poker_italiano.events import (
     AntePaid,
     Busted,
-    DeadDeal,
     DealerChosen,
     Dealt,
-    Drew,
     HandStarted,
-    MatchOver,
-    Mucked,
-    PiattoDiParole,
-    PotSplit,
-    PotWon,
-    Refund,
-    Reshuffled,
-    Shown,
-    Spoke,
-    VoidHand,
 )
 from mazzo.games.poker_italiano.scoring import (
     DEFAULT_RANKING,
-    STRAIGHT_FLUSH,
     Ranking,
-    category_name,
-    category_of,
-    compare_values,
-    key_function,
     opens,
 )
+from mazzo.games.poker_italiano.views import VIEW_KEYS, BlindParts, HeldParts, TableParts
 
-HAND_SIZE = 5
-MAX_DISCARD = 4
-#: five-card draws tried for the opener's opening hand in a determinization
-OPENER_TRIES = 300
 PAIR_NAMES = {JACK: "J", QUEEN: "Q", KING: "K"}
-
-#: a hidden card's place in a redeal: ("h", seat, index), ("s"|"u"|"p", 0, index) for the
-#: stock, the undealt deck and the pool
-Place = tuple[str, int, int]
-
-# betting modes of the seat to speak
-M_OPEN = "open"  # before the opening: pass or open
-M_RESPOND = "respond"  # facing a bet: fold, call, raise
-M_CALL_ONLY = "call_only"  # blind steps (a)/(b): fold or call
-M_STAY = "stay"  # blind steps (c)/(d): stay or raise
-M_SECOND = "second"  # second round before any bet: parola, bet, passo
-
-# the parts of the views kept between calls (see PokerItalianoState._seen_table and the others):
-# copies of what each was built from (None: nothing yet), then the read-only parts
-_Table = tuple[list[bool] | None, list[bool] | None, list[int] | None, FrozenList, FrozenList,
-               FrozenList]
-_Blinds = tuple[list[int] | None, list[bool] | None, list[int] | None, FrozenList]
-_Held = tuple[list[Card] | None, list[Card] | None, FrozenList, FrozenList]
-
-#: the kept discards of a seat before its draw (see PokerItalianoState._keep_held): never changed
-_NO_CARDS: list[Card] = []
-_NO_TOKENS = FrozenList()
-#: the keys every view has, in their order (see PokerItalianoState._seen_frame)
-_VIEW_KEYS: JSON = dict.fromkeys((
-    "phase", "hand_number", "current_player", "scores", "chips", "in_match", "dealer",
-    "deck_size", "opening_requirement", "parole", "pot", "carried", "contrib", "round_bets",
-    "to_match", "folded", "blinds", "opener", "log", "hand_counts", "draws", "stock",
-    "last_hand", "pots",
-))
-#: a card's token (``tokens``' look-up, mapped without its call)
-_token_of = TOKEN.__getitem__
-#: the kept last hand's shown hands where none was shown (see PokerItalianoState._keep_result)
-_NO_SHOWN = FrozenDict()
 
 
 class PokerItalianoState(State):
@@ -285,19 +240,19 @@ class PokerItalianoState(State):
                 return [NO_BLIND, BLINDS[level]]
             return [NO_COVER, COVER]
         if phase == "draw":
-            return self._draw_options(self.hands[s])
+            return draw.draw_options(self, self.hands[s])
         mode = self.mode
         bounds: tuple[int, int, int] | None
         if mode == M_RESPOND or mode == M_STAY:  # noqa: SIM109 (faster than `in`)
-            bounds = self._raise_bounds(s)
+            bounds = betting.raise_bounds(self, s)
             if bounds is None:
                 return _STAY_ONLY if mode == M_STAY else _FOLD_CALL
         elif mode == M_OPEN:
             if not opens(self.hands[s], self.deck_size, self.min_pair):
                 return _PASS_ONLY
-            bounds = self._open_bounds(s)
+            bounds = betting.open_bounds(self, s)
         elif mode == M_SECOND:
-            bounds = self._bet_bounds(s)
+            bounds = betting.bet_bounds(self, s)
         else:
             return _FOLD_CALL  # (M_CALL_ONLY)
         cfg = self.config
@@ -306,92 +261,24 @@ class PokerItalianoState(State):
         key = (mode, bounds, cfg.raise_limit, cfg.bet_menu)
         found = _LEGALS.get(key)
         if found is None:
-            if len(_LEGALS) >= _MADE_KEPT:
+            if len(_LEGALS) >= MADE_KEPT:
                 _LEGALS.clear()
-            found = _LEGALS[key] = _listing(mode, self._menu(*bounds))
+            found = _LEGALS[key] = _listing(mode, betting.menu(self, *bounds))
         return found
 
-    def _draw_options(self, hand: list[Card]) -> list[Action]:
-        """Every discard of 0 to 4 cards (31 choices), cards in deck order."""
-        key = sorted(hand)
-        if len(key) != HAND_SIZE:  # never in play: every drawer holds five cards
-            draw = self.codec.draw
-            return [draw(c) for size in range(MAX_DISCARD + 1) for c in combinations(key, size)]
-        return self.codec.draws_of(key)
-
-    def _menu(self, lo: int, hi: int, pot: int) -> list[int]:
-        """Exact amounts offered between ``lo`` and ``hi``: all, or a short pot-based menu."""
-        if hi <= lo:
-            return [lo]
-        if self.config.bet_menu == "all" or hi - lo < 6:
-            return list(range(lo, hi + 1))
-        unlimited = self.config.raise_limit == "none"
-        key = (lo, hi, pot, unlimited)
-        menu = _MENUS.get(key)  # the same few (lo, hi, pot) come back move after move
-        if menu is None:
-            picks = {lo, hi, pot // 4, pot // 2, 3 * pot // 4, pot}
-            if unlimited:
-                picks.add(2 * pot)
-            if len(_MENUS) >= _MADE_KEPT:
-                _MENUS.clear()
-            menu = _MENUS[key] = tuple(sorted(a for a in picks if lo <= a <= hi))
-        return list(menu)
-
     def open_amounts(self, seat: int) -> list[int]:
-        return self._menu(*self._open_bounds(seat))
+        """The amounts ``seat`` may open with (:mod:`~mazzo.games.poker_italiano.betting`)."""
+        return betting.open_amounts(self, seat)
 
     def bet_amounts(self, seat: int) -> list[int]:
-        return self._menu(*self._bet_bounds(seat))
+        """The amounts ``seat`` may bet in the second round (:mod:`~mazzo.games.poker_italiano.
+        betting`)."""
+        return betting.bet_amounts(self, seat)
 
     def raise_amounts(self, seat: int) -> list[int]:
-        """Raises after the call: at least ``cip`` (less only all-in), at most the pot after the
-        call; empty when raising is closed to this seat."""
-        bounds = self._raise_bounds(seat)
-        return [] if bounds is None else self._menu(*bounds)
-
-    def _open_bounds(self, seat: int) -> tuple[int, int, int]:
-        """(lowest, highest, pot) of the opening bets: :meth:`_menu`'s arguments."""
-        if self.config.open_exact_pot:
-            chips, pot = self.chips[seat], self.pot
-            exact = max(1, min(pot, chips))
-            return exact, exact, pot
-        return self._bet_bounds(seat)
-
-    def _bet_bounds(self, seat: int) -> tuple[int, int, int]:
-        chips, pot = self.chips[seat], self.carried + sum(self.contrib)
-        lo, hi = self._span(chips, pot)
-        return lo, hi, pot
-
-    def _raise_bounds(self, seat: int) -> tuple[int, int, int] | None:
-        """:meth:`_menu`'s arguments for the raises, None when raising is closed to ``seat``."""
-        to_call = self.level - self.rbet[seat]
-        remaining = self.chips[seat] - to_call
-        if remaining <= 0 or self.acted_at[seat] == self.full_raises:
-            return None
-        folded, chips = self.folded, self.chips
-        for o in self.seats:
-            if o != seat and not folded[o] and chips[o] > 0:
-                break
-        else:
-            return None  # everybody else is all-in: nothing to raise against
-        pot_after = self.carried + sum(self.contrib) + to_call
-        # (_span, inlined: this runs at almost every bet of a search's rollouts)
-        cip = self.config.cip
-        lo = cip if cip < remaining else remaining
-        if pot_after < remaining and self.config.raise_limit == "pot":
-            return lo, pot_after if pot_after > lo else lo, pot_after
-        return lo, remaining, pot_after
-
-    def _span(self, chips: int, pot: int) -> tuple[int, int]:
-        """The lowest and highest wager of ``chips`` at most: the cip (less only all-in), and
-        with the pot limit at most ``pot`` (never below the lowest). As ``lo = min(cip, chips)``,
-        ``hi = max(lo, min(cap, chips))`` with ``cap`` the pot or the chips, without the
-        builtins' calls."""
-        cip = self.config.cip
-        lo = cip if cip < chips else chips
-        if pot < chips and self.config.raise_limit == "pot":
-            return lo, pot if pot > lo else lo
-        return lo, chips
+        """The raises ``seat`` may make after the call, empty when raising is closed to it
+        (:mod:`~mazzo.games.poker_italiano.betting`)."""
+        return betting.raise_amounts(self, seat)
 
     # ------------------------------------------------------------------ checks
 
@@ -474,7 +361,7 @@ class PokerItalianoState(State):
                     f"the deal must be an order of the {len(self.undealt)}-card deck"
                 )
             return
-        eligible = self._reshuffle_cards()
+        eligible = draw.reshuffle_cards(self)
         if not isinstance(action, Reshuffle) or sorted(action.order) != sorted(eligible):
             raise IllegalAction(f"the reshuffle must order the {len(eligible)} usable discards")
 
@@ -485,7 +372,7 @@ class PokerItalianoState(State):
             order = list(self.undealt)
             shuffle(order, rng)  # rng.shuffle's order and draws, cheaper
             return Deal(tuple(order))
-        cards = self._reshuffle_cards()
+        cards = draw.reshuffle_cards(self)
         shuffle(cards, rng)
         return Reshuffle(tuple(cards))
 
@@ -497,12 +384,12 @@ class PokerItalianoState(State):
         if self.current_player == CHANCE:  # (a chance outcome only ever comes at a chance node)
             self._apply_chance(action)
         elif phase == "blinds":
-            self._answer_offer(action)
+            betting.answer_offer(self, action)
         elif phase == "draw":
             assert isinstance(action, Draw)
-            self._draw(action.cards)
+            draw.draw(self, action.cards)
         else:
-            self._bet_action(action)
+            betting.bet_action(self, action)
 
     def apply_listed(self, action: Action) -> None:
         """The engine's, with the usual move, a bet, played without the ``_apply`` frame (a
@@ -510,7 +397,7 @@ class PokerItalianoState(State):
         self.events = []
         if self.current_player >= 0 and self.phase_name not in ("blinds", "draw"):
             self._legal = None
-            self._bet_action(action)
+            betting.bet_action(self, action)
         else:
             self._apply(action)
         self.history.append(action)
@@ -523,7 +410,7 @@ class PokerItalianoState(State):
         elif isinstance(action, Deal):
             self._deal(action.order)
         elif isinstance(action, Reshuffle):
-            self._reshuffle(action.order)
+            draw.reshuffle(self, action.order)
 
     # --- deal start ----------------------------------------------------------------------
 
@@ -537,16 +424,16 @@ class PokerItalianoState(State):
         alive = [s for s in range(self.n) if self.in_match[s]]
         if len(alive) <= 1:
             if alive and self.carried:
-                self._pay(alive[0], self.carried, 0, False)
+                showdown.pay(self, alive[0], self.carried, 0, False)
                 self.carried = 0
-            self._finish("one player holds every chip")
+            showdown.finish(self, "one player holds every chip")
             return
         played, most = self.hand_number, cfg.max_hands
         # (past ``most`` deals a frozen pot is played out, up to the hard cap most + max(10, most))
         if played >= most and (self.carried == 0 or played >= most + max(10, most)):
             if self.carried:
-                self._split_carried(alive)
-            self._finish(f"{self.hand_number} deals played")
+                showdown.split_carried(self, alive)
+            showdown.finish(self, f"{self.hand_number} deals played")
             return
         self._reset_hand()
         self.hand_number += 1
@@ -568,12 +455,12 @@ class PokerItalianoState(State):
             chips[s] -= paid
             contrib[s] += paid
             key = (AntePaid, (s, paid))
-            ev.append(_MADE.get(key) or _made(*key))  # (made once: no call when found)
+            ev.append(MADE.get(key) or made(*key))  # (made once: no call when found)
         self.p0 = pot = self.carried + sum(contrib)
         started = (HandStarted, (self.hand_number, self.dealer, self.deck_size, self.min_pair,
                                  self.parole, pot))
-        ev.append(_MADE.get(started) or _made(*started))
-        self._offer_blind(1)
+        ev.append(MADE.get(started) or made(*started))
+        betting.offer_blind(self, 1)
 
     def _next_alive(self, seat: int) -> int:
         n, in_match = self.n, self.in_match
@@ -610,72 +497,9 @@ class PokerItalianoState(State):
         self.draws = [-1] * n
 
     def blind_amount(self, level: int) -> int:
-        """buio 2·P₀, controbuio 4·P₀, over 8·P₀ (with blind_base 1: 1, 2, 4 × P₀)."""
-        return self.config.blind_base * self.p0 << (level - 1)
-
-    def _offer_blind(self, level: int) -> None:
-        """Offer the next blind level if the rules allow it, else go on to covers / the deal."""
-        cfg, m = self.config, len(self.seats)
-        # a level is allowed only if the seat after the new blind is not the dealer (k <= m - 2)
-        if cfg.blinds and not self.parole and level <= 3 and level <= m - 2:
-            seat = self.seats[level - 1]
-            if self.chips[seat] >= self.blind_amount(level):
-                self._ask("blinds", seat, [("blind", level)])
-                return
-        self._offer_covers()
-
-    def _offer_covers(self) -> None:
-        levels = len(self.blind_seats)
-        offers: list[tuple[str, int]] = []
-        if levels == 3:
-            offers.append(("cover", 2))
-        elif levels == 2:
-            offers.append(("cover", 1))
-        self.offers = offers
-        self._next_offer()
-
-    def _next_offer(self) -> None:
-        while self.offers:
-            _, level = self.offers[0]
-            seat = self.blind_seats[level - 1]
-            if self.chips[seat] >= self._cover_cost(level):
-                self._ask("blinds", seat, self.offers)
-                return
-            self.offers.pop(0)
-        self.phase_name, self.current_player = "deal", CHANCE
-
-    def _cover_cost(self, level: int) -> int:
-        return self.blind_amounts[-1] - self.blind_amounts[level - 1]
-
-    def _ask(self, phase: str, seat: int, offers: list[tuple[str, int]]) -> None:
-        self.phase_name, self.current_player, self.offers = phase, seat, offers
-
-    def _answer_offer(self, action: Action) -> None:
-        what, level = self.offers.pop(0)
-        s = self.current_player
-        if what == "blind":
-            if isinstance(action, Blind):
-                amount = self.blind_amount(level)
-                self._put(s, amount)
-                self.blind_seats.append(s)
-                self.blind_amounts.append(amount)
-                self.covered.append(False)
-                self._say(s, BLIND_NAMES[level], amount)
-                self._offer_blind(level + 1)
-            else:
-                self._say(s, "no_blind", 0)
-                self._offer_covers()
-            return
-        if isinstance(action, Cover):
-            cost = self._cover_cost(level)
-            self._put(s, cost)
-            self.covered[level - 1] = True
-            self._say(s, "cover", cost)
-            if level == 2:  # with an over, the buio may cover once the controbuio did
-                self.offers.append(("cover", 1))
-        else:
-            self._say(s, "no_cover", 0)
-        self._next_offer()
+        """The blind of ``level``: buio 2·P₀, controbuio 4·P₀, over 8·P₀
+        (:mod:`~mazzo.games.poker_italiano.betting`)."""
+        return betting.blind_amount(self, level)
 
     # --- the deal ------------------------------------------------------------------------
 
@@ -686,476 +510,27 @@ class PokerItalianoState(State):
         self.stock = list(reversed(order[HAND_SIZE * m:]))
         self.undealt = []
         self.events.append(Dealt(self.dealer, m))
-        self._start_first_round()
-
-    def _start_first_round(self) -> None:
-        self.level = max(self.rbet)
-        if sum(1 for s in self.seats if self.can_bet(s)) <= 1 and not self.blind_seats:
-            self._start_draw()  # nobody to bet against: straight to the draw and showdown
-            return
-        if not self.blind_seats:
-            self.queue = [(s, M_OPEN) for s in self.seats]
-        else:
-            self.queue = self._blind_queue()
-        self._advance_queue()
-
-    def _blind_queue(self) -> list[tuple[int, str]]:
-        """§4 step 3: (a) non-blinds, (b) uncovered blinds controbuio→buio, (c) covered blinds,
-        (d) the last blind."""
-        levels = len(self.blind_seats)
-        last = self.blind_seats[-1]
-        queue = [(s, M_CALL_ONLY) for s in self.seats[levels:]]
-        earlier = list(range(levels - 1))
-        queue += [(self.blind_seats[i], M_CALL_ONLY) for i in reversed(earlier)
-                  if not self.covered[i]]
-        queue += [(self.blind_seats[i], M_STAY) for i in earlier if self.covered[i]]
-        queue.append((last, M_STAY))
-        return queue
-
-    def _advance_queue(self) -> None:
-        """Give the turn to the next queue step that can act, or end the first round."""
-        while self.queue:
-            seat, mode = self.queue[0]
-            if self.folded[seat] or self.chips[seat] == 0:
-                self.queue.pop(0)
-                continue
-            if mode == M_STAY and not self.raise_amounts(seat) and self.level == self.rbet[seat]:
-                self.queue.pop(0)  # nothing to decide: he has matched and may not raise
-                continue
-            self.mode, self.current_player = mode, seat
-            self.phase_name = self._round_phase()
-            return
-        self._end_round()
-
-    def _round_phase(self) -> str:
-        if self.mode == M_OPEN:
-            return "opening"
-        return "second_round" if self.drawers and self.draw_idx >= len(self.drawers) else "betting"
+        betting.start_first_round(self)
 
     # --- betting -------------------------------------------------------------------------
 
-    def _put(self, seat: int, amount: int) -> None:
-        self.chips[seat] -= amount
-        self.contrib[seat] += amount
-        self.rbet[seat] += amount
-
-    def _say(self, seat: int, word: str, amount: int) -> None:
-        all_in = amount > 0 and self.chips[seat] == 0
-        key = (seat, word, amount, all_in)
-        said = _SPOKEN.get(key) or _spoken(key)  # (made once and shared, as _made's events)
-        self.events.append(said[0])
-        self.log.append(said[1])
-
-    def _bet_action(self, action: Action) -> None:
-        s = self.current_player
-        in_queue = bool(self.queue)
-        if in_queue:
-            self.queue.pop(0)
-        kind = action.kind  # (every betting word is the move's kind)
-        amount = 0
-        if kind == "pass":
-            if self.mode == M_SECOND:  # "passo" after the draw gives the hand up
-                self.folded[s] = True
-        elif kind == "fold":
-            self.folded[s] = True
-        elif kind == "call":
-            rbet, chips = self.rbet, self.chips
-            amount = self.level - rbet[s]
-            if chips[s] < amount:  # (all-in for less; min() without its call)
-                amount = chips[s]
-            chips[s] -= amount  # (_put, inlined)
-            self.contrib[s] += amount
-            rbet[s] += amount
-        elif kind not in ("parola", "stay"):
-            amount = self._wager(s, kind, action.amount)  # type: ignore[attr-defined]
-            in_queue = False  # (the blind queue is dropped)
-        # (_say, inlined: this runs at every bet)
-        all_in = amount > 0 and self.chips[s] == 0
-        key = (s, kind, amount, all_in)
-        said = _SPOKEN.get(key) or _spoken(key)
-        self.events.append(said[0])
-        self.log.append(said[1])
-        self.acted_at[s] = self.full_raises
-        self.needs[s] = False
-        folded = self.folded  # one seat left? (only seats dealt in are ever not folded)
-        if folded.count(False) == 1 and not (self.mode == M_SECOND and not self.round2_bet):
-            self._award_uncontested(folded.index(False))
-        elif in_queue:
-            self._advance_queue()
-        else:
-            self._next_to_speak(s)
-
-    def _wager(self, s: int, kind: str, amount: int) -> int:
-        """An open, bet or raise of ``amount`` (a raise's on top of the call); returns the
-        chips put in."""
-        to_call = self.level - self.rbet[s] if kind == "raise" else 0
-        self._put(s, to_call + amount)
-        self.level = self.rbet[s]
-        if kind == "open":
-            self.opener = s
-        elif kind == "bet":
-            self.round2_bet = True
-        if self.drawers:  # second round: the last bettor shows first
-            self.last_aggressor = s
-        if kind != "raise" or amount >= self.config.cip:
-            self.full_raises += 1
-        # everybody else still in and able to bet must answer; the blind queue is dropped
-        self.queue = []
-        needs, folded, chips = self.needs, self.folded, self.chips
-        for o in self.seats:  # (can_bet, inlined: this runs at every bet and raise)
-            needs[o] = o != s and not folded[o] and chips[o] > 0
-        return to_call + amount
-
-    def _next_to_speak(self, after: int) -> None:
-        n, needs = self.n, self.needs
-        s = (after + 1) % n
-        for _ in range(n):
-            if needs[s]:
-                self.current_player = s
-                mode = self.mode
-                if mode != M_SECOND or self.level > 0:
-                    self.mode = mode = M_RESPOND
-                # (_round_phase, inlined: this runs at every bet)
-                drawers = self.drawers
-                self.phase_name = ("opening" if mode == M_OPEN else "second_round"
-                                   if drawers and self.draw_idx >= len(drawers) else "betting")
-                return
-            s = (s + 1) % n
-        self._end_round()
-
-    def _end_round(self) -> None:
-        if self.mode == M_OPEN and self.opener < 0:
-            self._dead_deal()
-            return
-        if self.drawers and self.draw_idx >= len(self.drawers):
-            self._end_second_round()
-        else:
-            self._start_draw()
-
     # --- the draw ------------------------------------------------------------------------
-
-    def _start_draw(self) -> None:
-        self.drawers = [s for s in self.seats if not self.folded[s]]
-        self.draw_idx = 0
-        self.phase_name, self.mode = "draw", ""
-        self._next_drawer()
-
-    def _next_drawer(self) -> None:
-        if self.draw_idx < len(self.drawers):
-            self.current_player = self.drawers[self.draw_idx]
-            self.phase_name = "draw"
-            return
-        while self.fourth:  # the 4th card of those who changed four, in draw order
-            seat = self.fourth.pop(0)
-            self.serving = [seat, 1]
-            if not self._serve():
-                return
-        self._start_second_round()
-
-    def _draw(self, cards: tuple[Card, ...]) -> None:
-        s = self.current_player
-        hand = self.hands[s]
-        for c in cards:
-            hand.remove(c)
-            self.pool.append((c, s))
-        self.discarded[s] = list(cards)
-        self.draws[s] = len(cards)
-        self.events.append(Drew(s, len(cards)))
-        key = (s, "draw", len(cards), False)  # (the log's entry only: the event is Drew)
-        self.log.append((_SPOKEN.get(key) or _spoken(key))[1])
-        if len(cards) == MAX_DISCARD:
-            self.fourth.append(s)
-        self.serving = [s, 3 if len(cards) == MAX_DISCARD else len(cards)]
-        self.draw_idx += 1
-        if self._serve():
-            self._next_drawer()
-
-    def _serve(self) -> bool:
-        """Give the seat being served its cards; False if a reshuffle (chance) is needed first."""
-        seat, owed = self.serving
-        hand = self.hands[seat]
-        while owed and self.stock:
-            hand.append(self.stock.pop())
-            owed -= 1
-        self.serving[1] = owed
-        if owed:
-            if not self._reshuffle_cards():
-                raise MazzoError("the stock and the usable discards ran out during the draw")
-            self.phase_name, self.current_player = "reshuffle", CHANCE
-            return False
-        self.serving = []
-        return True
-
-    def _reshuffle_cards(self) -> list[Card]:
-        """Discards made so far in this draw, except those of the player being served."""
-        seat = self.serving[0] if self.serving else -1
-        return [c for c, owner in self.pool if owner != seat]
-
-    def _reshuffle(self, order: Sequence[Card]) -> None:
-        seat = self.serving[0]
-        self.pool = [(c, o) for c, o in self.pool if o == seat]
-        self.stock = list(reversed(order))
-        self.events.append(Reshuffled(len(order)))
-        if self._serve():
-            self._next_drawer()
 
     # --- second round --------------------------------------------------------------------
 
-    def _start_second_round(self) -> None:
-        self.rbet = [0] * self.n
-        self.level = 0
-        self.full_raises = 0
-        self.acted_at = [-1] * self.n
-        self.mode = M_SECOND
-        self.phase_name = "second_round"
-        bettors = [s for s in self.seats if self.can_bet(s)]
-        if len(bettors) <= 1:
-            self._end_second_round()  # nobody left to bet against: showdown
-            return
-        for s in bettors:
-            self.needs[s] = True
-        if self.blind_seats:
-            start = self._next_seat(self.blind_seats[-1])
-        else:
-            start = self.opener if self.opener >= 0 else self.seats[0]
-        self._next_to_speak((start - 1) % self.n)
-
-    def _end_second_round(self) -> None:
-        live = [s for s in self.seats if not self.folded[s]]
-        all_in = not all(map(self.chips.__getitem__, live))  # somebody live has no chips
-        if self.round2_bet or all_in:
-            if len(live) == 1:
-                self._award_uncontested(live[0])
-            else:
-                self._showdown(live)
-        elif not live:
-            self._void_hand()
-        elif len(live) == 1:
-            self._award_uncontested(live[0])
-        else:
-            self._piatto_di_parole()
-
     # --- endings -------------------------------------------------------------------------
 
-    def _pay(self, seat: int, amount: int, pot: int, shown: bool) -> None:
-        self.chips[seat] += amount
-        self.events.append(PotWon(seat, amount, pot, shown))
-
-    def _award_uncontested(self, seat: int) -> None:
-        amount = self.pot
-        self.contrib = [0] * self.n
-        self.carried = 0
-        self._pay(seat, amount, 0, False)
-        self.last_result = {"winners": [seat], "pot": amount, "shown": {}, "end": "uncontested"}
-        self._pot_won()
-
-    def _pot_won(self) -> None:
-        self.min_pair = JACK
-        self.parole = False
-        self._end_hand()
-
-    def _dead_deal(self) -> None:
-        self.carried = self.pot
-        self.contrib = [0] * self.n
-        self.events.append(DeadDeal(self.carried))
-        if self.config.escalate_opening and not self.parole:
-            self.min_pair = min(KING, self.min_pair + 1)
-        self.last_result = {"winners": [], "pot": self.carried, "shown": {}, "end": "dead_deal"}
-        self._end_hand()
-
-    def _void_hand(self) -> None:
-        self.events.append(VoidHand(self.pot))
-        for s in self.seats:
-            if self.contrib[s]:
-                self.chips[s] += self.contrib[s]
-                self.events.append(Refund(s, self.contrib[s]))
-        self.contrib = [0] * self.n
-        self.last_result = {"winners": [], "pot": self.carried, "shown": {}, "end": "void"}
-        self._end_hand()
-
-    def _piatto_di_parole(self) -> None:
-        self.carried = self.pot
-        self.contrib = [0] * self.n
-        self.events.append(PiattoDiParole(self.carried))
-        self.parole = True
-        self.min_pair = KING
-        self.last_result = {"winners": [], "pot": self.carried, "shown": {}, "end": "parole"}
-        self._end_hand()
-
     def side_pots(self, live: Sequence[int]) -> list[tuple[int, list[int]]]:
-        """(amount, eligible seats) from the lowest level up; the carried pot is in the first."""
-        contrib = self.contrib
-        pots: list[tuple[int, list[int]]] = []
-        prev = 0
-        for lv in sorted({contrib[s] for s in live}):
-            amount = 0  # what every seat put in between the previous level and this one
-            for c in contrib:
-                if c > prev:
-                    amount += (lv if c > lv else c) - prev
-            pots.append((amount, [s for s in live if contrib[s] >= lv]))
-            prev = lv
-        extra = 0  # folded chips above every live level
-        for c in contrib:
-            if c > prev:
-                extra += c - prev
-        first_amount, first_seats = pots[0]
-        pots[0] = (first_amount + self.carried, first_seats)
-        last_amount, last_seats = pots[-1]
-        pots[-1] = (last_amount + extra, last_seats)
-        return pots
-
-    def _showdown(self, live: list[int]) -> None:
-        keyf = key_function(self.deck_size, self.ranking)
-        keys = {s: keyf(self.hands[s]) for s in live}
-        pots = self.side_pots(live)
-        # show order: the last bettor of the second round, else from the dealer's left
-        first = self.last_aggressor if self.last_aggressor in live else live[0]
-        start = self.seats.index(first)
-        order = [s for s in self.seats[start:] + self.seats[:start] if s in keys]
-        shown: dict[int, int] = {}
-        names: dict[int, str] = {}
-        for s in order:
-            if not shown or self._beats(keys[s], s, pots, shown):
-                shown[s] = keys[s]
-                names[s] = cat = category_name(keys[s], self.deck_size)
-                self.events.append(Shown(s, tuple(self.hands[s]), cat))
-            else:
-                self.events.append(Mucked(s))
-        winners: list[int] = []
-        for i, (amount, seats) in enumerate(pots):
-            best = self._best(seats, keys)
-            self._pay(best, amount, i, True)
-            winners.append(best)
-        self.last_result = {
-            "winners": winners,
-            "pot": sum(map(_AMOUNT, pots)),
-            "shown": {
-                str(s): {"cards": tokens(self.hands[s]), "category": names[s]} for s in shown
-            },
-            "end": "showdown",
-        }
-        self.contrib = [0] * self.n
-        self.carried = 0
-        self._pot_won()
-
-    def _beats(self, key: int, seat: int, pots: list[tuple[int, list[int]]],
-               shown: dict[int, int]) -> bool:
-        """Does ``key`` beat every hand shown so far in some pot ``seat`` contests? (Loops, not
-        generators: half a search's rollouts end in a showdown.)"""
-        plain = not self.config.cyclic_straight_flush  # then the keys' plain order
-        for _, seats in pots:
-            if seat in seats:
-                for o in seats:
-                    if o in shown and not (key > shown[o] if plain
-                                           else self._better(key, shown[o])):
-                        break
-                else:
-                    return True
-        return False
-
-    def _better(self, a: int, b: int) -> bool:
-        if not self.config.cyclic_straight_flush:
-            return a > b  # (compare_values is the plain order of the keys then)
-        return compare_values(a, b, self.deck_size, True) > 0
-
-    def _best(self, seats: list[int], keys: dict[int, int]) -> int:
-        """Winner among ``seats``; the cyclic straight-flush rule only between exactly two."""
-        if self.config.cyclic_straight_flush:
-            sfs = [s for s in seats if category_of(keys[s]) == STRAIGHT_FLUSH]
-            if len(sfs) == 2:
-                a, b = sfs
-                return a if self._better(keys[a], keys[b]) else b
-        best = seats[0]  # (the first of the highest, as max() by the key, without its call)
-        for s in seats:
-            if keys[s] > keys[best]:
-                best = s
-        return best
-
-    def _split_carried(self, alive: list[int]) -> None:
-        share, rest = divmod(self.carried, len(alive))
-        start = self._next_alive(self.dealer)
-        order = alive[alive.index(start):] + alive[:alive.index(start)]
-        for i, s in enumerate(order):
-            amount = share + (1 if i < rest else 0)
-            if amount:
-                self.chips[s] += amount
-                self.events.append(PotSplit(s, amount))
-        self.carried = 0
-
-    def _end_hand(self) -> None:
-        self.last_result["hand"] = self.hand_number
-        self.last_result["log"] = list(self.log)
-        self._start_hand(rotate=True)
-
-    def _finish(self, reason: str) -> None:
-        self.phase_name, self.current_player, self.over_reason = "over", TERMINAL, reason
-        self.events.append(MatchOver(reason))
+        """(amount, eligible seats) from the lowest level up; the carried pot is in the first
+        (:mod:`~mazzo.games.poker_italiano.showdown`)."""
+        return showdown.side_pots(self, live)
 
     # ------------------------------------------------------------------ information
 
     def view(self, seat: int | None) -> JSON:
-        """What ``seat`` (None: a spectator) may know. Every list and dict in it is new at each
-        call or shared between calls and read-only (:mod:`mazzo.engine.frozen`): the parts that
-        change only now and then (the seats still in, the blinds, each seat's cards, the last
-        hand's result, the hands' sizes, the deal's values) are kept between calls in
-        ``_seen_*`` (see there) and checked at each call against what they were built from
-        or a stamp of it."""
-        contrib, chips = self.contrib, self.chips
-        pot = self.carried + sum(contrib)
-        table = self._seen_table
-        if table[0] != self.folded or table[1] != self.in_match or table[2] != self.seats:
-            table = self._keep_table()
-        blinds = self._seen_blinds
-        if self.blind_seats and (blinds[0] != self.blind_seats or blinds[1] != self.covered
-                                 or blinds[2] != self.blind_amounts):
-            blinds = self._keep_blinds()
-        result = self._seen_result
-        if result[0] is not self.last_result:
-            result = self._keep_result()
-        stock = self.stock
-        in_stock = len(stock)
-        counts = self._seen_counts
-        if counts[0] is not stock or counts[1] != in_stock or counts[2] != len(self.pool):
-            counts = self._keep_counts()
-        frame = self._seen_frame
-        if frame[0] is not self.last_result or frame[1] != self.hand_number:
-            frame = self._keep_frame(table[3], result[1])
-        # the deal's frame (every key in its order, the deal's values set), then the values a
-        # move may change stored one by one: a C copy and a store a key cost ~2/3 of a 24-key
-        # dict literal on this Python
-        out: JSON = frame[2].copy()
-        out["phase"] = self.phase_name
-        out["current_player"] = self.current_player
-        # as scores() (without the bank, 0 but in credit mode); [*x]: no call of list
-        out["scores"] = ([*map(float, map(add, chips, self.bank))] if self.config.credit
-                         else [*map(float, chips)])
-        out["chips"] = [*chips]
-        out["pot"] = pot
-        out["contrib"] = [*contrib]
-        out["round_bets"] = [*self.rbet]
-        out["to_match"] = self.level
-        out["folded"] = table[4]
-        out["blinds"] = blinds[3] if self.blind_seats else []
-        out["opener"] = self.opener
-        # the entries are made once and shared, read-only (see _spoken): only the list is the
-        # state's own
-        out["log"] = [*self.log]
-        out["hand_counts"] = counts[3]
-        out["draws"] = [*self.draws]
-        out["stock"] = in_stock
-        out["pots"] = self._pots_view(pot, table[5]) if pot else []
-        if self.current_player >= 0:
-            out["mode"] = self.mode or self.phase_name
-        if seat is not None:
-            out["seat"] = seat
-            held = self._seen_hands[seat]
-            if held[0] != self.hands[seat] or held[1] != self.discarded[seat]:
-                held = self._keep_held(seat)
-            out["hand"] = held[2]
-            out["discarded"] = held[3]
-        if self.current_player == TERMINAL:
-            out["over"] = self.over_reason
-        return out
+        """What ``seat`` (None: a spectator) may know, built from the parts kept below
+        (:mod:`~mazzo.games.poker_italiano.views`)."""
+        return views.view(self, seat)
 
     # The parts of the views kept between calls: each a tuple of copies of what it was built
     # from (or a stamp of it: see each), then the read-only parts. ``view`` compares them with
@@ -1165,20 +540,20 @@ class PokerItalianoState(State):
     # that never builds a view keeps the class's empty ones (a search pays nothing).
     #: (folded, in_match, seats) → the view's ``in_match``, ``folded`` (folded or out of the
     #: match) and the live seats in order: changed by a fold and by a new deal
-    _seen_table: _Table = (None, None, None, FrozenList(), FrozenList(), FrozenList())
+    _seen_table: TableParts = (None, None, None, FrozenList(), FrozenList(), FrozenList())
     #: (blind_seats, covered, blind_amounts) → the view's ``blinds``: changed by a blind or a
     #: cover (before the deal) and by a new deal
-    _seen_blinds: _Blinds = (None, None, None, FrozenList())
+    _seen_blinds: BlindParts = (None, None, None, FrozenList())
     #: (last_result, its read-only copy): a hand's result is built whole when the hand ends and
     #: never changed after (the next one replaces it), so it is found by identity
     _seen_result: tuple[JSON | None, FrozenDict] = (None, FrozenDict())
     #: (last_result, hand_number) → a dict of the view's keys in their order (a copy of
-    #: ``_VIEW_KEYS``) with the values that change only from one deal to the next set: the
+    #: ``VIEW_KEYS``) with the values that change only from one deal to the next set: the
     #: deal's number, dealer, deck, opening requirement, parole, carried pot, the seats still
     #: in the match and the last hand's result. Those change only when a deal ends (which
     #: replaces ``last_result``) or starts (a new ``hand_number``; the first deal's dealer
     #: too), both found at no cost. Never changed once built: ``view`` hands out copies
-    _seen_frame: tuple[JSON | None, int, JSON] = (None, -1, _VIEW_KEYS)
+    _seen_frame: tuple[JSON | None, int, JSON] = (None, -1, VIEW_KEYS)
     #: (stock, its length, the pool's length) → the view's ``hand_counts``: cards come into a
     #: hand or leave it only with the stock or the pool changing (a new deal and the deal
     #: replace the stock list, a draw adds its discards to the pool and takes its cards off
@@ -1188,335 +563,23 @@ class PokerItalianoState(State):
     _seen_counts: tuple[list[Card] | None, int, int, FrozenList] = (None, -1, -1, FrozenList())
     #: by seat: (hand, discarded) → the tokens of the sorted hand and of the discards: changed
     #: by the deal and the seat's draw
-    _seen_hands: tuple[_Held, ...] = (
+    _seen_hands: tuple[HeldParts, ...] = (
         (None, None, FrozenList(), FrozenList()),) * max(PokerItalianoConfig.player_counts)
 
-    def _keep_table(self) -> _Table:
-        folded, in_match = self.folded, self.in_match
-        # in_match changes only when a seat leaves the match: its copies are kept till then
-        kept = self._seen_table
-        seen, shown = kept[1], kept[3]
-        if seen != in_match:
-            seen, shown = [*in_match], FrozenList(in_match)
-        table = self._seen_table = (
-            [*folded], seen, [*self.seats], shown,
-            FrozenList(map(or_, folded, map(not_, in_match))),
-            FrozenList([s for s in self.seats if not folded[s]]),
-        )
-        return table
-
-    def _keep_blinds(self) -> _Blinds:
-        blinds = self._seen_blinds = (
-            [*self.blind_seats], [*self.covered], [*self.blind_amounts],
-            FrozenList([
-                FrozenDict({"seat": s, "level": i + 1, "name": BLIND_NAMES[i + 1], "amount": a,
-                            "covered": c})
-                for i, (s, a, c) in enumerate(
-                    zip(self.blind_seats, self.blind_amounts, self.covered, strict=True))
-            ]),
-        )
-        return blinds
-
-    def _keep_result(self) -> tuple[JSON | None, FrozenDict]:
-        result = self.last_result
-        if not result:  # no hand over yet
-            made = FrozenDict()
-        else:  # key by key, in the order a hand's end writes them (see _end_hand); the log's
-            # entries are read-only already (see _spoken)
-            shown = result["shown"]
-            made = FrozenDict({
-                "winners": FrozenList(result["winners"]), "pot": result["pot"],
-                "shown": _frozen_shown(shown) if shown else _NO_SHOWN, "end": result["end"],
-                "hand": result["hand"], "log": FrozenList(result["log"]),
-            })
-        self._seen_result = (result, made)
-        return self._seen_result
-
-    def _keep_frame(self, in_match: FrozenList, last_hand: FrozenDict) -> tuple[JSON, int, JSON]:
-        out = _VIEW_KEYS.copy()
-        out["hand_number"] = number = self.hand_number
-        out["in_match"] = in_match
-        out["dealer"] = self.dealer
-        out["deck_size"] = self.deck_size
-        out["opening_requirement"] = RANK_TEXT[self.min_pair]
-        out["parole"] = self.parole
-        out["carried"] = self.carried
-        out["last_hand"] = last_hand
-        frame = self._seen_frame = (self.last_result, number, out)
-        return frame
-
-    def _keep_counts(self) -> tuple[list[Card], int, int, FrozenList]:
-        stock = self.stock
-        counts = self._seen_counts = (stock, len(stock), len(self.pool),
-                                      FrozenList(map(len, self.hands)))
-        return counts
-
-    def _keep_held(self, seat: int) -> _Held:
-        # (half the views rebuild one: each seat's first view of a deal, and after its draw;
-        # so the token look-ups by map over the sorted copy, without tokens()'s call and list,
-        # and the kept tuple remade from a list copy rather than two slices)
-        hand, discarded = self.hands[seat], self.discarded[seat]
-        ordered = [*hand]
-        ordered.sort()
-        if discarded:
-            held = ([*hand], [*discarded], FrozenList(map(_token_of, ordered)),
-                    FrozenList(map(_token_of, discarded)))
-        else:  # before the draw (most rebuilds: each seat's first view of a deal)
-            held = ([*hand], _NO_CARDS, FrozenList(map(_token_of, ordered)), _NO_TOKENS)
-        kept = [*self._seen_hands]
-        kept[seat] = held
-        self._seen_hands = tuple(kept)
-        return held
-
-    def _pots_view(self, pot: int, live: FrozenList) -> list[JSON]:
-        """Main and side pots as they stand, what ``side_pots`` gives: several once the live
-        seats' contributions differ (mid-round, or somebody all-in). ``pot`` is ``self.pot``
-        (not 0) and ``live`` the live seats (read-only), both known to the view. Loops, not
-        min/max/sorted: each of those calls costs about a loop over four seats here."""
-        contrib = self.contrib
-        if len(live) == 2:  # the most frequent (heads-up after the folds): no loop
-            a, b = live
-            low, high = contrib[a], contrib[b]
-            if low == high:
-                return [{"amount": pot, "seats": live}]
-            top = [b]
-            if low > high:
-                low, high, top = high, low, [a]
-        else:
-            if not live:
-                return [{"amount": pot, "seats": live}]
-            low = high = contrib[live[0]]
-            for s in live:
-                c = contrib[s]
-                if c < low:
-                    low = c
-                elif c > high:
-                    high = c
-            if low == high:  # every live seat put in the same: one pot
-                return [{"amount": pot, "seats": live}]
-            top = []  # the usual split, two levels: those at the higher one
-            for s in live:
-                c = contrib[s]
-                if c == high:
-                    top.append(s)
-                elif c != low:  # three levels or more (all-in players)
-                    return self._side_pots_view(pot, live)
-        below = 0  # what every seat put in up to the lower level (and the carried pot)
-        for c in contrib:
-            below += c if c < low else low
-        carried = self.carried
-        return [{"amount": carried + below, "seats": live},
-                {"amount": pot - carried - below, "seats": top}]
-
-    def _side_pots_view(self, pot: int, live: FrozenList) -> list[JSON]:
-        """``_pots_view`` with three levels or more: ``side_pots`` by loops (no set, sorted or
-        comprehension: each a call as dear as a loop here). A level's pot is what every seat
-        put in up to it less what went to the pots below; the last takes the rest of ``pot``
-        (the folded chips above every live level), the first the carried pot."""
-        contrib = self.contrib
-        levels: list[int] = []
-        for s in live:
-            c = contrib[s]
-            if c not in levels:
-                levels.append(c)
-        levels.sort()
-        del levels[-1]  # (the top level's pot takes the rest)
-        under = -self.carried  # what the pots below hold; for the first, less the carried pot
-        out: list[JSON] = [{"amount": 0, "seats": live}]
-        for i, lv in enumerate(levels):
-            below = 0
-            for c in contrib:
-                below += c if c < lv else lv
-            out[i]["amount"] = below - under
-            under = below
-            seats = []
-            for s in live:
-                if contrib[s] > lv:
-                    seats.append(s)
-            out.append({"amount": 0, "seats": seats})
-        out[-1]["amount"] = pot - self.carried - under
-        return out
-
     def pre_draw_hand(self, seat: int) -> list[Card]:
-        """The five cards ``seat`` held before the draw: his kept cards (the front of the hand,
-        since drawn cards are appended) and his discards."""
-        drawn = self.draws[seat]
-        if drawn < 0:
-            return list(self.hands[seat])
-        return self.hands[seat][:HAND_SIZE - drawn] + self.discarded[seat]
+        """The five cards ``seat`` held before the draw: his kept cards and his discards
+        (:mod:`~mazzo.games.poker_italiano.worlds`)."""
+        return worlds.pre_draw_hand(self, seat)
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
         """The engine's: the world :meth:`_determinize` draws, with an empty history (not
         copied only to be emptied: a world is drawn at every iteration of a search)."""
-        return self._redealt(seat, rng, history=False)
+        return worlds.redealt(self, seat, rng, history=False)
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         """Redeal every card ``seat`` cannot see, keeping what the rules make public: the
         opener held an opening hand before the draw, and each seat's discards are cards it held."""
-        return self._redealt(seat, rng, history=True)
-
-    def _redealt(self, seat: int, rng: random.Random, history: bool) -> Self:
-        """:meth:`_determinize`'s world, its history copied or left empty."""
-        hidden = self._hidden_cards(seat)
-        mine = self.discarded[seat]
-        if mine:
-            mine = [c for c in mine if c in hidden]  # mine a reshuffle took
-        opener = self.opener if self.opener not in (-1, seat) else -1
-        pre: list[Card] = []
-        if opener >= 0:  # only an Open sets the opener, so a blind order never constrains it
-            pre = self._opening_hand([c for c in hidden if c not in mine], rng)
-        if pre or mine:
-            taken = set(pre) | set(mine)
-            rest = [c for c in hidden if c not in taken]
-        else:
-            rest = hidden  # (a fresh list: nothing else holds it)
-        shuffle(rest, rng)  # rng.shuffle's order and draws, cheaper
-        twin = self._copy(history)
-        twin._redeal(seat, opener, pre, mine, rest, rng)
-        return twin
-
-    def _hidden_cards(self, seat: int) -> list[Card]:
-        """Every card ``seat`` cannot see: the others' hands and discards, stock, undealt."""
-        hidden: list[Card] = []
-        for s, hand in enumerate(self.hands):  # (loops, not comprehensions: one per world)
-            if s != seat:
-                hidden += hand
-        hidden += self.stock
-        hidden += self.undealt
-        for c, o in self.pool:
-            if o != seat:
-                hidden.append(c)
-        return hidden
-
-    def _opening_hand(self, hidden: list[Card], rng: random.Random) -> list[Card]:
-        """Five hidden cards that may open (rejection sampling). About one five-card draw in two
-        opens; the cap is only reached when the unseen cards hardly hold an opening hand (the
-        seat holds the high cards), and then an unqualified hand is a tolerable approximation."""
-        pre = sample(hidden, HAND_SIZE, rng)  # rng.sample's cards and draws, cheaper
-        for _ in range(OPENER_TRIES):
-            if opens(pre, self.deck_size, self.min_pair):
-                break
-            pre = sample(hidden, HAND_SIZE, rng)
-        return pre
-
-    def _redeal(self, seat: int, opener: int, pre: list[Card], mine: list[Card],
-                rest: list[Card], rng: random.Random) -> None:
-        """Put the opener's pre-draw cards ``pre`` back as his kept cards and discards, the
-        seat's reshuffled discards ``mine`` where reshuffled cards go, and deal ``rest``
-        (shuffled) into every other hidden place; then draw the others' discards."""
-        moved = [(c, seat) for c in mine]
-        if opener >= 0:
-            keep = self._kept(opener)
-            self.hands[opener][:keep] = pre[:keep]
-            moved += [(c, opener) for c in self._place_discards(opener, pre[keep:])]
-        if moved:
-            places = self._free_places(seat, opener)
-            rest = rest + self._place_reshuffled(places, moved, rng)
-            for place, card in zip(places, rest, strict=True):
-                self._put_card(place, card)
-        else:  # the usual case: no reshuffled discard to place first
-            self._deal_free(seat, opener, rest)
-        draws = self.draws
-        if max(draws) < 0:
-            return  # before the draw: no discards to draw
-        others = [s for s in range(self.n) if s not in (seat, opener) and draws[s] >= 0]
-        for s in others:
-            self.discarded[s] = []  # the true ones must not be seen while drawing the new ones
-        for s in others:
-            self._draw_discards(s, rng)
-
-    def _place_reshuffled(self, places: list[Place], moved: list[tuple[Card, int]],
-                          rng: random.Random) -> list[Card]:
-        """Put discards a reshuffle took (card, its discarder) where reshuffled cards went: the
-        stock or a new card of another drawer. Fills and removes those places; returns the cards
-        left without room (none in real play)."""
-        left: list[Card] = []
-        for card, owner in moved:
-            spots = [p for p in places if p[0] == "s"
-                     or (p[0] == "h" and p[1] != owner and p[2] >= self._kept(p[1]))]
-            if not spots:
-                left.append(card)
-                continue
-            place = spots[rng.randrange(len(spots))]
-            places.remove(place)
-            self._put_card(place, card)
-        return left
-
-    def _kept(self, seat: int) -> int:
-        return HAND_SIZE - self.draws[seat] if self.draws[seat] >= 0 else HAND_SIZE
-
-    def _place_discards(self, seat: int, cards: list[Card]) -> list[Card]:
-        """Give ``seat`` these discards: into his pool entries while they are there; return the
-        rest (those a reshuffle took)."""
-        self.discarded[seat] = list(cards)
-        owned = [i for i, (_, o) in enumerate(self.pool) if o == seat]
-        for i, card in zip(owned, cards, strict=False):
-            self.pool[i] = (card, seat)
-        return cards[len(owned):]
-
-    def _free_places(self, seat: int, opener: int) -> list[Place]:
-        """Hidden places still to deal: (h, seat, index), (s, 0, index), (u, 0, index),
-        (p, 0, pool index)."""
-        places: list[Place] = []
-        for s in range(self.n):
-            if s != seat:
-                first = self._kept(s) if s == opener else 0
-                places += [("h", s, i) for i in range(first, len(self.hands[s]))]
-        places += [("s", 0, i) for i in range(len(self.stock))]
-        places += [("u", 0, i) for i in range(len(self.undealt))]
-        places += [("p", 0, i) for i, (_, o) in enumerate(self.pool) if o not in (seat, opener)]
-        return places
-
-    def _deal_free(self, seat: int, opener: int, cards: list[Card]) -> None:
-        """Deal ``cards`` into the places of :meth:`_free_places`, in its order, as putting them
-        one by one would, but a slice per hand and pile (a world is drawn at every iteration of
-        a search)."""
-        at = 0
-        for s in range(self.n):
-            if s != seat:
-                hand = self.hands[s]
-                first = self._kept(s) if s == opener else 0
-                left = len(hand) - first
-                end = at + left if left > 0 else at
-                hand[first:] = cards[at:end]
-                at = end
-        for pile in (self.stock, self.undealt):
-            end = at + len(pile)
-            pile[:] = cards[at:end]
-            at = end
-        pool = self.pool
-        for i, (_, owner) in enumerate(pool):
-            if owner != seat and owner != opener:
-                pool[i] = (cards[at], owner)
-                at += 1
-        if at != len(cards):
-            raise ValueError("the redeal's cards do not fill the hidden places")
-
-    def _put_card(self, place: Place, card: Card) -> None:
-        kind, s, i = place
-        if kind == "h":
-            self.hands[s][i] = card
-        elif kind == "s":
-            self.stock[i] = card
-        elif kind == "u":
-            self.undealt[i] = card
-        else:
-            self.pool[i] = (card, self.pool[i][1])
-
-    def _draw_discards(self, seat: int, rng: random.Random) -> None:
-        """``seat``'s discards after the redeal: his pool entries, and for those a reshuffle took,
-        cards now in the stock or among other drawers' new cards (approximate: it ignores which
-        cards were drawn before the reshuffle, and any the observer drew back)."""
-        own = [c for c, o in self.pool if o == seat]
-        missing = self.draws[seat] - len(own)
-        if missing > 0:
-            taken = {c for s in range(self.n) if s != seat for c in self.discarded[s]}
-            spots = [c for c in self.stock if c not in taken]
-            for s in range(self.n):
-                if s != seat and self.draws[s] >= 0:
-                    spots += [c for c in self.hands[s][self._kept(s):] if c not in taken]
-            own += sample(spots, min(missing, len(spots)), rng)
-        self.discarded[seat] = own
+        return worlds.redealt(self, seat, rng, history=True)
 
     def clone(self) -> Self:
         return self._copy(history=True)
@@ -1545,23 +608,6 @@ class PokerItalianoState(State):
         return out
 
 
-_MADE_KEPT = 100_000  # (the bound of every cache of this module)
-#: the events made once and shared (betting words, antes, a deal's start), by class and fields
-_MADE: dict[tuple[type[Event], tuple[int | bool | str, ...]], Event] = {}
-
-
-def _made(cls: type[Event], fields: tuple[int | bool | str, ...]) -> Event:
-    """The event ``cls(*fields)``: events are immutable values, so each is made once and shared,
-    cheaper than making a frozen dataclass at every bet and deal of a search's rollouts."""
-    key = (cls, fields)
-    found = _MADE.get(key)
-    if found is None:
-        if len(_MADE) >= _MADE_KEPT:
-            _MADE.clear()
-        found = _MADE[key] = cls(*fields)
-    return found
-
-
 _PASS_ONLY: tuple[Action, ...] = (PASS,)
 _FOLD_CALL: tuple[Action, ...] = (FOLD, CALL)
 _STAY_ONLY: tuple[Action, ...] = (STAY,)
@@ -1579,33 +625,9 @@ def _listing(mode: str, amounts: list[int]) -> tuple[Action, ...]:
     return (STAY, *raises) if mode == M_STAY else (FOLD, CALL, *raises)
 
 
-#: the words said (bets, draws), by (seat, word, amount, all-in): the event and the log's entry,
-#: made once and shared (the entries read-only: every view and clone shares them); see _say
-_SPOKEN: dict[tuple[int, str, int, bool], tuple[Event, FrozenDict]] = {}
-
-
-def _spoken(key: tuple[int, str, int, bool]) -> tuple[Event, FrozenDict]:
-    if len(_SPOKEN) >= _MADE_KEPT:
-        _SPOKEN.clear()
-    seat, word, amount, all_in = key
-    found = _SPOKEN[key] = (
-        Spoke(*key), FrozenDict({"seat": seat, "word": word, "amount": amount, "all_in": all_in}))
-    return found
-
-
 #: the cards of a deck of ``size`` left of the match's deck, in order, by the two sizes (the
 #: match's deck is ``short_deck`` of the config's size); see _build_deck
 _DECKS: dict[tuple[int, int], tuple[Card, ...]] = {}
-
-
-def _frozen_shown(shown: JSON) -> FrozenDict:
-    """``frozen(shown)`` for a showdown's shown hands, in the shape ``_showdown`` writes them
-    (seat → {"cards": tokens, "category": name}), without ``frozen``'s walk (a Python call and
-    two type tests for every token): ~1/5 of its cost, at every showdown a view follows."""
-    return FrozenDict({
-        seat: FrozenDict({"cards": FrozenList(entry["cards"]), "category": entry["category"]})
-        for seat, entry in shown.items()
-    })
 
 
 def _sorted_deck(full: int, size: int) -> tuple[Card, ...]:
@@ -1616,10 +638,6 @@ def _sorted_deck(full: int, size: int) -> tuple[Card, ...]:
         found = _DECKS[key] = tuple(sorted(c for c in short_deck(full) if c & 15 >= low))
     return found
 
-
-_AMOUNT = itemgetter(0)  # a pot's amount
-#: pot-fraction menus by (lo, hi, pot, raise limit none); see _menu
-_MENUS: dict[tuple[int, int, int, bool], tuple[int, ...]] = {}
 
 _LIST_FIELDS = (
     "chips", "bank", "in_match", "stock", "pool", "undealt", "out_of_play", "draws", "seats",

@@ -106,6 +106,8 @@ def _over_reason(reason: str, lang: str) -> str:
             else f"{plural(deals, 'deal', 'deals')} played")
 
 def describe_event(event: Event, lang: str = "en") -> str:
+    """The sentence for one event, in English or Italian. Long by design: one branch per event
+    type, kept in one place so the game's events read as one table of sentences."""
     it = lang == "it"
     if isinstance(event, E.DealerChosen):
         return ("Mazziere: " if it else "Dealer: ") + seat_name(event.seat, lang)
