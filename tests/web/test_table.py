@@ -63,7 +63,8 @@ def test_seats_sit_around_you_clockwise_and_a_spectator_sees_backs(
     player.goto(created["seats"][0]["url"] + "&lang=en")
     player.wait_for_selector("#hand .card")
     places = player.evaluate("""() => Object.fromEntries(
-        [...document.querySelectorAll('#felt .seat')].map((s) => [s.dataset.seat, [...s.classList].find((c) => c.startsWith('at-'))]))""")
+        [...document.querySelectorAll('#felt .seat')]
+        .map((s) => [s.dataset.seat, [...s.classList].find((c) => c.startsWith('at-'))]))""")
     assert places == {"0": "at-bottom", "1": "at-left", "2": "at-right"}
     me = player.locator('#felt .seat[data-seat="0"]')
     assert "me" in (me.get_attribute("class") or "").split()
