@@ -65,12 +65,13 @@ export function play(before, { from = null, to = null, deal = false } = {}) {
       running.push(glide(el, a.x - b.x, a.y - b.y, { scale: 0.7 }));
     }
   }
-  const target = to !== null ? seatBox(to) : null;
-  if (target) {
-    for (const [key, was] of before) {
-      if (seen.has(key) || !was.centre) continue;
-      running.push(gather(was, target));
-    }
+  // bets go to the pot; cards to the seat that takes them (a trick's winner leads next)
+  const pot = document.querySelector('#centre [data-fly="pot"]')?.getBoundingClientRect();
+  const taker = to !== null ? seatBox(to) : null;
+  for (const [key, was] of before) {
+    if (seen.has(key) || !was.centre) continue;
+    const target = key.startsWith("f:bet-") ? pot : taker;
+    if (target) running.push(gather(was, target));
   }
   return Promise.all(running.map((a) => a.finished.catch(() => null)));
 }

@@ -1,5 +1,5 @@
 // Poker all'italiana: stacks, the pot and side pots, bets in this round, the draw, the showdown.
-import { around, backs, block, chips, core, wideBlock, cardRow, facts, figureTable, grid, h, t } from "./common.js";
+import { around, backs, block, chips, core, fan, wideBlock, cardRow, facts, figureTable, grid, h, t } from "./common.js";
 
 const WORDS = {
   it: { pass: "passo", open: "apre", call: "vede", raise: "rilancia", fold: "lascia", draw: "cambia", buio: "buio", no_blind: "niente buio", parola: "parola",
@@ -46,12 +46,18 @@ export function handSheet(view, ctx) {
 /** The felt: the pot (and side pots) in the middle, each seat's bet in this round in front of
  * it as chips, how many cards it changed, "folded" for a seat out of the hand. */
 function feltCentre(view, ctx, lang) {
+  const showdown = view.last_hand?.shown && (view.phase === "over" || view.phase === "blinds"
+    || (view.phase === "opening" && view.round_bets.every((b) => !b)));
   const items = view.chips.map((_, seat) => {
     if (!view.in_match[seat]) return [seat, null];
     const bet = view.round_bets[seat];
     const drew = view.draws[seat] < 0 ? null : view.draws[seat] === 0 ? t("stood") : t("drew", { n: view.draws[seat] });
+    // the last showdown stays face up, each hand's rank named, until the next hand's bets
+    const shown = showdown ? view.last_hand.shown[String(seat)] : null;
     const box = h("div", { class: "spot-box" + (view.folded[seat] ? " folded" : "") },
       bet ? chips(bet, `${ctx.name(seat)}: ${t("bet")} ${bet}`) : null,
+      shown ? fan(shown.cards, `${ctx.name(seat)}: ${CATEGORIES[lang][shown.category] || shown.category}`, { small: true }) : null,
+      shown ? h("span", { class: "who rank-name" }, CATEGORIES[lang][shown.category] || shown.category) : null,
       h("span", { class: "who" }, ctx.name(seat)),
       view.folded[seat] ? h("span", { class: "who" }, t("folded")) : drew ? h("span", { class: "who" }, drew) : null);
     if (bet) box.firstChild.dataset.fly = `bet-${seat}`;
