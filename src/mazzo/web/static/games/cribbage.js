@@ -1,4 +1,4 @@
-// Cribbage: the peg board with both scores and the skunk line, the count, the crib, the starter,
+// Cribbage: a real peg board (holes, two pegs a player, the skunk line), the count, the crib, the starter,
 // the cards laid in the play, and every point explained (the shows, and the log's events).
 import { around, backs, block, cardElement, cardRow, core, facts, fan, grid, h, num, t } from "./common.js";
 
@@ -65,7 +65,7 @@ function realBoard(view, ctx, tracks) {
       art.append(svgEl("line", { x1: x, x2: x, y1: top, y2: top + tracks.length * rowH, stroke: "#111", "stroke-width": 0.6 }));
     }
   }
-  const words = tracks.map((tr, k) => h("li", { class: `peg-key peg-${k}` }, `${tr.name}: ${tr.score} / ${view.target}`));
+  const words = tracks.map((tr, k) => h("li", { class: `peg-key peg-${k}` }, h("span", { class: "peg-name" }, tr.name), `: ${tr.score} / ${view.target}`));
   return h("div", { class: "crib-board-box", role: "img", "aria-label": tracks.map((tr) => `${tr.name}: ${tr.score} / ${view.target}`).join("; ") },
     art, h("ul", { class: "plain peg-keys", "aria-hidden": "true" }, words));
 }
@@ -85,29 +85,8 @@ function feltCentre(view, ctx) {
     around(view, ctx, n, items, middle, t("sequence")),
     h("div", { class: "stack" }, h("span", { class: "label" }, t("starter")), view.starter ? cardElement(view.starter) : backs(1, t("starter"))),
     h("div", { class: "stack" }, h("span", { class: "label" }, t("crib") + (view.dealer >= 0 ? ` — ${ctx.name(view.dealer)}` : "")),
+      // (no dealer yet before the cut for the deal)
       view.crib ? fan(view.crib, t("crib"), { small: true }) : backs(view.crib_count, t("cribCards", { n: view.crib_count }))));
-}
-
-function pegBoard(view, ctx) {
-  const target = view.target;
-  const rows = view.scores.map((score, seat) => {
-    const pct = Math.min(100, (score / target) * 100);
-    const label = `${ctx.name(seat)}: ${score} / ${target}`;
-    return h("div", { class: "peg-row" },
-      h("span", { class: "peg-name" }, ctx.name(seat)),
-      h("div", { class: "peg-track", role: "meter", "aria-valuemin": 0, "aria-valuemax": target, "aria-valuenow": score, "aria-label": label },
-        view.skunk_line ? h("span", { class: "skunk", style: null, "data-at": view.skunk_line }) : null,
-        h("span", { class: `peg peg-${seat}`, "data-pct": Math.round(pct) })),
-      h("span", { class: "peg-score" }, `${score}`));
-  });
-  const board = h("div", { class: "peg-board" }, rows,
-    h("p", { class: "small" }, [t("target", { n: target }), view.skunk_line ? t("skunk", { n: view.skunk_line }) : null].filter(Boolean).join(" · ")));
-  // positions are set here (no inline style attributes: the page's CSP forbids them)
-  queueMicrotask(() => {
-    for (const peg of board.querySelectorAll(".peg")) peg.style.left = `calc(${peg.dataset.pct}% - 6px)`;
-    for (const line of board.querySelectorAll(".skunk")) line.style.left = `${(Number(line.dataset.at) / target) * 100}%`;
-  });
-  return board;
 }
 
 /** a card laid in the play is one card: one click lays it */
@@ -123,17 +102,10 @@ export function handSheet(view, ctx) {
 }
 
 export function board(view, ctx) {
-  const play = block(`${t("count")}: ${view.count}`,
-    cardRow(view.sequence, t("sequence")),
-    h("ul", { class: "plain" }, view.laid.map((cards, seat) => h("li", {}, `${ctx.name(seat)}: `, cardRow(cards, ctx.name(seat), { small: true }),
-      view.go.includes(seat) ? ` (${t("go")})` : ""))));
-  // (no dealer yet before the cut for the deal)
-  const crib = block(t("crib") + (view.dealer >= 0 ? ` — ${t("dealer")}: ${ctx.name(view.dealer)}` : ""),
-    view.crib ? cardRow(view.crib, t("crib")) : backs(view.crib_count, t("cribCards", { n: view.crib_count })));
-  const starter = block(t("starter"), view.starter ? cardElement(view.starter) : backs(1, t("starter")));
+  // the run since the count last went back to 0 (the felt shows each seat's cards pegged)
+  const play = block(`${t("count")}: ${view.count}`, cardRow(view.sequence, t("sequence")));
   const shown = handSheet(view, ctx);
-  const others = block(t("hands"), h("ul", { class: "plain" }, view.hand_counts.map((n, seat) =>
-    seat === view.seat ? null : h("li", {}, `${ctx.name(seat)}: `, backs(n, t("cards", { n }))))));
-  return grid(feltCentre(view, ctx), block(t("scores"), pegBoard(view, ctx),
-    facts([[t("gamesWon"), view.games_won.map(num).join(" – ")]])), play, starter, crib, others, shown);
+  const rules = [t("target", { n: view.target }), view.skunk_line ? t("skunk", { n: view.skunk_line }) : null].filter(Boolean).join(" · ");
+  return grid(feltCentre(view, ctx), block(t("scores"), h("p", { class: "small" }, rules),
+    facts([[t("gamesWon"), view.games_won.map(num).join(" – ")]])), play, shown);
 }
