@@ -242,6 +242,9 @@ function draw() {
   rules.href = `/rules/${frame.game}?lang=${getLang()}`;
   document.getElementById("lobby-link").textContent = t("backLobby");
   document.getElementById("lang-switch").textContent = t("langSwitch");
+  // read before anything changes: a layout read after the redraw would lay the page out twice
+  const log = document.getElementById("log");
+  const stick = !log || log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
   document.getElementById("felt-title").textContent = t("board");
   applySettings();
   renderSettings((what) => { if (what === "sort") setArrangement(tableId, null); render(); });
@@ -249,7 +252,7 @@ function draw() {
   renderSeats(frame);
   renderBoard(frame);
   renderPlay(frame);
-  renderLog();
+  renderLog(stick);
   renderHistory(frame);
   renderFairness(frame);
   renderLinks(frame);
@@ -543,14 +546,14 @@ function hintControls(frame, active) {
   return box;
 }
 
-function renderLog() {
+/** The log, kept scrolled to its end when it was there (``stick``) before the redraw. */
+function renderLog(stick) {
   const panel = document.getElementById("log-panel");
   let list = document.getElementById("log");
   if (!list) {
     list = h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": t("log") });
     panel.replaceChildren(h("h2", { id: "log-title" }, t("log")), list);
   }
-  const stick = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
   const items = [];
   if (app.omittedHands) items.push(h("li", { class: "log-omitted" }, t("omittedHands", { n: app.omittedHands })));
   for (const hand of app.hands) {
