@@ -53,7 +53,7 @@ function realBoard(view, ctx, tracks) {
       for (const [points, back] of [[pegs[k][1], true], [pegs[k][0], false]]) {
         const at = holeOf(points);
         if (!at || at[0] !== street) continue;
-        art.append(svgEl("circle", { cx: holeX(at[1]), cy: y, r: 1.7, class: `peg-dot peg-${k}${back ? " back-peg" : ""}` }));
+        art.append(svgEl("circle", { cx: holeX(at[1]), cy: y, r: 1.7, class: `peg-dot pc-${k}${back ? " back-peg" : ""}` }));
       }
     }
   });
@@ -65,7 +65,7 @@ function realBoard(view, ctx, tracks) {
       art.append(svgEl("line", { x1: x, x2: x, y1: top, y2: top + tracks.length * rowH, stroke: "#111", "stroke-width": 0.6 }));
     }
   }
-  const words = tracks.map((tr, k) => h("li", { class: `peg-key peg-${k}` }, h("span", { class: "peg-name" }, tr.name), `: ${tr.score} / ${view.target}`));
+  const words = tracks.map((tr, k) => h("li", { class: `peg-key pc-${k}` }, h("span", { class: "peg-name" }, tr.name), `: ${tr.score} / ${view.target}`));
   return h("div", { class: "crib-board-box", role: "img", "aria-label": tracks.map((tr) => `${tr.name}: ${tr.score} / ${view.target}`).join("; ") },
     art, h("ul", { class: "plain peg-keys", "aria-hidden": "true" }, words));
 }
