@@ -22,6 +22,7 @@ const app = {
   // the turn clock: the frame's seconds left, counted down from when the frame arrived
   turnEnds: null, announced: null,
   dragging: null, // the hand's card being dragged to a new place
+  logAtEnd: true, // whether the log is scrolled to its newest line
 };
 // games whose hands a player arranges by hand (melds and poker hands are built by eye)
 const ARRANGED = new Set(["burraco", "poker_italiano"]);
@@ -242,9 +243,6 @@ function draw() {
   rules.href = `/rules/${frame.game}?lang=${getLang()}`;
   document.getElementById("lobby-link").textContent = t("backLobby");
   document.getElementById("lang-switch").textContent = t("langSwitch");
-  // read before anything changes: a layout read after the redraw would lay the page out twice
-  const log = document.getElementById("log");
-  const stick = !log || log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
   document.getElementById("felt-title").textContent = t("board");
   applySettings();
   renderSettings((what) => { if (what === "sort") setArrangement(tableId, null); render(); });
@@ -252,7 +250,7 @@ function draw() {
   renderSeats(frame);
   renderBoard(frame);
   renderPlay(frame);
-  renderLog(stick);
+  renderLog();
   renderHistory(frame);
   renderFairness(frame);
   renderLinks(frame);
@@ -546,12 +544,14 @@ function hintControls(frame, active) {
   return box;
 }
 
-/** The log, kept scrolled to its end when it was there (``stick``) before the redraw. */
-function renderLog(stick) {
+/** The log, kept scrolled to its end while the reader leaves it there. Where it is comes from
+ * its scroll events, not from its size: reading that during a redraw lays the page out again. */
+function renderLog() {
   const panel = document.getElementById("log-panel");
   let list = document.getElementById("log");
   if (!list) {
     list = h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": t("log") });
+    list.addEventListener("scroll", () => { app.logAtEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8; }, { passive: true });
     panel.replaceChildren(h("h2", { id: "log-title" }, t("log")), list);
   }
   const items = [];
@@ -563,7 +563,9 @@ function renderLog(stick) {
   }
   list.replaceChildren(...items);
   document.getElementById("log-title").textContent = t("log");
-  if (stick) list.scrollTop = list.scrollHeight;
+  // at the next frame, when the page is laid out anyway: reading the height now would lay it
+  // out once more, in the middle of the redraw
+  if (app.logAtEnd) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 
 // The hand history: per hand, newest first, what happened and its score sheet (the game's own
