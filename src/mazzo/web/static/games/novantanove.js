@@ -48,7 +48,8 @@ function trickTable(view, ctx) {
       h("span", { class: "who" }, handName(view, hand, ctx)), h("span", { class: "who" }, bid))];
   });
   const middle = h("div", { class: "stack" }, h("span", { class: "label" }, t("trump")),
-    h("span", { class: "big-figure" }, view.trump || t("noTrump")));
+    h("span", { class: "big-figure", "aria-hidden": "true" }, view.trump || "—"),
+    h("span", { class: "who" }, view.trump ? suitText(view.trump) : t("noTrump")));
   return core(around(view, ctx, view.hands.length, items, middle, t("trick")));
 }
 
@@ -64,9 +65,8 @@ export function board(view, ctx) {
   const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
   return grid(
     view.phase === "over" ? null : trickTable(view, ctx),
-    // the felt shows the trump's symbol: here its name, and the card turned up for it
-    block(t("trump"), view.trump ? h("p", { class: "big" }, suitText(view.trump)) : h("p", {}, t("noTrump")),
-      view.turn_up ? facts([[t("turnUp"), cardElement(view.turn_up, { small: true })]]) : null),
+    // the felt shows the trump; the card turned up for it, if any, is here
+    view.turn_up ? block(t("turnUp"), cardElement(view.turn_up, { small: true })) : null,
     wideBlock(t("bids"), table),
     view.phase === "over" ? block(t("trick"), trick.length ? h("ul", { class: "plain trick" }, trick) : h("p", {}, "—")) : null,
     last ? block(t("lastTrick"), h("p", { class: "small" }, cardRow(last.cards.map(([, c]) => c), t("lastTrick"), { small: true }), ` → ${handName(view, last.winner, ctx)}`)) : null,
