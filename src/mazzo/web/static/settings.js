@@ -33,7 +33,9 @@ export function applySettings() {
 /** The menu's controls, drawn again in the page's language; ``onChange`` redraws the table. */
 export function renderSettings(onChange) {
   const body = document.getElementById("settings-body");
-  if (!body) return;
+  // drawn once per language: a frame arriving while a control is in use leaves it alone
+  if (!body || body.dataset.lang === document.documentElement.lang) return;
+  body.dataset.lang = document.documentElement.lang;
   document.getElementById("settings-title").textContent = t("settings");
   const s = settings();
   const check = (key, label) => h("label", { class: "setting" },

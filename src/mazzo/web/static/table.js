@@ -475,9 +475,15 @@ function handTools(arranged) {
   const mode = settings().sort;
   return h("div", { class: "hand-tools" },
     h("button", { type: "button", id: "sort-toggle", class: "secondary", "aria-label": `${t("sortLabel")} ${t(mode === "suit" ? "sortSuit" : "sortRank")}`,
-      onclick: () => { setSetting("sort", mode === "suit" ? "rank" : "suit"); setArrangement(tableId, null); render(); } },
+      onclick: () => { setSetting("sort", mode === "suit" ? "rank" : "suit"); setArrangement(tableId, null); syncSort(); render(); } },
     mode === "suit" ? "♠♥" : "A-K"),
     arranged ? h("span", { class: "small arrange-help", id: "arrange-help" }, t("arrangeHelp")) : null);
+}
+
+/** The settings menu's sort choice follows the toggle beside the hand. */
+function syncSort() {
+  const select = document.getElementById("set-sort");
+  if (select) select.value = settings().sort;
 }
 
 /** A hand card a player moves to another place: dragged, or with Alt+← / Alt+→. */
