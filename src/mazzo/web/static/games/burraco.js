@@ -108,23 +108,22 @@ function feltCentre(view) {
       view.pozzetti.length ? h("div", { class: "card-row" }, view.pozzetti.map((n) => backs(1, t("cards", { n })))) : h("span", {}, "—")));
 }
 
-/** The sides' melds with the opponents' across the felt (top) and yours below the middle. */
+/** The sides' melds in the view's order, yours marked: the stylesheet lays the opponents'
+ * across the felt (above the middle) and yours below it. */
 function sidesInPlace(view, ctx) {
   const sides = tableSides(view, ctx);
   const mine = view.seat === null || view.seat === undefined ? 0 : view.side_of[view.seat];
   const ours = view.sides.findIndex((seats) => view.side_of[seats[0]] === mine);
-  if (ours < 0) return sides;
-  return [...sides.filter((_, i) => i !== ours), sides[ours]];
+  if (ours >= 0) sides[ours].classList.add("ours");
+  return sides;
 }
 
 export function board(view, ctx) {
   const scored = view.last_hand?.lines.length && (view.phase === "over" || view.phase === "deal");
   if (scored) return afterClose(view, ctx);
-  const [theirs, ...rest] = sidesInPlace(view, ctx);
   return grid(
-    theirs,
     feltCentre(view),
-    ...rest,
+    ...sidesInPlace(view, ctx),
     block(t("hands"), facts(view.hand_counts.map((n, seat) => [ctx.name(seat), seat === view.seat ? t("cards", { n }) : backs(n, t("cards", { n }))]))),
     handSheet(view, ctx, false),
   );
