@@ -25,7 +25,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests" / "web"), str(ROOT / "tests" / "server")]
 
-from driver import create_from_lobby, open_custom, play_one, wait_turn_or_end  # noqa: E402
+from driver import CORNER, create_from_lobby, open_custom, play_one, wait_turn_or_end  # noqa: E402
 
 from mazzo.engine.registry import all_games  # noqa: E402
 
@@ -68,9 +68,11 @@ def main() -> int:
 
 
 def shoot(browser: object, base: str, out: Path, lang: str, only: set[str]) -> None:
-    desktop = browser.new_context(viewport=DESKTOP, bypass_csp=True)  # type: ignore[attr-defined]
+    # no motion: a picture never catches a card half way
+    desktop = browser.new_context(viewport=DESKTOP, bypass_csp=True,  # type: ignore[attr-defined]
+                                  reduced_motion="reduce")
     phone = browser.new_context(viewport=PHONE, bypass_csp=True,  # type: ignore[attr-defined]
-                                is_mobile=True, has_touch=True)
+                                is_mobile=True, has_touch=True, reduced_motion="reduce")
     page = desktop.new_page()
     small = phone.new_page()
     if "lobby" in only:
@@ -109,7 +111,7 @@ def shoot_tables(page: Any, small: Any, base: str, out: Path, lang: str) -> None
         wait_turn_or_end(page)
         cards = page.locator("#hand button.card:not(.unplayable):not(.one-click)")
         if cards.count():  # show a card chosen, as a player would see it mid-choice
-            cards.first.click()
+            cards.first.click(position=CORNER)  # its corner: the fan covers the rest
         page.screenshot(path=str(out / f"{game.id}-desktop.png"))
         small.goto(page.url)  # the same seat on a phone (the token is in the link)
         small.wait_for_selector("body[data-status]")

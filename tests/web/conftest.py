@@ -66,6 +66,9 @@ def new_context(browser: Any) -> Iterator[Callable[..., Any]]:
     errors: list[str] = []
 
     def make(**options: Any) -> Any:
+        # no card motion unless a test asks for it: the pages keep up with bots that move at
+        # once (a frame waits for the one before it to finish moving)
+        options.setdefault("reduced_motion", "reduce")
         context = browser.new_context(bypass_csp=True, **options)
         context.on("weberror", lambda error: errors.append(
             f"{error.page.url if error.page else '?'}: {error.error}"))

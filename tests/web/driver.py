@@ -86,6 +86,10 @@ def page_state(page: Any) -> JSON:
     return state
 
 
+#: where to click a card of the hand: its corner index, which the fan leaves uncovered
+CORNER = {"x": 6, "y": 8}
+
+
 def play_one(page: Any, rng: random.Random) -> None:
     """Make one move by clicking: a card that plays at once, or its cards in the hand first,
     then its button."""
@@ -96,10 +100,11 @@ def play_one(page: Any, rng: random.Random) -> None:
     index, cards = moves[rng.randrange(len(moves))]
     one_click = page.locator(f'.hand button.card.one-click[data-index="{index}"]')
     if len(cards) == 1 and one_click.count():
-        one_click.click()  # playing one card: the click plays it
+        one_click.click(position=CORNER)  # playing one card: the click plays it
     else:
         for card in cards:
-            page.locator(f'.hand [data-card="{card}"]').click()
+            # at its corner: in a fanned hand the next card covers the rest of it
+            page.locator(f'.hand [data-card="{card}"]').click(position=CORNER)
         page.locator(f'#moves .confirm .move[data-index="{index}"]').click()
     page.wait_for_function(f"document.body.dataset.version !== {json.dumps(version)}",
                            timeout=TURN_WAIT_MS)

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final, Protocol, Self, SupportsIndex, TypeVar
 
 from mazzo.cards import Card
+from mazzo.engine.bot_levels import BotLevels
 from mazzo.engine.fields import SHORT_LIMIT as SHORT_LIMIT
 from mazzo.engine.fields import BadField, encode_value, field_names
 from mazzo.engine.fields import Decoder as Decoder
@@ -26,7 +27,6 @@ from mazzo.engine.fields import card_token as card_token
 from mazzo.engine.fields import field_decoders as field_decoders
 from mazzo.engine.fields import short as short
 from mazzo.engine.fields import tokens as tokens
-from mazzo.engine.bot_levels import BotLevels
 from mazzo.engine.refusals import explain_common
 
 CHANCE: Final = -1

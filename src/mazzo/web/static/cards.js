@@ -77,6 +77,46 @@ export function readable(text) {
   return String(text).replace(/([♠♥♦♣★])'+/g, "$1");
 }
 
+// The faces and backs are drawn here as inline SVG (nothing is fetched, no font is needed for
+// the pips): one path per suit in a 100 x 100 box, the joker a star.
+const SVG = "http://www.w3.org/2000/svg";
+const PIPS = {
+  "♥": "M50 90C22 66 5 49 5 29 5 14 16 5 29 5c10 0 17 6 21 14 4-8 11-14 21-14 13 0 24 9 24 24 0 20-17 37-45 61z",
+  "♦": "M50 3 87 50 50 97 13 50z",
+  "♠": "M50 3C36 27 6 41 6 62c0 14 11 22 23 22 8 0 14-4 18-10-1 10-5 17-13 22h32c-8-5-12-12-13-22 4 6 10 10 18 10 12 0 23-8 23-22C94 41 64 27 50 3z",
+  "♣": "M50 8a19 19 0 0 1 15 31 19 19 0 1 1-11 30c1 11 5 19 13 27H33c8-8 12-16 13-27a19 19 0 1 1-11-30A19 19 0 0 1 50 8z",
+  "★": "M50 4l13 30 33 3-25 22 8 33-29-18-29 18 8-33L4 37l33-3z",
+};
+const SUIT_CLASS = { "♥": "s-h", "♦": "s-d", "♣": "s-c", "♠": "s-s" };
+
+/** An SVG drawing, hidden from screen readers (the card's label says what it is). */
+function svg(cls, viewBox, ...parts) {
+  const el = document.createElementNS(SVG, "svg");
+  el.setAttribute("class", cls);
+  el.setAttribute("viewBox", viewBox);
+  el.setAttribute("aria-hidden", "true");
+  el.setAttribute("focusable", "false");
+  for (const [tag, attrs] of parts) {
+    const part = document.createElementNS(SVG, tag);
+    for (const [key, value] of Object.entries(attrs)) part.setAttribute(key, value);
+    el.append(part);
+  }
+  return el;
+}
+
+/** The big pip in the middle of a face, in the suit's colour (currentColor). */
+function pip(symbol) {
+  return svg("pip", "0 0 100 100", ["path", { d: PIPS[symbol], fill: "currentColor" }]);
+}
+
+/** The back's lattice: the same drawing on every face-down card of the table. */
+export function backDrawing() {
+  return svg("back-art", "0 0 40 56",
+    ["rect", { x: 2, y: 2, width: 36, height: 52, rx: 3, fill: "none", stroke: "#d9efe1", "stroke-width": 1.2 }],
+    ["path", { d: "M20 8 32 28 20 48 8 28z M20 16 27 28 20 40 13 28z", fill: "none", stroke: "#d9efe1", "stroke-width": 1.2 }],
+    ["circle", { cx: 20, cy: 28, r: 2.5, fill: "#d9efe1" }]);
+}
+
 /** A card face: a <button> when onClick is given, else a labelled <span>. */
 export function cardElement(token, { onClick = null, selected = false, playable = true, small = false } = {}) {
   const card = parseCard(token);
@@ -89,7 +129,10 @@ export function cardElement(token, { onClick = null, selected = false, playable 
   }
   if (card.joker) el.classList.add("joker");
   else if (card.colour) el.classList.add("nebraska", `c-${COLOURS[card.colour].css}`);
-  else if (SUITS[card.suit].red) el.classList.add("red");
+  else {
+    el.classList.add(SUIT_CLASS[card.suit]);
+    if (SUITS[card.suit].red) el.classList.add("red");
+  }
   const rank = document.createElement("span");
   rank.className = "rank";
   rank.textContent = card.rank;
@@ -104,7 +147,7 @@ export function cardElement(token, { onClick = null, selected = false, playable 
     el.append(rank, suit, name);
   } else {
     suit.textContent = card.suit;
-    el.append(rank, suit);
+    el.append(rank, suit, pip(card.suit));
   }
   if (onClick) {
     // the visible text stays in the accessible name, the spoken name follows it
@@ -127,6 +170,7 @@ export function cardElement(token, { onClick = null, selected = false, playable 
 export function cardBack(label) {
   const el = document.createElement("span");
   el.className = "card back";
+  el.append(backDrawing());
   el.setAttribute("role", "img");
   el.setAttribute("aria-label", label);
   return el;

@@ -3,7 +3,10 @@
 import { TableSocket, copyButton, getJSON, h, postJSON, rememberLinks, rememberTable, tableLinks } from "./api.js";
 import { cardElement, cardText, readable } from "./cards.js";
 import { getLang, setGame, setLang, t } from "./i18n.js";
-import { seatName } from "./games/common.js";
+import { backs, placeOf, seatName } from "./games/common.js";
+import { arrangement, handOrder, moveCard, setArrangement } from "./handorder.js";
+import { play as animate, snapshot, sound } from "./motion.js";
+import { applySettings, renderSettings, setSetting, settings } from "./settings.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.search);
@@ -18,7 +21,13 @@ const app = {
   openHands: new Map(), // hand number -> whether its events are unfolded in the hand history
   // the turn clock: the frame's seconds left, counted down from when the frame arrived
   turnEnds: null, announced: null,
+  dragging: null, // the hand's card being dragged to a new place
+  logAtEnd: true, // whether the log is scrolled to its newest line
 };
+// games whose hands a player arranges by hand (melds and poker hands are built by eye)
+const ARRANGED = new Set(["burraco", "poker_italiano"]);
+// the longest a frame waits for the one before it to finish moving, in ms
+const MOTION_WAIT_MS = 450;
 
 function ownerToken() { return localStorage.getItem(`mazzo.owner.${tableId}`); }
 function gameTitle(id) { return app.games.find((g) => g.id === id)?.title[getLang()] || id; }
@@ -56,7 +65,22 @@ async function onFrame(frame) {
   if (previous?.version !== frame.version) clearTimerAlert();
   app.frame = frame;
   app.pending = false;
+  const before = snapshot();
   render();
+  await moveAndSound(previous, frame, before);
+}
+
+/** The motion from the last frame to this one, and its sound; the next frame waits for it
+ * (bounded), so a quick run of bots' moves is seen one move at a time. */
+async function moveAndSound(previous, frame, before) {
+  if (!previous || previous.version === frame.version) return;
+  const view = frame.view;
+  const deal = view.hand_number !== previous.view.hand_number;
+  if (frame.legal.length && !previous.legal.length) sound("turn");
+  else if (deal) sound("won");
+  else if (frame.events?.length) sound("card");
+  const moved = animate(before, { from: previous.view.current_player ?? null, to: view.current_player ?? null, deal });
+  await Promise.race([moved, new Promise((done) => setTimeout(done, MOTION_WAIT_MS))]);
 }
 
 // -- the log ------------------------------------------------------------------------------------
@@ -209,6 +233,9 @@ function draw() {
   rules.href = `/rules/${frame.game}?lang=${getLang()}`;
   document.getElementById("lobby-link").textContent = t("backLobby");
   document.getElementById("lang-switch").textContent = t("langSwitch");
+  document.getElementById("felt-title").textContent = t("board");
+  applySettings();
+  renderSettings((what) => { if (what === "sort") setArrangement(tableId, null); render(); });
   renderStatus(frame);
   renderSeats(frame);
   renderBoard(frame);
@@ -217,6 +244,7 @@ function draw() {
   renderHistory(frame);
   renderFairness(frame);
   renderLinks(frame);
+  tick();
   const alert = document.getElementById("alert");
   if (alert.textContent !== app.alert) alert.textContent = app.alert;
 }
@@ -269,6 +297,12 @@ function tick() {
   const left = Math.max(0, Math.ceil((app.turnEnds - performance.now()) / 1000));
   el.textContent = left > 0 ? t("timer", { s: left }) : t("timeUp");
   const urgent = left <= 10;
+  // the mover's seat shows the time left as a bar that empties
+  const fill = document.querySelector("#felt .seat.to-move .turn-fill");
+  if (fill) {
+    fill.style.width = `${Math.max(0, Math.min(100, ((app.turnEnds - performance.now()) / 1000 / frame.turn.seconds) * 100))}%`;
+    fill.classList.toggle("urgent", urgent);
+  }
   document.getElementById("timer").classList.toggle("urgent", urgent);
   if (urgent && left > 0 && app.announced !== frame.version) {
     app.announced = frame.version;
@@ -292,26 +326,51 @@ function resultText(frame) {
   return winners.length === 1 ? t("winner", { name: winners[0] }) : t("winners", { names: winners.join(", ") });
 }
 
+/** How many cards a seat holds, from whichever count the game's view keeps. */
+function handCount(view, seat) {
+  return view.hand_counts?.[seat] ?? view.hand_sizes?.[seat] ?? view.hands?.[seat]?.count ?? null;
+}
+
+// Each seat's place at the felt, seen from this page's seat (a spectator's from seat 0): its
+// name, bot level or "away", dealer button, cards as backs, score, and the turn marker with
+// the turn's time as a bar.
 function renderSeats(frame) {
   const view = frame.view;
   const panel = document.getElementById("seats-panel");
-  const rows = frame.seats.map((s) => {
+  const n = frame.seats.length;
+  const plates = frame.seats.map((s) => {
     const bits = [];
     if (s.kind === "human") {
       // this page's own seat is away while its connection is down, whatever the last frame said
       const here = s.connected && !(s.seat === frame.seat && !online());
       bits.push(s.stand_in ? t("standIn", { level: s.stand_in }) : here ? t("online") : t("away"));
     } else bits.push(t("botSeat", { level: s.kind }));
-    if (view.dealer === s.seat) bits.push(t("dealer"));
+    const dealer = view.dealer === s.seat;
+    if (dealer) bits.push(t("dealer"));
     const turn = frame.status === "playing" && view.current_player === s.seat;
     const score = Array.isArray(view.scores) ? view.scores[s.seat] : null;
-    return h("li", { class: "seat" + (turn ? " to-move" : "") + (s.seat === frame.seat ? " me" : ""), "aria-current": turn ? "true" : null },
-      h("span", { class: "seat-name" }, (turn ? "▶ " : "") + seatName(frame, s.seat) + (s.seat === frame.seat ? ` ${t("you_")}` : "")),
-      h("span", { class: "seat-info" }, bits.join(" · ")),
+    const count = handCount(view, s.seat);
+    const folded = Array.isArray(view.folded) && view.folded[s.seat];
+    const away = s.kind === "human" && (!s.connected || (s.seat === frame.seat && !online()));
+    const name = seatName(frame, s.seat) + (s.seat === frame.seat ? ` ${t("you_")}` : "");
+    return h("div", { class: `seat at-${placeOf(s.seat, frame.seat, n)}` + (turn ? " to-move" : "") + (s.seat === frame.seat ? " me" : "")
+        + (folded ? " folded" : "") + (away ? " away" : ""),
+      "data-seat": s.seat, role: "group", "aria-label": name, "aria-current": turn ? "true" : null },
+      h("span", { class: "seat-name" }, (turn ? "▶ " : "") + name),
+      dealer ? h("span", { class: "dealer-button", "aria-hidden": "true", title: t("dealer") }, "D") : null,
+      h("span", { class: "seat-info" }, bits.join(" · ") + (folded ? ` · ${t("folded")}` : "")),
+      // your own cards are your hand below; the others' (and all of them for a spectator) are backs
+      count !== null && s.seat !== frame.seat ? backs(count, t("cards", { n: count })) : null,
+      count !== null && s.seat !== frame.seat ? h("span", { class: "seat-count", "aria-hidden": "true" }, String(count)) : null,
       // a game whose scores are more than one figure names the one shown (Novantanove: the total)
-      score !== null && score !== undefined ? h("span", { class: "seat-score" }, `${t(app.board?.scoreWord || "score")}: ${formatScore(score)}`) : null);
+      score !== null && score !== undefined ? h("span", { class: "seat-score" }, `${t(app.board?.scoreWord || "score")}: ${formatScore(score)}`) : null,
+      turn ? h("span", { class: "turn-bar", "aria-hidden": "true" }, h("span", { class: "turn-fill" })) : null);
   });
-  panel.replaceChildren(h("h2", { id: "seats-title" }, t("seatsTitle")), h("ul", { class: "seats" }, rows));
+  // your own place first: it reads first, and sits at the bottom of the felt
+  plates.sort((a, b) => (b.classList.contains("me") ? 1 : 0) - (a.classList.contains("me") ? 1 : 0));
+  const felt = document.getElementById("felt");
+  felt.dataset.seats = String(n);
+  panel.replaceChildren(h("h2", { id: "seats-title", class: "sr-only" }, t("seatsTitle")), ...plates);
 }
 
 export function formatScore(value) {
@@ -320,10 +379,10 @@ export function formatScore(value) {
 
 function renderBoard(frame) {
   const panel = document.getElementById("board");
-  const ctx = { frame, seat: frame.seat, name: (i) => seatName(frame, i) };
+  const ctx = { frame, seat: frame.seat ?? 0, name: (i) => seatName(frame, i) };
   let content;
   try { content = app.board.board(frame.view, ctx); } catch (exc) { content = h("pre", {}, String(exc)); }
-  panel.replaceChildren(h("h2", { id: "board-title" }, t("board")), content);
+  panel.replaceChildren(h("h2", { id: "board-title", class: "sr-only" }, t("board")), content);
 }
 
 function renderPlay(frame) {
@@ -333,7 +392,9 @@ function renderPlay(frame) {
   const active = legal.length > 0 && !app.pending && online();
   const cardMoves = legal.filter((m) => cardsOf(m.action).length > 0);
   const usable = new Set(cardMoves.flatMap((m) => cardsOf(m.action)));
-  const handTokens = Array.isArray(view.hand) ? view.hand : [];
+  const arranged = ARRANGED.has(frame.game);
+  const handTokens = Array.isArray(view.hand)
+    ? handOrder(view.hand, settings().sort, arranged ? arrangement(tableId) : null, frame.game === "cribbage") : [];
   const extra = [...usable].filter((c) => !handTokens.includes(c));
   // the game's own notes on this seat's view (Nebraska: which of your cards count now)
   const notes = frame.notes;
@@ -359,10 +420,16 @@ function renderPlay(frame) {
   // a spectator has no hand and no moves: no box for them
   area.hidden = frame.seat === null;
   if (area.hidden) { area.replaceChildren(); return; }
-  const parts = [h("h2", { id: "moves-title" }, t("moves"))];
+  const parts = [h("h2", { id: "moves-title", class: "sr-only" }, t("moves"))];
   if (legal.length && !online()) parts.push(h("p", { id: "moves-offline", class: "offline-note", role: "status" }, t("movesOffline")));
   const note = app.board.handNote ? app.board.handNote(view) : null;
-  parts.push(h("div", { id: "hand", class: "hand", role: "group", "aria-label": t("hand") }, handTokens.map(cardButton)));
+  const hand = h("div", { id: "hand", class: "hand fanned", role: "group", "aria-label": t("hand") }, handTokens.map((token) => {
+    const el = cardButton(token);
+    if (arranged) arrangeable(el, token, handTokens);
+    return el;
+  }));
+  hand.style.setProperty("--n", String(handTokens.length)); // the fan's overlap (table.css)
+  parts.push(h("div", { class: "hand-row" }, hand, handTools(arranged)));
   if (note) parts.push(note);
   if (notes) parts.push(h("div", { id: "notes", class: "notes" }, notes.lines.map((line) => h("p", {}, line))));
   if (extra.length) parts.push(h("div", { id: "other-cards", class: "hand", role: "group", "aria-label": t("known") }, extra.map(cardButton)));
@@ -391,6 +458,49 @@ function renderPlay(frame) {
   parts.push(moves);
   if (frame.seat !== null && frame.status === "playing") parts.push(hintControls(frame, active));
   area.replaceChildren(...parts);
+}
+
+/** The hand's tools beside it: the sort toggle (and, where the hand is arranged by hand, the
+ * keys that move a card). */
+function handTools(arranged) {
+  const mode = settings().sort;
+  return h("div", { class: "hand-tools" },
+    h("button", { type: "button", id: "sort-toggle", class: "secondary", "aria-label": `${t("sortLabel")} ${t(mode === "suit" ? "sortSuit" : "sortRank")}`,
+      onclick: () => { setSetting("sort", mode === "suit" ? "rank" : "suit"); setArrangement(tableId, null); syncSort(); render(); } },
+    mode === "suit" ? "♠♥" : "A-K"),
+    arranged ? h("span", { class: "small arrange-help", id: "arrange-help" }, t("arrangeHelp")) : null);
+}
+
+/** The settings menu's sort choice follows the toggle beside the hand. */
+function syncSort() {
+  const select = document.getElementById("set-sort");
+  if (select) select.value = settings().sort;
+}
+
+/** A hand card a player moves to another place: dragged, or with Alt+← / Alt+→. */
+function arrangeable(el, token, order) {
+  el.draggable = true;
+  el.setAttribute("aria-describedby", "arrange-help");
+  const put = (next) => { setArrangement(tableId, next); render(); };
+  el.addEventListener("dragstart", (e) => { app.dragging = token; e.dataTransfer.setData("text/plain", token); e.dataTransfer.effectAllowed = "move"; });
+  el.addEventListener("dragover", (e) => { if (app.dragging) e.preventDefault(); });
+  el.addEventListener("drop", (e) => {
+    e.preventDefault();
+    const moving = app.dragging || e.dataTransfer.getData("text/plain");
+    app.dragging = null;
+    if (!moving || moving === token) return;
+    const box = el.getBoundingClientRect();
+    put(moveCard(order, moving, token, e.clientX > box.left + box.width / 2));
+  });
+  el.addEventListener("dragend", () => { app.dragging = null; });
+  el.addEventListener("keydown", (e) => {
+    if (!e.altKey || (e.key !== "ArrowLeft" && e.key !== "ArrowRight")) return;
+    e.preventDefault();
+    const at = order.indexOf(token);
+    const to = at + (e.key === "ArrowLeft" ? -1 : 1);
+    if (to < 0 || to >= order.length) return;
+    put(moveCard(order, token, order[to], e.key === "ArrowRight"));
+  });
 }
 
 // Cards whose only legal move is to play that one card (the board names those move types:
@@ -431,14 +541,16 @@ function hintControls(frame, active) {
   return box;
 }
 
+/** The log, kept scrolled to its end while the reader leaves it there. Where it is comes from
+ * its scroll events, not from its size: reading that during a redraw lays the page out again. */
 function renderLog() {
   const panel = document.getElementById("log-panel");
   let list = document.getElementById("log");
   if (!list) {
     list = h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": t("log") });
+    list.addEventListener("scroll", () => { app.logAtEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8; }, { passive: true });
     panel.replaceChildren(h("h2", { id: "log-title" }, t("log")), list);
   }
-  const stick = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
   const items = [];
   if (app.omittedHands) items.push(h("li", { class: "log-omitted" }, t("omittedHands", { n: app.omittedHands })));
   for (const hand of app.hands) {
@@ -448,7 +560,9 @@ function renderLog() {
   }
   list.replaceChildren(...items);
   document.getElementById("log-title").textContent = t("log");
-  if (stick) list.scrollTop = list.scrollHeight;
+  // at the next frame, when the page is laid out anyway: reading the height now would lay it
+  // out once more, in the middle of the redraw
+  if (app.logAtEnd) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
 
 // The hand history: per hand, newest first, what happened and its score sheet (the game's own

@@ -1,7 +1,7 @@
 // Burraco: both sides' melds (a wild shown where it stands), the pile, the stock and pozzetti,
 // cards left per player, the running tally and the last hand's score lines.
 import { cardText } from "../cards.js";
-import { backs, block, wideBlock, cardElement, cardRow, facts, grid, h, num, t } from "./common.js";
+import { backs, block, core, wideBlock, cardElement, cardRow, facts, grid, h, num, t } from "./common.js";
 
 const LINES = {
   it: ["burraco", "chiusura", "carte calate", "carte in mano", "pozzetto", "totale"],
@@ -18,7 +18,7 @@ const lang = () => (document.documentElement.lang === "it" ? "it" : "en");
 function meldElement(meld, index) {
   // the meld's text names each wild where it stands, e.g. "J★'(=8♥) 9♥' 10♥' J♥"
   const parts = meld.text.split(" ");
-  const row = h("div", { class: "meld card-row", role: "group", "aria-label": `${index + 1}: ${meld.text}` });
+  const row = h("div", { class: "meld card-row fan", role: "group", "aria-label": `${index + 1}: ${meld.text}` });
   meld.cards.forEach((card, i) => {
     const el = cardElement(card, { small: true });
     const m = /\(=(.+)\)$/.exec(parts[i] || "");
@@ -96,13 +96,34 @@ function afterClose(view, ctx) {
     handSheet(view, ctx, false));
 }
 
+/** The middle of the felt: the stock, the discard pile fanned so that every card one would pick
+ * up reads, the pozzetti still face down. */
+function feltCentre(view) {
+  const pile = view.pile.length ? cardRow(view.pile, t("pile"), { small: true }) : h("span", { class: "card-slot small", "aria-hidden": "true" });
+  pile.classList.add("fan", "pile");
+  return core(
+    h("div", { class: "stack" }, h("span", { class: "label" }, t("stock")), backs(1, `${t("stock")}: ${view.stock}`), h("span", { class: "who" }, String(view.stock))),
+    h("div", { class: "stack" }, h("span", { class: "label" }, `${t("pile")} (${view.pile.length})`), pile),
+    h("div", { class: "stack" }, h("span", { class: "label" }, t("pozzetti")),
+      view.pozzetti.length ? h("div", { class: "card-row" }, view.pozzetti.map((n) => backs(1, t("cards", { n })))) : h("span", {}, "—")));
+}
+
+/** The sides' melds in the view's order, yours marked: the stylesheet lays the opponents'
+ * across the felt (above the middle) and yours below it. */
+function sidesInPlace(view, ctx) {
+  const sides = tableSides(view, ctx);
+  const mine = view.seat === null || view.seat === undefined ? 0 : view.side_of[view.seat];
+  const ours = view.sides.findIndex((seats) => view.side_of[seats[0]] === mine);
+  if (ours >= 0) sides[ours].classList.add("ours");
+  return sides;
+}
+
 export function board(view, ctx) {
   const scored = view.last_hand?.lines.length && (view.phase === "over" || view.phase === "deal");
   if (scored) return afterClose(view, ctx);
   return grid(
-    block(t("pile"), view.pile.length ? cardRow(view.pile, t("pile"), { small: true }) : h("p", {}, "—"),
-      facts([[t("stock"), String(view.stock)], [t("pozzetti"), view.pozzetti.map(String).join(", ") || "—"]])),
-    ...tableSides(view, ctx),
+    feltCentre(view),
+    ...sidesInPlace(view, ctx),
     block(t("hands"), facts(view.hand_counts.map((n, seat) => [ctx.name(seat), seat === view.seat ? t("cards", { n }) : backs(n, t("cards", { n }))]))),
     handSheet(view, ctx, false),
   );

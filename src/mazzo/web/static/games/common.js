@@ -64,3 +64,66 @@ export function figureTable(corner, columns, rows) {
   return h("div", { class: "sheet-box" }, h("table", { class: "sheet stacking", role: "table" },
     h("thead", { role: "rowgroup" }, header), h("tbody", { role: "rowgroup" }, body)));
 }
+
+// -- the felt: places around the table, relative to the seat that looks at it ------------------
+
+/** Where each relative seat sits, by table size: you at the bottom, the others clockwise (the
+ * next seat on your left), so a partner in a four-seat pairs game sits opposite. */
+const PLACES = {
+  1: ["bottom"],
+  2: ["bottom", "top"],
+  3: ["bottom", "left", "right"],
+  4: ["bottom", "left", "top", "right"],
+  5: ["bottom", "left", "top-left", "top-right", "right"],
+  6: ["bottom", "left", "top-left", "top", "top-right", "right"],
+  7: ["bottom", "bottom-left", "left", "top-left", "top-right", "right", "bottom-right"],
+  8: ["bottom", "bottom-left", "left", "top-left", "top", "top-right", "right", "bottom-right"],
+};
+
+/** The place of ``seat`` at a table of ``n`` seen from ``me`` (a spectator sees it from seat 0). */
+export function placeOf(seat, me, n) {
+  const size = Math.max(1, Math.min(8, n));
+  const places = PLACES[size];
+  return places[(((seat - (me ?? 0)) % size) + size) % size] || "top";
+}
+
+/** The seat that looks at the board (the page's, or seat 0 for a spectator and the replay). */
+export function viewer(view, ctx) {
+  const seat = ctx?.seat ?? view.seat;
+  return typeof seat === "number" ? seat : 0;
+}
+
+/** Things laid in front of each seat (a trick, the cards pegged, the bets, the bids), each at
+ * its seat's place on a small compass, so the table reads as a table: ``items`` is
+ * [[seat, element]]; ``middle`` goes in the middle (the count, the pot). */
+export function around(view, ctx, n, items, middle = null, label = "") {
+  const me = viewer(view, ctx);
+  const box = h("div", { class: "around", role: "group", "aria-label": label || null });
+  for (const [seat, el] of items) {
+    if (!el) continue;
+    box.append(h("div", { class: `spot at-${placeOf(seat, me, n)}`, "data-spot": seat }, el));
+  }
+  if (middle) box.append(h("div", { class: "spot at-middle" }, middle));
+  return box;
+}
+
+/** Cards laid as an overlapping fan (a meld, the discard pile, a hand of backs). */
+export function fan(tokens, label, opts = {}) {
+  const row = cardRow(tokens, label, opts);
+  row.classList.add("fan");
+  return row;
+}
+
+/** A stack of chips with its amount, for a bet or a pot: the figure is the chip's words. */
+export function chips(amount, label) {
+  const stack = h("span", { class: "chips", role: "img", "aria-label": label },
+    h("span", { class: "chip", "aria-hidden": "true" }), h("span", { class: "chip", "aria-hidden": "true" }),
+    h("span", { class: "chip-amount", "aria-hidden": "true" }, String(amount)));
+  return stack;
+}
+
+/** The part of the centre a player needs at their turn (the trick, the pile, the count): the
+ * page keeps it on screen with the hand (the phone rule). */
+export function core(...children) {
+  return h("div", { class: "centre-core" }, ...children);
+}

@@ -1,27 +1,92 @@
-// Cribbage: the peg board with both scores and the skunk line, the count, the crib, the starter,
+// Cribbage: a real peg board (holes, two pegs a player, the skunk line), the count, the crib, the starter,
 // the cards laid in the play, and every point explained (the shows, and the log's events).
-import { backs, block, cardElement, cardRow, facts, grid, h, num, t } from "./common.js";
+import { around, backs, block, cardElement, cardRow, core, facts, fan, grid, h, num, t } from "./common.js";
 
-function pegBoard(view, ctx) {
-  const target = view.target;
-  const rows = view.scores.map((score, seat) => {
-    const pct = Math.min(100, (score / target) * 100);
-    const label = `${ctx.name(seat)}: ${score} / ${target}`;
-    return h("div", { class: "peg-row" },
-      h("span", { class: "peg-name" }, ctx.name(seat)),
-      h("div", { class: "peg-track", role: "meter", "aria-valuemin": 0, "aria-valuemax": target, "aria-valuenow": score, "aria-label": label },
-        view.skunk_line ? h("span", { class: "skunk", style: null, "data-at": view.skunk_line }) : null,
-        h("span", { class: `peg peg-${seat}`, "data-pct": Math.round(pct) })),
-      h("span", { class: "peg-score" }, `${score}`));
+// The board's streets: 60 holes each, in groups of five; a 121 game goes up and back.
+const HOLES = 60;
+const GAP = 2; // extra room between two groups of five, in the drawing's units
+const STEP = 4;
+const SVGNS = "http://www.w3.org/2000/svg";
+// the back peg of each track: the score before the last one pegged, as this page saw it
+const backPegs = { scores: [], back: [] };
+
+function svgEl(tag, attrs) {
+  const el = document.createElementNS(SVGNS, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  return el;
+}
+
+const holeX = (i) => 3 + i * STEP + Math.floor(i / 5) * GAP; // hole i (0-based) of a street
+
+/** Where score ``points`` stands: [street, hole], or null at 0 (before the first hole). */
+function holeOf(points) {
+  if (points <= 0) return null;
+  const p = Math.min(points, HOLES * 2) - 1;
+  return [Math.floor(p / HOLES), p % HOLES];
+}
+
+/** The last two scores of each track (the back peg stays where the front one was). */
+function pegsOf(scores) {
+  return scores.map((score, i) => {
+    const was = backPegs.scores[i];
+    if (was === undefined || score < was) backPegs.back[i] = 0; // a new game: both pegs home
+    else if (score !== was) backPegs.back[i] = was;
+    backPegs.scores[i] = score;
+    return [score, backPegs.back[i] ?? 0];
   });
-  const board = h("div", { class: "peg-board" }, rows,
-    h("p", { class: "small" }, [t("target", { n: target }), view.skunk_line ? t("skunk", { n: view.skunk_line }) : null].filter(Boolean).join(" · ")));
-  // positions are set here (no inline style attributes: the page's CSP forbids them)
-  queueMicrotask(() => {
-    for (const peg of board.querySelectorAll(".peg")) peg.style.left = `calc(${peg.dataset.pct}% - 6px)`;
-    for (const line of board.querySelectorAll(".skunk")) line.style.left = `${(Number(line.dataset.at) / target) * 100}%`;
+}
+
+/** A real cribbage board: a row of holes per street for each player (or side), two pegs each,
+ * the skunk line; drawn as SVG with the scores in words for screen readers. */
+function realBoard(view, ctx, tracks) {
+  const streets = view.target > HOLES + 1 ? 2 : 1;
+  const width = holeX(HOLES - 1) + 3;
+  const rowH = 5;
+  const height = tracks.length * streets * rowH + (streets - 1) * 3 + 2;
+  const art = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, class: "crib-board", "aria-hidden": "true", focusable: "false" });
+  art.append(svgEl("rect", { x: 0, y: 0, width, height, rx: 3, fill: "#c79a5b" }));
+  const pegs = pegsOf(tracks.map((tr) => tr.score));
+  tracks.forEach((track, k) => {
+    for (let street = 0; street < streets; street++) {
+      const y = 3.5 + (street * tracks.length + k) * rowH + street * 3;
+      for (let i = 0; i < HOLES; i++) art.append(svgEl("circle", { cx: holeX(i), cy: y, r: 0.8, fill: "#5a3d17" }));
+      for (const [points, back] of [[pegs[k][1], true], [pegs[k][0], false]]) {
+        const at = holeOf(points);
+        if (!at || at[0] !== street) continue;
+        art.append(svgEl("circle", { cx: holeX(at[1]), cy: y, r: 1.7, class: `peg-dot pc-${k}${back ? " back-peg" : ""}` }));
+      }
+    }
   });
-  return board;
+  if (view.skunk_line) {
+    const at = holeOf(view.skunk_line);
+    if (at) {
+      const x = holeX(at[1]) + STEP / 2;
+      const top = 1 + at[0] * (tracks.length * rowH + 3);
+      art.append(svgEl("line", { x1: x, x2: x, y1: top, y2: top + tracks.length * rowH, stroke: "#111", "stroke-width": 0.6 }));
+    }
+  }
+  const words = tracks.map((tr, k) => h("li", { class: `peg-key pc-${k}` }, h("span", { class: "peg-name" }, tr.name), `: ${tr.score} / ${view.target}`));
+  return h("div", { class: "crib-board-box", role: "img", "aria-label": tracks.map((tr) => `${tr.name}: ${tr.score} / ${view.target}`).join("; ") },
+    art, h("ul", { class: "plain peg-keys", "aria-hidden": "true" }, words));
+}
+
+/** The felt: the count in the middle, the cards each seat pegged in front of it, the
+ * starter, the crib beside the dealer; the board above. */
+function feltCentre(view, ctx) {
+  const n = view.laid.length;
+  const items = view.laid.map((cards, seat) => [seat, h("div", { class: "spot-box" },
+    cards.length ? fan(cards, ctx.name(seat), { small: true }) : h("span", { class: "card-slot small", "aria-hidden": "true" }),
+    h("span", { class: "who" }, ctx.name(seat) + (view.go.includes(seat) ? ` (${t("go")})` : "")))]);
+  const middle = h("div", { class: "stack count" }, h("span", { class: "label" }, t("count")),
+    h("span", { class: "big-figure", id: "count" }, String(view.count)));
+  const sides = view.partnerships ? [[0, 2], [1, 3]] : view.scores.map((_, seat) => [seat]);
+  const tracks = sides.map((seats) => ({ name: seats.map(ctx.name).join(" + "), score: view.scores[seats[0]] }));
+  return core(realBoard(view, ctx, tracks),
+    around(view, ctx, n, items, middle, t("sequence")),
+    h("div", { class: "stack" }, h("span", { class: "label" }, t("starter")), view.starter ? cardElement(view.starter) : backs(1, t("starter"))),
+    h("div", { class: "stack" }, h("span", { class: "label" }, t("crib") + (view.dealer >= 0 ? ` — ${ctx.name(view.dealer)}` : "")),
+      // (no dealer yet before the cut for the deal)
+      view.crib ? fan(view.crib, t("crib"), { small: true }) : backs(view.crib_count, t("cribCards", { n: view.crib_count }))));
 }
 
 /** a card laid in the play is one card: one click lays it */
@@ -37,17 +102,10 @@ export function handSheet(view, ctx) {
 }
 
 export function board(view, ctx) {
-  const play = block(`${t("count")}: ${view.count}`,
-    cardRow(view.sequence, t("sequence")),
-    h("ul", { class: "plain" }, view.laid.map((cards, seat) => h("li", {}, `${ctx.name(seat)}: `, cardRow(cards, ctx.name(seat), { small: true }),
-      view.go.includes(seat) ? ` (${t("go")})` : ""))));
-  // (no dealer yet before the cut for the deal)
-  const crib = block(t("crib") + (view.dealer >= 0 ? ` — ${t("dealer")}: ${ctx.name(view.dealer)}` : ""),
-    view.crib ? cardRow(view.crib, t("crib")) : backs(view.crib_count, t("cribCards", { n: view.crib_count })));
-  const starter = block(t("starter"), view.starter ? cardElement(view.starter) : backs(1, t("starter")));
+  // the run since the count last went back to 0 (the felt shows each seat's cards pegged)
+  const play = block(`${t("count")}: ${view.count}`, cardRow(view.sequence, t("sequence")));
   const shown = handSheet(view, ctx);
-  const others = block(t("hands"), h("ul", { class: "plain" }, view.hand_counts.map((n, seat) =>
-    seat === view.seat ? null : h("li", {}, `${ctx.name(seat)}: `, backs(n, t("cards", { n }))))));
-  return grid(block(t("scores"), pegBoard(view, ctx),
-    facts([[t("gamesWon"), view.games_won.map(num).join(" – ")]])), play, starter, crib, others, shown);
+  const rules = [t("target", { n: view.target }), view.skunk_line ? t("skunk", { n: view.skunk_line }) : null].filter(Boolean).join(" · ");
+  return grid(feltCentre(view, ctx), block(t("scores"), h("p", { class: "small" }, rules),
+    facts([[t("gamesWon"), view.games_won.map(num).join(" – ")]])), play, shown);
 }

@@ -2,7 +2,7 @@
 // the candidate card, the common cards, the rejected ones, hand sizes and the last hand.
 import { COLOURS } from "../cards.js";
 import { getLang } from "../i18n.js";
-import { backs, block, cardElement, cardRow, facts, grid, h, t } from "./common.js";
+import { around, backs, block, cardElement, cardRow, core, facts, grid, h, t } from "./common.js";
 
 /** a bid is one card laid: one click lays it */
 export const oneClick = ["bid"];
@@ -42,6 +42,21 @@ export function handSheet(view, ctx) {
       last.winners.includes(seat) ? ` — ${t("handWon")}` : ""))));
 }
 
+/** The felt: the candidate card and the common cards in the middle, the stock beside them,
+ * each seat's bid in front of it (face down until revealed). */
+function feltCentre(view, ctx) {
+  const items = view.bids.map((bid, seat) => [seat, bid === null ? null : h("div", { class: "spot-box" },
+    bid === true ? backs(1, `${ctx.name(seat)}: ${t("bidHidden")}`) : cardElement(bid, { small: true }),
+    h("span", { class: "who" }, ctx.name(seat)))]);
+  const middle = h("div", { class: "stack" },
+    h("span", { class: "label" }, t("candidate")), view.candidate ? cardElement(view.candidate) : h("span", {}, "—"));
+  return core(around(view, ctx, view.hand_sizes.length, items, middle, t("bids")),
+    h("div", { class: "stack" }, h("span", { class: "label" }, t("common")),
+      view.common.length ? cardRow(view.common, t("common"), { small: true }) : h("span", {}, "—")),
+    h("div", { class: "stack" }, h("span", { class: "label" }, t("stock")), backs(1, `${t("stock")}: ${view.stock}`),
+      h("span", { class: "who" }, String(view.stock))));
+}
+
 export function board(view, ctx) {
   // once the match is over the engine's table is cleared for a deal that never comes: show the
   // table as the last hand closed (its common cards; each hand is on its sheet) instead
@@ -54,8 +69,7 @@ export function board(view, ctx) {
     );
   }
   return grid(
-    block(t("candidate"), view.candidate ? cardElement(view.candidate) : h("p", {}, "—")),
-    block(t("common"), view.common.length ? cardRow(view.common, t("common")) : h("p", {}, "—")),
+    feltCentre(view, ctx),
     bidsBlock(view, ctx),
     block(t("hands"), facts([
       ...view.hand_sizes.map((n, seat) => [ctx.name(seat), t("cards", { n })]),

@@ -1,7 +1,7 @@
 // Novantanove: trump, each hand's bid status (face down, declared or revealed), tricks won
 // against bids, the trick on the table and the last trick.
 import { suitText } from "../cards.js";
-import { block, wideBlock, cardElement, cardRow, facts, figureTable, grid, h, num, t } from "./common.js";
+import { around, block, core, wideBlock, cardElement, cardRow, facts, figureTable, grid, h, num, t } from "./common.js";
 
 /** a trick is won by playing one card: one click plays it */
 export const oneClick = ["play"];
@@ -37,6 +37,22 @@ export function handSheet(view, ctx) {
     figureTable(t("handRow"), [t("bidStatus"), t("tricks"), "✓/✗", t("score")], rows));
 }
 
+/** The trick on the felt: each card in front of the hand that played it, each hand's bid
+ * (face down, declared or revealed) against the tricks it has won, the trump in the middle. */
+function trickTable(view, ctx) {
+  const played = new Map(view.trick.map(([hand, card]) => [hand, card]));
+  const items = view.hands.map((entry, hand) => {
+    const card = played.get(hand);
+    const bid = entry.bid !== null && entry.bid !== undefined ? t("tricksOf", { n: entry.tricks, bid: entry.bid }) : `${t("tricks")}: ${entry.tricks}`;
+    return [hand, h("div", { class: "spot-box" }, card ? cardElement(card) : h("span", { class: "card-slot", "aria-hidden": "true" }),
+      h("span", { class: "who" }, handName(view, hand, ctx)), h("span", { class: "who" }, bid))];
+  });
+  const middle = h("div", { class: "stack" }, h("span", { class: "label" }, t("trump")),
+    h("span", { class: "big-figure", "aria-hidden": "true" }, view.trump || "—"),
+    h("span", { class: "who" }, view.trump ? suitText(view.trump) : t("noTrump")));
+  return core(around(view, ctx, view.hands.length, items, middle, t("trick")));
+}
+
 export function board(view, ctx) {
   const rows = view.hands.map((entry, hand) => ({ class: view.current_player === hand ? "to-move" : null,
     head: handName(view, hand, ctx), cells: [
@@ -48,11 +64,12 @@ export function board(view, ctx) {
   const trick = view.trick.map(([hand, card]) => h("li", {}, `${handName(view, hand, ctx)}: `, cardElement(card, { small: true })));
   const last = view.tricks.length ? view.tricks[view.tricks.length - 1] : null;
   return grid(
-    block(t("trump"), view.trump ? h("p", { class: "big" }, suitText(view.trump)) : h("p", {}, t("noTrump")),
-      view.turn_up ? facts([[t("turnUp"), cardElement(view.turn_up, { small: true })]]) : null),
+    view.phase === "over" ? null : trickTable(view, ctx),
+    // the felt shows the trump; the card turned up for it, if any, is here
+    view.turn_up ? block(t("turnUp"), cardElement(view.turn_up, { small: true })) : null,
     wideBlock(t("bids"), table),
-    block(t("trick"), trick.length ? h("ul", { class: "plain trick" }, trick) : h("p", {}, "—"),
-      last ? h("p", { class: "small" }, `${t("lastTrick")}: `, cardRow(last.cards.map(([, c]) => c), t("trick"), { small: true }), ` → ${handName(view, last.winner, ctx)}`) : null),
+    view.phase === "over" ? block(t("trick"), trick.length ? h("ul", { class: "plain trick" }, trick) : h("p", {}, "—")) : null,
+    last ? block(t("lastTrick"), h("p", { class: "small" }, cardRow(last.cards.map(([, c]) => c), t("lastTrick"), { small: true }), ` → ${handName(view, last.winner, ctx)}`)) : null,
     handSheet(view, ctx),
     block(t("totalScore"), facts(view.scores.map((s, seat) => [ctx.name(seat), `${num(s)} (${t("gamesWon")}: ${view.games_won[seat]})`]))),
   );

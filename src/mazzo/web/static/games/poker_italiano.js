@@ -1,5 +1,5 @@
 // Poker all'italiana: stacks, the pot and side pots, bets in this round, the draw, the showdown.
-import { backs, block, wideBlock, cardRow, facts, figureTable, grid, h, t } from "./common.js";
+import { around, backs, block, chips, core, fan, wideBlock, cardRow, facts, figureTable, grid, h, t } from "./common.js";
 
 const WORDS = {
   it: { pass: "passo", open: "apre", call: "vede", raise: "rilancia", fold: "lascia", draw: "cambia", buio: "buio", no_blind: "niente buio", parola: "parola",
@@ -43,6 +43,36 @@ export function handSheet(view, ctx) {
       ` ${CATEGORIES[lang][s.category] || s.category}`))));
 }
 
+/** The felt: the pot (and side pots) in the middle, each seat's bet in this round in front of
+ * it as chips, how many cards it changed, "folded" for a seat out of the hand. */
+function feltCentre(view, ctx, lang) {
+  const showdown = view.last_hand?.shown && (view.phase === "over" || view.phase === "blinds"
+    || (view.phase === "opening" && view.round_bets.every((b) => !b)));
+  const items = view.chips.map((_, seat) => {
+    if (!view.in_match[seat]) return [seat, null];
+    const bet = view.round_bets[seat];
+    const drew = view.draws[seat] < 0 ? null : view.draws[seat] === 0 ? t("stood") : t("drew", { n: view.draws[seat] });
+    // the last showdown stays face up, each hand's rank named, until the next hand's bets
+    const shown = showdown ? view.last_hand.shown[String(seat)] : null;
+    const box = h("div", { class: "spot-box" + (view.folded[seat] ? " folded" : "") },
+      bet ? chips(bet, `${ctx.name(seat)}: ${t("bet")} ${bet}`) : null,
+      shown ? fan(shown.cards, `${ctx.name(seat)}: ${CATEGORIES[lang][shown.category] || shown.category}`, { small: true }) : null,
+      shown ? h("span", { class: "who rank-name" }, CATEGORIES[lang][shown.category] || shown.category) : null,
+      h("span", { class: "who" }, ctx.name(seat)),
+      view.folded[seat] ? h("span", { class: "who" }, t("folded")) : drew ? h("span", { class: "who" }, drew) : null);
+    if (bet) box.firstChild.dataset.fly = `bet-${seat}`;
+    return [seat, box];
+  });
+  const sidePots = view.pots.length > 1 && view.chips.includes(0) ? view.pots : [];
+  const middle = h("div", { class: "stack pot" }, h("span", { class: "label" }, t("pot")),
+    chips(view.pot, `${t("pot")}: ${view.pot}`),
+    sidePots.length ? h("span", { class: "who" }, sidePots.map((p) => p.amount).join(" + ")) : null,
+    view.phase === "over" ? null : h("span", { class: "who" }, `${t("toMatch")}: ${view.to_match}`),
+    h("span", { class: "who" }, PHASES[lang][view.phase] || view.phase));
+  middle.children[1].dataset.fly = "pot";
+  return core(around(view, ctx, view.chips.length, items, middle, t("pot")));
+}
+
 export function board(view, ctx) {
   const lang = document.documentElement.lang === "it" ? "it" : "en";
   // once the match is over no bet is open: the last round's bets and "to call" are history
@@ -62,6 +92,7 @@ export function board(view, ctx) {
   const said = (e) => WORDS[lang][e.word === "draw" && !e.amount ? "servito" : e.word] || e.word;
   const log = view.log.slice(-8).map((e) => h("li", {}, `${ctx.name(e.seat)}: ${said(e)}${e.amount ? ` ${e.amount}` : ""}${e.all_in ? (lang === "it" ? " (tutto)" : " (all-in)") : ""}`));
   return grid(
+    feltCentre(view, ctx, lang),
     block(`${t("pot")}: ${view.pot}`, h("ul", { class: "plain" }, pots),
       facts([[t("phase"), PHASES[lang][view.phase] || view.phase], over ? null : [t("toMatch"), String(view.to_match)],
         [t("openingReq"), t("openingPair", { req: view.opening_requirement })],
