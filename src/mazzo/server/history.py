@@ -33,7 +33,7 @@ SHEET_KEYS: Final[dict[str, tuple[str, ...]]] = {
     "nebraska": ("last_hand",),
     "novantanove": ("last_deal", "players", "games_won"),
     "poker_italiano": ("last_hand",),
-    "cribbage": ("shown", "games_won"),
+    "cribbage": ("shown", "starter", "games_won"),
     "burraco": ("last_hand",),
 }
 
