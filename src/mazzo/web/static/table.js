@@ -4,6 +4,8 @@ import { TableSocket, copyButton, getJSON, h, postJSON, rememberLinks, rememberT
 import { cardElement, cardText, readable } from "./cards.js";
 import { getLang, setGame, setLang, t } from "./i18n.js";
 import { seatName } from "./games/common.js";
+import { markCard } from "./aids.js";
+import { summaryOnFrame } from "./summary.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.search);
@@ -17,7 +19,7 @@ const app = {
   hands: [], omittedHands: 0, limits: { events: 500, hands: 40 }, historyOpen: false, sheetsStale: false,
   openHands: new Map(), // hand number -> whether its events are unfolded in the hand history
   // the turn clock: the frame's seconds left, counted down from when the frame arrived
-  turnEnds: null, announced: null,
+  turnEnds: null, announced: null, renders: 0,
 };
 
 function ownerToken() { return localStorage.getItem(`mazzo.owner.${tableId}`); }
@@ -57,6 +59,8 @@ async function onFrame(frame) {
   app.frame = frame;
   app.pending = false;
   render();
+  // a hand just over is explained before the next deal (summary.js asks for its sheet)
+  summaryOnFrame(frame, app.hands, app.board, { frame, seat: frame.seat, name: (i) => seatName(frame, i) }, refreshLog);
   // notes help a move ("Contano ora: ..."): none once the match is over
   if (app.board.wantsNotes && frame.seat !== null && frame.status === "playing" && Array.isArray(frame.view.hand)) fetchNotes(frame);
 }
@@ -65,7 +69,7 @@ async function onFrame(frame) {
 
 function loadLog(log) {
   app.hands = log.hands.map((hand) => ({ hand: hand.hand, omitted: hand.omitted, sheet: hand.sheet,
-    events: hand.events.map((e) => ({ text: e.text, type: e.type, version: e.version })) }));
+    events: hand.events.map((e) => ({ text: e.text, type: e.type, version: e.version, data: e })) }));
   app.omittedHands = log.omitted_hands;
   app.limits = log.limits;
   app.sheetsStale = false;
@@ -78,7 +82,7 @@ function addEvents(frame) {
       app.hands.push({ hand, events: [], omitted: 0, sheet: null });
       app.sheetsStale = true; // the hand before is over: its score sheet is on the server
     }
-    app.hands.at(-1).events.push({ text: event.text, type: event.type, version: frame.version });
+    app.hands.at(-1).events.push({ text: event.text, type: event.type, version: frame.version, data: event });
   }
   // the same bounds as the server's log
   while (app.hands.length > app.limits.hands) { app.hands.shift(); app.omittedHands += 1; }
@@ -195,7 +199,11 @@ function focusSelector(el) {
 
 function render() {
   const selector = focusSelector(document.activeElement);
+  // each frame's drawing is measured (benchmarks/web.py reads the "render" measures)
+  performance.mark("render-start");
   draw();
+  performance.measure("render", "render-start");
+  if (++app.renders % 5000 === 0) performance.clearMeasures("render"); // a long session stays small
   if (selector && document.activeElement === document.body) {
     const again = document.querySelector(selector) || document.querySelector("#moves .move:not(:disabled)");
     again?.focus();
@@ -347,6 +355,8 @@ function renderPlay(frame) {
   const extra = [...usable].filter((c) => !handTokens.includes(c));
   const notes = app.notes && app.notes.version === frame.version ? app.notes : null;
   const oneClick = oneClickMoves(cardMoves, usable);
+  // the game's aids for this view: a note under the hand, and cards it marks (aids.js)
+  const aid = app.board.aids && frame.seat !== null ? app.board.aids(view, { frame, legal, selected: app.selected }) : null;
   const cardButton = (token) => {
     const move = oneClick.get(token);
     const el = cardElement(token, {
@@ -359,6 +369,7 @@ function renderPlay(frame) {
       el.dataset.index = String(move.index);
       el.append(h("span", { class: "sr-only" }, `, ${t("oneClick")}`));
     }
+    if (aid?.marks?.has(token)) markCard(el, aid.markLabel);
     if (notes && notes.cards.includes(token)) {
       el.classList.add("counts");
       el.append(h("span", { class: "sr-only" }, `, ${t("counts")}`));
@@ -373,6 +384,7 @@ function renderPlay(frame) {
   const note = app.board.handNote ? app.board.handNote(view) : null;
   parts.push(h("div", { id: "hand", class: "hand", role: "group", "aria-label": t("hand") }, handTokens.map(cardButton)));
   if (note) parts.push(note);
+  if (aid?.note) parts.push(aid.note);
   if (notes) parts.push(h("div", { id: "notes", class: "notes" }, notes.lines.map((line) => h("p", {}, line))));
   if (extra.length) parts.push(h("div", { id: "other-cards", class: "hand", role: "group", "aria-label": t("known") }, extra.map(cardButton)));
   const moves = h("div", { id: "moves", class: "moves" });
