@@ -228,12 +228,15 @@ def test_poker_names_your_hand_and_what_a_call_costs(
         if "call" in moves:
             figure = int(page.locator("[data-aid=call-cost]").inner_text()
                          .split("costs you ")[1].split(":")[0])
+            mine = f"{created['seats'][0]['label']}: calls "
+            before = [li for li in page.locator("#log li").all_inner_texts() if li.startswith(mine)]
             page.evaluate(f"document.querySelectorAll('#all-moves .move')[{moves.index('call')}]"
                           ".click()")
-            page.wait_for_function(f"document.body.dataset.version !== {json.dumps(version)}")
-            said = [line for line in page.locator("#log li").all_inner_texts() if ": call" in line
-                    or " calls" in line]
-            assert said and said[-1].split()[-1] == str(figure), (said, figure)
+            page.wait_for_function(
+                "([mine, n]) => [...document.querySelectorAll('#log li')]"
+                ".filter((li) => li.textContent.startsWith(mine)).length > n", arg=[mine, len(before)])
+            said = [li for li in page.locator("#log li").all_inner_texts() if li.startswith(mine)]
+            assert said[len(before)].removeprefix(mine).split()[0] == str(figure), (said, figure)
             assert named
             return
         page.evaluate("document.querySelectorAll('#all-moves .move')[0].click()")

@@ -98,7 +98,9 @@ function open(frame, hand, board, ctx, matchOver) {
     state.returnTo = document.activeElement;
     el.showModal();
   }
-  next.focus();
+  // the reader starts at the top (the verdict), the keyboard on the button that goes on
+  next.focus({ preventScroll: true });
+  el.scrollTop = 0;
   armTimer();
 }
 
@@ -142,15 +144,19 @@ function closed() {
 // -- shared pieces for the games' summaries ---------------------------------------------------
 
 /** A table of figures: one row per player or side, each figure cell marked for tests and
- * readers by ``figure`` (e.g. "points-2"); rows: [{head, cells: [{text, figure}], win}]. */
-export function summaryTable(corner, columns, rows) {
-  return h("table", { class: "sheet summary-table" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only" }, corner)),
-      columns.map((label) => h("th", { scope: "col" }, label)))),
-    h("tbody", {}, rows.map((row) => h("tr", { class: row.win ? "won" : null },
-      h("th", { scope: "row" }, row.head, row.win ? h("span", { class: "won-mark" }, ` ★ ${t("summaryWon")}`) : null),
-      row.cells.map((cell) => (cell instanceof Node ? h("td", {}, cell)
-        : h("td", cell.figure ? { "data-figure": cell.figure } : {}, cell.text ?? String(cell))))))));
+ * readers by ``figure`` (e.g. "points-2"); rows: [{head, cells: [{text, figure}], win}];
+ * ``winText`` names a row marked as won. On a phone each row becomes a card whose figures are
+ * labelled by their column (style.css), so nothing is squeezed into a narrow column. */
+export function summaryTable(corner, columns, rows, winText = t("summaryWon")) {
+  // the explicit roles keep the table's semantics when a phone lays its rows out as blocks
+  const cellOf = (cell, i) => (cell instanceof Node ? h("td", { role: "cell", class: "cards-cell" }, cell)
+    : h("td", { role: "cell", "data-label": columns[i], "data-figure": cell.figure || null }, cell.text ?? String(cell)));
+  return h("table", { class: "sheet summary-table", role: "table" },
+    h("thead", { role: "rowgroup" }, h("tr", { role: "row" }, h("th", { scope: "col", role: "columnheader" }, h("span", { class: "sr-only" }, corner)),
+      columns.map((label) => h("th", { scope: "col", role: "columnheader" }, label)))),
+    h("tbody", { role: "rowgroup" }, rows.map((row) => h("tr", { role: "row", class: row.win ? "won" : null },
+      h("th", { scope: "row", role: "rowheader" }, row.head, row.win ? h("span", { class: "won-mark" }, ` ★ ${winText}`) : null),
+      row.cells.map(cellOf)))));
 }
 
 /** Names joined as people say them: "A", "A and B", "A, B and C". */

@@ -76,6 +76,11 @@ import { nameList, summaryTable } from "../summary.js";
 
 const RANK_TEXT = { 14: "A", 13: "K", 12: "Q", 11: "J" };
 const rankText = (r) => RANK_TEXT[r] || String(r);
+/** "1ª" / "1st", "2nd", "3rd", "4th", as the terminal numbers the compared cards */
+function ordinal(n) {
+  if (getLang() === "it") return `${n}ª`;
+  return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n < 20 ? n : n % 10] || "th"}`;
+}
 
 /** How a tie for the most was settled, as the terminal says it: the first card where the tied
  * hands differ, or that the tie stands. */
@@ -84,7 +89,7 @@ function tiebreakLine(tb, ctx) {
   if (tb.place < 0) return t("nebTieStands", { names: winners });
   const ranks = new Map(tb.tied.map((seat, i) => [seat, tb.ranks[i]]));
   const at = (seat) => { const held = ranks.get(seat) || []; return tb.place < held.length ? rankText(held[tb.place]) : t("nebNoCard"); };
-  return t(tb.winners.length === 1 ? "nebTieWon" : "nebTieWonMany", { names: winners, place: tb.place + 1,
+  return t(tb.winners.length === 1 ? "nebTieWon" : "nebTieWonMany", { names: winners, place: ordinal(tb.place + 1),
     mine: at(tb.winners[0]), theirs: at(tb.rival), rival: ctx.name(tb.rival) });
 }
 

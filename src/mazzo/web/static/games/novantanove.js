@@ -76,7 +76,7 @@ export function handSummary(sheet, ctx) {
   const verdict = made.length ? t(made.length === 1 ? "nnMade" : "nnMadeMany", { names: nameList(made) }) : t("nnNobody");
   return { verdict, body: h("div", {},
     h("p", {}, `${t("trump")}: ${last.trump ? suitText(last.trump) : t("noTrump")}`),
-    summaryTable(t("handRow"), [t("bidStatus"), t("nnBidCards"), t("tricks"), t("score")], rows)) };
+    summaryTable(t("handRow"), [t("bidStatus"), t("nnBidCards"), t("tricks"), t("score")], rows, t("nnMadeMark"))) };
 }
 
 /** What each suit is worth in a bid (the rules' ♣ 3, ♥ 2, ♠ 1, ♦ 0). */
