@@ -234,7 +234,8 @@ def test_poker_names_your_hand_and_what_a_call_costs(
                           ".click()")
             page.wait_for_function(
                 "([mine, n]) => [...document.querySelectorAll('#log li')]"
-                ".filter((li) => li.textContent.startsWith(mine)).length > n", arg=[mine, len(before)])
+                ".filter((li) => li.textContent.startsWith(mine)).length > n",
+                arg=[mine, len(before)])
             said = [li for li in page.locator("#log li").all_inner_texts() if li.startswith(mine)]
             assert said[len(before)].removeprefix(mine).split()[0] == str(figure), (said, figure)
             assert named
