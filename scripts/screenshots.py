@@ -43,14 +43,15 @@ FILL = {"cribbage": {"opt-turn_seconds": "90", "name-0": "Ada"}}
 #: the groups of pictures, in the order they are taken (``--only`` takes some of them)
 SHOTS = ("lobby", "tables", "history", "burraco-sheets", "figures", "burraco-end", "replay",
          "summaries")
-#: the end-of-hand overlays: a match of bots per game, paced so a hand's overlay stays a while,
-#: and what the overlay must show before its picture is taken (poker: a showdown)
-SUMMARIES: dict[str, tuple[dict[str, Any], str]] = {
-    "nebraska": ({"players": 3, "hands": 2}, "#hand-summary[open]"),
-    "novantanove": ({"players": 3}, "#hand-summary[open]"),
-    "poker_italiano": ({"players": 4, "max_hands": 12}, "#hand-summary[open] .showdown li"),
-    "cribbage": ({"players": 2}, "#hand-summary[open] .summary-table"),
-    "burraco": ({"players": 4, "hands": 2}, "#hand-summary[open]"),
+#: the end-of-hand overlays: a match of bots per game, paced (seconds a bot move) so a hand's
+#: overlay stays while both pictures are taken, and what the overlay must show before its
+#: picture (poker: a showdown; its hands are short, so its bots are slower)
+SUMMARIES: dict[str, tuple[dict[str, Any], float, str]] = {
+    "nebraska": ({"players": 3, "hands": 2}, 0.4, "#hand-summary[open]"),
+    "novantanove": ({"players": 3}, 0.4, "#hand-summary[open]"),
+    "poker_italiano": ({"players": 4, "max_hands": 12}, 1.2, "#hand-summary[open] .showdown li"),
+    "cribbage": ({"players": 2}, 0.4, "#hand-summary[open] .summary-table"),
+    "burraco": ({"players": 4, "hands": 2}, 0.4, "#hand-summary[open]"),
 }
 
 
@@ -249,10 +250,10 @@ def shoot_summaries(page: Any, small: Any, base: str, out: Path, lang: str) -> N
     (`summary-<game>-desktop.png`, `summary-<game>-phone.png`)."""
     import httpx
 
-    for game, (config, ready) in SUMMARIES.items():
+    for game, (config, pause, ready) in SUMMARIES.items():
         created = httpx.post(f"{base}/api/tables", json={
             "game": game, "config": config, "seats": ["medio"] * config["players"],
-            "start": False, "options": {"bot_pause_s": 0.4}}, timeout=30).json()
+            "start": False, "options": {"bot_pause_s": pause}}, timeout=30).json()
         for target in (page, small):
             target.goto(f"{created['spectate']}?lang={lang}")
             target.wait_for_selector("body[data-status=waiting]")

@@ -6,15 +6,17 @@ it never draws a card its reader could not know; the aids' figures equal the eng
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from driver import axe_problems
+from driver import axe_problems, wait_turn_or_end
 
 from mazzo.engine.game import JSON, card_from_token
 from mazzo.engine.record import check_record
+from mazzo.games.novantanove.scoring import bid_value
 from mazzo.games.poker_italiano.scoring import evaluate
 
 from live_server import LiveServer
@@ -150,7 +152,7 @@ def test_the_overlay_shows_no_card_its_reader_could_not_know(
 
 def test_the_overlay_is_a_keyboard_dialog_axe_finds_clean(
         new_context: Callable[..., Any], server: LiveServer) -> None:
-    page, _ = overlay_after_match(new_context, server, "cribbage")
+    page, _ = overlay_after_match(new_context, server, "poker_italiano")
     dialog = page.locator("#hand-summary")
     assert dialog.get_attribute("role") == "dialog" and dialog.get_attribute("aria-modal") == "true"
     assert page.evaluate("document.activeElement.id") == "hand-summary-next"
@@ -162,8 +164,6 @@ def test_the_overlay_is_a_keyboard_dialog_axe_finds_clean(
     page.keyboard.press("Escape")
     page.wait_for_selector("#hand-summary", state="hidden")
     assert page.evaluate("document.activeElement !== document.body")
-    # the setting is remembered for the next hand
-    page.evaluate("localStorage.removeItem('mazzo.autoNextHand')")
 
 
 def play_until_overlay(page: Any) -> None:
@@ -245,3 +245,64 @@ def test_poker_names_your_hand_and_what_a_call_costs(
     raise AssertionError("no call was offered")
 
 
+
+
+def my_turn(page: Any) -> list[tuple[str, list[str]]]:
+    """Wait for the seat's turn (closing overlays); its moves as (text, cards)."""
+    assert wait_turn_or_end(page) == "playing"
+    moves: list[tuple[str, list[str]]] = [
+        (text, json.loads(cards)) for text, cards in page.evaluate(
+            "[...document.querySelectorAll('#all-moves .move')]"
+            ".map((m) => [m.textContent, m.dataset.cards])")]
+    return moves
+
+
+def click_move(page: Any, index: int) -> None:
+    version = page.evaluate("document.body.dataset.version")
+    page.evaluate(f"document.querySelectorAll('#all-moves .move')[{index}].click()")
+    page.wait_for_function(f"document.body.dataset.version !== {json.dumps(version)}")
+
+
+def test_novantanoves_legend_adds_up_the_bid_as_the_engine_does(
+        new_context: Callable[..., Any], server: LiveServer) -> None:
+    created = server.create({"game": "novantanove", "config": {"players": 3},
+                             "seats": ["human", "medio", "medio"], "start": True,
+                             "options": {"bot_pause_s": 0}})
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(f"{created['seats'][0]['url']}&lang=en")
+    laid: list[str] = []
+    for _ in range(3):  # three bid cards, one at a time, each selected first
+        moves = my_turn(page)
+        assert "♣ clubs 3 · ♥ hearts 2 · ♠ spades 1 · ♦ diamonds 0" in page.locator(
+            "#aids").inner_text()
+        card = next(cards[0] for _, cards in moves if len(cards) == 1)
+        page.locator(f'#hand [data-card="{card}"]').click()
+        value = page.locator("[data-aid=bid-value]").inner_text()
+        expected = bid_value([card_from_token(c) for c in [*laid, card]])
+        assert value.endswith(f"= {expected}"), (laid, card, value)
+        index = next(i for i, (_, cards) in enumerate(moves) if cards == [card])
+        click_move(page, index)
+        laid.append(card)
+
+
+def test_burracos_marked_cards_are_those_the_legal_list_attaches(
+        new_context: Callable[..., Any], server: LiveServer) -> None:
+    created = server.create({"game": "burraco", "config": {"players": 2},
+                             "seats": ["human", "medio"], "start": True,
+                             "options": {"bot_pause_s": 0}})
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(f"{created['seats'][0]['url']}&lang=en")
+    rng = random.Random(5)
+    for _ in range(300):
+        moves = my_turn(page)
+        attach = {card for text, cards in moves if text.startswith("add ") for card in cards}
+        marked = set(page.evaluate(
+            "[...document.querySelectorAll('#hand .aid-mark')].map((c) => c.dataset.card)"))
+        assert marked == attach
+        if attach:
+            assert page.locator("[data-aid=attachable]").inner_text().startswith(
+                f"{len(attach)} card")
+            return
+        melds = [i for i, (text, _) in enumerate(moves) if text.startswith("meld")]
+        click_move(page, melds[0] if melds else rng.randrange(len(moves)))
+    raise AssertionError("no card could attach in 300 turns")

@@ -34,6 +34,9 @@ const state = {
  * log again (its answer carries the sheet of the hand just over); ``ctx`` is the boards' ctx.
  */
 export function summaryOnFrame(frame, hands, board, ctx, sync) {
+  // body[data-summary]: "pending" while a finished hand's sheet is asked for, "open" while the
+  // overlay shows (tests and scripts wait on it); the whole log's arrival ends "pending"
+  if (frame.log && document.body.dataset.summary === "pending") delete document.body.dataset.summary;
   const finished = hands.filter((hand) => hand.sheet);
   if (state.seen === null) {
     // hands over before this page came are in the history, not announced again
@@ -55,6 +58,7 @@ export function summaryOnFrame(frame, hands, board, ctx, sync) {
   const wanted = over.at(-1);
   if (wanted && !state.asked.has(wanted.hand)) {
     state.asked.add(wanted.hand);
+    document.body.dataset.summary = "pending";
     sync();
   }
 }
@@ -80,7 +84,7 @@ function open(frame, hand, board, ctx, matchOver) {
   }
   if (!drawn) return;
   const title = t("summaryTitle", { hand: t("handNo", { n: hand.hand }) });
-  const next = h("button", { type: "button", class: "primary", id: "hand-summary-next", onclick: () => el.close() },
+  const next = h("button", { type: "button", class: "primary", id: "hand-summary-next", onclick: dismiss },
     t(matchOver ? "summaryClose" : "summaryNext"));
   const auto = h("input", { type: "checkbox", id: "hand-summary-auto", checked: autoNext(),
     onchange: (e) => setAutoNext(e.target.checked) });
@@ -98,6 +102,7 @@ function open(frame, hand, board, ctx, matchOver) {
     state.returnTo = document.activeElement;
     el.showModal();
   }
+  document.body.dataset.summary = "open";
   // the reader starts at the top (the verdict), the keyboard on the button that goes on
   next.focus({ preventScroll: true });
   el.scrollTop = 0;
@@ -124,10 +129,17 @@ function armTimer() {
   const show = () => { line.textContent = t("summaryClosing", { s: Math.max(0, Math.ceil((state.closesAt - performance.now()) / 1000)) }); };
   show();
   state.countdown = setInterval(show, 500);
-  state.timer = setTimeout(() => { if (el.open) el.close(); }, AUTO_NEXT_MS);
+  state.timer = setTimeout(() => { if (el.open) dismiss(); }, AUTO_NEXT_MS);
+}
+
+/** Close the overlay; the page says so at once (the dialog's "close" event comes a task later). */
+function dismiss() {
+  delete document.body.dataset.summary;
+  state.dialog?.close();
 }
 
 function closed() {
+  delete document.body.dataset.summary;
   clearTimeout(state.timer);
   clearInterval(state.countdown);
   // the element focused before may have been redrawn meanwhile: then the first move, or the page
