@@ -306,3 +306,31 @@ def test_burracos_marked_cards_are_those_the_legal_list_attaches(
         melds = [i for i, (text, _) in enumerate(moves) if text.startswith("meld")]
         click_move(page, melds[0] if melds else rng.randrange(len(moves)))
     raise AssertionError("no card could attach in 300 turns")
+
+
+def test_cribbage_keeps_the_hands_shows_on_the_board_until_the_play(
+        new_context: Callable[..., Any], server: LiveServer) -> None:
+    """After the show the next hand is dealt at once: its board keeps the shows (each with the
+    starter) from the deal until the first card of the play, with the overlay's figures."""
+    created = server.create({"game": "cribbage", "config": {"players": 2},
+                             "seats": ["human", "random"], "start": True,
+                             "options": {"bot_pause_s": 0}})
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(f"{created['seats'][0]['url']}&lang=en")
+    rng = random.Random(1)
+    while not page.locator("#hand-summary[open]").count():
+        wait_for = "document.body.dataset.myTurn === 'true' || document.body.dataset.summary"
+        page.wait_for_function(wait_for)
+        if page.evaluate("document.body.dataset.summary") != "open":
+            moves = my_turn(page)
+            click_move(page, rng.randrange(len(moves)))
+    shows = [page.locator(f"#hand-summary [data-figure='show-{i}']").inner_text() for i in range(
+        page.locator("#hand-summary [data-figure^='show-']").count())]
+    starter = page.locator("#hand-summary .starter-plus [data-card]").first.get_attribute(
+        "data-card")
+    page.click("#hand-summary-next")
+    kept = page.locator("#board .last-shows li")
+    assert kept.count() == len(shows)
+    for i, points in enumerate(shows):
+        assert kept.nth(i).inner_text().rstrip().endswith(f"= {points}")
+        assert kept.nth(i).locator(f".starter-plus [data-card='{starter}']").count() == 1

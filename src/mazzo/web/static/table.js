@@ -338,7 +338,9 @@ export function formatScore(value) {
 
 function renderBoard(frame) {
   const panel = document.getElementById("board");
-  const ctx = { frame, seat: frame.seat, name: (i) => seatName(frame, i) };
+  // the last finished hand's sheet, for a board that keeps it in sight (cribbage's shows)
+  const last = app.hands.findLast((hand) => hand.sheet);
+  const ctx = { frame, seat: frame.seat, name: (i) => seatName(frame, i), lastSheet: last ? { hand: last.hand, sheet: last.sheet } : null };
   let content;
   try { content = app.board.board(frame.view, ctx); } catch (exc) { content = h("pre", {}, String(exc)); }
   panel.replaceChildren(h("h2", { id: "board-title" }, t("board")), content);

@@ -48,7 +48,7 @@ export function board(view, ctx) {
   const crib = block(t("crib") + (view.dealer >= 0 ? ` — ${t("dealer")}: ${ctx.name(view.dealer)}` : ""),
     view.crib ? cardRow(view.crib, t("crib")) : backs(view.crib_count, t("cribCards", { n: view.crib_count })));
   const starter = block(t("starter"), view.starter ? cardElement(view.starter) : backs(1, t("starter")));
-  const shown = handSheet(view, ctx);
+  const shown = handSheet(view, ctx) || lastShows(view, ctx);
   const others = block(t("hands"), h("ul", { class: "plain" }, view.hand_counts.map((n, seat) =>
     seat === view.seat ? null : h("li", {}, `${ctx.name(seat)}: `, backs(n, t("cards", { n }))))));
   return grid(block(t("scores"), pegBoard(view, ctx),
@@ -91,4 +91,15 @@ export function handSummary(sheet, ctx) {
   return { verdict, body: h("div", {},
     starter ? h("p", {}, `${t("starter")}: `, cardElement(starter, { small: true })) : null,
     summaryTable(t("crShow"), [t("crCards"), t("crCombos"), t("score")], rows)) };
+}
+
+/** The hand before's shows, kept on the board from the next deal until its play begins (the
+ * engine's view starts each hand without them; the page's last sheet has them). */
+function lastShows(view, ctx) {
+  const last = ctx.lastSheet;
+  if (!last?.sheet?.shown?.length || view.laid.some((cards) => cards.length)) return null;
+  const el = handSheet(last.sheet, ctx);
+  el.querySelector("h3").textContent = `${t("shown")} — ${t("handNo", { n: last.hand })}`;
+  el.classList.add("last-shows");
+  return el;
 }
