@@ -156,13 +156,15 @@ function closed() {
 // -- shared pieces for the games' summaries ---------------------------------------------------
 
 /** A table of figures: one row per player or side, each figure cell marked for tests and
- * readers by ``figure`` (e.g. "points-2"); rows: [{head, cells: [{text, figure}], win}];
+ * readers by ``figure`` (e.g. "points-2"), a ``note`` after it; rows: [{head, cells: [{text,
+ * figure, note}], win}];
  * ``winText`` names a row marked as won. On a phone each row becomes a card whose figures are
  * labelled by their column (style.css), so nothing is squeezed into a narrow column. */
 export function summaryTable(corner, columns, rows, winText = t("summaryWon")) {
   // the explicit roles keep the table's semantics when a phone lays its rows out as blocks
   const cellOf = (cell, i) => (cell instanceof Node ? h("td", { role: "cell", class: "cards-cell" }, cell)
-    : h("td", { role: "cell", "data-label": columns[i], "data-figure": cell.figure || null }, cell.text ?? String(cell)));
+    : h("td", { role: "cell", "data-label": columns[i] },
+      h("span", { "data-figure": cell.figure || null }, cell.text ?? String(cell)), cell.note ? ` ${cell.note}` : null));
   return h("table", { class: "sheet summary-table", role: "table" },
     h("thead", { role: "rowgroup" }, h("tr", { role: "row" }, h("th", { scope: "col", role: "columnheader" }, h("span", { class: "sr-only" }, corner)),
       columns.map((label) => h("th", { scope: "col", role: "columnheader" }, label)))),

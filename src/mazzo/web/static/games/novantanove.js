@@ -68,7 +68,8 @@ export function handSummary(sheet, ctx) {
   const last = sheet.last_deal;
   if (!last) return null;
   const rows = last.points.map((points, hand) => ({ head: handName(sheet, hand, ctx), win: Boolean(last.success[hand]), cells: [
-    { text: last.bids[hand] === null || last.bids[hand] === undefined ? "—" : String(last.bids[hand]), figure: `bid-${hand}` },
+    { text: last.bids[hand] === null || last.bids[hand] === undefined ? "—" : String(last.bids[hand]), figure: `bid-${hand}`,
+      note: last.premium[hand] ? `(${t(last.premium[hand] === "reveal" ? "premiumReveal" : last.premium[hand] === "declare" ? "premiumDeclare" : last.premium[hand])})` : null },
     last.bid_cards?.[hand]?.length ? cardRow(last.bid_cards[hand], t("bids"), { small: true }) : "—",
     { text: String(last.tricks[hand]), figure: `tricks-${hand}` },
     { text: num(points), figure: `points-${hand}` }] }));
