@@ -3,10 +3,11 @@ form) and every game's table in the middle of a short match, at desktop (1280x80
 (360x740) size (cribbage with a turn time limit, so its countdown shows), the hand history of
 a cribbage match at both sizes, a Burraco match's hand history (its score sheets) on a phone,
 and on a phone novantanove's bids and poker's chips a few deals in and the board at the end of
-a Burraco match; and the replay viewer at the last step of a 3-player Burraco match (desktop).
+a Burraco match; the replay viewer at the last step of a 3-player Burraco match (desktop); and
+every game's end-of-hand overlay at both sizes.
 
     PYTHONPATH=src python scripts/screenshots.py [--out docs/screenshots] [--lang en]
-        [--only lobby tables history burraco-sheets figures burraco-end replay]
+        [--only lobby tables history burraco-sheets figures burraco-end replay summaries]
 
 Needs the `dev` extra (Playwright) and Debian's Chromium at /usr/bin/chromium. It starts its own
 `mazzo serve` on a free port with a throwaway database.
@@ -40,7 +41,18 @@ MOVES = {"cribbage": 3, "nebraska": 4, "novantanove": 5, "poker_italiano": 1, "b
 #: lobby fields set per game (cribbage shows the turn countdown)
 FILL = {"cribbage": {"opt-turn_seconds": "90", "name-0": "Ada"}}
 #: the groups of pictures, in the order they are taken (``--only`` takes some of them)
-SHOTS = ("lobby", "tables", "history", "burraco-sheets", "figures", "burraco-end", "replay")
+SHOTS = ("lobby", "tables", "history", "burraco-sheets", "figures", "burraco-end", "replay",
+         "summaries")
+#: the end-of-hand overlays: a match of bots per game, paced (seconds a bot move) so a hand's
+#: overlay stays while both pictures are taken, and what the overlay must show before its
+#: picture (poker: a showdown; its hands are short, so its bots are slower)
+SUMMARIES: dict[str, tuple[dict[str, Any], float, str]] = {
+    "nebraska": ({"players": 3, "hands": 2}, 0.4, "#hand-summary[open]"),
+    "novantanove": ({"players": 3}, 0.4, "#hand-summary[open]"),
+    "poker_italiano": ({"players": 4, "max_hands": 12}, 1.2, "#hand-summary[open] .showdown li"),
+    "cribbage": ({"players": 2}, 0.4, "#hand-summary[open] .summary-table"),
+    "burraco": ({"players": 4, "hands": 2}, 0.4, "#hand-summary[open]"),
+}
 
 
 def main() -> int:
@@ -95,6 +107,8 @@ def shoot(browser: object, base: str, out: Path, lang: str, only: set[str]) -> N
         shoot_burraco_end(small, base, out, lang)
     if "replay" in only:
         shoot_burraco_replay_end(page, base, out, lang)
+    if "summaries" in only:
+        shoot_summaries(page, small, base, out, lang)
     desktop.close()
     phone.close()
 
@@ -231,6 +245,26 @@ def shoot_burraco_replay_end(page: object, base: str, out: Path, lang: str) -> N
     page.screenshot(path=str(out / "replay-burraco-end-desktop.png"),  # type: ignore[attr-defined]
                     full_page=True)
     print("burraco replay, last step: saved", flush=True)
+
+
+def shoot_summaries(page: Any, small: Any, base: str, out: Path, lang: str) -> None:
+    """Each game's end-of-hand overlay, watched at both sizes while bots play
+    (`summary-<game>-desktop.png`, `summary-<game>-phone.png`)."""
+    import httpx
+
+    for game, (config, pause, ready) in SUMMARIES.items():
+        created = httpx.post(f"{base}/api/tables", json={
+            "game": game, "config": config, "seats": ["medio"] * config["players"],
+            "start": False, "options": {"bot_pause_s": pause}}, timeout=30).json()
+        for target in (page, small):
+            target.goto(f"{created['spectate']}?lang={lang}")
+            target.wait_for_selector("body[data-status=waiting]")
+        httpx.post(f"{base}/api/tables/{created['table']}/start",
+                   json={"owner": created["owner"]}, timeout=30).raise_for_status()
+        for target, size in ((page, "desktop"), (small, "phone")):
+            target.wait_for_selector(ready, timeout=600_000)
+            target.screenshot(path=str(out / f"summary-{game}-{size}.png"))
+        print(f"{game} end-of-hand overlay: saved", flush=True)
 
 
 if __name__ == "__main__":

@@ -42,3 +42,6 @@ def test_novantanoves_decks_are_given_per_player_count() -> None:
     config = get_game("novantanove").config_class(players=4)
     for deck in fields["deck"]["allowed_by_players"]["4"]:
         config.replace(deck=deck)  # each one offered is accepted
+    # the classic variant (37 cards with a joker) is for 2 or 3 players
+    assert fields["variant"]["allowed"] == ["revised", "classic"]
+    assert fields["variant"]["allowed_by_players"] == {"4": ["revised"]}

@@ -278,6 +278,16 @@ def test_a_hand_keeps_its_scoring_and_the_next_hand_starts_with_its_deal() -> No
     assert log.hands[-1].sheet is not None  # the match is over: the last hand has its sheet
 
 
+def test_a_cribbage_sheet_keeps_the_starter_its_shows_counted_with() -> None:
+    state = played("cribbage", 1)
+    log = SeatLog(state.game, state.config, 1)
+    log.advance(state.history, {})
+    for hand in list(log.hands)[:-1]:
+        counted = [e for _, e in hand.entries if e.kind == "counted"]
+        assert hand.sheet is not None and counted
+        assert hand.sheet["starter"] == counted[0].to_json()["starter"]
+
+
 def test_poker_antes_for_the_next_hand_open_it() -> None:
     game = get_game("poker_italiano")
     kinds = ["drew", "shown", "pot_won", "ante_paid", "hand_started"]

@@ -62,16 +62,21 @@ TURN_WAIT_MS = 90_000
 
 
 def wait_turn_or_end(page: Any, timeout: float = TURN_WAIT_MS) -> str:
+    """Wait for the seat's turn or the end of the match, closing each end-of-hand overlay on
+    the way (its button, as a person would); returns the table's status."""
     from playwright.sync_api import TimeoutError as PageTimeout  # only web tests import it
 
-    try:
-        page.wait_for_function(
-            "document.body.dataset.status === 'over' || document.body.dataset.myTurn === 'true'",
-            timeout=timeout)
-    except PageTimeout as exc:  # say where the page stood, so that a stall explains itself
-        raise AssertionError(f"no turn and no end in {timeout / 1000:.0f} s: {page_state(page)}") \
-            from exc
-    return str(page.evaluate("document.body.dataset.status"))
+    while True:
+        try:
+            page.wait_for_function(
+                "(document.body.dataset.status === 'over' || document.body.dataset.myTurn === "
+                "'true') && document.body.dataset.summary !== 'pending'", timeout=timeout)
+        except PageTimeout as exc:  # say where the page stood, so that a stall explains itself
+            raise AssertionError(
+                f"no turn and no end in {timeout / 1000:.0f} s: {page_state(page)}") from exc
+        if page.evaluate("document.body.dataset.summary") != "open":
+            return str(page.evaluate("document.body.dataset.status"))
+        close_summary(page)
 
 
 def page_state(page: Any) -> JSON:
@@ -90,9 +95,37 @@ def page_state(page: Any) -> JSON:
 CORNER = {"x": 6, "y": 8}
 
 
+def close_summary(page: Any) -> None:
+    """Close the end-of-hand overlay if one is open or on its way (its button, as a person
+    would), so the table can be clicked."""
+    page.wait_for_function("document.body.dataset.summary !== 'pending'", timeout=TURN_WAIT_MS)
+    while page.evaluate("document.body.dataset.summary") == "open":
+        page.click("#hand-summary-next")
+        page.wait_for_selector("#hand-summary", state="hidden")
+        page.wait_for_function("document.body.dataset.summary !== 'pending'",
+                               timeout=TURN_WAIT_MS)
+
+
+def click_past_summary(page: Any, selector: str, tries: int = 5) -> None:
+    """Click ``selector`` on a table that goes on while it is watched: an end-of-hand overlay
+    that opens meanwhile is closed first (its button) and the click tried again."""
+    from playwright.sync_api import TimeoutError as PageTimeout
+
+    for _ in range(tries - 1):
+        close_summary(page)
+        try:
+            page.locator(selector).click(timeout=5_000)
+            return
+        except PageTimeout:
+            continue
+    close_summary(page)
+    page.locator(selector).click()
+
+
 def play_one(page: Any, rng: random.Random) -> None:
     """Make one move by clicking: a card that plays at once, or its cards in the hand first,
     then its button."""
+    close_summary(page)
     version = page.evaluate("document.body.dataset.version")
     buttons = page.locator("#all-moves .move")
     moves = [(int(b.get_attribute("data-index")), json.loads(b.get_attribute("data-cards")))

@@ -253,19 +253,22 @@ def test_the_replay_names_the_game_and_no_dealer_before_the_cut(
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("it", "variante: 'classic' (37 carte con un jolly) è per 2 o 3 giocatori"),
-    ("en", "variant: 'classic' (37 cards with a joker) is for 2 or 3 players"),
+    ("it", "prima briscola: con la variante 'classic' non c'è (la briscola la fa la carta girata)"),
+    ("en", "first trump: must be 'none' with variant 'classic' (the turn-up sets trumps)"),
 ])
 def test_the_lobby_says_a_rule_between_fields_in_its_language(
         page: Any, server: LiveServer, lang: str, said: str) -> None:
-    """Novantanove's classic variant with 4 players came back in English with the field's id
-    three times: "config.variant: config.variant: variant: 'classic' (37 cards...)"."""
+    """A rule between two fields came back in English with the field's id three times
+    ("config.variant: config.variant: variant: ..."). Novantanove's classic variant has no
+    first trump (the form offers each field's values for the player count, not for the other
+    fields): the server's refusal is said once, in the page's language."""
     page.goto(f"{server.http}/?lang={lang}")
     page.wait_for_selector("body[data-ready=true]")
     open_custom(page)
     page.select_option("#game", "novantanove")
-    page.select_option("#players", "4")
+    page.select_option("#players", "3")
     page.select_option("#cfg-variant", value='"classic"')  # the option's value: the JSON id
+    page.select_option("#cfg-first_trump", value='"diamonds"')
     page.click("#create")
     page.wait_for_function("document.getElementById('form-error').textContent !== ''")
     assert page.locator("#form-error").inner_text() == said

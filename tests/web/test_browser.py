@@ -15,6 +15,8 @@ import httpx
 import pytest
 from driver import (
     axe_problems,
+    click_past_summary,
+    close_summary,
     create_from_lobby,
     finished_table,
     open_custom,
@@ -373,7 +375,7 @@ def test_burracos_score_sheet_fits_a_phone(new_context: Callable[..., Any],
     page = context.new_page()
     page.goto(spectate if spectate.startswith("http") else server.http + spectate)
     page.wait_for_selector("#log .log-hand:has-text('Hand 2')", timeout=120_000)
-    page.locator("#hand-history summary").click()
+    click_past_summary(page, "#hand-history summary")  # past each hand's overlay
     sheet = page.locator("#hand-history .hand-entry .hand-sheet table.sheet").first
     sheet.wait_for()
     # the row labels read from their cells: a row's innerText has its cells tab-separated
@@ -455,6 +457,7 @@ def test_bids_and_chips_fit_a_phone(new_context: Callable[..., Any], server: Liv
     wanted = (['"Bid:"', '"Tricks:"'] if game == "novantanove"
               else ['"Chips:"', '"Bet this round:"'])
     assert all(label in labels for label in wanted), labels
+    close_summary(page)  # the overlay of the hand just over
     page.locator("#hand-history summary").click()  # and every finished hand's sheet
     page.wait_for_selector("#hand-history .hand-entry .hand-sheet")
     page.locator("#fair summary").click()

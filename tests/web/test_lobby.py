@@ -74,6 +74,31 @@ def test_novantanove_with_four_players_offers_the_48_and_52_card_decks(
     assert server.get(f"/api/tables/{table}").json()["config"]["deck"] == 48
 
 
+def test_every_variant_offered_is_one_the_player_count_allows(
+        page: Any, server: LiveServer) -> None:
+    """Novantanove's classic variant is for 2 or 3 players: with 4 the form does not offer it,
+    and a classic chosen with 3 players goes back to the default when a fourth is added."""
+    lobby(page, server)
+    page.select_option("#game", "novantanove")
+    values = "(os) => os.map((o) => JSON.parse(o.value))"
+    assert page.locator("#cfg-variant option").evaluate_all(values) == ["revised", "classic"]
+    page.select_option("#cfg-variant", json.dumps("classic"))
+    page.select_option("#players", "4")
+    assert page.locator("#cfg-variant option").evaluate_all(values) == ["revised"]
+    page.fill("#opt-bot_pause_s", "0")
+    page.click("#create")
+    page.wait_for_selector("#go-seat")  # the server takes what the form offered
+    for game in GAMES:  # every choice the lobby is told about, the engine accepts
+        config_class = get_game(game).config_class
+        for entry in server.get("/api/games").json():
+            if entry["id"] != game:
+                continue
+            for field in entry["config"]:
+                for players, allowed in field.get("allowed_by_players", {}).items():
+                    for value in allowed:
+                        config_class(players=int(players)).replace(**{field["name"]: value})
+
+
 @pytest.mark.parametrize("lang,word,seat", [("en", "Name", "seat"), ("it", "Nome", "posto")])
 def test_every_name_box_has_a_visible_label(page: Any, server: LiveServer, lang: str, word: str,
                                             seat: str) -> None:

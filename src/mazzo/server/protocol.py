@@ -438,4 +438,16 @@ def _probe_allowed(config: Config, name: str, kind: str) -> Any:
                 allowed = exc.allowed
         except (TypeError, ValueError):
             continue
+    if isinstance(allowed, list) and kind != "boolean":
+        # a value the field lists may still clash with the rest of this config (Novantanove's
+        # classic variant is for 2 or 3 players): only the values the config accepts are offered
+        allowed = [value for value in allowed if _accepts(config, name, value)]
     return allowed
+
+
+def _accepts(config: Config, name: str, value: object) -> bool:
+    try:
+        config.replace(**{name: value})
+    except (ConfigError, TypeError, ValueError):
+        return False
+    return True

@@ -32,7 +32,7 @@ class CribbageGame(Game):
     #: deal's seed fixes them, so seeds wait for the end of the match
     seeds_public_after_hand = False
     #: a finished hand's score sheet: the hands and crib shown and counted, games won
-    sheet_keys = ("shown", "games_won")
+    sheet_keys = ("shown", "starter", "games_won")
 
 
     def action_space(self, config: Config) -> int:

@@ -200,6 +200,75 @@ const GAME_WORDS = {
     en: { score: "Chips", handScores: "Chips after the hand" } },
 };
 
+// The end-of-hand overlay (summary.js) and the game aids (aids.js, games/<id>.js `aids`): their
+// words, kept together and added to the page's words below.
+const SUMMARY_WORDS = {
+  it: {
+    summaryTitle: "{hand} finita", summaryNext: "Prossima mano", summaryClose: "Vedi il tavolo finale",
+    summaryAuto: "Prossima mano da sola dopo qualche secondo", summaryClosing: "Si chiude tra {s} s",
+    summaryWon: "vince", summaryAnd: "e", summaryWins: "Vince {names}", summaryWinMany: "Vincono {names}",
+    summaryNobody: "Nessuno prende punti", handPointsCol: "Punti",
+    nebCards: "Carte personali", nebValid: "Carte valide", nebMatches: "Abbinamenti",
+    nebWhyValid: ["più carte valide di tutti ({n})", "più carte valide di tutti ({n})"],
+    nebWhyMatches: ["più abbinamenti di tutti ({n})", "più abbinamenti di tutti ({n})"],
+    nebTieWon: "pari: {names} vince allo spareggio, alla {place} carta {mine} contro {theirs} ({rival})",
+    nebTieWonMany: "pari: {names} vincono allo spareggio, alla {place} carta {mine} contro {theirs} ({rival})",
+    nebTieStands: "pari anche allo spareggio: {names} prendono il punto", nebNoCard: "nessuna carta",
+    nnMade: "Scommessa riuscita: {names}", nnMadeMany: "Scommesse riuscite: {names}", nnNobody: "Nessuna scommessa riuscita",
+    nnBidCards: "Carte scommessa", nnMadeMark: "riuscita", nnLegend: "Valore delle carte scommessa",
+    nnBidValue: "La tua scommessa: {cards} = {n}",
+    pkMainPot: "Piatto", pkSidePot: "Piatto laterale {n}", pkPots: "Piatti", pkShowdown: "Mani mostrate, dalla migliore",
+    pkNoShow: "Nessuna mano mostrata.", pkTakes: "{names} prende il piatto", pkTakeMany: "{names} si dividono i piatti",
+    pkYourHand: "La tua mano: {name}", pkCallCost: "Vedere ti costa {n}", pkCallAllIn: "Vedere ti costa {n}: tutte le tue fiches",
+    crNoShow: "La mano finisce prima della conta: un giocatore ha raggiunto il traguardo nel gioco.",
+    crShow: "Conta", crCards: "Carte + starter", crCombos: "Combinazioni", crNothing: "niente",
+    crFifteens: "quindici {n}", crPairs: "coppie {n}", crRuns: "scale {n}", crFlush: "colore {n}", crNobs: "fante (nobs) {n}",
+    crVerdict: ["Conta migliore: {names} con {n} punto", "Conta migliore: {names} con {n} punti"],
+    buVerdict: "{names} vincono la smazzata: {n} contro {rest}", buVerdictTie: "Smazzata pari: {names} con {n}",
+    buCanAttach: "si può attaccare", buAttachable: ["{n} carta si può attaccare a una combinazione in tavola (segnata)",
+      "{n} carte si possono attaccare a una combinazione in tavola (segnate)"],
+  },
+  en: {
+    summaryTitle: "{hand} is over", summaryNext: "Next hand", summaryClose: "See the final table",
+    summaryAuto: "Next hand by itself after a few seconds", summaryClosing: "Closes in {s} s",
+    summaryWon: "won", summaryAnd: "and", summaryWins: "{names} wins", summaryWinMany: "{names} win",
+    summaryNobody: "Nobody scores", handPointsCol: "Points",
+    nebCards: "Personal cards", nebValid: "Valid cards", nebMatches: "Matches",
+    nebWhyValid: ["the most valid cards ({n})", "the most valid cards ({n})"],
+    nebWhyMatches: ["the most matches ({n})", "the most matches ({n})"],
+    nebTieWon: "tied: {names} wins on the tie-break, at the {place} card {mine} against {theirs} ({rival})",
+    nebTieWonMany: "tied: {names} win on the tie-break, at the {place} card {mine} against {theirs} ({rival})",
+    nebTieStands: "still level after the tie-break: {names} each score", nebNoCard: "no card",
+    nnMade: "Bid made: {names}", nnMadeMany: "Bids made: {names}", nnNobody: "Nobody made their bid",
+    nnBidCards: "Bid cards", nnMadeMark: "made it", nnLegend: "What bid cards are worth",
+    nnBidValue: "Your bid: {cards} = {n}",
+    pkMainPot: "Pot", pkSidePot: "Side pot {n}", pkPots: "Pots", pkShowdown: "Hands shown, best first",
+    pkNoShow: "No hand was shown.", pkTakes: "{names} takes the pot", pkTakeMany: "{names} share the pots",
+    pkYourHand: "Your hand: {name}", pkCallCost: "A call costs you {n}", pkCallAllIn: "A call costs you {n}: all your chips",
+    crNoShow: "The hand ends before the show: a player reached the target in the play.",
+    crShow: "Show", crCards: "Cards + starter", crCombos: "Combinations", crNothing: "nothing",
+    crFifteens: "fifteens {n}", crPairs: "pairs {n}", crRuns: "runs {n}", crFlush: "flush {n}", crNobs: "his nobs {n}",
+    crVerdict: ["Best show: {names} with {n} point", "Best show: {names} with {n} points"],
+    buVerdict: "{names} take the hand: {n} against {rest}", buVerdictTie: "A level hand: {names} on {n}",
+    buCanAttach: "can attach", buAttachable: ["{n} card can attach to a meld on the table (marked)",
+      "{n} cards can attach to a meld on the table (marked)"],
+  },
+};
+Object.assign(WORDS.it, SUMMARY_WORDS.it);
+Object.assign(WORDS.en, SUMMARY_WORDS.en);
+// where Nebraska and Burraco name a hand otherwise
+const SUMMARY_GAME_WORDS = {
+  nebraska: { it: { summaryNext: "Prossima manche", summaryAuto: "Prossima manche da sola dopo qualche secondo" } },
+  burraco: { it: { summaryNext: "Prossima smazzata", summaryAuto: "Prossima smazzata da sola dopo qualche secondo" },
+    en: { summaryNext: "Next hand" } },
+};
+for (const [id, langs] of Object.entries(SUMMARY_GAME_WORDS)) {
+  for (const [code, words] of Object.entries(langs)) {
+    GAME_WORDS[id] = GAME_WORDS[id] || {};
+    GAME_WORDS[id][code] = { ...GAME_WORDS[id][code], ...words };
+  }
+}
+
 let game = null;
 
 /** The game of the page (the table, the replay): its own words for a hand, where it has them. */

@@ -7,6 +7,8 @@ import { backs, placeOf, seatName } from "./games/common.js";
 import { arrangement, handOrder, moveCard, setArrangement } from "./handorder.js";
 import { play as animate, snapshot, sound } from "./motion.js";
 import { applySettings, renderSettings, setSetting, settings } from "./settings.js";
+import { markCard } from "./aids.js";
+import { summaryOnFrame } from "./summary.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.search);
@@ -20,7 +22,7 @@ const app = {
   hands: [], omittedHands: 0, limits: { events: 500, hands: 40 }, historyOpen: false, sheetsStale: false,
   openHands: new Map(), // hand number -> whether its events are unfolded in the hand history
   // the turn clock: the frame's seconds left, counted down from when the frame arrived
-  turnEnds: null, announced: null,
+  turnEnds: null, announced: null, renders: 0,
   dragging: null, // the hand's card being dragged to a new place
   logAtEnd: true, // whether the log is scrolled to its newest line
 };
@@ -67,6 +69,8 @@ async function onFrame(frame) {
   app.pending = false;
   const before = snapshot();
   render();
+  // a hand just over is explained before the next deal (summary.js asks for its sheet)
+  summaryOnFrame(frame, app.hands, app.board, { frame, seat: frame.seat, name: (i) => seatName(frame, i) }, refreshLog);
   await moveAndSound(previous, frame, before);
 }
 
@@ -87,7 +91,7 @@ async function moveAndSound(previous, frame, before) {
 
 function loadLog(log) {
   app.hands = log.hands.map((hand) => ({ hand: hand.hand, omitted: hand.omitted, sheet: hand.sheet,
-    events: hand.events.map((e) => ({ text: e.text, type: e.type, version: e.version })) }));
+    events: hand.events.map((e) => ({ text: e.text, type: e.type, version: e.version, data: e })) }));
   app.omittedHands = log.omitted_hands;
   app.limits = log.limits;
   app.sheetsStale = false;
@@ -100,7 +104,7 @@ function addEvents(frame) {
       app.hands.push({ hand, events: [], omitted: 0, sheet: null });
       app.sheetsStale = true; // the hand before is over: its score sheet is on the server
     }
-    app.hands.at(-1).events.push({ text: event.text, type: event.type, version: frame.version });
+    app.hands.at(-1).events.push({ text: event.text, type: event.type, version: frame.version, data: event });
   }
   // the same bounds as the server's log
   while (app.hands.length > app.limits.hands) { app.hands.shift(); app.omittedHands += 1; }
@@ -209,7 +213,11 @@ function focusSelector(el) {
 
 function render() {
   const selector = focusSelector(document.activeElement);
+  // each frame's drawing is measured (benchmarks/web.py reads the "render" measures)
+  performance.mark("render-start");
   draw();
+  performance.measure("render", "render-start");
+  if (++app.renders % 5000 === 0) performance.clearMeasures("render"); // a long session stays small
   if (selector && document.activeElement === document.body) {
     const again = document.querySelector(selector) || document.querySelector("#moves .move:not(:disabled)");
     again?.focus();
@@ -379,7 +387,9 @@ export function formatScore(value) {
 
 function renderBoard(frame) {
   const panel = document.getElementById("board");
-  const ctx = { frame, seat: frame.seat ?? 0, name: (i) => seatName(frame, i) };
+  // the last finished hand's sheet, for a board that keeps it in sight (cribbage's shows)
+  const last = app.hands.findLast((hand) => hand.sheet);
+  const ctx = { frame, seat: frame.seat ?? 0, name: (i) => seatName(frame, i), lastSheet: last ? { hand: last.hand, sheet: last.sheet } : null };
   let content;
   try { content = app.board.board(frame.view, ctx); } catch (exc) { content = h("pre", {}, String(exc)); }
   panel.replaceChildren(h("h2", { id: "board-title", class: "sr-only" }, t("board")), content);
@@ -399,6 +409,8 @@ function renderPlay(frame) {
   // the game's own notes on this seat's view (Nebraska: which of your cards count now)
   const notes = frame.notes;
   const oneClick = oneClickMoves(cardMoves, usable);
+  // the game's aids for this view: a note under the hand, and cards it marks (aids.js)
+  const aid = app.board.aids && frame.seat !== null ? app.board.aids(view, { frame, legal, selected: app.selected }) : null;
   const cardButton = (token) => {
     const move = oneClick.get(token);
     const el = cardElement(token, {
@@ -411,6 +423,7 @@ function renderPlay(frame) {
       el.dataset.index = String(move.index);
       el.append(h("span", { class: "sr-only" }, `, ${t("oneClick")}`));
     }
+    if (aid?.marks?.has(token)) markCard(el, aid.markLabel);
     if (notes && notes.cards.includes(token)) {
       el.classList.add("counts");
       el.append(h("span", { class: "sr-only" }, `, ${t("counts")}`));
@@ -431,6 +444,7 @@ function renderPlay(frame) {
   hand.style.setProperty("--n", String(handTokens.length)); // the fan's overlap (table.css)
   parts.push(h("div", { class: "hand-row" }, hand, handTools(arranged)));
   if (note) parts.push(note);
+  if (aid?.note) parts.push(aid.note);
   if (notes) parts.push(h("div", { id: "notes", class: "notes" }, notes.lines.map((line) => h("p", {}, line))));
   if (extra.length) parts.push(h("div", { id: "other-cards", class: "hand", role: "group", "aria-label": t("known") }, extra.map(cardButton)));
   const moves = h("div", { id: "moves", class: "moves" });

@@ -128,3 +128,37 @@ export function board(view, ctx) {
     handSheet(view, ctx, false),
   );
 }
+
+// -- the end-of-hand overlay (summary.js) and the aids (aids.js) ----------------------------------
+// (imports are hoisted: this section's own stay with it)
+import { nameList } from "../summary.js";
+import { actionCards, aidNote } from "../aids.js";
+
+/** The hand that ended: its score sheet (per side: burraco bonuses, closing, melded cards, cards
+ * left in hand, pozzetto, total) with the table as it closed folded below. */
+export function handSummary(sheet, ctx) {
+  const last = sheet.last_hand;
+  if (!last?.lines?.length) return null;
+  const body = handSheet(sheet, ctx, true);
+  // the sheet's figures, marked per side and line for readers of the numbers
+  body.querySelectorAll("tbody tr").forEach((row, k) => row.querySelectorAll("td").forEach((td, side) => { td.dataset.figure = `line-${k}-${side}`; }));
+  const totals = last.lines.map((line) => line[5]);
+  const best = Math.max(...totals);
+  const top = last.sides.filter((_, i) => totals[i] === best).map((seats) => names(seats, ctx));
+  const others = totals.filter((v) => v !== best);
+  const verdict = t(top.length === 1 ? "buVerdict" : "buVerdictTie", { names: nameList(top), n: num(best),
+    rest: others.map(num).join(", ") || num(best) });
+  return { verdict, body };
+}
+
+/** The cards of your hand that can attach to a meld on the table now, from the legal list. */
+export function attachable(legal) {
+  return new Set(legal.filter((m) => m.action.type === "attach").flatMap((m) => actionCards(m.action)));
+}
+
+/** Burraco's aid: the cards that can attach, marked in the hand and counted under it. */
+export function aids(view, ctx) {
+  const marks = attachable(ctx.legal);
+  if (!marks.size) return null;
+  return { marks, markLabel: t("buCanAttach"), note: aidNote([{ figure: "attachable", parts: [t("buAttachable", { n: marks.size })] }]) };
+}

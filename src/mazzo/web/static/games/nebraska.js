@@ -81,3 +81,55 @@ export function board(view, ctx) {
     suitsKey(view),
   );
 }
+
+// -- the end-of-hand overlay (summary.js) --------------------------------------------------------
+// (imports are hoisted: this section's own stay with it)
+import { nameList, summaryTable } from "../summary.js";
+
+const RANK_TEXT = { 14: "A", 13: "K", 12: "Q", 11: "J" };
+const rankText = (r) => RANK_TEXT[r] || String(r);
+/** "1ª" / "1st", "2nd", "3rd", "4th", as the terminal numbers the compared cards */
+function ordinal(n) {
+  if (getLang() === "it") return `${n}ª`;
+  return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n < 20 ? n : n % 10] || "th"}`;
+}
+
+/** How a tie for the most was settled, as the terminal says it: the first card where the tied
+ * hands differ, or that the tie stands. */
+function tiebreakLine(tb, ctx) {
+  const winners = nameList(tb.winners.map(ctx.name));
+  if (tb.place < 0) return t("nebTieStands", { names: winners });
+  const ranks = new Map(tb.tied.map((seat, i) => [seat, tb.ranks[i]]));
+  const at = (seat) => { const held = ranks.get(seat) || []; return tb.place < held.length ? rankText(held[tb.place]) : t("nebNoCard"); };
+  return t(tb.winners.length === 1 ? "nebTieWon" : "nebTieWonMany", { names: winners, place: ordinal(tb.place + 1),
+    mine: at(tb.winners[0]), theirs: at(tb.rival), rival: ctx.name(tb.rival) });
+}
+
+/** The hand that ended: each player's count of the cards that count (valid cards, or matches in
+ * the expert variant; the poker variant's three combinations) and the points, why the winner
+ * won, the common cards and every hand as the hand closed. */
+export function handSummary(sheet, ctx) {
+  const last = sheet.last_hand;
+  if (!last) return null;
+  const expert = ctx.frame?.view?.variant === "expert";
+  const seats = last.personal.map((_, seat) => seat);
+  const counted = Array.isArray(last.counts);
+  const kinds = counted ? [] : ["valore", "colore", "sequenza"].filter((k) => last[k]);
+  const columns = [t("nebCards"), ...(counted ? [t(expert ? "nebMatches" : "nebValid")] : kinds), t("handPointsCol")];
+  const rows = seats.map((seat) => ({ head: ctx.name(seat), win: last.winners.includes(seat), cells: [
+    cardRow(last.personal[seat], ctx.name(seat), { small: true }),
+    ...(counted ? [{ text: String(last.counts[seat]), figure: `count-${seat}` }]
+      : kinds.map((k) => ({ text: String(last[k].points[seat]), figure: `${k}-${seat}` }))),
+    { text: `+${last.points[seat]}`, figure: `points-${seat}` }] }));
+  const names = nameList(last.winners.map(ctx.name));
+  let verdict = last.winners.length ? t(last.winners.length === 1 ? "summaryWins" : "summaryWinMany", { names }) : t("summaryNobody");
+  if (counted && last.winners.length) {
+    const best = Math.max(...last.counts);
+    const tied = last.tiebreak?.tied?.length > 1;
+    verdict += ` — ${t(expert ? "nebWhyMatches" : "nebWhyValid", { n: best })}`;
+    if (tied) verdict += `; ${tiebreakLine(last.tiebreak, ctx)}`;
+  }
+  return { verdict, body: h("div", {},
+    h("p", {}, `${t("common")}: `, cardRow(last.common, t("common"), { small: true })),
+    summaryTable(t("player"), columns, rows)) };
+}

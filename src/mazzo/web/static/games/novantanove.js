@@ -74,3 +74,42 @@ export function board(view, ctx) {
     block(t("totalScore"), facts(view.scores.map((s, seat) => [ctx.name(seat), `${num(s)} (${t("gamesWon")}: ${view.games_won[seat]})`]))),
   );
 }
+
+// -- the end-of-hand overlay (summary.js) and the bid legend (aids.js) ---------------------------
+// (imports are hoisted: this section's own stay with it)
+import { nameList, summaryTable } from "../summary.js";
+import { aidNote } from "../aids.js";
+
+/** The deal that ended: each hand's bid against its tricks and the points it scored. */
+export function handSummary(sheet, ctx) {
+  const last = sheet.last_deal;
+  if (!last) return null;
+  const rows = last.points.map((points, hand) => ({ head: handName(sheet, hand, ctx), win: Boolean(last.success[hand]), cells: [
+    { text: last.bids[hand] === null || last.bids[hand] === undefined ? "—" : String(last.bids[hand]), figure: `bid-${hand}`,
+      note: last.premium[hand] ? `(${t(last.premium[hand] === "reveal" ? "premiumReveal" : last.premium[hand] === "declare" ? "premiumDeclare" : last.premium[hand])})` : null },
+    last.bid_cards?.[hand]?.length ? cardRow(last.bid_cards[hand], t("bids"), { small: true }) : "—",
+    { text: String(last.tricks[hand]), figure: `tricks-${hand}` },
+    { text: num(points), figure: `points-${hand}` }] }));
+  const made = last.success.map((ok, hand) => (ok ? handName(sheet, hand, ctx) : null)).filter(Boolean);
+  const verdict = made.length ? t(made.length === 1 ? "nnMade" : "nnMadeMany", { names: nameList(made) }) : t("nnNobody");
+  return { verdict, body: h("div", {},
+    h("p", {}, `${t("trump")}: ${last.trump ? suitText(last.trump) : t("noTrump")}`),
+    summaryTable(t("handRow"), [t("bidStatus"), t("nnBidCards"), t("tricks"), t("score")], rows, t("nnMadeMark"))) };
+}
+
+/** What each suit is worth in a bid (the rules' ♣ 3, ♥ 2, ♠ 1, ♦ 0). */
+export const BID_VALUES = { "♣": 3, "♥": 2, "♠": 1, "♦": 0 };
+const bidValue = (cards) => cards.reduce((sum, card) => sum + (BID_VALUES[card.slice(-1)] ?? 0), 0);
+
+/** While bidding: the legend, and what the bid comes to with the cards selected now. */
+export function aids(view, ctx) {
+  const bidding = ctx.legal.some((m) => m.action.type === "bid_card");
+  if (!bidding) return null;
+  const mine = view.hands?.find((entry) => entry.hand === view.seat)?.bid_cards ?? [];
+  const chosen = ctx.selected.filter((card) => card.slice(-1) in BID_VALUES);
+  const cards = [...mine, ...chosen];
+  const legend = Object.entries(BID_VALUES).map(([suit, n]) => `${suitText(suit)} ${n}`).join(" · ");
+  return { note: aidNote([
+    { parts: [`${t("nnLegend")}: ${legend}`] },
+    cards.length ? { figure: "bid-value", parts: [t("nnBidValue", { cards: cards.join(" "), n: bidValue(cards) })] } : null]) };
+}

@@ -104,3 +104,88 @@ export function board(view, ctx) {
     view.discarded?.length ? block(t("draw"), cardRow(view.discarded, t("draw"), { small: true })) : null,
   );
 }
+
+// -- the end-of-hand overlay (summary.js) and the aids (aids.js) ----------------------------------
+// (imports are hoisted: this section's own stay with it)
+import { nameList } from "../summary.js";
+import { aidNote } from "../aids.js";
+
+/** The categories from the lowest; a short deck's flush beats its full house (the rules' §8). */
+function categoryOrder(deckSize) {
+  const order = ["high_card", "pair", "two_pair", "three_of_a_kind", "straight", "full_house", "flush", "four_of_a_kind", "straight_flush"];
+  if (deckSize === 52) { order[5] = "flush"; order[6] = "full_house"; }
+  return order;
+}
+
+/** The hand that ended: the showdown's hands, best first with their category named, and who
+ * won each pot. Only hands shown at the table are drawn: a folded or conceded hand never is. */
+export function handSummary(sheet, ctx) {
+  const last = sheet.last_hand;
+  if (!last || !last.end) return null;
+  const lang = document.documentElement.lang === "it" ? "it" : "en";
+  const won = (ctx.events || []).filter((e) => e.type === "pot_won");
+  // each pot as the engine paid it; without those events (a log cut short), the sheet's total
+  const pots = won.length ? won.map((e) => ({ pot: e.pot, amount: e.amount, seat: e.seat }))
+    : [...new Set(last.winners)].map((seat, i) => ({ pot: i, amount: i === 0 ? last.pot : null, seat }));
+  const order = categoryOrder(ctx.frame?.view?.deck_size);
+  const mainWinner = pots.find((p) => p.pot === 0)?.seat;
+  const shown = Object.entries(last.shown || {}).map(([seat, s]) => ({ seat: Number(seat), ...s }));
+  shown.sort((a, b) => (b.seat === mainWinner) - (a.seat === mainWinner) || order.indexOf(b.category) - order.indexOf(a.category));
+  const potName = (p) => (p.pot === 0 ? t("pkMainPot") : t("pkSidePot", { n: p.pot }));
+  const potList = h("ul", { class: "plain" }, pots.map((p, i) => h("li", { "data-figure": `pot-${i}` },
+    `${potName(p)}: ${p.amount ?? last.pot} → ${ctx.name(p.seat)}`)));
+  const hands = shown.length ? h("ol", { class: "showdown" }, shown.map((s) => h("li", { "data-seat": s.seat },
+    h("strong", {}, `${ctx.name(s.seat)}: `), cardRow(s.cards, ctx.name(s.seat), { small: true }),
+    ` ${CATEGORIES[lang][s.category] || s.category}`,
+    pots.some((p) => p.seat === s.seat) ? h("span", { class: "won-mark" }, ` ★ ${t("summaryWon")}`) : null)))
+    : h("p", {}, t("pkNoShow"));
+  const winners = [...new Set(pots.map((p) => p.seat))];
+  const verdict = winners.length
+    ? `${t(winners.length === 1 ? "pkTakes" : "pkTakeMany", { names: nameList(winners.map(ctx.name)) })} (${ENDS[lang][last.end] || last.end})`
+    : ENDS[lang][last.end] || last.end;
+  return { verdict, body: h("div", {}, h("h3", {}, t("pkPots")), potList,
+    shown.length ? h("h3", {}, t("pkShowdown")) : null, hands) };
+}
+
+/** What a call costs the seat now: the bet to match less what it has put in this round, at most
+ * its chips (all-in for less); null when calling is not among its moves. */
+export function callCost(view, legal) {
+  if (view.seat === null || !legal.some((m) => m.action.type === "call")) return null;
+  const owed = view.to_match - view.round_bets[view.seat];
+  return Math.max(0, Math.min(owed, view.chips[view.seat]));
+}
+
+const RANK_VALUE = { A: 14, K: 13, Q: 12, J: 11 };
+
+/** The category of five cards in a deck of ``deckSize`` (the ace plays low below the deck's
+ * lowest rank, as in the engine's scoring): only for naming the seat's own hand. */
+export function handCategory(cards, deckSize) {
+  if (cards.length !== 5) return null;
+  const ranks = cards.map((c) => RANK_VALUE[c.slice(0, -1)] ?? Number(c.slice(0, -1))).sort((a, b) => a - b);
+  const flush = new Set(cards.map((c) => c.slice(-1))).size === 1;
+  const counts = Object.values(ranks.reduce((m, r) => ({ ...m, [r]: (m[r] || 0) + 1 }), {})).sort((a, b) => b - a);
+  const low = 15 - deckSize / 4;
+  const distinct = counts.length === 5;
+  const straight = distinct && (ranks[4] - ranks[0] === 4
+    || (ranks[4] === 14 && ranks.slice(0, 4).every((r, i) => r === low + i)));
+  if (straight && flush) return "straight_flush";
+  if (counts[0] === 4) return "four_of_a_kind";
+  if (counts[0] === 3 && counts[1] === 2) return "full_house";
+  if (flush) return "flush";
+  if (straight) return "straight";
+  if (counts[0] === 3) return "three_of_a_kind";
+  if (counts[0] === 2 && counts[1] === 2) return "two_pair";
+  if (counts[0] === 2) return "pair";
+  return "high_card";
+}
+
+/** Your hand's category named, and what a call costs you. */
+export function aids(view, ctx) {
+  const lang = document.documentElement.lang === "it" ? "it" : "en";
+  const hand = Array.isArray(view.hand) ? view.hand : [];
+  const category = view.phase !== "over" ? handCategory(hand, view.deck_size) : null;
+  const cost = callCost(view, ctx.legal);
+  return { note: aidNote([
+    category ? { figure: "category", parts: [t("pkYourHand", { name: CATEGORIES[lang][category] })] } : null,
+    cost !== null ? { figure: "call-cost", parts: [t(cost === view.chips[view.seat] && cost > 0 ? "pkCallAllIn" : "pkCallCost", { n: cost })] } : null]) };
+}
