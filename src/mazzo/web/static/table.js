@@ -8,7 +8,7 @@ import { arrangement, handOrder, moveCard, setArrangement } from "./handorder.js
 import { play as animate, snapshot, sound } from "./motion.js";
 import { applySettings, renderSettings, setSetting, settings } from "./settings.js";
 import { markCard } from "./aids.js";
-import { summaryOnFrame } from "./summary.js";
+import { autoNext, setAutoNext, summaryOnFrame } from "./summary.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.search);
@@ -244,6 +244,7 @@ function draw() {
   document.getElementById("felt-title").textContent = t("board");
   applySettings();
   renderSettings((what) => { if (what === "sort") setArrangement(tableId, null); render(); });
+  renderAutoNextSetting();
   renderStatus(frame);
   renderSeats(frame);
   renderBoard(frame);
@@ -255,6 +256,19 @@ function draw() {
   tick();
   const alert = document.getElementById("alert");
   if (alert.textContent !== app.alert) alert.textContent = app.alert;
+}
+
+/** The overlay's "next hand by itself" in the settings menu's slot too (the overlay offers it
+ * as well): drawn again only when the language changes, like the menu. */
+function renderAutoNextSetting() {
+  const slot = document.getElementById("settings-slot");
+  const box = document.getElementById("set-autoNext");
+  if (box) box.checked = autoNext(); // the overlay's own box may have changed it
+  if (!slot || slot.dataset.lang === document.documentElement.lang) return;
+  slot.dataset.lang = document.documentElement.lang;
+  slot.replaceChildren(h("label", { class: "setting" },
+    h("input", { type: "checkbox", id: "set-autoNext", checked: autoNext(), onchange: (e) => setAutoNext(e.target.checked) }),
+    ` ${t("summaryAuto")}`));
 }
 
 function renderStatus(frame) {
