@@ -90,6 +90,7 @@ async function moveAndSound(previous, frame, before) {
 // -- the log ------------------------------------------------------------------------------------
 
 function loadLog(log) {
+  app.logLoads = (app.logLoads || 0) + 1; // the log drawn so far is redrawn whole
   app.hands = log.hands.map((hand) => ({ hand: hand.hand, omitted: hand.omitted, sheet: hand.sheet,
     events: hand.events.map((e) => ({ text: e.text, type: e.type, version: e.version, data: e })) }));
   app.omittedHands = log.omitted_hands;
@@ -578,20 +579,56 @@ function renderLog() {
     list = h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": t("log") });
     list.addEventListener("scroll", () => { app.logAtEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8; }, { passive: true });
     panel.replaceChildren(h("h2", { id: "log-title" }, t("log")), list);
+    app.logDrawn = null;
   }
-  const items = [];
-  if (app.omittedHands) items.push(h("li", { class: "log-omitted" }, t("omittedHands", { n: app.omittedHands })));
-  for (const hand of app.hands) {
-    items.push(h("li", { class: "log-hand" }, t("handNo", { n: hand.hand })));
-    if (hand.omitted) items.push(h("li", { class: "log-omitted" }, t("omittedEvents", { n: hand.omitted })));
-    for (const event of hand.events) items.push(h("li", { class: `ev ev-${event.type}` }, event.text));
-  }
-  list.replaceChildren(...items);
+  // up to 500 lines: a frame adds a few, so only those are drawn (rebuilding the whole list
+  // was most of a frame's cost); a new log, a language or lines dropped at the bound redraw it all
+  const drawn = app.logDrawn;
+  if (drawn && logGrewOnly(drawn)) appendLog(list, drawn);
+  else list.replaceChildren(...logItems(0, 0));
+  app.logDrawn = { lang: getLang(), loads: app.logLoads, omittedHands: app.omittedHands,
+    hands: app.hands.map((hand) => ({ hand: hand.hand, omitted: hand.omitted, events: hand.events.length })) };
   document.getElementById("log-title").textContent = t("log");
   // at the next frame, when the page is laid out anyway: reading the height now would lay it
   // out once more, in the middle of the redraw
   if (app.logAtEnd) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
+
+/** Whether the log only grew since it was drawn: same hands, the last drawn one maybe longer,
+ * maybe new hands after it. */
+function logGrewOnly(drawn) {
+  if (drawn.lang !== getLang() || drawn.loads !== app.logLoads || drawn.omittedHands !== app.omittedHands) return false;
+  if (drawn.hands.length > app.hands.length) return false;
+  return drawn.hands.every((was, i) => {
+    const now = app.hands[i];
+    const sameLength = i === drawn.hands.length - 1 ? now.events.length >= was.events : now.events.length === was.events;
+    return now.hand === was.hand && now.omitted === was.omitted && sameLength;
+  });
+}
+
+function appendLog(list, drawn) {
+  const last = drawn.hands.length - 1;
+  if (last < 0) list.append(...logItems(0, 0, true));
+  else list.append(...logItems(last, drawn.hands[last].events, true));
+}
+
+/** The log's lines from hand index ``from`` (its events from ``skip`` on) to the end; ``more``:
+ * the lines go after those drawn before, whose hand ``from`` already has its heading. */
+function logItems(from, skip, more = false) {
+  const items = [];
+  if (!more && app.omittedHands) items.push(h("li", { class: "log-omitted" }, t("omittedHands", { n: app.omittedHands })));
+  app.hands.slice(from).forEach((hand, i) => {
+    const headed = more && i === 0 && drawnHas(from);
+    if (!headed) {
+      items.push(h("li", { class: "log-hand" }, t("handNo", { n: hand.hand })));
+      if (hand.omitted) items.push(h("li", { class: "log-omitted" }, t("omittedEvents", { n: hand.omitted })));
+    }
+    for (const event of hand.events.slice(i === 0 ? skip : 0)) items.push(h("li", { class: `ev ev-${event.type}` }, event.text));
+  });
+  return items;
+}
+
+function drawnHas(index) { return (app.logDrawn?.hands.length ?? 0) > index; }
 
 // The hand history: per hand, newest first, what happened and its score sheet (the game's own
 // "last hand" drawing, from the part of the view the server kept when the hand ended).
