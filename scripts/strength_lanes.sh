@@ -25,7 +25,7 @@ pack() { tar czf $OUTDIR/.res.tgz -C /tmp devres 2>/dev/null && mv $OUTDIR/.res.
 ( while sleep 15; do pack; done ) & PACKER=$!
 # phase A: each game's difficile and esperto, one process per game, nothing else running
 for g in ${LEVEL_GAMES-cribbage poker_italiano nebraska novantanove burraco}; do
-  PYTHONPATH=src:. timeout $((TOTAL / 4)) $PY -m benchmarks.bench_ismcts --levels difficile,esperto --moves $MOVES --games $g > $RES/levels-$g.txt 2>&1 &
+  PYTHONPATH=src:. timeout $((TOTAL / 4)) $PY -m benchmarks search --levels difficile,esperto --moves $MOVES --game $g > $RES/levels-$g.txt 2>&1 &
 done
 others() { jobs -p | grep -v "^$PACKER$"; }  # wait for these, never the packer's endless loop
 others >/dev/null && wait $(others)
