@@ -200,11 +200,13 @@ def _forwarded(module: str, argv: list[str]) -> int:
     return int(found.main(argv) or 0)
 
 
-#: sub-commands whose module reads the rest of the command line itself (``--help`` included)
+#: sub-commands whose module (``benchmarks.<name>``, imported only when asked for) reads the rest
+#: of the command line itself, ``--help`` included: its ``main(argv: list[str]) -> int``. A new
+#: benchmark with a command line of its own is one line here.
 FORWARDED = {
     "server": "latency and throughput of one `mazzo serve` under load (make bench-server); "
               "--flood: a table's pace while one client floods the server",
-    "web": "frame times of the browser app (benchmarks/web.py)",
+    "web": "frame times of the browser app",
 }
 
 
