@@ -3,7 +3,7 @@
 #
 #   OUTDIR=/tmp/out TOTAL=555 bash scripts/strength_lanes.sh
 #
-# Phase A times each game's difficile and esperto alone (bench_ismcts --levels, one process a
+# Phase A times each game's difficile and esperto alone (benchmarks search --levels, one process a
 # game). Phase B runs lanes of two workers: each lane plays one duplicate round of esperto v
 # medio at a time (scripts/strength.py --matches 2, a fresh seed each round) in its own copy of
 # the tree, and starts another only while the last one's time (plus 30 %) fits before the
