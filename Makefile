@@ -53,13 +53,14 @@ $(STAMP_BENCH): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
 	touch $@ $(STAMP_DEV) $(STAMP_RUN)
 
+# games, search, peers and rl in turn; python -m benchmarks --help: each alone, and the other tools
 bench: $(STAMP_BENCH)
 	$(BIN)/python -m benchmarks
 
 # one mazzo serve under 100, 500 and 1,000 tables of bot-speed websocket clients (not in CI;
 # about 4 minutes); docs/server.md "Benchmark" has the numbers
 bench-server: $(STAMP_DEV)
-	$(BIN)/python -m benchmarks.server
+	$(BIN)/python -m benchmarks server
 
 playthroughs: $(STAMP_DEV)
 	$(BIN)/python tests/playthroughs/regenerate.py

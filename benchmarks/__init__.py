@@ -1,1 +1,2 @@
-"""Benchmarks: ``make bench`` (``python -m benchmarks``)."""
+"""Benchmarks: ``python -m benchmarks`` (``make bench``), one sub-command per tool; see
+:mod:`benchmarks.cli`."""

@@ -1,4 +1,4 @@
-"""``python -m benchmarks.server --flood``: does a people's table keep its pace while one client
+"""``python -m benchmarks server --flood``: does a people's table keep its pace while one client
 attacks the server? (Not in CI: about a minute.)
 
 A fresh ``mazzo serve`` runs with its defaults for everything an attacker meets (message rate,

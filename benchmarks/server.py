@@ -16,7 +16,7 @@ Measured, after a warm-up, over a bounded window:
 - the CPU used by the server process and by each load-generator process, as a share of one
   core, so a saturated load generator (which would make the numbers its own) shows.
 
-``python -m benchmarks.server [--tables 100,500,1000] [--seconds 25] [--warmup 5]
+``python -m benchmarks server [--tables 100,500,1000] [--seconds 25] [--warmup 5]
 [--clients-procs 1] [--think MS | --bot-pace] [--profile DIR] [--servers mazzo,echo]
 [--repeat N]``. ``--think`` makes each client
 wait 0.5 to 1.5 times MS before acting, a person's pace instead of bot speed; ``--bot-pace``
@@ -239,13 +239,13 @@ def record_script(home: Path) -> Script:
 
 @dataclass
 class EchoServer(Server):
-    """The echo peer in a subprocess (``python -m benchmarks.server --echo-serve``)."""
+    """The echo peer in a subprocess (``python -m benchmarks server --echo-serve``)."""
 
     script_file: Path | None = None
 
     def command(self) -> list[str]:
         assert self.script_file is not None
-        return ["-m", "benchmarks.server", "--echo-serve", str(self.port),
+        return ["-m", "benchmarks", "server", "--echo-serve", str(self.port),
                 "--echo-script", str(self.script_file)]
 
 
@@ -647,10 +647,11 @@ def print_profile(path: Path, top: int = 25) -> None:
     stats.print_stats(top)
 
 
-def main(argv: list[str]) -> int:
+def build_parser() -> argparse.ArgumentParser:
     from benchmarks import flood  # it builds on this module's Server
 
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.server", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks server", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", default="100,500,1000",
                         help="comma list of concurrent table counts")
     parser.add_argument("--seconds", type=float, default=25.0, help="measured seconds per level")
@@ -674,6 +675,13 @@ def main(argv: list[str]) -> int:
                         help=argparse.SUPPRESS)  # the echo peer's own process
     parser.add_argument("--echo-script", type=Path, default=None, help=argparse.SUPPRESS)
     flood.add_arguments(parser)
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    from benchmarks import flood
+
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.echo_serve is not None:
         return echo_serve(args.echo_serve, args.echo_script)
@@ -731,6 +739,3 @@ def print_ratios(results: list[Level], levels: list[int]) -> None:
               f"| {p99[0]:,.1f} | {p99[1]:,.1f} | {p99[0] / p99[1]:.2f} | {len(mine)} |",
               flush=True)
 
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -3,7 +3,7 @@
 #
 #   OUTDIR=/tmp/out TOTAL=555 bash scripts/strength_lanes.sh
 #
-# Phase A times each game's difficile and esperto alone (bench_ismcts --levels, one process a
+# Phase A times each game's difficile and esperto alone (benchmarks search --levels, one process a
 # game). Phase B runs lanes of two workers: each lane plays one duplicate round of esperto v
 # medio at a time (scripts/strength.py --matches 2, a fresh seed each round) in its own copy of
 # the tree, and starts another only while the last one's time (plus 30 %) fits before the
@@ -25,7 +25,7 @@ pack() { tar czf $OUTDIR/.res.tgz -C /tmp devres 2>/dev/null && mv $OUTDIR/.res.
 ( while sleep 15; do pack; done ) & PACKER=$!
 # phase A: each game's difficile and esperto, one process per game, nothing else running
 for g in ${LEVEL_GAMES-cribbage poker_italiano nebraska novantanove burraco}; do
-  PYTHONPATH=src:. timeout $((TOTAL / 4)) $PY -m benchmarks.bench_ismcts --levels difficile,esperto --moves $MOVES --games $g > $RES/levels-$g.txt 2>&1 &
+  PYTHONPATH=src:. timeout $((TOTAL / 4)) $PY -m benchmarks search --levels difficile,esperto --moves $MOVES --game $g > $RES/levels-$g.txt 2>&1 &
 done
 others() { jobs -p | grep -v "^$PACKER$"; }  # wait for these, never the packer's endless loop
 others >/dev/null && wait $(others)

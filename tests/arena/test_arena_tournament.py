@@ -137,12 +137,16 @@ def test_the_workers_end_with_a_tournament_killed_9(tmp_path: Path) -> None:
     from process_tree import assert_all_end, wait_for_descendants
 
     src = Path(__file__).resolve().parents[2] / "src"
+    # 2,000 matches keep two workers busy for a minute or more, and are planned (three seeds
+    # each) in a fraction of a second: 100,000 took 36 s to plan on two busy cores, and no
+    # worker had started when the wait below gave up
     script = ("from mazzo.arena import run_tournament\n"
-              "run_tournament('cribbage', ['medio', 'random'], 100_000, workers=2)\n")
+              "run_tournament('cribbage', ['medio', 'random'], 2_000, workers=2)\n")
     process = subprocess.Popen([sys.executable, "-c", script], env={"PYTHONPATH": str(src)},
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        started = wait_for_descendants(process.pid, 2)
+        # patient: starting Python and importing mazzo took 6 s on two busy cores
+        started = wait_for_descendants(process.pid, 2, seconds=60)
         process.send_signal(signal.SIGKILL)
         process.wait(10)
         assert_all_end(started)

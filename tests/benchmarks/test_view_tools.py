@@ -1,28 +1,29 @@
-"""``benchmarks.view_phases`` (a view's time split by kind of decision) and
-``benchmarks.view_instructions`` (the same figure by callgrind's instruction counts): the
-replays and the arithmetic they read their figures from."""
+"""``python -m benchmarks view-phases`` (a view's time split by kind of decision) and
+``view-instructions`` (the same figure by callgrind's instruction counts): the replays and the
+arithmetic they read their figures from, and their command lines."""
 
 from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Callable
 
 import pytest
 
-from benchmarks import view_instructions
-from benchmarks.bench_peers import recorded_matches
-from benchmarks.view_instructions import MODES, callgrind_total, per_decision, replay
-from benchmarks.view_phases import (
+from benchmarks.cli import main
+from benchmarks.views import (
     FIRST_OF_HAND,
+    MODES,
     SEAT_FIRST,
     GroupCost,
+    callgrind_total,
     config_fields,
     decision_groups,
+    per_decision,
+    recorded_matches,
+    replay,
     report,
     view_phases,
 )
-from benchmarks.view_phases import main as view_phases_main
 from mazzo.engine import CHANCE, get_game
 
 NOVANTANOVE = get_game("novantanove").config(players=3)
@@ -101,8 +102,8 @@ def test_an_unknown_mode_is_refused_by_name() -> None:
 
 
 def test_the_child_prints_its_counts(capsys: pytest.CaptureFixture[str]) -> None:
-    assert view_instructions.main(
-        ["--child", "views", "novantanove", "players=3", "--matches", "1"]) == 0
+    assert main(["view-instructions", "--child", "views", "novantanove", "players=3",
+                 "--matches", "1"]) == 0
     counts = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     history = recorded_matches(NOVANTANOVE, 1)[0]
     assert counts["evals"] == counts["decisions"] == _decisions_and_chance(history)[0]
@@ -126,21 +127,21 @@ def test_without_valgrind_it_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(shutil, "which", lambda name: None)
-    assert view_instructions.main(["novantanove"]) == 2
+    assert main(["view-instructions", "novantanove"]) == 2
     assert "valgrind is not installed" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("tool", [view_phases_main, view_instructions.main])
+@pytest.mark.parametrize("tool", ["view-phases", "view-instructions"])
 def test_a_bad_game_or_field_is_refused_by_name(
-    tool: Callable[[list[str]], int], capsys: pytest.CaptureFixture[str]
+    tool: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as refused:
-        tool(["novantanove", "players=9"])
+        main([tool, "novantanove", "players=9"])
     assert refused.value.code == 2
     assert "players: 9 is out of range" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        tool(["nosuch"])
+        main([tool, "nosuch"])
     assert "unknown game 'nosuch'" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        tool(["novantanove", "players3"])
+        main([tool, "novantanove", "players3"])
     assert "'players3' is not field=value" in capsys.readouterr().err

@@ -10,10 +10,11 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from mazzo.cards import RANK_TEXT, SUIT_LETTER, SUIT_NAME_EN, SUIT_NAME_IT, Card, card, joker
+from mazzo.cli import human as cli_human
 from mazzo.cli import main as cli_main
 from mazzo.cli import play as cli_play
+from mazzo.cli.human import HumanAgent
 from mazzo.cli.moves import Typed, matching, read_cards
-from mazzo.cli.play import HumanAgent
 from mazzo.engine import Action, Game, IllegalAction, State, Turn, get_game
 from mazzo.engine.game import Config, card_from_token
 from mazzo.engine.record import make_record
@@ -248,7 +249,7 @@ NOT_NUMBERS = ["²", "9" * 5000]
 
 def test_digits_int_refuses_are_told_never_a_crash_at_every_prompt() -> None:
     from mazzo.cli.menu import choose
-    from mazzo.cli.play import step_through
+    from mazzo.cli.step import step_through
 
     discard = reach(CRIBBAGE, CRIBBAGE.config(), lambda s: s.phase == "discard")
     picked, text, _ = human_turn(discard, [*NOT_NUMBERS, "1", "2", ""], "en")  # picking cards
@@ -447,6 +448,6 @@ def test_no_autoplay_flag_reaches_play_interactive(monkeypatch: pytest.MonkeyPat
 
 
 def test_help_explains_card_codes_in_both_languages() -> None:
-    assert "5H 5D" in cli_play.HELP["en"] and "5H 5D" in cli_play.HELP["it"]
-    assert "jolly" in cli_play.HELP["it"] and "joker" in cli_play.HELP["en"]
-    assert "muggins" in cli_play.HELP["it"] and "muggins" in cli_play.HELP["en"]
+    assert "5H 5D" in cli_human.HELP["en"] and "5H 5D" in cli_human.HELP["it"]
+    assert "jolly" in cli_human.HELP["it"] and "joker" in cli_human.HELP["en"]
+    assert "muggins" in cli_human.HELP["it"] and "muggins" in cli_human.HELP["en"]

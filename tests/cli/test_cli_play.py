@@ -11,7 +11,8 @@ import pytest
 
 from mazzo.cli.main import main
 from mazzo.cli.menu import run_menu
-from mazzo.cli.play import play_interactive, step_through
+from mazzo.cli.play import play_interactive
+from mazzo.cli.step import step_through
 from mazzo.engine import get_game
 from mazzo.engine.record import load_record
 

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from mazzo.cli.play import step_through
+from mazzo.cli.step import step_through
 from mazzo.engine import get_game
 from mazzo.engine.record import make_record
 

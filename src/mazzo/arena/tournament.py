@@ -365,29 +365,8 @@ def summarize(
             pair_score[(a, b)] = wdl[0] + 0.5 * wdl[1]
         places = sorted(set(sides.values()), reverse=True)
         ranked.append([(b, places.index(v)) for b, v in sides.items()])
-    per_bot = {}
-    for b in bots:
-        low, high = wilson(share[b], played[b])
-        per_bot[b] = {
-            "matches": played[b],
-            "win_share": round(share[b] / played[b], 4) if played[b] else 0.0,
-            "ci95": [round(low, 4), round(high, 4)],
-            "mean_return": round(returns[b] / played[b], 4) if played[b] else 0.0,
-        }
-    pairings = []
-    for a, b in itertools.combinations(bots, 2):
-        n = pair_n.get((a, b), 0)
-        if not n:
-            continue
-        w, d, lost = pair_wdl[(a, b)]
-        score = pair_score[(a, b)] / n
-        low, high = wilson(pair_score[(a, b)], n)
-        pairings.append({
-            "a": a, "b": b, "matches": n, "wins": w, "draws": d, "losses": lost,
-            "score": round(score, 4), "ci95": [round(low, 4), round(high, 4)],
-            "elo_diff": round(elo_difference(score), 1),
-            "elo_diff_ci95": [round(elo_difference(low), 1), round(elo_difference(high), 1)],
-        })
+    per_bot = {b: _bot_figures(share[b], played[b], returns[b]) for b in bots}
+    pairings = _pairings(bots, pair_n, pair_wdl, pair_score)
     anchor = "random" if "random" in bots else None
     ratings: JSON = {"elo": elo_ratings(bots, pair_score, anchor=anchor)}
     if any(len(r) >= 3 for r in ranked):
@@ -413,6 +392,38 @@ def summarize(
             for o in outcomes
         ],
     }
+
+
+def _bot_figures(share: float, played: int, returns: float) -> JSON:
+    """One bot's matches, win share with its interval, and mean return."""
+    low, high = wilson(share, played)
+    return {
+        "matches": played,
+        "win_share": round(share / played, 4) if played else 0.0,
+        "ci95": [round(low, 4), round(high, 4)],
+        "mean_return": round(returns / played, 4) if played else 0.0,
+    }
+
+
+def _pairings(bots: list[str], pair_n: dict[tuple[str, str], int],
+              pair_wdl: dict[tuple[str, str], list[int]],
+              pair_score: dict[tuple[str, str], float]) -> list[JSON]:
+    """Each pair of bots that met: wins, draws, losses, score with its interval, Elo gap."""
+    pairings = []
+    for a, b in itertools.combinations(bots, 2):
+        n = pair_n.get((a, b), 0)
+        if not n:
+            continue
+        w, d, lost = pair_wdl[(a, b)]
+        score = pair_score[(a, b)] / n
+        low, high = wilson(pair_score[(a, b)], n)
+        pairings.append({
+            "a": a, "b": b, "matches": n, "wins": w, "draws": d, "losses": lost,
+            "score": round(score, 4), "ci95": [round(low, 4), round(high, 4)],
+            "elo_diff": round(elo_difference(score), 1),
+            "elo_diff_ci95": [round(elo_difference(low), 1), round(elo_difference(high), 1)],
+        })
+    return pairings
 
 
 def timing(

@@ -567,7 +567,11 @@ class ISMCTSAgent:
         me: int,
         policy: RolloutPolicy,
     ) -> None:
-        """Selection and expansion: walk down by UCB and add one new child, extending ``path``."""
+        """Selection and expansion: walk down by UCB and add one new child, extending ``path``.
+
+        One function on purpose: it runs for every node of every iteration, so what it uses is
+        bound to locals once above the loop, and a helper call per step would be a measurable
+        share of the search."""
         log = math.log
         sqrt = math.sqrt
         c = self.exploration

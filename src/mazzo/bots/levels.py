@@ -41,7 +41,7 @@ LEVEL_SECONDS: Final = {"difficile": 0.2, "esperto": 1.0}
 
 class _Settings(dict[str, SearchSetting]):
     """Search settings by game id: a game's own (``Game.bot_levels``) unless one was put here in
-    its place (a benchmark trying other budgets, ``benchmarks.level_cost``)."""
+    its place (a benchmark trying other budgets, ``python -m benchmarks level-cost``)."""
 
     def __missing__(self, game_id: str) -> SearchSetting:
         return _declared(get_game(game_id)).search

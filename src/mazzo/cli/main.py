@@ -80,7 +80,15 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
     sub.add_parser("menu", help=h["menu"])
 
-    serve = sub.add_parser("serve", help=h["serve"])
+    _serve_args(sub.add_parser("serve", help=h["serve"]), h, lang)
+
+    verify = sub.add_parser("verify", help=h["verify"])
+    verify.add_argument("file", metavar=h["m.file"])
+    return parser
+
+
+def _serve_args(serve: argparse.ArgumentParser, h: dict[str, str], lang: str) -> None:
+    """``mazzo serve``'s options: the table server's address, storage, bots and limits."""
     serve.add_argument("--host", default="127.0.0.1", metavar=h["m.host"])
     serve.add_argument("--port", type=int, default=8000, metavar=h["m.port"])
     serve.add_argument("--db", default=None, metavar=h["m.db"], help=h["serve.db"])
@@ -128,10 +136,6 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     serve.add_argument("--max-connections-per-address", default=64, metavar=h["m.connections"],
                        type=functools.partial(_connections, lang=lang),
                        help=h["serve.max_connections_per_address"])
-
-    verify = sub.add_parser("verify", help=h["verify"])
-    verify.add_argument("file", metavar=h["m.file"])
-    return parser
 
 
 def _seconds(text: str, lang: str = "en") -> float:
@@ -314,7 +318,7 @@ def cmd_simulate(args: argparse.Namespace, lang: str = "en") -> int:
 
 
 def cmd_replay(args: argparse.Namespace, lang: str) -> int:
-    from mazzo.cli.play import step_through
+    from mazzo.cli.step import step_through
 
     record = load_record(args.file)  # checked whole: seats has one name per player
     players = len(record["seats"])

@@ -9,10 +9,9 @@ every one of :data:`ROUNDS` rounds, so a machine that speeds up or slows down sk
 alike. A game's ratio is the median over the rounds of its steps/s divided by the faster peer's
 in the same round.
 
-``python -m benchmarks.bench_rl [--quick] [game id ...]``;
-``python -m benchmarks.bench_rl --profile GAME [--seconds S] [--top N]`` prints a cProfile of
-one game's loop (what to cut). Needs the ``rl`` extra, and ``rlcard`` (the ``bench`` extra) for
-the comparison.
+``python -m benchmarks rl [--quick] [game id ...]``; ``python -m benchmarks profile --rl GAME
+[--seconds S] [--top N]`` prints a cProfile of one game's loop (what to cut). Needs the ``rl``
+extra, and ``rlcard`` (the ``bench`` extra) for the comparison.
 """
 
 from __future__ import annotations
@@ -22,7 +21,6 @@ import io
 import pstats
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -141,19 +139,3 @@ def profile(game_id: str, seconds: float, top: int) -> str:
     out = io.StringIO()
     pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
     return out.getvalue()
-
-
-def main(argv: list[str]) -> int:
-    if "--profile" in argv:
-        seconds = float(argv[argv.index("--seconds") + 1]) if "--seconds" in argv else 3.0
-        top = int(argv[argv.index("--top") + 1]) if "--top" in argv else 25
-        print(profile(argv[argv.index("--profile") + 1], seconds, top))
-        return 0
-    games = [a for a in argv if a in BUILTIN_GAMES]
-    for line in run(quick="--quick" in argv, games=games):
-        print(line, flush=True)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

@@ -1,4 +1,4 @@
-"""``benchmarks.bench_peers``: the call-by-call view cost that issue 17's "one view at most one
+"""``benchmarks.views.view_cost``: the call-by-call view cost that issue 17's "one view at most one
 apply" is read from, upkeep in the chance moves included."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks.bench_peers import (
+from benchmarks.views import (
     ViewCost,
     recorded_matches,
     timed_decisions,

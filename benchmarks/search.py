@@ -1,19 +1,23 @@
-"""ISMCTS iterations per second for every registered game, random and heuristic rollouts.
+"""The search's figures: ISMCTS iterations per second, whole checkouts against this one, the
+levels' CPU seconds per move, and fingerprints that show two checkouts search alike.
 
-Searches run from decision points (2+ legal moves) spread over a seeded match of the game's
-default config played by its heuristic bot (random moves if it has none), so positions look like
-real play; one-hand rollout horizon as in the levels.
-
-``python -m benchmarks.bench_ismcts --against OLD.py`` runs this search and another version of
-``mazzo/bots/ismcts.py`` side by side in one process (see :func:`compare`);
-``--checkouts OLD_TREE[,...]`` times whole checkouts (engines, bots and search), one process per
-checkout and round, alternated (see :func:`compare_checkouts`).
+- :func:`run` (``python -m benchmarks search``, part of ``make bench``): iterations per CPU second
+  for every registered game, random and heuristic rollouts. Searches run from decision points
+  (2+ legal moves) spread over a seeded match of the game's default config played by its
+  heuristic bot (random moves if it has none), so positions look like real play; one-hand
+  rollout horizon as in the levels.
+- :func:`compare_checkouts` (``search --checkouts OLD_TREE[,...]``): whole checkouts (engines,
+  bots and search) with fixed budgets, one process per checkout and round, alternated.
+- :func:`level_seconds` (``search --levels difficile,esperto``): CPU seconds per move of the
+  levels in real play; :func:`level_cost` (``python -m benchmarks level-cost GAME LEVEL MOVES``)
+  the same searches inside one ``eval``, for callgrind.
+- :func:`fingerprints` (``python -m benchmarks fingerprints``): whole searches and drawn worlds,
+  to show that two checkouts play the same.
 """
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
+import dataclasses
 import json
 import os
 import random
@@ -21,13 +25,14 @@ import statistics
 import subprocess
 import sys
 import time
-from types import ModuleType
 from typing import Any, Final
 
 from benchmarks.baseline import ratio
+from mazzo.bots import levels
 from mazzo.bots.ismcts import ISMCTSAgent, heuristic_factory, score_profile
 from mazzo.bots.levels import level_iterations, make_agent, search_setting
-from mazzo.engine import Game, State, Turn, all_games
+from mazzo.engine import Game, State, Turn, all_games, get_game
+from mazzo.engine.chance import CanonicalRandom
 
 
 def decision_points(game: Game, count: int, seed: int = 1) -> list[State]:
@@ -84,72 +89,7 @@ def run(quick: bool = False) -> list[str]:
     return lines
 
 
-# --- this search against another version of it, in one process ----------------------------------
-
-
-def load_search(path: str, name: str = "ismcts_other") -> ModuleType:
-    """Import another version of ``mazzo/bots/ismcts.py`` (e.g. ``git show main:src/mazzo/bots/
-    ismcts.py > /tmp/old.py``) as a module of its own; it uses this checkout's engine and games."""
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"cannot import {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while the class is made
-    spec.loader.exec_module(module)
-    return module
-
-
-def _searched(
-    search: Any, states: list[State], rollout: str, iterations: int
-) -> tuple[float, list[Any]]:
-    """Iterations per CPU second over ``states`` (a fixed budget each), and the moves chosen."""
-    done, spent, moves = 0, 0.0, []
-    for i, state in enumerate(states):
-        seat = state.current_player
-        turn = Turn(seat, state.view(seat), state.legal_actions(), random.Random(i), state)
-        bot = search.ISMCTSAgent(i, iterations=iterations, rollout=rollout)
-        start = time.process_time()
-        moves.append(bot.act(turn))
-        spent += time.process_time() - start
-        done += bot.last_iterations
-    return done / spent, moves
-
-
-def compare(other: ModuleType, games: list[Game], rounds: int, points: int) -> list[str]:
-    """Both searches from the same positions and seeds, alternating which goes first each round;
-    medians of the rounds, the ratio this / other, and whether every move was the same."""
-    import mazzo.bots.ismcts as this
-
-    lines = []
-    for game in games:
-        states = decision_points(game, points)
-        if not states:
-            continue
-        this.score_profile(game, states[0].config)
-        other.score_profile(game, states[0].config)
-        modes = ["random"] + (["heuristic"] if heuristic_factory(game) is not None else [])
-        for mode in modes:
-            iterations = _COMPARE_ITERATIONS[mode] // (10 if game.id == "burraco" else 1)
-            rates: dict[str, list[float]] = {"this": [], "other": []}
-            same = True
-            for r in range(rounds):
-                found = {}
-                for side in (("other", "this") if r % 2 == 0 else ("this", "other")):
-                    rate, found[side] = _searched(this if side == "this" else other, states,
-                                                  mode, iterations)
-                    rates[side].append(rate)
-                same = same and found["this"] == found["other"]
-            before, after = statistics.median(rates["other"]), statistics.median(rates["this"])
-            lines.append(
-                f"{game.id} {mode} rollouts: {before:,.0f} -> {after:,.0f} iterations/CPU s "
-                f"(x{after / before:.2f}; rounds {_rounded(rates['other'])} -> "
-                f"{_rounded(rates['this'])}; same moves: {'yes' if same else 'no'})"
-            )
-    return lines
-
-
-#: iterations per position in :func:`compare` (Burraco: a tenth)
-_COMPARE_ITERATIONS: Final = {"random": 400, "heuristic": 100}
+# --- whole checkouts against this one -------------------------------------------------------------
 
 
 def _rounded(values: list[float]) -> str:
@@ -196,7 +136,7 @@ def compare_checkouts(trees: list[str], specs: str, rounds: int) -> list[str]:
         for side in sides[r % len(sides):] + sides[:r % len(sides)]:
             env = {**os.environ, "PYTHONPATH": os.pathsep.join([os.path.join(side, "src"), here])}
             found = subprocess.run(
-                [sys.executable, "-m", "benchmarks.bench_ismcts", "--rates", specs],
+                [sys.executable, "-m", "benchmarks", "search", "--rates", specs],
                 env=env, cwd=here, capture_output=True, text=True, check=True).stdout
             for spec, rate in json.loads(found.splitlines()[-1]).items():
                 rates[side].setdefault(spec, []).append(rate)
@@ -208,6 +148,9 @@ def compare_checkouts(trees: list[str], specs: str, rounds: int) -> list[str]:
         ratios = ", ".join(f"x{medians[-1] / m:.2f}" for m in medians[:-1])
         lines.append(f"{spec}: {'; '.join(parts)}; this against each: {ratios}")
     return lines
+
+
+# --- the levels in play ---------------------------------------------------------------------------
 
 
 #: a position of real play for the level timers: (state, seat, its view, its legal moves)
@@ -268,49 +211,122 @@ def level_budget(game: Game, level: str) -> str:
     return f"{level_iterations(game, level)} iterations"
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m benchmarks.bench_ismcts",
-        description="ISMCTS iterations per CPU second: this checkout against another version "
-                    "of mazzo/bots/ismcts.py, in one process (interleaved rounds, medians)")
-    parser.add_argument("--against", help="path of the other ismcts.py")
-    parser.add_argument("--levels", default="",
-                        help="instead: CPU s per move of these search levels in real play "
-                             "(e.g. difficile,esperto)")
-    parser.add_argument("--moves", type=int, default=20, help="searched moves per level (--levels)")
-    parser.add_argument("--games", default="", help="comma-separated game ids (default: all)")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--points", type=int, default=6, help="decision points per game")
-    parser.add_argument("--checkouts", default="",
-                        help="instead: whole source trees (comma-separated; each with src/) "
-                             "against this one, one process each per round, alternated")
-    parser.add_argument("--specs", default=CHECKOUT_SPECS,
-                        help="game:rollouts:iterations,... for --checkouts")
-    parser.add_argument("--rates", default="", help=argparse.SUPPRESS)  # a --checkouts child
-    args = parser.parse_args(argv)
-    if args.rates:
-        print(json.dumps(fixed_rates(args.rates, args.points)), flush=True)
-        return 0
-    if args.checkouts:
-        for line in compare_checkouts(args.checkouts.split(","), args.specs, args.rounds):
-            print(line, flush=True)
-        return 0
-    wanted = [g for g in args.games.split(",") if g]
-    games = [g for g in all_games() if not wanted or g.id in wanted]
-    if args.levels:
-        for game in games:
-            for level in args.levels.split(","):
-                per_search, per_move, count = level_seconds(game, level, args.moves)
-                print(f"{game.id} {level} ({level_budget(game, level)}): "
-                      f"{per_search:.3f} s per searched move ({count}), {per_move:.3f} s per "
-                      "move with forced ones", flush=True)
-        return 0
-    if not args.against:
-        parser.error("give --against FILE, --checkouts TREES or --levels LEVELS")
-    for line in compare(load_search(args.against), games, args.rounds, args.points):
-        print(line, flush=True)
-    return 0
+
+def levels_report(games: list[Game], names: list[str], moves: int) -> None:
+    """Print each level's CPU seconds per move in real play, game by game."""
+    for game in games:
+        for level in names:
+            per_search, per_move, count = level_seconds(game, level, moves)
+            print(f"{game.id} {level} ({level_budget(game, level)}): "
+                  f"{per_search:.3f} s per searched move ({count}), {per_move:.3f} s per "
+                  "move with forced ones", flush=True)
 
 
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+def level_cost(game_id: str, level: str, moves: int, iterations: str | None) -> None:
+    """CPU seconds (or, under callgrind, instructions) per move of one search level on the
+    positions of :func:`level_positions`, to calibrate a game's budgets against another's.
+
+    The level's searches run inside one ``eval``, so that ``PYTHONHASHSEED=0 valgrind
+    --tool=callgrind --toggle-collect=builtin_eval --callgrind-out-file=/dev/null python -m
+    benchmarks level-cost ...`` counts only the searches (divide its "Collected" by the moves
+    printed). ``iterations`` ("D,E") replaces the game's difficile and esperto budgets for the
+    run. Prints the moves searched, then the mean CPU seconds per move."""
+    game = get_game(game_id)
+    if iterations:
+        difficile, esperto = map(int, iterations.split(","))
+        setting = levels.LEVEL_SEARCH[game.id]
+        levels.LEVEL_SEARCH[game.id] = dataclasses.replace(
+            setting, difficile=difficile, esperto=esperto)
+    found = level_positions(game, moves)[0]
+    agent = levels.make_agent(game, level, 3)
+
+    def searches() -> int:
+        for i, (state, seat, view, legal) in enumerate(found):
+            agent.act(Turn(seat, view, legal, random.Random(i), state))
+        return len(found)
+
+    start = time.process_time()
+    print(eval("searches()", {"searches": searches}))  # the span callgrind counts
+    print(f"{(time.process_time() - start) / len(found):.4f} CPU s per move")
+
+
+# --- fingerprints ---------------------------------------------------------------------------------
+# ``PYTHONPATH=TREE/src python -m benchmarks fingerprints > TREE.json`` (run from this checkout,
+# once per tree): for 16 positions per game (:func:`decision_points`, seeds 3 and 4), ISMCTS with
+# random and heuristic rollouts and both opponent models at fixed budgets and seeds (the move, the
+# agent's generator state afterwards and the root's statistics: every child's visits and exact
+# sums of values), the difficile level's move and root, and 20 worlds per seat per position
+# (every seat's view of each, the spectator's, the legal moves, the generator state).
+# ``python -m benchmarks fingerprints --compare A.json B.json`` counts what differs.
+
+#: game: iterations per search with random rollouts, with heuristic rollouts
+BUDGETS = {"nebraska": (150, 40), "novantanove": (150, 30), "poker_italiano": (150, 100),
+           "cribbage": (150, 100), "burraco": (20, 10)}
+
+
+def _rooted(bot: ISMCTSAgent) -> list[str]:
+    """Records the root of every search ``bot`` makes: each child in the order it was added,
+    with its action, visits, availability and exact sums of values (any different rollout or
+    value, down to the last bit of a float, shows)."""
+    found: list[str] = []
+    search = bot.search
+
+    def recording(turn: Turn, rng: random.Random, start: float) -> Any:
+        root = search(turn, rng, start)
+        found.append(";".join(f"{c.action}:{c.visits}:{c.avail}:{c.total!r}:{c.squares!r}"
+                              for c in root.children.values()))
+        return root
+
+    bot.search = recording  # type: ignore[method-assign]
+    return found
+
+
+def _searches(state: State, i: int, budgets: tuple[int, int]) -> dict[str, str]:
+    seat = state.current_player
+    out = {}
+    for mode, iterations in zip(("random", "heuristic"), budgets, strict=True):
+        for opponents in ("tree", "policy"):
+            turn = Turn(seat, state.view(seat), state.legal_actions(), random.Random(i), state)
+            bot = ISMCTSAgent(i, iterations=iterations, rollout=mode, opponents=opponents)
+            roots = _rooted(bot)
+            out[f"{mode}/{opponents}"] = f"{bot.act(turn)}|{bot.rng.getstate()[1][:3]}|{roots}"
+    return out
+
+
+def _level(game: Game, state: State, i: int) -> dict[str, str]:
+    """The difficile level as it plays (its budget, rollouts, opponent model and guide)."""
+    seat = state.current_player
+    turn = Turn(seat, state.view(seat), state.legal_actions(), random.Random(i), state)
+    agent = make_agent(game, "difficile", i)
+    roots = _rooted(agent) if isinstance(agent, ISMCTSAgent) else []
+    return {"difficile": f"{agent.act(turn)}|{roots}"}
+
+
+def _worlds(state: State, i: int) -> dict[str, str]:
+    rng = CanonicalRandom(i)
+    worlds = [state.determinize(s, rng) for s in range(state.num_players) for _ in range(20)]
+    public = [w.view(None) for w in worlds], [w.legal_actions() for w in worlds]
+    seats = [w.view(s) for w in worlds for s in range(w.num_players)]
+    return {"worlds": f"{public}{rng.getstate()[1][:5]}", "worldviews": str(seats)}
+
+
+def fingerprints(games: list[Game]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for game in games:
+        states = decision_points(game, 8, seed=3) + decision_points(game, 8, seed=4)
+        for i, state in enumerate(states):
+            found = {**_searches(state, i, BUDGETS.get(game.id, (100, 30))), **_worlds(state, i),
+                     **_level(game, state, i)}
+            out.update({f"{game.id}/{i}/{key}": value for key, value in found.items()})
+    return out
+
+
+def compare_fingerprints(first: str, second: str) -> int:
+    """Print how many fingerprints of two files differ (and the first 20); 1 if any do."""
+    with open(first) as f:
+        a = json.load(f)
+    with open(second) as f:
+        b = json.load(f)
+    differ = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+    print(f"{len(a)} / {len(b)} fingerprints, {len(differ)} differ: {differ[:20]}")
+    return 1 if differ else 0
