@@ -6,9 +6,10 @@ level, so the levels module never names a game.
 
 Iterations per move give about the levels' target seconds a move (0.2 s difficile, 1 s esperto)
 on the reference machine. They are set by instructions a move against novantanove's difficile on
-the same positions (``python -m benchmarks level-cost`` under callgrind, then alternated CPU time), because
-seconds drift with the machine and its load; docs/performance.md ("Levels: iterations a move")
-has the figures. Each time the search got cheaper a budget rose to keep the time a move.
+the same positions (``python -m benchmarks level-cost`` under callgrind, then alternated CPU
+time), because seconds drift with the machine and its load; docs/performance.md ("Levels:
+iterations a move") has the figures. Each time the search got cheaper a budget rose to keep the
+time a move.
 """
 
 from __future__ import annotations
