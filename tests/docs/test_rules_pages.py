@@ -11,19 +11,19 @@ from pathlib import Path
 
 import pytest
 
-from mazzo.cli import rules_pages
+from mazzo.cli import rules_pages as cli_pages
 from mazzo.cli.main import main
 from mazzo.cli.play import play_interactive
-from mazzo.cli.rules_pages import (
+from mazzo.cli.rules_pages import show_text
+from mazzo.engine import all_games, get_game, rules_pages
+from mazzo.engine.game import MazzoError
+from mazzo.engine.rules_pages import (
     PACKAGED_FOLDER,
     SOURCE_FOLDER,
     full_rules,
     page_name,
-    show_text,
     source_root,
 )
-from mazzo.engine import all_games, get_game
-from mazzo.engine.game import MazzoError
 
 ROOT = Path(__file__).parents[2]
 GAME_IDS = [game.id for game in all_games()]
@@ -107,7 +107,7 @@ class FakeTerminal(io.StringIO):
 
 def test_pager_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     paged: list[str] = []
-    monkeypatch.setattr(rules_pages.pydoc, "pager", paged.append)
+    monkeypatch.setattr(cli_pages.pydoc, "pager", paged.append)
     plain = io.StringIO()
     show_text("some rules", plain)
     assert plain.getvalue() == "some rules\n" and paged == []

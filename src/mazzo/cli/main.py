@@ -219,10 +219,10 @@ def cmd_games(lang: str) -> int:
 
 
 def cmd_rules(args: argparse.Namespace, lang: str) -> int:
-    from mazzo.cli.rules_pages import full_rules, show_text, summary_with_hint
+    from mazzo.cli.rules_pages import show_text, summary_with_hint
 
     game = get_game(args.game)
-    show_text(full_rules(game.id, lang) if args.full else summary_with_hint(game, lang))
+    show_text(game.rules_page(lang) if args.full else summary_with_hint(game, lang))
     return 0
 
 
