@@ -1,5 +1,5 @@
-"""OpenSpiel: every game registered, random_sim_test, ISMCTS plays whole matches, chance is a
-uniform card-by-card shuffle, resampling keeps the seat's information state."""
+"""OpenSpiel: every game registered, random_sim_test (serialising states), ISMCTS plays whole
+matches, chance is a uniform card-by-card shuffle, resampling keeps the seat's information state."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_tuple_parameters_travel_as_one_string() -> None:
 @pytest.mark.parametrize("game_id", BUILTIN_GAMES)
 def test_random_sim_test(game_id: str) -> None:
     game = pyspiel.load_game(f"mazzo_{game_id}", SHORT[game_id])
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 @pytest.mark.soak

@@ -18,6 +18,7 @@ asked for). So every legal move stays reachable and nothing illegal is: the reac
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from operator import itemgetter
 
@@ -211,13 +212,21 @@ class FlatCoder(TokenCoder):
         raise IllegalAction(self._refusal(state, pending, index), code="rl_index")
 
 
+@dataclasses.dataclass(frozen=True)
+class GameIndex:
+    """The game's own action index as the single token of a move: a class rather than a
+    closure, so that a coder, and every env holding one, pickles (vector envs, Ray)."""
+
+    game: Game
+    config: Config
+
+    def __call__(self, action: Action) -> Tokens:
+        return (self.game.action_index(self.config, action),)
+
+
 def flat_coder(game: Game, config: Config) -> TokenCoder:
     """The game's own action index as the single token of every move."""
-
-    def tokenize(action: Action) -> Tokens:
-        return (game.action_index(config, action),)
-
-    return FlatCoder(game, config, game.action_space(config), tokenize)
+    return FlatCoder(game, config, game.action_space(config), GameIndex(game, config))
 
 
 def action_coder(game: Game, config: Config) -> TokenCoder:

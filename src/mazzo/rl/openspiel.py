@@ -192,6 +192,11 @@ class MazzoSpielGame(pyspiel.Game):
     def new_initial_state(self) -> MazzoSpielState:
         return MazzoSpielState(self, self.mazzo_game.new_match(self.config))
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickled as its game string, loaded back through the registry: pyspiel's own pickling
+        of a Python game would bring back the C++ part without the Python attributes."""
+        return pyspiel.load_game, (str(self),)
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> MazzoObserver:
@@ -371,7 +376,10 @@ def _game_class(mazzo_game: MazzoGame) -> type[MazzoSpielGame]:
         MazzoSpielGame.__init__(self, mazzo_game, params)
 
     name = "".join(part.title() for part in mazzo_game.id.split("_")) + "SpielGame"
-    return type(name, (MazzoSpielGame,), {"__init__": __init__, "__module__": __name__})
+    made = type(name, (MazzoSpielGame,), {"__init__": __init__, "__module__": __name__,
+                                          "__qualname__": name})
+    globals()[name] = made  # found by name, as pickle looks a class up
+    return made
 
 
 def register_all() -> list[str]:
