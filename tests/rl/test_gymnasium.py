@@ -80,3 +80,22 @@ def test_opponents_per_seat_and_bad_seats() -> None:
         gym_env("novantanove", opponents=["random"], players=3)
     with pytest.raises(MazzoError, match="seat"):
         gym_env("novantanove", seat=3, players=3)
+
+
+@pytest.mark.parametrize("game_id", BUILTIN_GAMES)
+def test_gymnasium_make_builds_the_env_from_its_id(game_id: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    import gymnasium
+
+    from mazzo.rl import GYM_IDS
+
+    config = get_game(game_id).test_configs()[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the passive checker warns on the unbounded Box
+        env = gymnasium.make(GYM_IDS[game_id], opponents="random", config=config,
+                             render_mode="human")
+        observation, _ = env.reset(seed=3)
+    assert env.unwrapped.game.id == game_id and env.unwrapped.config == config
+    assert observation.shape == env.observation_space.shape
+    env.render()
+    assert capsys.readouterr().out.strip()  # "human" prints the table

@@ -13,6 +13,7 @@ from mazzo.engine.game import Config, IllegalAction, MazzoError
 from mazzo.engine.registry import BUILTIN_GAMES, get_game
 from mazzo.rl import aec_env
 from mazzo.rl.pettingzoo_env import MazzoAECEnv
+from mazzo.rl.spaces import NO_PENDING
 
 CASES = [(game_id, config) for game_id in BUILTIN_GAMES
          for config in get_game(game_id).test_configs()]
@@ -59,15 +60,15 @@ def test_a_whole_match_pays_the_engine_returns(game_id: str) -> None:
     config = get_game(game_id).test_configs()[-1]
     env = aec_env(game_id, config=config)
     totals, steps = play_random(env, seed=5)
-    assert env.state.is_terminal and steps > 0
-    assert [totals[a] for a in env.possible_agents] == env.state.returns()
+    assert env.match.is_terminal and steps > 0
+    assert [totals[a] for a in env.possible_agents] == env.match.returns()
     assert env.agents == []
 
 
 def test_hand_rewards_add_up_to_the_score_changes() -> None:
     env = aec_env("cribbage", rewards="hand", target=61, games_to_win=1)
     totals, _ = play_random(env, seed=2)
-    assert [totals[a] for a in env.possible_agents] == env.state.scores()
+    assert [totals[a] for a in env.possible_agents] == env.match.scores()
     assert max(totals.values()) > 0
 
 
@@ -76,8 +77,8 @@ def test_same_seed_same_match_other_seed_other_deal() -> None:
     first.reset(seed=11)
     second.reset(seed=11)
     other.reset(seed=12)
-    assert first.state.view(0) == second.state.view(0)
-    assert first.state.view(0) != other.state.view(0)
+    assert first.match.view(0) == second.match.view(0)
+    assert first.match.view(0) != other.match.view(0)
 
 
 def test_only_the_agent_to_move_has_a_mask_and_others_see_only_their_view() -> None:
@@ -88,7 +89,7 @@ def test_only_the_agent_to_move_has_a_mask_and_others_see_only_their_view() -> N
         observation = env.observe(agent)
         assert observation["action_mask"].any() == (agent == mover)
         seat = int(agent.removeprefix("player_"))
-        expected = env.spaces.observe(env.state.view(seat), env.pending if agent == mover
+        expected = env.spaces.observe(env.match.view(seat), env.pending if agent == mover
                                       else type(env.pending)())
         assert np.array_equal(observation["observation"], expected)
 
@@ -98,10 +99,10 @@ def test_a_masked_index_raises_and_changes_nothing() -> None:
     env.reset(seed=1)
     mask = env.observe(env.agent_selection)["action_mask"]
     forbidden = int(np.flatnonzero(mask == 0)[0])
-    before = env.state.view(None)
+    before = env.match.view(None)
     with pytest.raises(IllegalAction, match=str(forbidden)):
         env.step(forbidden)
-    assert env.state.view(None) == before
+    assert env.match.view(None) == before
     with pytest.raises(IllegalAction, match="None"):
         env.step(None)
 
@@ -135,7 +136,7 @@ def test_multi_step_moves_keep_the_same_agent_selected() -> None:
             assert env.agent_selection == agent  # still choosing
             repeats += 1
         elif had_pending:
-            assert env.state.history  # the finished choice reached the engine
+            assert env.match.history  # the finished choice reached the engine
     assert repeats > 0
 
 
@@ -160,3 +161,47 @@ def test_bad_options_are_named() -> None:
         aec_env("cribbage", players=9)
     with pytest.raises(MazzoError, match="not both"):
         aec_env("cribbage", config=get_game("cribbage").config(), players=3)
+
+
+@pytest.mark.parametrize("game_id", BUILTIN_GAMES)
+def test_pettingzoo_render_and_parallel_api(game_id: str) -> None:
+    from pettingzoo.test import parallel_api_test, render_test
+
+    from mazzo.rl import parallel_env
+
+    config = get_game(game_id).test_configs()[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo warns on unbounded Box spaces: by design
+        render_test(lambda render_mode=None: aec_env(game_id, render_mode=render_mode,
+                                                     config=config))
+        parallel_api_test(parallel_env(game_id, config=config), num_cycles=CYCLES)
+
+
+@pytest.mark.parametrize("game_id", BUILTIN_GAMES)
+def test_state_is_every_seats_observation_and_holds_no_hidden_card(game_id: str) -> None:
+    env = aec_env(game_id)
+    env.reset(seed=4)
+    state = env.state()
+    assert state.shape == env.state_space.shape and state.dtype == np.float32
+    size = env.spaces.observation_size
+    for seat in range(env.config.players):
+        own = env.spaces.observe(env.match.view(seat), NO_PENDING)
+        assert np.array_equal(state[seat * size:(seat + 1) * size], own)
+
+
+def test_max_cycles_truncates_every_agent() -> None:
+    env = aec_env("burraco", max_cycles=25)
+    env.reset(seed=1)
+    rng = np.random.default_rng(1)
+    steps = 0
+    for _agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            assert truncated and not terminated and steps == 25
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps += 1
+    assert not env.agents
+    with pytest.raises(ValueError, match="max_cycles"):
+        aec_env("burraco", max_cycles=0)

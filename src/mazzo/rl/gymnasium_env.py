@@ -37,7 +37,7 @@ _SEED_RANGE = 2**62
 class MazzoGymEnv(gymnasium.Env[Observation, np.int64]):
     """One learning seat against mazzo bots (see :func:`mazzo.rl.gym_env`)."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
 
     def __init__(
         self,
@@ -56,7 +56,7 @@ class MazzoGymEnv(gymnasium.Env[Observation, np.int64]):
         check_option("rewards", rewards, REWARD_MODES)
         check_option("lang", lang, LANGUAGES)
         if render_mode is not None:
-            check_option("render_mode", render_mode, ("ansi",))
+            check_option("render_mode", render_mode, ("human", "ansi"))
         self.game, self.config = resolve(game, config, fields)
         players = self.config.players
         if not 0 <= seat < players:
@@ -133,7 +133,11 @@ class MazzoGymEnv(gymnasium.Env[Observation, np.int64]):
         if self.render_mode is None:
             logger.warn("render() was called without a render_mode; pass render_mode='ansi'")
             return None
-        return self.game.render(self.state.view(self.seat), self.lang)
+        text = self.game.render(self.state.view(self.seat), self.lang)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     # -- inside -----------------------------------------------------------------------------
 

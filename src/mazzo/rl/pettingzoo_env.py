@@ -40,7 +40,8 @@ def agent_name(seat: int) -> AgentID:
 class MazzoAECEnv(AECEnv[AgentID, ObsDict, int | None]):
     """Every seat of one mazzo match as PettingZoo agents (see :func:`mazzo.rl.aec_env`)."""
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False, "render_fps": 1}
+    #: turn-based: ``parallel_env`` wraps it with PettingZoo's ``turn_based_aec_to_parallel``
+    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": True, "render_fps": 1}
 
     def __init__(
         self,
@@ -51,6 +52,7 @@ class MazzoAECEnv(AECEnv[AgentID, ObsDict, int | None]):
         rewards: str = "final",
         config: Config | None = None,
         lang: str = "en",
+        max_cycles: int | None = None,
         **fields: Any,
     ) -> None:
         super().__init__()
@@ -58,7 +60,10 @@ class MazzoAECEnv(AECEnv[AgentID, ObsDict, int | None]):
         check_option("rewards", rewards, REWARD_MODES)
         check_option("lang", lang, LANGUAGES)
         if render_mode is not None:
-            check_option("render_mode", render_mode, ("ansi",))
+            check_option("render_mode", render_mode, ("human", "ansi"))
+        if max_cycles is not None and max_cycles < 1:
+            raise ValueError(f"max_cycles must be a positive number of moves, not {max_cycles}")
+        self.max_cycles = max_cycles
         self.game, self.config = resolve(game, config, fields)
         self.spaces: GameSpaces = spaces_for(self.game, self.config)
         self.render_mode = render_mode
@@ -74,12 +79,16 @@ class MazzoAECEnv(AECEnv[AgentID, ObsDict, int | None]):
             agent: spaces.Dict({"observation": observation, "action_mask": mask})
             for agent in self.possible_agents
         }
+        self.state_space = spaces.Box(-np.inf, np.inf, (
+            self.config.players * self.spaces.observation_size,), np.float32)
         self.action_spaces = {
             agent: spaces.Discrete(self.spaces.action_size) for agent in self.possible_agents
         }
         self._rng = random.Random()
-        self.state: State = self.game.new_match(self.config)
+        #: the engine's match (PettingZoo keeps the name ``state`` for :meth:`state`)
+        self.match: State = self.game.new_match(self.config)
         self.pending: Pending = NO_PENDING
+        self.cycles = 0
         self._seen: tuple[State, tuple[int, int], Observation] | None = None
 
     # -- spaces -----------------------------------------------------------------------------
@@ -95,20 +104,21 @@ class MazzoAECEnv(AECEnv[AgentID, ObsDict, int | None]):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._rng = random.Random(seed)
-        self.state = self.game.new_match(self.config)
+        self.match = self.game.new_match(self.config)
         self.pending = NO_PENDING
-        play_chance(self.state, self._rng)
+        self.cycles = 0
+        play_chance(self.match, self._rng)
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[AgentID, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self.agent_selection = agent_name(self.state.current_player)
+        self.agent_selection = agent_name(self.match.current_player)
 
     def observe(self, agent: AgentID) -> ObsDict:
         seat = self._seat[agent]
-        state = self.state
+        state = self.match
         to_move = seat == state.current_player
         pending = self.pending if to_move else NO_PENDING
         if self.spaces.multi_step:
@@ -121,12 +131,19 @@ class MazzoAECEnv(AECEnv[AgentID, ObsDict, int | None]):
             mask = np.zeros(self.spaces.action_size, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}
 
+    def state(self) -> np.ndarray[Any, Any]:
+        """The global state for centralised training: every seat's own observation, end to
+        end (what the players know between them; the stock's order and cards nobody has seen
+        are in no part of it)."""
+        return np.concatenate([self.spaces.observe(self.match.view(seat), NO_PENDING)
+                               for seat in range(self.config.players)])
+
     def _seen_by(self, seat: int) -> Observation:
         """The seat's observation with nothing pending, kept while the state stays put: the
         steps of a multi-step move (a meld card by card, a poker draw) see the same view, so
         it is neither built by the engine nor encoded again. A state that moved on has a longer
         ``history`` (every ``apply`` extends it)."""
-        state = self.state
+        state = self.match
         key = (seat, len(state.history))
         seen = self._seen
         if seen is None or seen[0] is not state or seen[1] != key:
@@ -144,7 +161,7 @@ class MazzoAECEnv(AECEnv[AgentID, ObsDict, int | None]):
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         try:
-            self.pending, move = self.spaces.advance(self.state, self.pending, index)
+            self.pending, move = self.spaces.advance(self.match, self.pending, index)
         except IllegalAction:
             if self.illegal == "raise":
                 raise
@@ -152,23 +169,27 @@ class MazzoAECEnv(AECEnv[AgentID, ObsDict, int | None]):
             return
         if move is not None:
             self._play(move)
+        self.cycles += 1
+        if (self.max_cycles is not None and self.cycles >= self.max_cycles
+                and not any(self.terminations.values())):
+            self.truncations = {a: True for a in self.agents}
         self._accumulate_rewards()
 
     def _play(self, move: Action) -> None:
         """Apply a complete move, then chance, and pay rewards; select the next agent."""
-        before = self.state.scores() if self.reward_mode == "hand" else []
-        self.state.apply(move)
-        play_chance(self.state, self._rng)
+        before = self.match.scores() if self.reward_mode == "hand" else []
+        self.match.apply(move)
+        play_chance(self.match, self._rng)
         if self.reward_mode == "hand":
-            for seat, delta in enumerate(score_deltas(before, self.state.scores())):
+            for seat, delta in enumerate(score_deltas(before, self.match.scores())):
                 self.rewards[agent_name(seat)] = float(delta)
-        if self.state.is_terminal:
+        if self.match.is_terminal:
             if self.reward_mode == "final":
-                for seat, value in enumerate(self.state.returns()):
+                for seat, value in enumerate(self.match.returns()):
                     self.rewards[agent_name(seat)] = float(value)
             self.terminations = {a: True for a in self.agents}
             return
-        self.agent_selection = self.possible_agents[self.state.current_player]
+        self.agent_selection = self.possible_agents[self.match.current_player]
 
     def _penalize(self, agent: AgentID) -> None:
         """``illegal="penalize"``: the offender gets the penalty and the match ends for all."""
@@ -181,12 +202,16 @@ class MazzoAECEnv(AECEnv[AgentID, ObsDict, int | None]):
     # -- people -----------------------------------------------------------------------------
 
     def render(self) -> str | None:
+        """The table as the seat to move sees it: returned (``ansi``) or printed (``human``)."""
         if self.render_mode is None:
             logger.warn("render() was called without a render_mode; pass render_mode='ansi'")
             return None
-        player = self.state.current_player
-        view = self.state.view(player if player >= 0 else None)
-        return self.game.render(view, self.lang)
+        player = self.match.current_player
+        text = self.game.render(self.match.view(player if player >= 0 else None), self.lang)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass
