@@ -19,7 +19,7 @@ def test_check_env(game_id: str) -> None:
     env = gym_env(game_id, opponents="random", illegal="penalize", render_mode="ansi",
                   config=get_game(game_id).test_configs()[-1])
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # unbounded Box, no registered spec: by design
+        warnings.simplefilter("ignore")  # an env made without gymnasium.make has no spec
         check_env(env, skip_render_check=False)
 
 
@@ -91,7 +91,7 @@ def test_gymnasium_make_builds_the_env_from_its_id(game_id: str,
 
     config = get_game(game_id).test_configs()[0]
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the passive checker warns on the unbounded Box
+        warnings.simplefilter("ignore")  # the passive checker notes the masked actions
         env = gymnasium.make(GYM_IDS[game_id], opponents="random", config=config,
                              render_mode="human")
         observation, _ = env.reset(seed=3)

@@ -74,3 +74,38 @@ def test_docs_list_every_field() -> None:
     from mazzo.rl.fields_doc import fields_markdown
 
     assert fields_markdown() in DOCS.read_text(encoding="utf-8")
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("pair", CONFIGS, ids=config_id)
+def test_every_observation_lies_in_its_fields_bounds(pair: tuple[Game, Config]) -> None:
+    """The space is bounded (no infinite bound) and every value, of every seat at decisions of
+    random matches and at every step of a multi-step move, lies within its field's bounds."""
+    from mazzo.rl import aec_env
+
+    game, config = pair
+    env = aec_env(game, config=config)
+    space = env.observation_space(env.possible_agents[0])["observation"]
+    assert np.isfinite(space.low).all() and np.isfinite(space.high).all()
+    checked = 0
+    for seed in range(2):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        for _agent in env.agent_iter(max_iter=600):
+            observation, _, terminated, truncated, _ = env.last()
+            for other in env.agents:
+                vector = env.observe(other)["observation"]
+                assert space.contains(vector), (other, _outside(env, vector, space))
+                checked += 1
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert checked > 100
+
+
+def _outside(env: object, vector: np.ndarray, space: object) -> list[str]:
+    """The fields holding a value out of bounds (for the failure message)."""
+    fields = env.spaces.fields()  # type: ignore[attr-defined]
+    return [f.name for f in fields
+            if (vector[f.start:f.stop] < f.low).any() or (vector[f.start:f.stop] > f.high).any()]

@@ -29,7 +29,7 @@ def case_id(case: tuple[str, Config]) -> str:
 def test_pettingzoo_api_and_seed(case: tuple[str, Config]) -> None:
     game_id, config = case
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # PettingZoo warns on unbounded Box spaces: by design
+        warnings.simplefilter("ignore")  # the {observation, action_mask} dict warns: by design
         api_test(aec_env(game_id, config=config), num_cycles=CYCLES)
         seed_test(lambda: aec_env(game_id, config=config), num_cycles=CYCLES)
 
@@ -171,7 +171,7 @@ def test_pettingzoo_render_and_parallel_api(game_id: str) -> None:
 
     config = get_game(game_id).test_configs()[0]
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # PettingZoo warns on unbounded Box spaces: by design
+        warnings.simplefilter("ignore")  # the {observation, action_mask} dict warns: by design
         render_test(lambda render_mode=None: aec_env(game_id, render_mode=render_mode,
                                                      config=config))
         parallel_api_test(parallel_env(game_id, config=config), num_cycles=CYCLES)

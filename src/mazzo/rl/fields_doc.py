@@ -11,7 +11,8 @@ from mazzo.rl.spaces import spaces_for
 
 
 def fields_markdown() -> str:
-    """Per game (default config): its sizes, then a table of field, offset, length, meaning."""
+    """Per game (default config): its sizes, then a table of field, offset, length, range,
+    meaning."""
     parts: list[str] = []
     for game in all_games():
         config = game.config_class()
@@ -21,9 +22,9 @@ def fields_markdown() -> str:
             f"#### {game.id} (default config: {players} players)\n\n"
             f"Observation: {spaces.observation_size} floats; action space: "
             f"{spaces.action_size} indices.\n\n"
-            "| field | offset | length | meaning |\n|---|---:|---:|---|\n"
-            + "".join(f"| `{f.name}` | {f.start} | {f.length} | {f.meaning} |\n"
-                      for f in spaces.fields())
+            "| field | offset | length | range | meaning |\n|---|---:|---:|---|---|\n"
+            + "".join(f"| `{f.name}` | {f.start} | {f.length} | {f.low:g} to {f.high:g} "
+                      f"| {f.meaning} |\n" for f in spaces.fields())
         )
     return "\n".join(parts)
 

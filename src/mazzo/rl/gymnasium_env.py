@@ -28,7 +28,7 @@ from mazzo.rl._match import (
     resolve,
     score_deltas,
 )
-from mazzo.rl.spaces import NO_PENDING, GameSpaces, Observation, Pending, spaces_for
+from mazzo.rl.spaces import NO_PENDING, GameSpaces, Observation, Pending, bounds, spaces_for
 
 #: bots and chance are seeded from the env's generator with integers below this
 _SEED_RANGE = 2**62
@@ -70,9 +70,8 @@ class MazzoGymEnv(gymnasium.Env[Observation, np.int64]):
         self.illegal = illegal
         self.reward_mode = rewards
         self.lang = lang
-        self.observation_space = spaces.Box(
-            -np.inf, np.inf, (self.spaces.observation_size,), np.float32
-        )
+        low, high = bounds(self.spaces)
+        self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.spaces.action_size)
         self.state = self.game.new_match(self.config)
         self.pending: Pending = NO_PENDING

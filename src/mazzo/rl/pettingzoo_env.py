@@ -27,7 +27,7 @@ from mazzo.rl._match import (
     resolve,
     score_deltas,
 )
-from mazzo.rl.spaces import NO_PENDING, GameSpaces, Observation, Pending, spaces_for
+from mazzo.rl.spaces import NO_PENDING, GameSpaces, Observation, Pending, bounds, spaces_for
 
 AgentID = str
 ObsDict = dict[str, np.ndarray[Any, Any]]
@@ -73,14 +73,15 @@ class MazzoAECEnv(AECEnv[AgentID, ObsDict, int | None]):
         self.metadata = {**self.metadata, "name": f"mazzo_{self.game.id}_v0"}
         self.possible_agents = [agent_name(s) for s in range(self.config.players)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
-        observation = spaces.Box(-np.inf, np.inf, (self.spaces.observation_size,), np.float32)
+        low, high = bounds(self.spaces)
+        observation = spaces.Box(low, high, dtype=np.float32)
         mask = spaces.Box(0, 1, (self.spaces.action_size,), np.int8)
         self.observation_spaces = {
             agent: spaces.Dict({"observation": observation, "action_mask": mask})
             for agent in self.possible_agents
         }
-        self.state_space = spaces.Box(-np.inf, np.inf, (
-            self.config.players * self.spaces.observation_size,), np.float32)
+        self.state_space = spaces.Box(np.tile(low, self.config.players),
+                                      np.tile(high, self.config.players), dtype=np.float32)
         self.action_spaces = {
             agent: spaces.Discrete(self.spaces.action_size) for agent in self.possible_agents
         }

@@ -56,10 +56,30 @@ class Field:
     start: int
     length: int
     meaning: str
+    #: every value of the field lies in ``[low, high]`` (the observation space's bounds)
+    low: float = 0.0
+    high: float = 1.0
 
     @property
     def stop(self) -> int:
         return self.start + self.length
+
+
+def bounds(spaces: GameSpaces) -> tuple[Observation, Observation]:
+    """The per-value lower and upper bounds of the observation, from its fields."""
+    low = np.zeros(spaces.observation_size, dtype=np.float32)
+    high = np.ones(spaces.observation_size, dtype=np.float32)
+    for field in spaces.fields():
+        low[field.start:field.stop] = field.low
+        high[field.start:field.stop] = field.high
+    return low, high
+
+
+def squash(value: float) -> float:
+    """``value / (1 + |value|)``: any number into (-1, 1), order kept, 1 read as 0.5. For the
+    numbers with no upper bound (scores, long matches' hand numbers): a linear scale would
+    leave the observation space, a clipped one would make large scores alike."""
+    return value / (1.0 + abs(value))
 
 
 class GameSpaces(Protocol):

@@ -21,7 +21,7 @@ from mazzo.rl.observations.layout import (
     put_sparse_seat,
     relative,
 )
-from mazzo.rl.spaces import Field, Observation
+from mazzo.rl.spaces import Field, Observation, squash
 
 PHASES = ("draw", "play")
 KINDS = ("sporco", "pulito")
@@ -52,7 +52,7 @@ class BurracoEncoder:
                                   "the card just taken that may not be discarded at once")
         self.known = lay.add("known", n * cards,
                              "per seat (observer first): cards known to be in its hand")
-        self.counts = lay.add("hand_counts", n, "per seat: cards in hand / 22")
+        self.counts = lay.add("hand_counts", n, "per seat: squash(cards in hand / 11)")
         self.melds = lay.add("melds", self.side_slots * MAX_MELDS * MELD_FEATURES,
                              f"per side (observer's first), per meld slot: run, one-hot natural "
                              f"suit ♥ ♦ ♣ ♠, one-hot set rank A..K, lowest position / 14, cards "
@@ -61,12 +61,14 @@ class BurracoEncoder:
         self.melded = lay.add("melded", self.side_slots * cards,
                               "per side: every card it has melded")
         self.running = lay.add("running", self.side_slots,
-                               f"per side: points on the table / {SCORE_SCALE:g}")
+                               f"per side: squash(points on the table / {SCORE_SCALE:g})",
+                               low=-1.0)
         self.taken = lay.add("pozzetto_taken", n, "per seat: its side has taken its pozzetto")
         self.pozzetti = lay.add("pozzetti", 1, "pozzetti still untaken / 3")
         self.stock = lay.add("stock", 1, "cards in the stock / 108")
         self.flags = lay.add("flags", 2, "last turn before the stock runs out, three pozzetti")
-        self.scores = lay.add("scores", n, f"per seat: match score / {SCORE_SCALE:g}")
+        self.scores = lay.add("scores", n, f"per seat: squash(match score / {SCORE_SCALE:g})",
+                              low=-1.0)
         self.dealer = lay.add("dealer", n, "one-hot seat of the dealer")
         self.to_move = lay.add("current_player", n, "one-hot seat to move")
         self.layout = lay
@@ -113,11 +115,11 @@ class BurracoEncoder:
                 strict=True)):
             slot = (other - seat) % n
             ones += map(self.known_at[slot].__getitem__, known or ())
-            out[counts + slot] = held / 22.0
+            out[counts + slot] = held / (held + 11.0)  # squash(held / 11)
             out[taken + slot] = float(has_taken)
-            out[scores + slot] = score / SCORE_SCALE
+            out[scores + slot] = squash(score / SCORE_SCALE)
         for slot, side in enumerate(self.side_order(view)):
-            out[self.running + slot] = view["running"][side] / SCORE_SCALE
+            out[self.running + slot] = squash(view["running"][side] / SCORE_SCALE)
             melds = view["melds"][side]
             if melds:
                 block, melded = self._side_blocks(melds)

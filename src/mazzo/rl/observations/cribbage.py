@@ -12,6 +12,7 @@ from mazzo.rl.observations.layout import (
     put_cards,
     put_one_hot,
     put_per_seat,
+    put_per_seat_squashed,
     put_seat,
     relative,
 )
@@ -37,7 +38,8 @@ class CribbageEncoder:
         self.crib = lay.add("crib", cards, "the crib once turned up")
         self.count = lay.add("count", 1, "the pegging count / 31")
         self.sequence = lay.add("sequence", cards, "cards of the current pegging run (to 31)")
-        self.sequence_length = lay.add("sequence_length", 1, "cards in the current run / 8")
+        self.sequence_length = lay.add("sequence_length", 1, "cards in the current run / 13 "
+                                      "(A A A A 2 2 2 2 3 3 3 3 4: the most a run to 31 holds)")
         self.laid = lay.add("laid", n * cards, "per seat (observer first): cards it has pegged")
         self.go = lay.add("go", n, "per seat: has said go in this run")
         self.counts = lay.add("hand_counts", n, "per seat: cards in hand / 6")
@@ -45,9 +47,9 @@ class CribbageEncoder:
         self.shown = lay.add("shown", n * len(SHOWN),
                              "per seat: its hand / crib has been shown this hand")
         self.shown_cards = lay.add("shown_cards", cards, "every card shown this hand")
-        self.scores = lay.add("scores", n, "per seat: board points / target")
-        self.games_won = lay.add("games_won", n, "per seat: games won / 3")
-        self.match_points = lay.add("match_points", n, "per seat: match points / 10")
+        self.scores = lay.add("scores", n, "per seat: board points / target (at most 1)")
+        self.games_won = lay.add("games_won", n, "per seat: squash(games won / 3)")
+        self.match_points = lay.add("match_points", n, "per seat: squash(match points / 10)")
         self.dealer = lay.add("dealer", n, "one-hot seat of the dealer")
         self.to_move = lay.add("current_player", n, "one-hot seat to move")
         self.owner = lay.add("pending_owner", n, "one-hot seat whose count is being announced")
@@ -67,7 +69,7 @@ class CribbageEncoder:
         put_cards(out, self.crib, view["crib"], table)
         out[self.count] = view["count"] / 31.0
         put_cards(out, self.sequence, view["sequence"], table)
-        out[self.sequence_length] = len(view["sequence"]) / 8.0
+        out[self.sequence_length] = len(view["sequence"]) / 13.0
         for other, laid in enumerate(view["laid"]):
             put_cards(out, self.laid + relative(seat, other, n) * cards, laid, table)
         for goer in view["go"]:
@@ -78,9 +80,10 @@ class CribbageEncoder:
             slot = relative(seat, shown["seat"], n)
             out[self.shown + slot * len(SHOWN) + SHOWN.index(shown["what"])] = 1.0
             put_cards(out, self.shown_cards, shown["cards"], table)
-        put_per_seat(out, self.scores, seat, view["scores"], self.target)
-        put_per_seat(out, self.games_won, seat, view["games_won"], 3.0)
-        put_per_seat(out, self.match_points, seat, view["match_points"], 10.0)
+        put_per_seat(out, self.scores, seat, [min(s, self.target) for s in view["scores"]],
+                     self.target)
+        put_per_seat_squashed(out, self.games_won, seat, view["games_won"], 3.0)
+        put_per_seat_squashed(out, self.match_points, seat, view["match_points"], 10.0)
         put_seat(out, self.dealer, seat, view["dealer"], n)
         put_seat(out, self.to_move, seat, view["current_player"], n)
         pending = view["pending"]

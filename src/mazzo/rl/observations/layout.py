@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from mazzo.cards import Card
 from mazzo.engine.game import card_token
-from mazzo.rl.spaces import Field, Observation
+from mazzo.rl.spaces import Field, Observation, squash
 
 
 class Layout:
@@ -21,9 +21,10 @@ class Layout:
         self.fields: list[Field] = []
         self.size = 0
 
-    def add(self, name: str, length: int, meaning: str) -> int:
+    def add(self, name: str, length: int, meaning: str, low: float = 0.0,
+            high: float = 1.0) -> int:
         start = self.size
-        self.fields.append(Field(name, start, length, meaning))
+        self.fields.append(Field(name, start, length, meaning, low, high))
         self.size += length
         return start
 
@@ -66,6 +67,14 @@ def put_per_seat(out: Observation, start: int, seat: int, values: Sequence[float
     players = len(values)
     for other, value in enumerate(values):
         out[start + relative(seat, other, players)] = float(value) / scale
+
+
+def put_per_seat_squashed(out: Observation, start: int, seat: int, values: Sequence[float],
+                          scale: float) -> None:
+    """A value per seat, observer first: :func:`~mazzo.rl.spaces.squash` of it over ``scale``."""
+    players = len(values)
+    for other, value in enumerate(values):
+        out[start + relative(seat, other, players)] = squash(float(value) / scale)
 
 
 # --- sparse writers: an encoder gathers the one-hot slots and the values, then sets them in one

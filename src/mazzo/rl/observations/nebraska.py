@@ -9,11 +9,11 @@ from mazzo.rl.observations.layout import (
     card_table,
     put_cards,
     put_one_hot,
-    put_per_seat,
+    put_per_seat_squashed,
     put_seat,
     relative,
 )
-from mazzo.rl.spaces import Field, Observation
+from mazzo.rl.spaces import Field, Observation, squash
 
 PHASES = ("bid", "decide")
 SCORE_SCALE = 100.0
@@ -35,13 +35,14 @@ class NebraskaEncoder:
                              "per seat (observer first): its earlier bids, face up")
         self.bid_made = lay.add("bid_made", n, "per seat: has bid this round")
         self.bids = lay.add("bid_cards", n * cards, "per seat: its bid card once visible")
-        self.sizes = lay.add("hand_sizes", n, "per seat: cards in hand / 20")
+        self.sizes = lay.add("hand_sizes", n, "per seat: squash(cards in hand / 20)")
         self.stock = lay.add("stock", 1, "cards in the stock / 104")
-        self.scores = lay.add("scores", n, f"per seat: match score / {SCORE_SCALE:g}")
+        self.scores = lay.add("scores", n, f"per seat: squash(match score / {SCORE_SCALE:g})",
+                              low=-1.0)
         self.dealer = lay.add("dealer", n, "one-hot seat of the dealer")
         self.to_move = lay.add("current_player", n, "one-hot seat to move")
         self.decider = lay.add("decider", n, "one-hot seat who decides (once bids are shown)")
-        self.hand_number = lay.add("hand_number", 1, "hand number / 100")
+        self.hand_number = lay.add("hand_number", 1, "squash(hand number / 100)")
         self.layout = lay
         self.size = lay.size
 
@@ -62,13 +63,13 @@ class NebraskaEncoder:
                 out[self.bid_made + slot] = 1.0
                 if isinstance(bid, str):
                     out[self.bids + slot * cards + table[bid]] = 1.0
-        put_per_seat(out, self.sizes, seat, view["hand_sizes"], 20.0)
+        put_per_seat_squashed(out, self.sizes, seat, view["hand_sizes"], 20.0)
         out[self.stock] = view["stock"] / 104.0
-        put_per_seat(out, self.scores, seat, view["scores"], SCORE_SCALE)
+        put_per_seat_squashed(out, self.scores, seat, view["scores"], SCORE_SCALE)
         put_seat(out, self.dealer, seat, view["dealer"], n)
         put_seat(out, self.to_move, seat, view["current_player"], n)
         put_seat(out, self.decider, seat, view["decider"], n)
-        out[self.hand_number] = view["hand_number"] / 100.0
+        out[self.hand_number] = squash(view["hand_number"] / 100.0)
 
     def fields(self) -> list[Field]:
         return list(self.layout.fields)

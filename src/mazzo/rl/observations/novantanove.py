@@ -9,8 +9,14 @@ from __future__ import annotations
 from mazzo.engine.game import JSON, Config
 from mazzo.games.novantanove.actions import deck_for
 from mazzo.games.novantanove.config import NovantanoveConfig
-from mazzo.rl.observations.layout import Layout, card_table, put_cards, put_one_hot, put_per_seat
-from mazzo.rl.spaces import Field, Observation
+from mazzo.rl.observations.layout import (
+    Layout,
+    card_table,
+    put_cards,
+    put_one_hot,
+    put_per_seat_squashed,
+)
+from mazzo.rl.spaces import Field, Observation, squash
 
 PHASES = ("bid", "premium", "play")
 TRUMPS = ("♥", "♦", "♣", "♠")
@@ -32,7 +38,8 @@ class NovantanoveEncoder:
         self.hand = lay.add("hand", cards, "own hand, one per card of the pack")
         self.exposed = lay.add("exposed_hands", h * cards,
                                "per hand (observer first, dummy last): its cards when exposed")
-        self.counts = lay.add("hand_counts", h, "per hand: cards left / tricks per deal")
+        self.counts = lay.add("hand_counts", h,
+                              "per hand: cards left / (tricks per deal + 3 bid cards)")
         self.bid_cards = lay.add("bid_cards", h * cards, "per hand: its bid cards once visible")
         self.bid_counts = lay.add("bid_counts", h, "per hand: bid cards laid / 3")
         self.bids = lay.add("bids", h, "per hand: its bid (tricks) / tricks per deal, once shown")
@@ -45,9 +52,11 @@ class NovantanoveEncoder:
         self.trick_hands = lay.add("trick_hands", h * h,
                                    "the trick so far: per position the hand that played")
         self.played = lay.add("played", cards, "every card of this deal's finished tricks")
-        self.scores = lay.add("scores", self.players, f"per seat: match score / {SCORE_SCALE:g}")
-        self.game_scores = lay.add("game_scores", h, f"per hand: game score / {SCORE_SCALE:g}")
-        self.games_won = lay.add("games_won", self.players, "per seat: games won / 10")
+        self.scores = lay.add("scores", self.players,
+                              f"per seat: squash(match score / {SCORE_SCALE:g})", low=-1.0)
+        self.game_scores = lay.add("game_scores", h,
+                                   f"per hand: squash(game score / {SCORE_SCALE:g})", low=-1.0)
+        self.games_won = lay.add("games_won", self.players, "per seat: squash(games won / 10)")
         self.to_play = lay.add("playing_hand", h, "one-hot hand to play (play phase)")
         self.dealer = lay.add("dealer", h, "one-hot hand of the dealer")
         self.layout = lay
@@ -60,7 +69,7 @@ class NovantanoveEncoder:
 
     def encode(self, view: JSON, out: Observation) -> None:
         seat, table, cards = view["seat"], self.table, len(self.table)
-        per_deal = float(self.tricks)
+        per_deal, dealt = float(self.tricks), float(self.tricks + 3)
         put_one_hot(out, self.phase, PHASES, view["phase"])
         put_one_hot(out, self.trump, TRUMPS, view["trump"])
         if view["turn_up"] is not None:
@@ -69,7 +78,7 @@ class NovantanoveEncoder:
         for info in view["hands"]:
             slot = self.slot(seat, info["hand"])
             put_cards(out, self.exposed + slot * cards, info["cards"], table)
-            out[self.counts + slot] = info["count"] / per_deal
+            out[self.counts + slot] = info["count"] / dealt
             put_cards(out, self.bid_cards + slot * cards, info["bid_cards"], table)
             out[self.bid_counts + slot] = info["bid_count"] / 3.0
             if info["bid"] is not None:
@@ -79,15 +88,15 @@ class NovantanoveEncoder:
             if info["offer"] is not None:
                 out[self.offers + slot * len(OFFERS) + OFFERS.index(info["offer"])] = 1.0
             out[self.is_dummy + slot] = float(info["dummy"])
-            out[self.game_scores + slot] = info["game_score"] / SCORE_SCALE
+            out[self.game_scores + slot] = squash(info["game_score"] / SCORE_SCALE)
         for position, (hand, token) in enumerate(view["trick"]):
             out[self.trick + position * cards + table[token]] = 1.0
             out[self.trick_hands + position * self.hands_count + self.slot(seat, hand)] = 1.0
         for trick in view["tricks"]:
             for _, token in trick["cards"]:
                 out[self.played + table[token]] = 1.0
-        put_per_seat(out, self.scores, seat, view["scores"], SCORE_SCALE)
-        put_per_seat(out, self.games_won, seat, view["games_won"], 10.0)
+        put_per_seat_squashed(out, self.scores, seat, view["scores"], SCORE_SCALE)
+        put_per_seat_squashed(out, self.games_won, seat, view["games_won"], 10.0)
         playing = view.get("playing_hand")
         if playing is not None and playing >= 0:
             out[self.to_play + self.slot(seat, playing)] = 1.0

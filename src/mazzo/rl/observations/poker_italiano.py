@@ -15,7 +15,7 @@ from mazzo.rl.observations.layout import (
     offset_table,
     put_seat,
 )
-from mazzo.rl.spaces import Field, Observation
+from mazzo.rl.spaces import Field, Observation, squash
 
 PHASES = ("blinds", "opening", "draw", "betting", "second_round")
 MODES = ("blinds", "open", "respond", "stay", "call_only", "draw", "second")
@@ -55,7 +55,7 @@ class PokerEncoder:
                                    "one-hot: the lowest pair that may open")
         self.parole = lay.add("parole", 1, "1 when the second round is played with parole")
         self.stock = lay.add("stock", 1, "cards in the stock / deck size")
-        self.hand_number = lay.add("hand_number", 1, "hand number / 100")
+        self.hand_number = lay.add("hand_number", 1, "squash(hand number / 100)")
         entry = n + len(WORDS) + 1 + 3
         self.entry = entry
         self.log = lay.add("log", LOG_ENTRIES * entry,
@@ -108,7 +108,7 @@ class PokerEncoder:
                                       self.requirement + len(RANKS))] = 1.0
         out[self.parole] = float(bool(view["parole"]))
         out[self.stock] = view["stock"] / len(self.table)
-        out[self.hand_number] = view["hand_number"] / 100.0
+        out[self.hand_number] = squash(view["hand_number"] / 100.0)
         self._encode_log(view["log"][-LOG_ENTRIES:], seat, out)
 
     def _encode_log(self, log: list[JSON], seat: int, out: Observation) -> None:
