@@ -26,8 +26,9 @@ from playout import decisions
 pytestmark = pytest.mark.soak
 
 GAMES = ("cribbage", "novantanove", "poker_italiano")
-#: random matches per test config (each checks every decision)
-MATCHES = 100
+#: random matches per test config (each checks every decision of every seat: thousands of
+#: views per config; the conformance suite and test_view_caches check views on other matches)
+MATCHES = 30
 #: a long match is cut here: the decisions before it are checked
 MAX_STEPS = 400
 #: share of decisions also compared with a state replayed from the history
