@@ -69,5 +69,6 @@ class ViewParts:
 
 
 def fresh(state: HoldsViewParts) -> None:
-    """Rule 2: ``state`` (a clone, a world, a copy) keeps no parts of the state it came from."""
+    """Rule 2: ``state`` (a clone, a world, a copy) keeps no parts of the state it came from;
+    also for a state changed by moves that keep no part up to date (a fast path's)."""
     state._view_parts = None
