@@ -4,10 +4,9 @@ import { cardText } from "../cards.js";
 import { backs, block, core, wideBlock, cardElement, cardRow, facts, grid, h, num, t } from "./common.js";
 import { addGameWords } from "../i18n.js";
 
-// This game's words on the table's pages, registered with i18n.js as the module loads:
-// the shared keys it words otherwise (its rules, docs/rules/burraco.it.md, and its
-// log call a hand a "smazzata"),
-// and its end-of-hand overlay's and aids' own.
+// This game's words on the table's pages, registered with i18n.js as the module loads: the shared
+// keys it words otherwise (its rules, docs/rules/burraco.it.md, and its log call a hand a
+// "smazzata"), and its end-of-hand overlay's and aids' own.
 export const TABLE_WORDS = {
   it: {
     handNo: "Smazzata {n}", lastHand: "Ultima smazzata", handCol: "Smazzata", history: "Storia delle smazzate",

@@ -4,10 +4,9 @@ import { COLOURS } from "../cards.js";
 import { addGameWords, getLang } from "../i18n.js";
 import { around, backs, block, cardElement, cardRow, core, facts, grid, h, t } from "./common.js";
 
-// This game's words on the table's pages, registered with i18n.js as the module loads:
-// the shared keys it words otherwise (its rules, docs/rules/nebraska.it.md, and its
-// log call a hand a "manche"),
-// and its end-of-hand overlay's and aids' own.
+// This game's words on the table's pages, registered with i18n.js as the module loads: the shared
+// keys it words otherwise (its rules, docs/rules/nebraska.it.md, and its log call a hand a
+// "manche"), and its end-of-hand overlay's and aids' own.
 export const TABLE_WORDS = {
   it: {
     handNo: "Manche {n}", lastHand: "Ultima manche", handCol: "Manche", history: "Storia delle manche",

@@ -4,10 +4,9 @@ import { suitText } from "../cards.js";
 import { around, block, core, wideBlock, cardElement, cardRow, facts, figureTable, grid, h, num, t } from "./common.js";
 import { addGameWords } from "../i18n.js";
 
-// This game's words on the table's pages, registered with i18n.js as the module loads:
-// the shared keys it words otherwise (the rules and the log say
-// "scommessa", "carte scommessa"),
-// and its end-of-hand overlay's and aids' own.
+// This game's words on the table's pages, registered with i18n.js as the module loads: the shared
+// keys it words otherwise (the rules and the log say "scommessa", "carte scommessa"), and its end-
+// of-hand overlay's and aids' own.
 export const TABLE_WORDS = {
   it: {
     bids: "Scommesse", bidStatus: "Scommessa",

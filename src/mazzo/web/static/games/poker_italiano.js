@@ -2,10 +2,9 @@
 import { around, backs, block, chips, core, fan, wideBlock, cardRow, facts, figureTable, grid, h, t } from "./common.js";
 import { addGameWords } from "../i18n.js";
 
-// This game's words on the table's pages, registered with i18n.js as the module loads:
-// the shared keys it words otherwise (a seat's score is its stack of
-// chips),
-// and its end-of-hand overlay's and aids' own.
+// This game's words on the table's pages, registered with i18n.js as the module loads: the shared
+// keys it words otherwise (a seat's score is its stack of chips), and its end-of-hand overlay's
+// and aids' own.
 export const TABLE_WORDS = {
   it: {
     score: "Fiches", handScores: "Fiches a fine mano",
