@@ -374,10 +374,10 @@ class NebraskaState(State):
 
     # -- information ---------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may know, assembled from the parts kept between moves
-        (:mod:`~mazzo.games.nebraska.views`)."""
-        return views.view(self, seat)
+    #: what ``seat`` may know, assembled from the parts kept between moves
+    #: (:func:`~mazzo.games.nebraska.views.view`, the method itself: no call in between, as
+    #: the server builds a view for every seat after each move)
+    view = views.view
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         other = self.clone()
