@@ -1,4 +1,4 @@
-"""Views kept between moves (cribbage, Nebraska, novantanove, Burraco) say exactly what a view
+"""Views kept between moves (every game, by :mod:`mazzo.engine.view_parts`) say exactly what a view
 built from scratch says, and no caller can change a view, a later view or the state through one.
 
 A clone starts with no kept parts, so ``state.clone().view(seat)`` is the view recomputed from the

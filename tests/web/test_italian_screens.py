@@ -69,6 +69,7 @@ RENDER_BOARD = """async ([game, view]) => {
 
 GAME_WORD = """async ([game, key, params]) => {
     const i18n = await import("/static/i18n.js");
+    await import(`/static/games/${game}.js`);  // a game's words come with its renderer
     i18n.setGame(game);
     return i18n.t(key, params);
 }"""

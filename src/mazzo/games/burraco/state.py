@@ -24,6 +24,7 @@ from mazzo.engine.game import (
     card_token,
     tokens,
 )
+from mazzo.engine.view_parts import fresh
 from mazzo.games.burraco import events as ev
 from mazzo.games.burraco import fast_moves, listing
 from mazzo.games.burraco.actions import (
@@ -54,7 +55,7 @@ from mazzo.games.burraco.tables import (
     LAID_MELD,
     MELD_TEXT,
 )
-from mazzo.games.burraco.views import TOKEN, ViewParts
+from mazzo.games.burraco.views import TOKEN, BurracoViewParts
 
 HAND_SIZE: Final = 11
 _DECK_SET: Final = frozenset(DECK)
@@ -91,8 +92,8 @@ class BurracoState(State):
         self._legal: list[Action] | None = None
         #: per side: what its melds offer the listing, see listing.side_moves
         self._moves_kept: dict[int, SideMoves] = {}
-        #: the view parts kept between moves (see ``views``)
-        self._view_parts = ViewParts(n)
+        #: the view parts kept between moves (see ``views``); None until the first view
+        self._view_parts: BurracoViewParts | None = None
         #: per seat: its hand as the listing reads it, kept by the moves (see ``hand_index``)
         self._index: list[HandIndex | None] = [None] * n
 
@@ -395,7 +396,7 @@ class BurracoState(State):
             known = c in self.known[seat]
             if known:
                 self.known[seat].remove(c)
-            if parts.viewed:
+            if parts is not None:
                 parts.took_out(seat, c, known)
 
     def _cala(self, action: Cala, told: bool = True) -> None:
@@ -406,7 +407,7 @@ class BurracoState(State):
         self._remove(seat, action.cards)
         self._moves_follow(side, len(self.melds[side]), meld)
         self.melds[side].append(meld)
-        if self._view_parts.viewed:
+        if self._view_parts is not None:
             self._view_parts.melded(side, len(self.melds[side]) - 1, meld)
         if told:
             text = MELD_TEXT[(meld.run, meld.cards, meld.lo, meld.wild, meld.key)]
@@ -423,7 +424,7 @@ class BurracoState(State):
         self._remove(seat, (action.card,))
         self._moves_follow(side, action.meld, grown)
         self.melds[side][action.meld] = grown
-        if self._view_parts.viewed:
+        if self._view_parts is not None:
             self._view_parts.melded(side, action.meld, grown)
         if told:
             text = MELD_TEXT[(grown.run, grown.cards, grown.lo, grown.wild, grown.key)]
@@ -475,7 +476,7 @@ class BurracoState(State):
         was_known = c in known
         if was_known:
             known.remove(c)
-        if self._view_parts.viewed:
+        if self._view_parts is not None:
             self._view_parts.took_out(seat, c, was_known)
         self.pile.append(c)
         self.events = [DISCARDED[(seat, c)]]
@@ -604,9 +605,9 @@ class BurracoState(State):
         """What ``seat`` may know. Parts that change rarely (the melds, the hands, the pile,
         the scores) are kept between views and shared, read-only (:mod:`.views`); the rest is
         made fresh and is the caller's. The dict is a copy of the kept frame of the fields that
-        change at most once a hand (``ViewParts.frame``: keys in the view's order), with the
-        fields a move changes filled in."""
-        parts = self._view_parts
+        change at most once a hand (``BurracoViewParts.frame``: keys in the view's order), with
+        the fields a move changes filled in."""
+        parts = self._view_parts or BurracoViewParts.of(self)
         view = parts.frame((self.totals2, self.side_of, self.last_sides, self.last_lines,
                             self.last_melds, self.hand_no, self.dealer, self.three_b, self.solo,
                             self.preset, self.config)).copy()
@@ -695,7 +696,7 @@ class BurracoState(State):
         twin.winner_seats = list(self.winner_seats)
         twin._moves_kept = dict(self._moves_kept)
         twin._legal = None
-        twin._view_parts = ViewParts(len(self.hands))  # a clone's views start afresh
+        fresh(twin)  # a clone's views start afresh
         twin._index = [None] * len(self.hands)  # a clone's hands are new lists
         return twin
 

@@ -2,11 +2,12 @@
 
 A view is built before every decision (the server sends one to every seat after each move, an RL
 environment encodes one per step), yet most of it changes rarely: the melds change in one move out
-of five, a seat's hand only when that seat moves, the scores once a hand. :class:`ViewParts` keeps
-each part with a plain copy of the state's data it was made from; a view compares the data with
-that copy (a C-level list comparison: melds and cards compare by identity first) and gives the
-same read-only part again while they are equal, so a part set directly on the state (as tests do)
-is never shown stale. The parts are :class:`~mazzo.engine.frozen.FrozenList` and
+of five, a seat's hand only when that seat moves, the scores once a hand.
+:class:`BurracoViewParts` keeps each part with a plain copy of the state's data it was made from
+(the checked parts of :mod:`mazzo.engine.view_parts`); a view compares the data with that copy
+(a C-level list comparison: melds and cards compare by identity first) and gives the same
+read-only part again while they are equal, so a part set directly on the state (as tests do) is
+never shown stale. The parts are :class:`~mazzo.engine.frozen.FrozenList` and
 :class:`~mazzo.engine.frozen.FrozenDict`: no caller can change what a later view will say.
 """
 
@@ -19,6 +20,7 @@ from typing import Any, Final
 from mazzo.cards import Card
 from mazzo.engine.frozen import FrozenDict, FrozenList
 from mazzo.engine.game import JSON, card_token
+from mazzo.engine.view_parts import ViewParts
 from mazzo.games.burraco.actions import DECK
 from mazzo.games.burraco.melds import Meld
 from mazzo.games.burraco.scoring import BURRACO_POINTS, VALUES, meld_type
@@ -115,7 +117,7 @@ def _grown_side(was: list[Meld], was_json: FrozenList, was_points: int, side: li
     return FrozenList(out), points
 
 
-#: what a view's once-a-hand fields are made from (``ViewParts.frame``): the state's
+#: what a view's once-a-hand fields are made from (``BurracoViewParts.frame``): the state's
 #: ``totals2``, ``side_of``, ``last_sides``, ``last_lines``, ``last_melds``, ``hand_no``,
 #: ``dealer``, ``three_b``, ``solo``, ``preset`` and ``config``
 FrameData = tuple[list[int], list[int], list[list[int]], list[list[int]], list[list[Meld]], int,
@@ -139,18 +141,17 @@ def _without_token(tokens: FrozenList, c: Card) -> FrozenList:
     return FrozenList([*tokens[:at], *tokens[at + 1:]])
 
 
-class ViewParts:
-    """One state's kept view parts, each with a copy of the data it was made from (a clone
-    starts with none: its first views are made from scratch)."""
+class BurracoViewParts(ViewParts):
+    """One state's kept view parts, each checked: kept with a copy of the data it was made
+    from. The moves that know what changed (a card out of a hand, a meld laid or grown) bring
+    two of them up to date at once (:meth:`took_out`, :meth:`melded`), cheaper than the view
+    finding the change; the view still checks them."""
 
     __slots__ = ("_frame", "_hands", "_known", "_last_hand", "_melds", "_pile", "_scores",
-                 "_sides", "viewed")
+                 "_sides")
 
-    def __init__(self, seats: int) -> None:
-        #: whether a view was made from these parts (:meth:`frame`, which every view asks
-        #: first): until then the moves skip :meth:`took_out` and :meth:`melded` (a search's
-        #: states are never viewed)
-        self.viewed = False
+    def __init__(self, state: Any) -> None:
+        seats = len(state.hands)
         self._hands: list[tuple[list[Card] | None, FrozenList]] = [(None, FrozenList())] * seats
         self._pile: tuple[list[Card] | None, FrozenList] = (None, FrozenList())
         self._known: tuple[list[list[Card]] | None, FrozenList] = (None, FrozenList())
@@ -181,7 +182,7 @@ class ViewParts:
         """Card ``c`` left ``seat``'s hand (and its known cards, if ``known``): the kept tokens
         follow at once, a slice around the card instead of a sort of the hand at the next view
         (the move knows which card went; the view would have to find it). Called by the moves
-        once :attr:`viewed`; the view still checks the parts against the state."""
+        once a view made the parts; the view still checks them against the state."""
         made_from, kept = self._hands[seat]
         if made_from is not None and c in made_from:
             made_from.remove(c)
@@ -275,7 +276,6 @@ class ViewParts:
         fills those in): the config's, the hand's number and dealer, the scores, the sides, the
         last hand's result, the 3-player phase. Kept with a copy of ``now``, the data it was
         made from, and checked against it in one tuple comparison (in C)."""
-        self.viewed = True
         made_from, kept = self._frame
         if made_from != now:
             totals2, side_of, last_sides, last_lines, last_melds, hand_no, dealer, three_b, solo, \

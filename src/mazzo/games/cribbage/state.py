@@ -69,7 +69,7 @@ from mazzo.games.cribbage.scoring import (
     peg_parts,
 )
 from mazzo.games.cribbage.show import Pending
-from mazzo.games.cribbage.views import _discard_tokens, _HandView, _Tokens
+from mazzo.games.cribbage.views import CribbageViewParts, discard_tokens
 from mazzo.games.cribbage.worlds import _Worlds
 
 #: ``x * 52`` of a float x, as a C function (``int`` 52 is multiplied as the float 52.0)
@@ -171,18 +171,11 @@ class CribbageState(State):
         self.match_winner = -1
         self._phase = "cut_for_deal"
         self.current_player = CHANCE
-        #: whether the kept view (see ``views.hand_view``) shows this hand's parts (its number,
-        #: dealer, crib, shown); cleared by every move but a discard, the cut that starts the
-        #: play and a card of the play that keeps the play going
-        self._hand_current = False
         #: the read-only copies of ``last_game`` the views share
         self._frozen = FrozenCopies()
-        #: the view but for the seat's keys and the parts of the play, with what it was made
-        #: from (see ``views.hand_view``); None: to build (a game's end and the cut for deal,
-        #: which change the match's parts, drop it)
-        self._kept_view: _HandView | None = None
-        #: the play's tokens, kept in step by the moves once a view asked (see :class:`_Tokens`)
-        self._tokens: _Tokens | None = None
+        #: the view parts kept between moves (:mod:`~mazzo.games.cribbage.views`); None until
+        #: the first view
+        self._view_parts: CribbageViewParts | None = None
 
     # -- protocol basics ------------------------------------------------------------------------
 
@@ -238,8 +231,8 @@ class CribbageState(State):
             if c in self.hands[self.current_player] and VAL[c] <= 31 - self.count:
                 self._play(c)  # sets the move's events
                 self.history.append(action)
-                if self._phase != "pegging":  # the show, an announcement or a game's end
-                    self._hand_current = False
+                if self._phase != "pegging" and self._view_parts is not None:
+                    self._view_parts.current = False  # the show, an announcement, a game's end
                 return
         elif cls is Discard and phase == "discard":
             cards = action.cards  # type: ignore[attr-defined]
@@ -261,19 +254,21 @@ class CribbageState(State):
                 self._events = []
                 self._deal(order, dealt)
                 self.history.append(action)
-                self._hand_current = False
+                if self._view_parts is not None:
+                    self._view_parts.new_hand()
                 return
         elif cls is Cut and phase == "starter":
             self._check_chance(action)
             self._events = []
             self._cut(action.card)  # type: ignore[attr-defined]
             self.history.append(action)
-            if self._phase != "pegging":  # his heels won the game
-                self._hand_current = False
+            if self._phase != "pegging" and self._view_parts is not None:
+                self._view_parts.current = False  # his heels won the game
             # else the same hand, a card more on the table: :meth:`view` sees the new phase
             return
         super().apply(action)
-        self._hand_current = False
+        if self._view_parts is not None:
+            self._view_parts.current = False
 
     def check(self, action: Action) -> None:
         p = self.current_player
@@ -429,7 +424,8 @@ class CribbageState(State):
         ranks = [CRANK[c & 15] for c in cards]
         low = min(ranks)
         self.cuts = cards
-        self._kept_view = None  # the match's parts are new
+        if self._view_parts is not None:
+            self._view_parts.forget()  # the match's parts are new
         if ranks.count(low) > 1:
             self.events.append(CutForDealt(cards, -1))
             return
@@ -468,7 +464,8 @@ class CribbageState(State):
         self.shown = []
         self.pending = None
         self._events.append((Dealt, d, self.hand_number, self.game_no))
-        self._tokens = None  # new hands: the next view makes them
+        if self._view_parts is not None:
+            self._view_parts.new_hand()  # new hands: the next view makes their tokens
         self._phase = "discard"
         self.current_player = (d + 1) % n
 
@@ -477,7 +474,8 @@ class CribbageState(State):
         hand = self.hands[p]
         for c in cards:
             hand.remove(c)
-        tokens = self._tokens
+        parts = self._view_parts
+        tokens = parts.tokens if parts is not None else None
         if tokens is not None:
             for c in cards:
                 tokens.hands[p].remove(TOKEN[c])
@@ -485,7 +483,7 @@ class CribbageState(State):
         self.crib_owner += [p] * len(cards)
         self.discards[p] += cards
         if tokens is not None:
-            tokens.discards[p] = _discard_tokens(self.discards[p])
+            tokens.discards[p] = discard_tokens(self.discards[p])
         self._events = [_DISCARDED[p][len(cards)]]
         nxt = (p + 1) % self.n
         if nxt == (self.dealer + 1) % self.n:
@@ -510,7 +508,8 @@ class CribbageState(State):
         self.hands[p].remove(c)
         self.laid[p].append(c)
         self.seq.append(c)
-        tokens = self._tokens
+        parts = self._view_parts
+        tokens = parts.tokens if parts is not None else None
         if tokens is not None:
             token = TOKEN[c]
             tokens.hands[p].remove(token)
@@ -605,8 +604,9 @@ class CribbageState(State):
             return
         self.count = 0
         self.seq = []
-        if self._tokens is not None:
-            self._tokens.seq = []
+        parts = self._view_parts
+        if parts is not None and parts.tokens is not None:
+            parts.tokens.seq = []
         self.seq_ranks = []
         self.goers = []
         n = self.n
@@ -657,7 +657,8 @@ class CribbageState(State):
         self.events.append(GameWon(side, self.n, self.game_no, scores, skunk, points))
         self.last_game = {"winner": side, "game_number": self.game_no, "scores": list(scores),
                           "skunk": skunk, "match_points": points}
-        self._kept_view = None  # the match's parts are new
+        if self._view_parts is not None:
+            self._view_parts.forget()  # the match's parts are new
         self.pending = None
         if outright or self.games_won[side] >= self.config.games_to_win:
             self.match_winner = side
@@ -734,9 +735,7 @@ class CribbageState(State):
         d["show_queue"] = list(self.show_queue)
         d["pending"] = self.pending.copy() if self.pending is not None else None
         d["last_game"] = dict(self.last_game) if self.last_game is not None else None
-        d["_hand_current"] = False
-        d["_kept_view"] = None
-        d["_tokens"] = None
+        d["_view_parts"] = None  # a copy's views start afresh (engine.view_parts, rule 2)
         st = object.__new__(self.__class__)
         st.__dict__ = d
         return st

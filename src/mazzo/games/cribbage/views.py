@@ -1,4 +1,6 @@
-"""A seat's view of a cribbage match: what it may know, built from parts kept between moves.
+"""A seat's view of a cribbage match: what it may know, built from parts kept between moves
+(:mod:`mazzo.engine.view_parts`): one kept view shared by every seat, brought up to date when
+the hand moves on, and the tokens of the cards a view shows, kept in step by the moves.
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from typing import TYPE_CHECKING
 from mazzo.cards import TOKEN, Card
 from mazzo.engine.frozen import FrozenDict, FrozenList
 from mazzo.engine.game import JSON
+from mazzo.engine.view_parts import ViewParts
 
 if TYPE_CHECKING:
     from mazzo.games.cribbage.state import CribbageState
@@ -30,7 +33,7 @@ _NO_LAID = {n: FrozenList(FrozenList() for _ in range(n)) for n in (2, 3, 4)}
 _DISCARD_TOKENS: dict[tuple[Card, ...], FrozenList] = {}
 
 
-def _discard_tokens(discards: list[Card]) -> FrozenList:
+def discard_tokens(discards: list[Card]) -> FrozenList:
     """``view()["discards"]`` of a seat that laid ``discards``, shared from ``_DISCARD_TOKENS``."""
     if not discards:
         return _NO_CARDS
@@ -68,7 +71,7 @@ class _Tokens:
     def __init__(self, state: CribbageState) -> None:
         hands, laid = state.hands, state.laid
         #: each seat's ``view()["discards"]``, read-only (a discard replaces it)
-        self.discards = [*map(_discard_tokens, state.discards)]
+        self.discards = [*map(discard_tokens, state.discards)]
         if len(hands) == 2:  # two players: written out (a map's set-up costs more)
             self.hands = [_hand_tokens(hands[0]), _hand_tokens(hands[1])]
             # the first view of a hand (the usual maker) finds nothing laid: nothing to map
@@ -80,18 +83,36 @@ class _Tokens:
         self.seq = [*map(_token_of, state.seq)] if state.seq else []
 
 
-class _HandView:
-    """The view kept between moves, but for the seat's own keys and what changes at every card
-    of the play, with the crib's size and the phase it shows (see
-    :func:`hand_view`). One for every seat and a spectator. Private: every view is
-    a copy of ``view``."""
+class CribbageViewParts(ViewParts):
+    """A cribbage state's kept view parts, kept by the moves: the view but for the seat's own
+    keys and what changes at every card of the play (one for every seat and a spectator,
+    private: every view is a copy of it), with the crib's size and the phase it shows (checked
+    at each view: a discard changes only those), and the tokens of the play."""
 
-    __slots__ = ("crib", "phase", "view")
+    __slots__ = ("crib", "current", "phase", "tokens", "view")
 
-    def __init__(self, view: JSON) -> None:
+    def __init__(self, state: object) -> None:
+        #: the kept view (see :func:`hand_view`); None: to build from the match's parts (a
+        #: game's end and the cut for deal, which change them, drop it)
+        self.view: JSON | None = None
+        #: whether ``view`` shows this hand's parts (its number, dealer, crib, shown); cleared
+        #: by every move but a discard, the cut that starts the play and a card of the play
+        #: that keeps the play going
+        self.current = False
+        #: the crib's size and the phase ``view`` shows
         self.crib = -1
         self.phase = ""
-        self.view = view
+        #: the play's tokens, kept in step by the moves (see :class:`_Tokens`); None: to make
+        self.tokens: _Tokens | None = None
+
+    def new_hand(self) -> None:
+        """After the deal: the hand's parts and the play's tokens are new."""
+        self.current = False
+        self.tokens = None
+
+    def forget(self) -> None:
+        self.view = None
+        self.tokens = None
 
 
 def view(state: CribbageState, seat: int | None) -> JSON:
@@ -104,13 +125,14 @@ def view(state: CribbageState, seat: int | None) -> JSON:
     and dict in it is either new at each call or shared between calls and then read-only
     (:mod:`mazzo.engine.frozen`): the caller may change nothing it did not copy, so no view
     can change another or the state."""
-    kept = state._kept_view
+    parts = state._view_parts or CribbageViewParts.of(state)
     phase = state._phase
+    kept = parts.view
     # the crib grows only by discards, which keep the phase but for the last one
-    if (kept is None or not state._hand_current or kept.phase != phase
-            or (phase == "discard" and kept.crib != len(state.crib))):
-        kept = hand_view(state)
-    out = kept.view.copy()
+    if (kept is None or not parts.current or parts.phase != phase
+            or (phase == "discard" and parts.crib != len(state.crib))):
+        kept = hand_view(state, parts)
+    out = kept.copy()
     out["current_player"] = state.current_player
     n = state.n
     board = state.board  # the pegs, partners sharing their side's (as :meth:`view_scores`)
@@ -121,7 +143,7 @@ def view(state: CribbageState, seat: int | None) -> JSON:
         [len(hands[0]), len(hands[1])] if n == 2
         else [len(hands[0]), len(hands[1]), len(hands[2])] if n == 3
         else [len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])])
-    tokens = state._tokens or keep_tokens(state)
+    tokens = parts.tokens or keep_tokens(state, parts)
     if phase != "discard" and phase != "starter":
         # the play's values (from the deal to the cut, the kept view's read-only empty ones)
         out["count"] = state.count
@@ -149,39 +171,38 @@ def view(state: CribbageState, seat: int | None) -> JSON:
 
 
 
-def keep_tokens(state: CribbageState) -> _Tokens:
+def keep_tokens(state: CribbageState, parts: CribbageViewParts) -> _Tokens:
     """The play's tokens, made now and kept in step by the moves until the next deal."""
-    made = state._tokens = _Tokens(state)
+    made = parts.tokens = _Tokens(state)
     return made
 
 
 
-def hand_view(state: CribbageState) -> _HandView:
+def hand_view(state: CribbageState, parts: CribbageViewParts) -> JSON:
     """Bring the kept view up to date, in place (a new one from the match's parts when there
     is none: the moves that change them, a game's end and the cut for deal, drop it). A new
-    hand's parts (hand number, dealer, crib, shown; ``_hand_current`` is cleared by
+    hand's parts (hand number, dealer, crib, shown; ``parts.current`` is cleared by
     :meth:`apply` with every move that changes them) are written in. Within a hand only the
     phase, the starter and the crib's size can change (a discard, the cut): those are set
     again at every update. No caller sees the kept view: views are copies of it."""
-    kept = state._kept_view
-    if kept is None:
-        kept = state._kept_view = _HandView(match_view(state))
-        state._hand_current = False
-    out = kept.view
-    if not state._hand_current:  # every key is there already: the order stays
+    out = parts.view
+    if out is None:
+        out = parts.view = match_view(state)
+        parts.current = False
+    if not parts.current:  # every key is there already: the order stays
         out["hand_number"] = state.hand_number
         out["dealer"] = state.dealer
         out["crib"] = FrozenList(map(_token_of, state.crib)) if state.crib_open else None
         out["shown"] = shown_view(state) if state.shown else _NO_SHOWN
-        state._hand_current = True
+        parts.current = True
     crib = len(state.crib)
     phase = state._phase
     out["phase"] = phase
     out["starter"] = _token_of(state.starter) if state.starter is not None else None
     out["crib_count"] = crib
-    kept.crib = crib
-    kept.phase = phase
-    return kept
+    parts.crib = crib
+    parts.phase = phase
+    return out
 
 
 

@@ -39,7 +39,8 @@ def random_moves(state: NebraskaState, rng: random.Random, stop_hand: int | None
     if (state.finished or state.to_act < 0 or cap <= 0
             or (stop_hand is not None and max(state.hand_no, 1) >= stop_hand)):
         return 0  # the hand does not change inside: a deal is a chance node
-    state._base_view = None
+    if state._view_parts is not None:
+        state._view_parts.forget()
     getrandbits = rng.getrandbits
     played = 0
     while played < cap:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Self, cast
 
 from mazzo.cards import COLOUR_BY_NAME, TOKEN, Card
@@ -23,7 +23,8 @@ from mazzo.engine.game import (
     IllegalAction,
     State,
 )
-from mazzo.games.nebraska import fast_moves
+from mazzo.engine.view_parts import fresh
+from mazzo.games.nebraska import fast_moves, views
 from mazzo.games.nebraska.actions import (
     BID,
     DECK,
@@ -56,14 +57,12 @@ from mazzo.games.nebraska.scoring import (
     poker_breakdown,
     resolve_tie,
 )
+from mazzo.games.nebraska.views import NebraskaViewParts
 
 HAND_SIZE = 10
 COMMON_SIZE = 5
 _SORTED_DECK = tuple(sorted(DECK))
 _token_of = TOKEN.__getitem__
-#: the same, for a round's bids once every seat has bid (none is None then): typed once here,
-#: not by a ``cast`` call at each use
-_bid_token_of = cast("Callable[[Card | None], str]", TOKEN.__getitem__)
 #: a card's bid (the one Bid per card), as a C call for ``map``
 _bid_of = BID.__getitem__
 
@@ -107,13 +106,9 @@ class NebraskaState(State):
         self._last_hand: JSON | None = None
         self._last_parts: _HandParts | None = None
         self.finished = False
-        #: the view's keys with the parts that change only between rounds (see :meth:`view`);
-        #: None: to build (every move but a bid, and the end of a hand, drop it)
-        self._base_view: JSON | None = None
-        #: with ``_base_view``, in a round (bid, decide): by seat to bid, the bids and hand
-        #: sizes the table sees (:func:`_bidding_round`); made with ``_base_view`` and kept up
-        #: to date with it (a promotion makes hands a card smaller, a rejection does not)
-        self._bidding: list[tuple[FrozenList, FrozenList]] = []
+        #: the view parts kept between moves (:mod:`~mazzo.games.nebraska.views`); None until
+        #: the first view
+        self._view_parts: NebraskaViewParts | None = None
 
     # -- protocol basics ----------------------------------------------------------------------
 
@@ -178,14 +173,9 @@ class NebraskaState(State):
     def _apply(self, action: Action) -> None:
         if action.__class__ is Bid:
             self._bid(action.card)
-            base = self._base_view
-            if self.stage == "bid" or base is None:  # a bid changes no part of the view kept
-                return  # for the round
-            # the last bid: every bid face up, the decider named; the rest of the table stays.
-            # The kept dict is private (views are copies of it, clones keep none): set in place
-            base["phase"] = self.stage
-            base["bids"] = FrozenList(map(_bid_token_of, self.bids))
-            base["decider"] = self.decider
+            parts = self._view_parts
+            if self.stage != "bid" and parts is not None:  # a bid changes no part of the
+                views.bids_shown(self, parts)  # view kept for the round but the last
             return
         elif isinstance(action, ChooseDealer):
             self.dealer = action.seat
@@ -195,11 +185,12 @@ class NebraskaState(State):
         else:
             promote = isinstance(action, Promote)
             self._decide(promote)
-            base = self._base_view
-            if self.stage == "bid" and base is not None:  # the same hand, a round later
-                self._next_round_view(base, promote)
+            parts = self._view_parts
+            if self.stage == "bid" and parts is not None:  # the same hand, a round later
+                views.next_round(self, parts, promote)
                 return
-        self._base_view = None
+        if self._view_parts is not None:
+            self._view_parts.forget()
 
     def _deal(self, order: Sequence[Card]) -> None:
         n = self.num_players
@@ -307,7 +298,8 @@ class NebraskaState(State):
         # hand's lists are kept as they are: the next hand's are new ones
         self._last_hand = None
         self._last_parts = (self.hand_no, reason, common, hands, points, winners, detail)
-        self._base_view = None
+        if self._view_parts is not None:
+            self._view_parts.forget()
         self.events.append(HandScored(tuple(points), tuple(winners), settled is not None))
         self._next_hand_or_end()
 
@@ -382,107 +374,10 @@ class NebraskaState(State):
 
     # -- information ---------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> JSON:
-        """What ``seat`` may know, assembled on a copy of the parts that change only between
-        rounds (kept from one bid to the next: the table, the scores, the last hand). Every list
-        and dict in it is either new at each call or shared between calls and then read-only
-        (:mod:`mazzo.engine.frozen`): the caller may change nothing it did not copy, so no view
-        can change another or the state."""
-        base = self._base_view
-        if base is None:
-            base = self._base_view = self._round_view()
-        out = base.copy()
-        out["seat"] = seat
-        to_act = self.to_act
-        out["current_player"] = TERMINAL if self.finished else to_act
-        if seat is not None:
-            out["hand"] = list(map(_token_of, self.hands[seat]))
-            received = self.received[seat]  # empty but after a rejection
-            out["received"] = list(map(_token_of, received)) if received else []
-        stage = self.stage
-        bids: list[str | bool | None]
-        if stage == "bid":
-            # the bidding goes round from the dealer's left: the seats before the one to bid
-            # have bid, and hold one card fewer than the others (every hand is as large when a
-            # round begins); both lists come shared and read-only from the round's table
-            bids, out["hand_sizes"] = self._bidding[to_act]
-        else:
-            out["hand_sizes"] = list(map(len, self.hands))
-            if stage == "decide":  # every bid face up (in the kept part)
-                return out
-            bids = [None if c is None else True for c in self.bids]
-        own = self.bids[seat] if seat is not None else None
-        if own is None or seat is None:
-            out["bids"] = bids
-        else:  # a seat sees its own bid; the others' are still face down
-            mine: list[str | bool | None] = list(bids)
-            mine[seat] = _token_of(own)
-            out["bids"] = mine
-        return out
-
-    def _next_round_view(self, out: JSON, promoted: bool) -> None:
-        """Bring the kept part of the view up to date, in place (it is private: views are copies
-        of it), after a decision that did not end the hand: the candidate went to the common
-        cards or the rejected ones, every bid to its seat's spent bids. The kept part still
-        shows the round decided (its candidate, every bid face up): the new lists are the old
-        ones with those tokens added, as :meth:`_decide` adds the cards."""
-        candidate = out["candidate"]
-        if promoted:
-            out["common"] = FrozenList(out["common"] + [candidate])
-            dealer = self.dealer  # bids last: holds as many cards as each seat as a round begins
-            self._bidding = _bidding_round(self.config.players, dealer, len(self.hands[dealer]))
-        else:  # each seat got a card for its bid: the hand sizes, and the round's table, stay
-            out["rejected"] = FrozenList(out["rejected"] + [candidate])
-        out["spent_bids"] = FrozenList(map(_with_bid, out["spent_bids"], out["bids"]))
-        out["phase"] = self.stage
-        out["stock"] = len(self.stock)
-        out["candidate"] = _token_of(self.candidate) if self.candidate is not None else None
-        out["bids"] = out["decider"] = None
-
-    def _round_view(self) -> JSON:
-        """Every key of the view in its order, with what changes only between rounds (and the
-        round's bidding table, :attr:`_bidding`, which a rejection keeps for the next round)."""
-        cfg = self.config
-        n = cfg.players
-        stage = self.stage
-        all_bid = stage == "decide"
-        dealer = self.dealer
-        if stage == "bid" or all_bid:  # the round's table; the dealer bids last, so it holds
-            # as many cards as every seat held as the round began, less the bid once all bid
-            self._bidding = _bidding_round(n, dealer, len(self.hands[dealer]) + all_bid)
-        spent = self.spent
-        if spent[0]:  # every seat bids in every round: a hand's rounds are under way
-            common: FrozenList = FrozenList(map(_token_of, self.common))
-            rejected: FrozenList = FrozenList(map(_token_of, self.rejected))
-            spent_bids = FrozenList([FrozenList(map(_token_of, b)) for b in spent])
-        else:  # as a hand begins (a view's first build in most hands), or between hands
-            common, rejected, spent_bids = _NO_CARDS[n]
-        return {
-            "game": "nebraska",
-            "seat": None,
-            "players": n,
-            "variant": cfg.variant,
-            "target": cfg.match_target,
-            "hands_to_play": cfg.hands,
-            "phase": self.phase,
-            "hand_number": self.hand_number,
-            "dealer": dealer,
-            "current_player": None,
-            "scores": FrozenList(self.totals),
-            "hand": None,
-            "received": None,
-            "hand_sizes": None,
-            "stock": len(self.stock),
-            "candidate": _token_of(self.candidate) if self.candidate is not None else None,
-            "common": common,
-            "rejected": rejected,
-            "spent_bids": spent_bids,
-            "bids": FrozenList(map(_bid_token_of, self.bids)) if all_bid else None,
-            "decider": self.decider if all_bid else None,
-            "suit_order": _suit_order_view(cfg.suit_order),
-            "ace_low_in_runs": cfg.ace_low_in_runs,
-            "last_hand": self.last_hand,
-        }
+    #: what ``seat`` may know, assembled from the parts kept between moves
+    #: (:func:`~mazzo.games.nebraska.views.view`, the method itself: no call in between, as
+    #: the server builds a view for every seat after each move)
+    view = views.view
 
     def _determinize(self, seat: int, rng: random.Random) -> Self:
         other = self.clone()
@@ -533,7 +428,7 @@ class NebraskaState(State):
         other.spent = [list(b) for b in self.spent]
         other.bids = list(self.bids)
         other.received = [list(r) for r in self.received]
-        other._base_view = None
+        fresh(other)
         return other
 
     def cards_in_play(self) -> list[Card]:
@@ -548,50 +443,6 @@ class NebraskaState(State):
         return cards
 
 
-#: by (players, dealer, each hand's size as the round began): by seat to bid, the bids as the
-#: table sees them and the hand sizes (:func:`_bidding_round`)
-_BIDDING_ROUNDS: dict[tuple[int, int, int], list[tuple[FrozenList, FrozenList]]] = {}
-
-
-def _bidding_round(players: int, dealer: int, size: int) -> list[tuple[FrozenList, FrozenList]]:
-    """A bid round's ``view()["bids"]`` as a seat that has not bid sees it (True: a bid face
-    down) and ``view()["hand_sizes"]``, by seat to bid: the seats from the dealer's left up to
-    it have bid, and hold ``size - 1`` cards. Read-only, made once per key: a view looks its
-    pair up by the seat to bid."""
-    key = (players, dealer, size)
-    found = _BIDDING_ROUNDS.get(key)
-    if found is None:
-        found = _BIDDING_ROUNDS[key] = []
-        for to_bid in range(players):
-            done = (to_bid - dealer - 1) % players  # seats that have bid this round
-            have_bid = [(seat - dealer - 1) % players < done for seat in range(players)]
-            found.append((FrozenList([True if bid else None for bid in have_bid]),
-                          FrozenList([size - 1 if bid else size for bid in have_bid])))
-    return found
-
-
-def _with_bid(spent: FrozenList, bid: str) -> FrozenList:
-    """A seat's spent bids as the views show them, with the round's ``bid`` added. (Mapped
-    over the seats: ``zip(..., strict=True)`` alone cost a quarter of a round's view upkeep.)"""
-    return FrozenList(spent + [bid])
-
-
-#: by player count, the common, rejected and spent cards of a view before the first round ends
-#: (read-only, shared by all views; distinct lists, as copies of one view must not alias)
-_NO_CARDS: dict[int, tuple[FrozenList, FrozenList, FrozenList]] = {
-    n: (FrozenList(), FrozenList(), FrozenList([FrozenList() for _ in range(n)]))
-    for n in NebraskaConfig.player_counts
-}
-
-#: a suit order as the views show it, by suit order (read-only, shared by every match's views)
-_SUIT_ORDERS: dict[tuple[str, ...], FrozenList] = {}
-
-
-def _suit_order_view(suit_order: tuple[str, ...]) -> FrozenList:
-    found = _SUIT_ORDERS.get(suit_order)
-    if found is None:
-        found = _SUIT_ORDERS[suit_order] = FrozenList(suit_order)
-    return found
 
 
 #: by player count and seat, the seats in turn from that one round the table

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from mazzo.cards import Card
+from mazzo.engine.view_parts import fresh
 from mazzo.games.novantanove.actions import BID, PLAY
 from mazzo.games.novantanove.events import BidCardLaid, CardPlayed, TrickWon
 from mazzo.games.novantanove.scoring import trick_winner
@@ -46,7 +47,7 @@ def random_moves(state: NovantanoveState, rng: random.Random, stop_hand: int | N
         stop_hand is not None and state.deal_no >= stop_hand
     ):
         return 0  # (hand_number is deal_no while the seats move, and stays it till a chance)
-    state._kept = None
+    fresh(state)  # the moves below keep no view part up to date
     played = 0
     if state.stage == BID_STAGE:
         played += _random_bids(state, rng, cap)

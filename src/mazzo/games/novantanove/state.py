@@ -27,6 +27,7 @@ from mazzo.engine.game import (
     IllegalAction,
     State,
 )
+from mazzo.engine.view_parts import fresh
 from mazzo.games.novantanove import fast_moves, views
 from mazzo.games.novantanove.actions import (
     BID,
@@ -86,7 +87,12 @@ from mazzo.games.novantanove.stages import (
     PREMIUM,
     SUIT_TEXT,
 )
-from mazzo.games.novantanove.views import _TRICK_ENTRY, _KeptViews, _suit_json, _tokens
+from mazzo.games.novantanove.views import (
+    _TRICK_ENTRY,
+    NovantanoveViewParts,
+    _suit_json,
+    _tokens,
+)
 from mazzo.games.novantanove.worlds import _Worlds
 
 NINE = 9
@@ -149,7 +155,7 @@ class NovantanoveState(State):
         self._frozen = FrozenCopies()
         #: the parts of views kept between moves (see :meth:`view`); None until a view is made
         #: (a clone starts without: searches that never look pay nothing)
-        self._kept: _KeptViews | None = None
+        self._view_parts: NovantanoveViewParts | None = None
 
     # -- whose turn -------------------------------------------------------------------------
 
@@ -325,7 +331,7 @@ class NovantanoveState(State):
         stage = self.stage
         if stage == PLAY_STAGE:
             assert isinstance(action, Play)
-            kept = self._kept
+            kept = self._view_parts
             if kept is None:
                 self._play(action.card)
                 if self.stage == PLAY_STAGE:
@@ -351,7 +357,7 @@ class NovantanoveState(State):
         elif stage == BID_STAGE:
             assert isinstance(action, BidCard)
             seat = self.order[self.turn]
-            kept = self._kept
+            kept = self._view_parts
             at = bisect_left(self.hands[seat], action.card) if kept is not None else 0
             self._lay_bid(action.card)
             if kept is not None:  # the seat's entry: a bid card more (others see the count)
@@ -362,8 +368,8 @@ class NovantanoveState(State):
         elif stage == PREMIUM:
             seat = self.order[self.turn]
             self._offer(action)
-            if self._kept is not None:
-                views.forget_offered(self, self._kept, seat, action)
+            if self._view_parts is not None:
+                views.forget_offered(self, self._view_parts, seat, action)
             return
         elif stage == CUT:
             assert isinstance(action, ChooseDealer)
@@ -374,8 +380,8 @@ class NovantanoveState(State):
             assert isinstance(action, Deal)
             self._deal(action.order)
         # a deal begins or ends: any part of a view may change (scores, trumps, the dealer)
-        if self._kept is not None:
-            self._kept.forget_deal(self.nh)
+        if self._view_parts is not None:
+            self._view_parts.forget()
 
     # -- the deal ---------------------------------------------------------------------------
 
@@ -675,7 +681,7 @@ class NovantanoveState(State):
         other.rubber = list(self.rubber)
         other.games_won = list(self.games_won)
         other.games = list(self.games)
-        other._kept = None
+        fresh(other)
         return other
 
     def cards_in_play(self) -> list[Card]:

@@ -1,5 +1,5 @@
 """A seat's view of a novantanove match: what it may know, built from parts kept between moves
-(the moves bring the kept entries up to date in place).
+(:mod:`mazzo.engine.view_parts`; the moves bring the kept entries up to date in place).
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from mazzo.cards import TOKEN, Card
 from mazzo.engine.frozen import FrozenDict, FrozenList
 from mazzo.engine.game import JSON, Action
+from mazzo.engine.view_parts import ViewParts
 from mazzo.games.novantanove.actions import Declare, Reveal
 from mazzo.games.novantanove.scoring import DECLARE_PREMIUM, NO_TRUMP
 from mazzo.games.novantanove.stages import (
@@ -31,40 +32,46 @@ if TYPE_CHECKING:
 _token_of = TOKEN.__getitem__
 
 
-class _KeptViews:
-    """The parts of a state's views kept between moves (see :meth:`NovantanoveState.view`)."""
+class NovantanoveViewParts(ViewParts):
+    """A novantanove state's kept view parts (see :func:`view`), kept by the moves: a card
+    laid or played brings its hand's entries and the trick up to date, an offer its entries,
+    a deal's start or end drops all but the tricks (:meth:`forget`)."""
 
-    __slots__ = ("base", "deal", "own", "plain", "public", "rows", "trick", "tricks",
+    __slots__ = ("base", "deal", "hands", "own", "plain", "public", "rows", "trick", "tricks",
                  "tricks_of")
 
-    def __init__(self, hands: int, played: list[Any], trick: list[tuple[int, Card]]) -> None:
-        self.forget_deal(hands)
+    def __init__(self, state: NovantanoveState) -> None:
+        #: how many hands the deal has (each kept per hand)
+        self.hands = state.nh
+        self.forget()
         #: ``view()["trick"]``'s entries (copied into each view), kept up to date by ``apply``
-        self.trick: list[FrozenList] = [*map(_TRICK_ENTRY, trick)]
-        #: ``view()["tricks"]``: one read-only entry per trick of ``tricks_of`` (``played``)
+        self.trick: list[FrozenList] = [*map(_TRICK_ENTRY, state.trick)]
+        #: ``view()["tricks"]``: one read-only entry per trick of ``tricks_of`` (``played``),
+        #: checked at each view (``tricks_of`` by identity, and the count)
         self.tricks: list[JSON] = []
-        self.tricks_of = played
+        self.tricks_of: list[Any] = state.played
 
-    def forget_deal(self, hands: int) -> None:
-        """After a move that may change any part of a view but the tricks and cards held."""
+    def forget(self) -> None:
+        """After a move that may change any part of a view but the tricks and cards held (a
+        deal begins or ends)."""
         #: every key of the view in order, with the values that change only between deals
         self.deal: JSON | None = None
-        self.forget_stage(hands)
+        self.forget_stage()
 
-    def forget_stage(self, hands: int) -> None:
+    def forget_stage(self) -> None:
         """After a move that may change any part of a view but the deal's (see ``deal``)."""
         #: ``deal`` with the values that change only between stages (phase, offers) set
         self.base: JSON | None = None
         #: each hand's entry of ``view()["hands"]`` as the other seats see it and as its own
         #: seat sees it, kept up to date by ``apply`` (its cards, its counts); None: to build
-        self.public: list[JSON | None] = [None] * hands
-        self.own: list[JSON | None] = [None] * hands
+        self.public: list[JSON | None] = [None] * self.hands
+        self.own: list[JSON | None] = [None] * self.hands
         #: the entries each seat (None: a viewer with no seat) sees, in hand order: the same
         #: dicts as ``own`` and ``public``; a seat not here: to gather
         self.rows: dict[int | None, list[JSON]] = {}
         #: each hand's cards as tokens in a plain list (never handed out: the entries that show
         #: them hold a read-only copy), kept up to date by ``apply`` once an entry shows them
-        self.plain: list[list[str] | None] = [None] * hands
+        self.plain: list[list[str] | None] = [None] * self.hands
 
 
 class _TrickEntries(dict[tuple[int, Card], FrozenList]):
@@ -93,7 +100,7 @@ def _suit_json(suit: int) -> str | None:
     return None if suit == NO_TRUMP else SUIT_TEXT[suit]
 
 
-def sync_hand(state: NovantanoveState, kept: _KeptViews, h: int, at: int,
+def sync_hand(state: NovantanoveState, kept: NovantanoveViewParts, h: int, at: int,
               laid: bool = False) -> None:
     """Bring hand ``h``'s kept entries up to date after it gave up its card at ``at``, in
     place (views copy them): its count and, where an entry shows them, its cards (the
@@ -126,7 +133,7 @@ def sync_hand(state: NovantanoveState, kept: _KeptViews, h: int, at: int,
 
 
 
-def sync_tricks(state: NovantanoveState, kept: _KeptViews, h: int) -> None:
+def sync_tricks(state: NovantanoveState, kept: NovantanoveViewParts, h: int) -> None:
     """Bring hand ``h``'s kept entries up to date after it won a trick, in place."""
     won, own, public = state.tricks_won[h], kept.own[h], kept.public[h]
     if own is not None:
@@ -136,7 +143,8 @@ def sync_tricks(state: NovantanoveState, kept: _KeptViews, h: int) -> None:
 
 
 
-def forget_offered(state: NovantanoveState, kept: _KeptViews, seat: int, action: Action) -> None:
+def forget_offered(state: NovantanoveState, kept: NovantanoveViewParts, seat: int,
+                   action: Action) -> None:
     """Bring the kept view parts up to date after an offer, in place (views copy them): the
     offers dropped, the offer written into the kept entries it changes and, once the play
     begins, what it shows written into the other seats' entries. An offer changes nothing
@@ -158,7 +166,7 @@ def forget_offered(state: NovantanoveState, kept: _KeptViews, seat: int, action:
 
 
 
-def show_exposed(state: NovantanoveState, kept: _KeptViews) -> None:
+def show_exposed(state: NovantanoveState, kept: NovantanoveViewParts) -> None:
     """At the play's start, write the bids and hands it exposes into the kept entries the
     other seats see (as :func:`public_entry` would show them now)."""
     exposed_bid, exposed_hand = state.exposed_bid, state.exposed_hand
@@ -184,9 +192,7 @@ def view(state: NovantanoveState, seat: int | None) -> JSON:
     at each call or shared between calls and then read-only (:mod:`mazzo.engine.frozen`):
     the caller may change nothing it did not copy, so no view can change another or the
     state."""
-    kept = state._kept
-    if kept is None:
-        kept = state._kept = _KeptViews(state.nh, state.played, state.trick)
+    kept = state._view_parts or NovantanoveViewParts.of(state)
     out = (kept.base or keep_stage_view(state, kept)).copy()
     out["seat"] = seat
     playing = state.stage == PLAY_STAGE
@@ -215,7 +221,7 @@ def view(state: NovantanoveState, seat: int | None) -> JSON:
 
 
 
-def keep_stage_view(state: NovantanoveState, kept: _KeptViews) -> JSON:
+def keep_stage_view(state: NovantanoveState, kept: NovantanoveViewParts) -> JSON:
     """Build and keep the view's keys in their order with the parts that change only
     between stages set; those :meth:`view` sets at each call are None."""
     base = (kept.deal or keep_deal_view(state, kept)).copy()
@@ -227,7 +233,7 @@ def keep_stage_view(state: NovantanoveState, kept: _KeptViews) -> JSON:
 
 
 
-def keep_deal_view(state: NovantanoveState, kept: _KeptViews) -> JSON:
+def keep_deal_view(state: NovantanoveState, kept: NovantanoveViewParts) -> JSON:
     """Build and keep every key of the view in its order with the parts that change only
     when a deal begins or ends set (:meth:`_apply` drops it then)."""
     dealt = state.deal_no > 0
@@ -261,7 +267,7 @@ def keep_deal_view(state: NovantanoveState, kept: _KeptViews) -> JSON:
 
 
 
-def keep_row(state: NovantanoveState, kept: _KeptViews, seat: int | None) -> list[JSON]:
+def keep_row(state: NovantanoveState, kept: NovantanoveViewParts, seat: int | None) -> list[JSON]:
     """Gather (building those missing) and keep the entries ``seat`` sees, in hand order:
     its own entry, every other hand's as any other seat sees it."""
     row = []
@@ -276,7 +282,7 @@ def keep_row(state: NovantanoveState, kept: _KeptViews, seat: int | None) -> lis
 
 
 
-def public_entry(state: NovantanoveState, kept: _KeptViews, h: int) -> JSON:
+def public_entry(state: NovantanoveState, kept: NovantanoveViewParts, h: int) -> JSON:
     """Build and keep hand ``h``'s entry as the seats other than its own see it (``cards``:
     whether seen, not which)."""
     bid = state.bids[h]
@@ -301,7 +307,7 @@ def public_entry(state: NovantanoveState, kept: _KeptViews, h: int) -> JSON:
 
 
 
-def own_entry(state: NovantanoveState, kept: _KeptViews, h: int, public: JSON) -> JSON:
+def own_entry(state: NovantanoveState, kept: NovantanoveViewParts, h: int, public: JSON) -> JSON:
     """Build and keep hand ``h``'s entry as its own seat sees it: the public entry with the
     hand's cards and, once dealt, its bid shown."""
     entry = kept.own[h] = public.copy()
@@ -315,7 +321,7 @@ def own_entry(state: NovantanoveState, kept: _KeptViews, h: int, public: JSON) -
 
 
 
-def shown_tokens(state: NovantanoveState, kept: _KeptViews, h: int) -> FrozenList:
+def shown_tokens(state: NovantanoveState, kept: NovantanoveViewParts, h: int) -> FrozenList:
     """Hand ``h``'s cards as read-only tokens for an entry that shows them, from the plain
     tokens kept for the hand (read now if none are; :func:`sync_hand` keeps them)."""
     plain = kept.plain[h]
@@ -325,7 +331,7 @@ def shown_tokens(state: NovantanoveState, kept: _KeptViews, h: int) -> FrozenLis
 
 
 
-def tricks_json(state: NovantanoveState, kept: _KeptViews) -> list[JSON]:
+def tricks_json(state: NovantanoveState, kept: NovantanoveViewParts) -> list[JSON]:
     """``view()["tricks"]``, a new list of the shared entries (one per finished trick)."""
     played, cache = state.played, kept.tricks
     if kept.tricks_of is not played or len(cache) > len(played):

@@ -21,7 +21,6 @@ from typing import Self
 
 from mazzo.cards import JACK, KING, QUEEN, Card, short_deck
 from mazzo.engine.chance import shuffle
-from mazzo.engine.frozen import FrozenDict, FrozenList
 from mazzo.engine.game import (
     CHANCE,
     JSON,
@@ -80,7 +79,7 @@ from mazzo.games.poker_italiano.scoring import (
     Ranking,
     opens,
 )
-from mazzo.games.poker_italiano.views import VIEW_KEYS, BlindParts, HeldParts, TableParts
+from mazzo.games.poker_italiano.views import PokerViewParts
 
 PAIR_NAMES = {JACK: "J", QUEEN: "Q", KING: "K"}
 
@@ -532,39 +531,9 @@ class PokerItalianoState(State):
         (:mod:`~mazzo.games.poker_italiano.views`)."""
         return views.view(self, seat)
 
-    # The parts of the views kept between calls: each a tuple of copies of what it was built
-    # from (or a stamp of it: see each), then the read-only parts. ``view`` compares them with
-    # the state's at each call (list compares, in C) and rebuilds a part only when a move
-    # changed them, so no move has to know about views. Immutable and checked at each call,
-    # they may be shared by a clone (``_copy`` copies them with the other attributes); a state
-    # that never builds a view keeps the class's empty ones (a search pays nothing).
-    #: (folded, in_match, seats) → the view's ``in_match``, ``folded`` (folded or out of the
-    #: match) and the live seats in order: changed by a fold and by a new deal
-    _seen_table: TableParts = (None, None, None, FrozenList(), FrozenList(), FrozenList())
-    #: (blind_seats, covered, blind_amounts) → the view's ``blinds``: changed by a blind or a
-    #: cover (before the deal) and by a new deal
-    _seen_blinds: BlindParts = (None, None, None, FrozenList())
-    #: (last_result, its read-only copy): a hand's result is built whole when the hand ends and
-    #: never changed after (the next one replaces it), so it is found by identity
-    _seen_result: tuple[JSON | None, FrozenDict] = (None, FrozenDict())
-    #: (last_result, hand_number) → a dict of the view's keys in their order (a copy of
-    #: ``VIEW_KEYS``) with the values that change only from one deal to the next set: the
-    #: deal's number, dealer, deck, opening requirement, parole, carried pot, the seats still
-    #: in the match and the last hand's result. Those change only when a deal ends (which
-    #: replaces ``last_result``) or starts (a new ``hand_number``; the first deal's dealer
-    #: too), both found at no cost. Never changed once built: ``view`` hands out copies
-    _seen_frame: tuple[JSON | None, int, JSON] = (None, -1, VIEW_KEYS)
-    #: (stock, its length, the pool's length) → the view's ``hand_counts``: cards come into a
-    #: hand or leave it only with the stock or the pool changing (a new deal and the deal
-    #: replace the stock list, a draw adds its discards to the pool and takes its cards off
-    #: the stock, a reshuffle replaces both; a world's redeal keeps every length), so that
-    #: stamp, the stock by identity (kept alive here: no other list can take its id), finds
-    #: "unchanged" without a look at the hands (nine views in ten)
-    _seen_counts: tuple[list[Card] | None, int, int, FrozenList] = (None, -1, -1, FrozenList())
-    #: by seat: (hand, discarded) → the tokens of the sorted hand and of the discards: changed
-    #: by the deal and the seat's draw
-    _seen_hands: tuple[HeldParts, ...] = (
-        (None, None, FrozenList(), FrozenList()),) * max(PokerItalianoConfig.player_counts)
+    #: the view parts kept between calls (:class:`~mazzo.games.poker_italiano.views.
+    #: PokerViewParts`): None until the first view, and in a copy
+    _view_parts: PokerViewParts | None = None
 
     def pre_draw_hand(self, seat: int) -> list[Card]:
         """The five cards ``seat`` held before the draw: his kept cards and his discards
@@ -597,6 +566,8 @@ class PokerItalianoState(State):
         d["history"] = list(self.history) if history else []
         d["events"] = list(self.events)
         d["_legal"] = None
+        # a copy's views start afresh (engine.view_parts, rule 2): the class's None shows
+        d.pop("_view_parts", None)
         twin = object.__new__(type(self))
         twin.__dict__ = d
         return twin

@@ -171,35 +171,6 @@ const WORDS = {
   },
 };
 
-// where a game's rules name a thing otherwise (docs/rules/*.it.md: Nebraska's "manche",
-// Burraco's "smazzata", as the terminal and the log say), its own words for the table's keys
-const GAME_WORDS = {
-  nebraska: { it: {
-    handNo: "Manche {n}", lastHand: "Ultima manche", handCol: "Manche", history: "Storia delle manche",
-    historyIntro: "Manche per manche: cosa è successo e il foglio dei punti.",
-    handScores: "Punti a fine manche", inProgress: "manche in corso",
-    omittedHands: ["{n} manche precedente non mostrata", "{n} manche precedenti non mostrate"],
-    hiddenHand: "nascosto fino a fine manche",
-    fairnessIntroHand: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seed si svela a manche finita.",
-    bids: "Puntate", // the rules' and the log's word: "puntata", "Puntate scoperte"
-    handWon: "vince la manche",
-  } },
-  burraco: { it: {
-    handNo: "Smazzata {n}", lastHand: "Ultima smazzata", handCol: "Smazzata", history: "Storia delle smazzate",
-    historyIntro: "Smazzata per smazzata: cosa è successo e il foglio dei punti.",
-    handScores: "Punti a fine smazzata", inProgress: "smazzata in corso",
-    omittedHands: ["{n} smazzata precedente non mostrata", "{n} smazzate precedenti non mostrate"],
-    tableAtClose: "Il tavolo a fine smazzata", closedWith: "a fine smazzata {n}: {points} punti in tavola",
-    hiddenHand: "nascosto fino a fine smazzata",
-    fairnessIntroHand: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seed si svela a smazzata finita.",
-  } },
-  // the rules and the log say "scommessa", "carte scommessa"
-  novantanove: { it: { bids: "Scommesse", bidStatus: "Scommessa" } },
-  // a seat's score is its stack of chips
-  poker_italiano: { it: { score: "Fiches", handScores: "Fiches a fine mano" },
-    en: { score: "Chips", handScores: "Chips after the hand" } },
-};
-
 // The end-of-hand overlay (summary.js) and the game aids (aids.js, games/<id>.js `aids`): their
 // words, kept together and added to the page's words below.
 const SUMMARY_WORDS = {
@@ -208,64 +179,34 @@ const SUMMARY_WORDS = {
     summaryAuto: "Prossima mano da sola dopo qualche secondo", summaryClosing: "Si chiude tra {s} s",
     summaryWon: "vince", summaryAnd: "e", summaryWins: "Vince {names}", summaryWinMany: "Vincono {names}",
     summaryNobody: "Nessuno prende punti", handPointsCol: "Punti",
-    nebCards: "Carte personali", nebValid: "Carte valide", nebMatches: "Abbinamenti",
-    nebWhyValid: ["più carte valide di tutti ({n})", "più carte valide di tutti ({n})"],
-    nebWhyMatches: ["più abbinamenti di tutti ({n})", "più abbinamenti di tutti ({n})"],
-    nebTieWon: "pari: {names} vince allo spareggio, alla {place} carta {mine} contro {theirs} ({rival})",
-    nebTieWonMany: "pari: {names} vincono allo spareggio, alla {place} carta {mine} contro {theirs} ({rival})",
-    nebTieStands: "pari anche allo spareggio: {names} prendono il punto", nebNoCard: "nessuna carta",
-    nnMade: "Scommessa riuscita: {names}", nnMadeMany: "Scommesse riuscite: {names}", nnNobody: "Nessuna scommessa riuscita",
-    nnBidCards: "Carte scommessa", nnMadeMark: "riuscita", nnLegend: "Valore delle carte scommessa",
-    nnBidValue: "La tua scommessa: {cards} = {n}",
-    pkMainPot: "Piatto", pkSidePot: "Piatto laterale {n}", pkPots: "Piatti", pkShowdown: "Mani mostrate, dalla migliore",
-    pkNoShow: "Nessuna mano mostrata.", pkTakes: "{names} prende il piatto", pkTakeMany: "{names} si dividono i piatti",
-    pkYourHand: "La tua mano: {name}", pkCallCost: "Vedere ti costa {n}", pkCallAllIn: "Vedere ti costa {n}: tutte le tue fiches",
-    crNoShow: "La mano finisce prima della conta: un giocatore ha raggiunto il traguardo nel gioco.",
-    crShow: "Conta", crCards: "Carte + starter", crCombos: "Combinazioni", crNothing: "niente",
-    crFifteens: "quindici {n}", crPairs: "coppie {n}", crRuns: "scale {n}", crFlush: "colore {n}", crNobs: "fante (nobs) {n}",
-    crVerdict: ["Conta migliore: {names} con {n} punto", "Conta migliore: {names} con {n} punti"],
-    buVerdict: "{names} vincono la smazzata: {n} contro {rest}", buVerdictTie: "Smazzata pari: {names} con {n}",
-    buCanAttach: "si può attaccare", buAttachable: ["{n} carta si può attaccare a una combinazione in tavola (segnata)",
-      "{n} carte si possono attaccare a una combinazione in tavola (segnate)"],
   },
   en: {
     summaryTitle: "{hand} is over", summaryNext: "Next hand", summaryClose: "See the final table",
     summaryAuto: "Next hand by itself after a few seconds", summaryClosing: "Closes in {s} s",
     summaryWon: "won", summaryAnd: "and", summaryWins: "{names} wins", summaryWinMany: "{names} win",
     summaryNobody: "Nobody scores", handPointsCol: "Points",
-    nebCards: "Personal cards", nebValid: "Valid cards", nebMatches: "Matches",
-    nebWhyValid: ["the most valid cards ({n})", "the most valid cards ({n})"],
-    nebWhyMatches: ["the most matches ({n})", "the most matches ({n})"],
-    nebTieWon: "tied: {names} wins on the tie-break, at the {place} card {mine} against {theirs} ({rival})",
-    nebTieWonMany: "tied: {names} win on the tie-break, at the {place} card {mine} against {theirs} ({rival})",
-    nebTieStands: "still level after the tie-break: {names} each score", nebNoCard: "no card",
-    nnMade: "Bid made: {names}", nnMadeMany: "Bids made: {names}", nnNobody: "Nobody made their bid",
-    nnBidCards: "Bid cards", nnMadeMark: "made it", nnLegend: "What bid cards are worth",
-    nnBidValue: "Your bid: {cards} = {n}",
-    pkMainPot: "Pot", pkSidePot: "Side pot {n}", pkPots: "Pots", pkShowdown: "Hands shown, best first",
-    pkNoShow: "No hand was shown.", pkTakes: "{names} takes the pot", pkTakeMany: "{names} share the pots",
-    pkYourHand: "Your hand: {name}", pkCallCost: "A call costs you {n}", pkCallAllIn: "A call costs you {n}: all your chips",
-    crNoShow: "The hand ends before the show: a player reached the target in the play.",
-    crShow: "Show", crCards: "Cards + starter", crCombos: "Combinations", crNothing: "nothing",
-    crFifteens: "fifteens {n}", crPairs: "pairs {n}", crRuns: "runs {n}", crFlush: "flush {n}", crNobs: "his nobs {n}",
-    crVerdict: ["Best show: {names} with {n} point", "Best show: {names} with {n} points"],
-    buVerdict: "{names} take the hand: {n} against {rest}", buVerdictTie: "A level hand: {names} on {n}",
-    buCanAttach: "can attach", buAttachable: ["{n} card can attach to a meld on the table (marked)",
-      "{n} cards can attach to a meld on the table (marked)"],
   },
 };
 Object.assign(WORDS.it, SUMMARY_WORDS.it);
 Object.assign(WORDS.en, SUMMARY_WORDS.en);
-// where Nebraska and Burraco name a hand otherwise
-const SUMMARY_GAME_WORDS = {
-  nebraska: { it: { summaryNext: "Prossima manche", summaryAuto: "Prossima manche da sola dopo qualche secondo" } },
-  burraco: { it: { summaryNext: "Prossima smazzata", summaryAuto: "Prossima smazzata da sola dopo qualche secondo" },
-    en: { summaryNext: "Next hand" } },
-};
-for (const [id, langs] of Object.entries(SUMMARY_GAME_WORDS)) {
-  for (const [code, words] of Object.entries(langs)) {
-    GAME_WORDS[id] = GAME_WORDS[id] || {};
-    GAME_WORDS[id][code] = { ...GAME_WORDS[id][code], ...words };
+// Each game's own words, which its renderer (games/<id>.js) registers as it loads
+// (addGameWords): by game, by language, the shared keys it words otherwise (Nebraska's
+// "manche", Burraco's "smazzata", poker's "Fiches", as the rules and the log say).
+const GAME_WORDS = {};
+
+/** Register ``id``'s words, ``{ it: {...}, en: {...} }``: a shared key (one of WORDS) is said
+ * so on this game's pages only (setGame); a key of the game's own (its overlay's, its aids')
+ * joins the shared words. */
+export function addGameWords(id, words) {
+  for (const [code, table] of Object.entries(words)) {
+    for (const [key, text] of Object.entries(table)) {
+      if (key in WORDS[code]) {
+        GAME_WORDS[id] = GAME_WORDS[id] || {};
+        GAME_WORDS[id][code] = { ...GAME_WORDS[id][code], [key]: text };
+      } else {
+        WORDS[code][key] = text;
+      }
+    }
   }
 }
 

@@ -2,6 +2,33 @@
 // cards left per player, the running tally and the last hand's score lines.
 import { cardText } from "../cards.js";
 import { backs, block, core, wideBlock, cardElement, cardRow, facts, grid, h, num, t } from "./common.js";
+import { addGameWords } from "../i18n.js";
+
+// This game's words on the table's pages, registered with i18n.js as the module loads: the shared
+// keys it words otherwise (its rules, docs/rules/burraco.it.md, and its log call a hand a
+// "smazzata"), and its end-of-hand overlay's and aids' own.
+export const TABLE_WORDS = {
+  it: {
+    handNo: "Smazzata {n}", lastHand: "Ultima smazzata", handCol: "Smazzata", history: "Storia delle smazzate",
+    historyIntro: "Smazzata per smazzata: cosa è successo e il foglio dei punti.",
+    handScores: "Punti a fine smazzata", inProgress: "smazzata in corso",
+    omittedHands: ["{n} smazzata precedente non mostrata", "{n} smazzate precedenti non mostrate"],
+    tableAtClose: "Il tavolo a fine smazzata", closedWith: "a fine smazzata {n}: {points} punti in tavola",
+    hiddenHand: "nascosto fino a fine smazzata",
+    fairnessIntroHand: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seed si svela a smazzata finita.",
+    summaryNext: "Prossima smazzata", summaryAuto: "Prossima smazzata da sola dopo qualche secondo",
+    buVerdict: "{names} vincono la smazzata: {n} contro {rest}", buVerdictTie: "Smazzata pari: {names} con {n}",
+    buCanAttach: "si può attaccare", buAttachable: ["{n} carta si può attaccare a una combinazione in tavola (segnata)",
+      "{n} carte si possono attaccare a una combinazione in tavola (segnate)"],
+  },
+  en: {
+    summaryNext: "Next hand",
+    buVerdict: "{names} take the hand: {n} against {rest}", buVerdictTie: "A level hand: {names} on {n}",
+    buCanAttach: "can attach", buAttachable: ["{n} card can attach to a meld on the table (marked)",
+      "{n} cards can attach to a meld on the table (marked)"],
+  },
+};
+addGameWords("burraco", TABLE_WORDS);
 
 const LINES = {
   it: ["burraco", "chiusura", "carte calate", "carte in mano", "pozzetto", "totale"],

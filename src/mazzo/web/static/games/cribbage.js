@@ -1,6 +1,25 @@
 // Cribbage: a real peg board (holes, two pegs a player, the skunk line), the count, the crib, the starter,
 // the cards laid in the play, and every point explained (the shows, and the log's events).
 import { around, backs, block, cardElement, cardRow, core, facts, fan, grid, h, num, t } from "./common.js";
+import { addGameWords } from "../i18n.js";
+
+// This game's words on the table's pages, registered with i18n.js as the module loads: its
+// end-of-hand overlay's own.
+export const TABLE_WORDS = {
+  it: {
+    crNoShow: "La mano finisce prima della conta: un giocatore ha raggiunto il traguardo nel gioco.",
+    crShow: "Conta", crCards: "Carte + starter", crCombos: "Combinazioni", crNothing: "niente",
+    crFifteens: "quindici {n}", crPairs: "coppie {n}", crRuns: "scale {n}", crFlush: "colore {n}", crNobs: "fante (nobs) {n}",
+    crVerdict: ["Conta migliore: {names} con {n} punto", "Conta migliore: {names} con {n} punti"],
+  },
+  en: {
+    crNoShow: "The hand ends before the show: a player reached the target in the play.",
+    crShow: "Show", crCards: "Cards + starter", crCombos: "Combinations", crNothing: "nothing",
+    crFifteens: "fifteens {n}", crPairs: "pairs {n}", crRuns: "runs {n}", crFlush: "flush {n}", crNobs: "his nobs {n}",
+    crVerdict: ["Best show: {names} with {n} point", "Best show: {names} with {n} points"],
+  },
+};
+addGameWords("cribbage", TABLE_WORDS);
 
 // The board's streets: 60 holes each, in groups of five; a 121 game goes up and back.
 const HOLES = 60;

@@ -1,8 +1,40 @@
 // Nebraska: the eight colour suits (colour + name + symbol), bids face down until revealed,
 // the candidate card, the common cards, the rejected ones, hand sizes and the last hand.
 import { COLOURS } from "../cards.js";
-import { getLang } from "../i18n.js";
+import { addGameWords, getLang } from "../i18n.js";
 import { around, backs, block, cardElement, cardRow, core, facts, grid, h, t } from "./common.js";
+
+// This game's words on the table's pages, registered with i18n.js as the module loads: the shared
+// keys it words otherwise (its rules, docs/rules/nebraska.it.md, and its log call a hand a
+// "manche"), and its end-of-hand overlay's and aids' own.
+export const TABLE_WORDS = {
+  it: {
+    handNo: "Manche {n}", lastHand: "Ultima manche", handCol: "Manche", history: "Storia delle manche",
+    historyIntro: "Manche per manche: cosa è successo e il foglio dei punti.",
+    handScores: "Punti a fine manche", inProgress: "manche in corso",
+    omittedHands: ["{n} manche precedente non mostrata", "{n} manche precedenti non mostrate"],
+    hiddenHand: "nascosto fino a fine manche",
+    fairnessIntroHand: "Ogni mescolata ha un impegno SHA-256 pubblicato subito; il seed si svela a manche finita.",
+    bids: "Puntate", // the rules' and the log's word: "puntata", "Puntate scoperte"
+    handWon: "vince la manche",
+    summaryNext: "Prossima manche", summaryAuto: "Prossima manche da sola dopo qualche secondo",
+    nebCards: "Carte personali", nebValid: "Carte valide", nebMatches: "Abbinamenti",
+    nebWhyValid: ["più carte valide di tutti ({n})", "più carte valide di tutti ({n})"],
+    nebWhyMatches: ["più abbinamenti di tutti ({n})", "più abbinamenti di tutti ({n})"],
+    nebTieWon: "pari: {names} vince allo spareggio, alla {place} carta {mine} contro {theirs} ({rival})",
+    nebTieWonMany: "pari: {names} vincono allo spareggio, alla {place} carta {mine} contro {theirs} ({rival})",
+    nebTieStands: "pari anche allo spareggio: {names} prendono il punto", nebNoCard: "nessuna carta",
+  },
+  en: {
+    nebCards: "Personal cards", nebValid: "Valid cards", nebMatches: "Matches",
+    nebWhyValid: ["the most valid cards ({n})", "the most valid cards ({n})"],
+    nebWhyMatches: ["the most matches ({n})", "the most matches ({n})"],
+    nebTieWon: "tied: {names} wins on the tie-break, at the {place} card {mine} against {theirs} ({rival})",
+    nebTieWonMany: "tied: {names} win on the tie-break, at the {place} card {mine} against {theirs} ({rival})",
+    nebTieStands: "still level after the tie-break: {names} each score", nebNoCard: "no card",
+  },
+};
+addGameWords("nebraska", TABLE_WORDS);
 
 /** a bid is one card laid: one click lays it */
 export const oneClick = ["bid"];

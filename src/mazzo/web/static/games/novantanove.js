@@ -2,6 +2,25 @@
 // against bids, the trick on the table and the last trick.
 import { suitText } from "../cards.js";
 import { around, block, core, wideBlock, cardElement, cardRow, facts, figureTable, grid, h, num, t } from "./common.js";
+import { addGameWords } from "../i18n.js";
+
+// This game's words on the table's pages, registered with i18n.js as the module loads: the shared
+// keys it words otherwise (the rules and the log say "scommessa", "carte scommessa"), and its end-
+// of-hand overlay's and aids' own.
+export const TABLE_WORDS = {
+  it: {
+    bids: "Scommesse", bidStatus: "Scommessa",
+    nnMade: "Scommessa riuscita: {names}", nnMadeMany: "Scommesse riuscite: {names}", nnNobody: "Nessuna scommessa riuscita",
+    nnBidCards: "Carte scommessa", nnMadeMark: "riuscita", nnLegend: "Valore delle carte scommessa",
+    nnBidValue: "La tua scommessa: {cards} = {n}",
+  },
+  en: {
+    nnMade: "Bid made: {names}", nnMadeMany: "Bids made: {names}", nnNobody: "Nobody made their bid",
+    nnBidCards: "Bid cards", nnMadeMark: "made it", nnLegend: "What bid cards are worth",
+    nnBidValue: "Your bid: {cards} = {n}",
+  },
+};
+addGameWords("novantanove", TABLE_WORDS);
 
 /** a trick is won by playing one card: one click plays it */
 export const oneClick = ["play"];

@@ -1,5 +1,25 @@
 // Poker all'italiana: stacks, the pot and side pots, bets in this round, the draw, the showdown.
 import { around, backs, block, chips, core, fan, wideBlock, cardRow, facts, figureTable, grid, h, t } from "./common.js";
+import { addGameWords } from "../i18n.js";
+
+// This game's words on the table's pages, registered with i18n.js as the module loads: the shared
+// keys it words otherwise (a seat's score is its stack of chips), and its end-of-hand overlay's
+// and aids' own.
+export const TABLE_WORDS = {
+  it: {
+    score: "Fiches", handScores: "Fiches a fine mano",
+    pkMainPot: "Piatto", pkSidePot: "Piatto laterale {n}", pkPots: "Piatti", pkShowdown: "Mani mostrate, dalla migliore",
+    pkNoShow: "Nessuna mano mostrata.", pkTakes: "{names} prende il piatto", pkTakeMany: "{names} si dividono i piatti",
+    pkYourHand: "La tua mano: {name}", pkCallCost: "Vedere ti costa {n}", pkCallAllIn: "Vedere ti costa {n}: tutte le tue fiches",
+  },
+  en: {
+    score: "Chips", handScores: "Chips after the hand",
+    pkMainPot: "Pot", pkSidePot: "Side pot {n}", pkPots: "Pots", pkShowdown: "Hands shown, best first",
+    pkNoShow: "No hand was shown.", pkTakes: "{names} takes the pot", pkTakeMany: "{names} share the pots",
+    pkYourHand: "Your hand: {name}", pkCallCost: "A call costs you {n}", pkCallAllIn: "A call costs you {n}: all your chips",
+  },
+};
+addGameWords("poker_italiano", TABLE_WORDS);
 
 const WORDS = {
   it: { pass: "passo", open: "apre", call: "vede", raise: "rilancia", fold: "lascia", draw: "cambia", buio: "buio", no_blind: "niente buio", parola: "parola",
