@@ -137,10 +137,7 @@ class LessonPlay:
         suggested = self.suggestion()
         assert suggested is not None
         self.state.clone().check(action)
-        if action == suggested:
-            said = _SAME(lang)
-        else:
-            said = self._price(action, suggested, lang)
+        said = _SAME(lang) if action == suggested else self._price(action, suggested, lang)
         self._apply(action)
         if action == suggested and self.scripted:
             self.pos += 1
