@@ -87,8 +87,10 @@ class Lessons:
             del self.by_id[oldest_id]
 
 
-def frame(game: Game, lesson_id: str, play: LessonPlay, lang: str, said: str = "") -> JSON:
-    """What the learner's page draws now: only what the learner's seat may know."""
+def frame(game: Game, lesson_id: str, play: LessonPlay, lang: str, said: str = "",
+          told: bool = True) -> JSON:
+    """What the learner's page draws now: only what the learner's seat may know. ``told``:
+    with what happened since the last frame (a frame asked for again has none)."""
     suggested = play.suggestion()
     legal = play.legal()
     lesson = play.lesson
@@ -105,7 +107,7 @@ def frame(game: Game, lesson_id: str, play: LessonPlay, lang: str, said: str = "
         "suggested": legal.index(suggested) if suggested is not None else None,
         "phase": play.phase_text(lang),
         "why": play.why(lang),
-        "told": play.take_told(lang),
+        "told": play.take_told(lang) if told else [],
         "said": said,
         "scripted": play.scripted,
         "over": play.over,
@@ -157,6 +159,22 @@ async def start_lesson(game_id: str, request: Request) -> JSONResponse | JSON:
     return frame(game, lesson_id, play, lang)
 
 
+@router.get("/api/lessons/{game_id}/{lesson_id}", response_model=None)
+async def lesson_frame(game_id: str, lesson_id: str, request: Request) -> JSONResponse | JSON:
+    """The lesson's frame again (in another language, say), without the moves told before."""
+    kept = _lessons(request).get(lesson_id, game_id)
+    if kept is None:
+        return _gone(_lang(request))
+    with kept.lock:
+        return frame(kept.game, lesson_id, kept.play, _lang(request), told=False)
+
+
+def _gone(lang: str) -> JSONResponse:
+    message = ("questa lezione non c'è più: ricominciala" if lang == "it"
+               else "this lesson is gone: start it again")
+    return JSONResponse({"error": "unknown_lesson", "message": message}, status_code=404)
+
+
 @router.post("/api/lessons/{game_id}/{lesson_id}/move", response_model=None)
 async def lesson_move(game_id: str, lesson_id: str, request: Request) -> JSONResponse | JSON:
     """Play the learner's move (``{"action": ...}``): 404 for a lesson not kept, 422 for a
@@ -165,9 +183,7 @@ async def lesson_move(game_id: str, lesson_id: str, request: Request) -> JSONRes
     lang = _lang(request)
     kept = _lessons(request).get(lesson_id, game_id)
     if kept is None:
-        message = ("questa lezione non c'è più: ricominciala" if lang == "it"
-                   else "this lesson is gone: start it again")
-        return JSONResponse({"error": "unknown_lesson", "message": message}, status_code=404)
+        return _gone(lang)
     game, play = kept.game, kept.play
     try:
         body = load_json(await read_body(request.stream()))
@@ -184,4 +200,5 @@ async def lesson_move(game_id: str, lesson_id: str, request: Request) -> JSONRes
                             status_code=409)
     except MazzoError as exc:  # the hand is over: no move is waited for
         return JSONResponse({"error": "over", "message": exc.text(lang)}, status_code=409)
-    return frame(game, lesson_id, play, lang, said)
+    with kept.lock:
+        return frame(game, lesson_id, play, lang, said)
