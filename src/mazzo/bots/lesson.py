@@ -159,9 +159,10 @@ class LessonPlay:
                                           unit=self.lesson.unit(theirs - mine, lang))
         else:
             head = _AS_GOOD(lang).format(move=move)
-        return " ".join([head, _PRICED(lang).format(best=best, theirs=_number(theirs),
-                                                     mine=_number(mine), unit=unit),
-                         _FREE(lang)])
+        priced = _PRICED(lang).format(best=best, theirs=_number(theirs), mine=_number(mine),
+                                      unit=unit)
+        # leaving the line is said once: after that every hint is already the medio bot's
+        return " ".join([head, priced, _FREE(lang)] if self.scripted else [head, priced])
 
     def _play_out(self, first: Action) -> float:
         """The learner's points at the end of this hand after ``first``, every seat played by
