@@ -55,7 +55,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     play.add_argument("--no-autoplay", dest="autoplay", action="store_false",
                       help=h["play.no_autoplay"])
 
-    learn = sub.add_parser("learn", help=h["learn"])
+    learn = sub.add_parser("learn", help=h["learn"], description=h["learn"])
     learn.add_argument("game", metavar=h["m.game"])
 
     matches = sub.add_parser("matches", help=h["matches"])

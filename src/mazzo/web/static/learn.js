@@ -79,7 +79,7 @@ function renderTexts() {
 function render(focus) {
   document.getElementById("title").textContent = `${w("title")}: ${frame.title}`;
   document.getElementById("intro").textContent = frame.intro;
-  document.getElementById("table").replaceChildren(
+  document.getElementById("learn-board").replaceChildren(
     h("h2", { id: "table-title" }, w("table")),
     h("pre", { class: "learn-table", id: "learn-table" }, frame.table));
   renderCoach();
