@@ -4,10 +4,12 @@ closing sheet the engine's own score of the hand."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from mazzo.bots.lesson import LessonPlay
-from mazzo.engine.game import Game
+from mazzo.engine.game import Game, MazzoError
 from mazzo.engine.lessons import Lesson
 from mazzo.engine.registry import all_games
 
@@ -98,3 +100,15 @@ def test_a_departure_is_priced_and_play_goes_on(game: Game) -> None:
         assert hint is not None and hint in play.legal()
         play.play(hint)
     assert play.sheet("en")
+
+
+def test_a_line_cut_short_is_refused_plainly() -> None:
+    game = GAMES[0]
+    lesson = lesson_of(game)
+    short = dataclasses.replace(lesson, line=lesson.line[:3])
+    with pytest.raises(MazzoError, match="line ends before its hand does"):
+        play = LessonPlay(game, short)
+        while not play.over:
+            move = play.suggestion()
+            assert move is not None
+            play.play(move)

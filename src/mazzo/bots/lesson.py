@@ -96,7 +96,7 @@ class LessonPlay:
         if self.over:
             return None
         if self.scripted:
-            return self.line[self.pos]
+            return self._scripted()
         version = len(self.state.history)
         if self._hint is None or self._hint[0] != version:
             coach = make_agent(self.game, COACH_LEVEL, self.seed * 31 + self.seat + version)
@@ -199,15 +199,21 @@ class LessonPlay:
         while not self.over and state.current_player != self.seat:
             player = state.current_player
             if self.scripted:
-                action = self.line[self.pos]
+                action = self._scripted()
                 self.pos += 1
             elif player == CHANCE:
                 action = _next_chance(state, iter(self._unused_chances()), self.rng)
             else:
                 action = self._agent(player).act(self._turn(player))
             self._apply(action)
-        if self.scripted and not self.over and self.pos >= len(self.line):
+        if self.scripted and not self.over:
+            self._scripted()  # the learner's turn must be in the line too
+
+    def _scripted(self) -> Action:
+        """The line's next action; a line that stops before its hand ends is a broken lesson."""
+        if self.pos >= len(self.line):
             raise MazzoError(f"{self.game.id}: the lesson's line ends before its hand does")
+        return self.line[self.pos]
 
     def _apply(self, action: Action) -> None:
         state = self.state
