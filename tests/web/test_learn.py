@@ -1,4 +1,4 @@
-""""Learn to play" in the browser: from the lobby's link, each game's lesson played through by
+"""The browser's "Learn to play": from the lobby's link, each game's lesson played through by
 the keyboard (the suggested move has the focus), the coach's words beside the table, the score
 sheet at the end, then a real hand against facile; Italian and English, a 360 px phone, axe."""
 
