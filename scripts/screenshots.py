@@ -4,10 +4,11 @@ form) and every game's table in the middle of a short match, at desktop (1280x80
 a cribbage match at both sizes, a Burraco match's hand history (its score sheets) on a phone,
 and on a phone novantanove's bids and poker's chips a few deals in and the board at the end of
 a Burraco match; the replay viewer at the last step of a 3-player Burraco match (desktop); and
-every game's end-of-hand overlay at both sizes.
+every game's end-of-hand overlay at both sizes; the guided first hand (cribbage's first turn at a
+desktop, Novantanove's a few moves in on a phone).
 
     PYTHONPATH=src python scripts/screenshots.py [--out docs/screenshots] [--lang en]
-        [--only lobby tables history burraco-sheets figures burraco-end replay summaries]
+        [--only lobby tables history burraco-sheets figures burraco-end replay summaries learn]
 
 Needs the `dev` extra (Playwright) and Debian's Chromium at /usr/bin/chromium. It starts its own
 `mazzo serve` on a free port with a throwaway database.
@@ -42,7 +43,7 @@ MOVES = {"cribbage": 3, "nebraska": 4, "novantanove": 5, "poker_italiano": 1, "b
 FILL = {"cribbage": {"opt-turn_seconds": "90", "name-0": "Ada"}}
 #: the groups of pictures, in the order they are taken (``--only`` takes some of them)
 SHOTS = ("lobby", "tables", "history", "burraco-sheets", "figures", "burraco-end", "replay",
-         "summaries")
+         "summaries", "learn")
 #: the end-of-hand overlays: a match of bots per game, paced (seconds a bot move) so a hand's
 #: overlay stays while both pictures are taken, and what the overlay must show before its
 #: picture (poker: a showdown; its hands are short, so its bots are slower)
@@ -109,6 +110,8 @@ def shoot(browser: object, base: str, out: Path, lang: str, only: set[str]) -> N
         shoot_burraco_replay_end(page, base, out, lang)
     if "summaries" in only:
         shoot_summaries(page, small, base, out, lang)
+    if "learn" in only:
+        shoot_lessons(page, small, base, out, lang)
     desktop.close()
     phone.close()
 
@@ -265,6 +268,20 @@ def shoot_summaries(page: Any, small: Any, base: str, out: Path, lang: str) -> N
             target.wait_for_selector(ready, timeout=600_000)
             target.screenshot(path=str(out / f"summary-{game}-{size}.png"))
         print(f"{game} end-of-hand overlay: saved", flush=True)
+
+
+def shoot_lessons(page: Any, small: Any, base: str, out: Path, lang: str) -> None:
+    """The guided first hand: cribbage's discard at a desktop (the table, the coach beside it),
+    and Novantanove on a phone after its bid and a few tricks (the coach under the table)."""
+    for target, game, moves, name in ((page, "cribbage", 0, "learn-cribbage-desktop"),
+                                      (small, "novantanove", 6, "learn-novantanove-phone")):
+        target.goto(f"{base}/learn/{game}?lang={lang}")
+        target.wait_for_selector("body[data-ready=true]")
+        for _ in range(moves):
+            frames = target.get_attribute("body", "data-frames")
+            target.click(".learn-moves button.suggested")
+            target.wait_for_function(f"document.body.dataset.frames !== '{frames}'")
+        target.screenshot(path=str(out / f"{name}.png"), full_page=game == "novantanove")
 
 
 if __name__ == "__main__":

@@ -20,8 +20,9 @@ from live_server import LiveServer, Player, play_all
 
 
 def test_pages_and_static_files_are_served(server: LiveServer) -> None:
-    for path in ("/", "/tables/anything", "/replay/anything", "/static/table.js",
-                 "/static/style.css", "/static/i18n.js"):
+    for path in ("/", "/tables/anything", "/replay/anything", "/learn/cribbage",
+                 "/static/table.js", "/static/style.css", "/static/i18n.js", "/static/learn.js",
+                 "/static/learn.css"):
         response = server.get(path)
         assert response.status_code == 200, path
     assert "Content-Security-Policy" in server.get("/").headers

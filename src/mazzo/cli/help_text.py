@@ -35,6 +35,8 @@ HELP: dict[str, dict[str, str]] = {
         "games": "list the games with player counts and variants",
         "rules": "a readable summary of a game's rules (--full: all)",
         "rules.full": "the full rules page: every option, the tie rules, worked examples",
+        "learn": "the game's guided first hand: each step explained, your move by the same "
+                 "prompts as play; then a real hand against facile",
         "play": "play a match at the terminal against bots (saved after every move; "
                 "--resume FILE continues one)",
         "play.game": "the game (not needed with --resume)",
@@ -140,6 +142,8 @@ HELP: dict[str, dict[str, str]] = {
         "rules": "un riassunto leggibile delle regole di un gioco (--full: tutte)",
         "rules.full": "la pagina completa delle regole: ogni opzione, gli spareggi, esempi "
                       "svolti",
+        "learn": "la prima mano guidata del gioco: ogni passo spiegato, la tua mossa con le "
+                 "stesse domande di play; poi una mano vera contro facile",
         "play": "gioca una partita al terminale contro i bot (salvata dopo ogni mossa; "
                 "--resume FILE ne riprende una)",
         "play.game": "il gioco (non serve con --resume)",

@@ -55,6 +55,9 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     play.add_argument("--no-autoplay", dest="autoplay", action="store_false",
                       help=h["play.no_autoplay"])
 
+    learn = sub.add_parser("learn", help=h["learn"], description=h["learn"])
+    learn.add_argument("game", metavar=h["m.game"])
+
     matches = sub.add_parser("matches", help=h["matches"])
     matches.add_argument("--all", action="store_true", help=h["matches.all"])
 
@@ -494,6 +497,11 @@ def _dispatch(args_list: list[str], lang: str, no_color: bool = False) -> int:
     if args.command == "play":
         with colour_output(no_color):
             return cmd_play(args, lang)
+    if args.command == "learn":
+        from mazzo.cli.learn import learn
+
+        with colour_output(no_color):
+            return learn(get_game(args.game), lang)
     if args.command == "matches":
         return cmd_matches(args, lang)
     if args.command == "simulate":

@@ -15,7 +15,7 @@ import random
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Final, Protocol, Self, SupportsIndex, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self, SupportsIndex, TypeVar
 
 from mazzo.cards import Card
 from mazzo.engine.bot_levels import BotLevels
@@ -28,6 +28,9 @@ from mazzo.engine.fields import field_decoders as field_decoders
 from mazzo.engine.fields import short as short
 from mazzo.engine.fields import tokens as tokens
 from mazzo.engine.refusals import explain_common
+
+if TYPE_CHECKING:  # lessons name the state and config classes of this module
+    from mazzo.engine.lessons import Lesson
 
 CHANCE: Final = -1
 TERMINAL: Final = -2
@@ -784,6 +787,11 @@ class Game(ABC):
         view, never a spectator's: notes may speak only of what that view holds, so they can
         tell the seat nothing new. The table server sends them in the seat's frame.
         """
+        return None
+
+    def lesson(self) -> Lesson | None:
+        """The game's guided first hand (``mazzo.engine.lessons``), or None (the default: the
+        game has none yet). It lives in ``games/<id>/lesson.py``."""
         return None
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:

@@ -15,7 +15,7 @@ from typing import Any, Final
 from fastapi import FastAPI
 
 from mazzo.engine.game import MazzoError
-from mazzo.server import api
+from mazzo.server import api, lessons
 from mazzo.server.bots import BotPool
 from mazzo.server.gate import WILDCARD_BINDS, CreationLimit, Gate, served_hosts
 from mazzo.server.pages import install as install_pages
@@ -109,7 +109,7 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     app.state.creations = CreationLimit(create_rate, create_burst)
     app.state.caps = caps
     install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
-    for router in (api.health, api.games, api.tables):
+    for router in (api.health, api.games, api.tables, lessons.router):
         app.include_router(router)
     api.install_errors(app)
     app.add_middleware(TableSockets, serve=table_socket_handler(manager, clients, rate, burst))

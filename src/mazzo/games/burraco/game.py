@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from mazzo.engine.bot_levels import BotLevels, SearchSetting
 from mazzo.engine.game import Action, Config, Game, GameText
+from mazzo.engine.lessons import Lesson
 from mazzo.games.burraco import actions, text
 from mazzo.games.burraco.bots import BurracoHeuristic
 from mazzo.games.burraco.config import VARIANTS, BurracoConfig
@@ -58,6 +59,11 @@ class BurracoGame(Game):
             BurracoConfig(players=3, variant="fibur", hands=1, three_player_targets="tournament"),
             BurracoConfig(players=3, hands=2, switch=1),
         ]
+
+    def lesson(self) -> Lesson:
+        from mazzo.games.burraco.lesson import LESSON  # (read only by a learner)
+
+        return LESSON
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": BurracoHeuristic}

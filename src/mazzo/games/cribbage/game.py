@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from mazzo.engine.bot_levels import BotLevels, ExtraBot, SearchSetting
 from mazzo.engine.game import Action, Config, Game, GameText
+from mazzo.engine.lessons import Lesson
 from mazzo.games.cribbage import actions, text
 from mazzo.games.cribbage.bots import CribbageHeuristic
 from mazzo.games.cribbage.cli import HELP as ANALYZE_HELP
@@ -62,6 +63,11 @@ class CribbageGame(Game):
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": CribbageHeuristic}
+
+    def lesson(self) -> Lesson:
+        from mazzo.games.cribbage.lesson import LESSON  # (read only by a learner)
+
+        return LESSON
 
     def bot_levels(self) -> BotLevels:
         """Esperto plays two-player games to 121 by the board table and reads the opponent's

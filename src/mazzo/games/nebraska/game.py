@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from mazzo.engine.bot_levels import BotLevels, SearchSetting
 from mazzo.engine.game import JSON, Action, Config, Game, GameText
+from mazzo.engine.lessons import Lesson
 from mazzo.games.nebraska import actions, text
 from mazzo.games.nebraska.bots import NebraskaHeuristic
 from mazzo.games.nebraska.config import VARIANTS, NebraskaConfig
@@ -54,6 +55,11 @@ class NebraskaGame(Game):
         """Which of the seat's own cards count with the common cards now, in words and as
         tokens (the table page marks those cards)."""
         return text.view_notes(view, lang)
+
+    def lesson(self) -> Lesson:
+        from mazzo.games.nebraska.lesson import LESSON  # (read only by a learner)
+
+        return LESSON
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": NebraskaHeuristic}

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from mazzo.cards import Card
 from mazzo.engine.bot_levels import BotLevels, SearchSetting
 from mazzo.engine.game import Action, Config, ConfigError, Game, GameText
+from mazzo.engine.lessons import Lesson
 from mazzo.games.novantanove import text
 from mazzo.games.novantanove.actions import (
     BID,
@@ -88,6 +89,11 @@ class NovantanoveGame(Game):
             c(players=4, first_trump="diamonds", target=25),
             c(players=4, deck=48, mode="rubber", target=6),
         ]
+
+    def lesson(self) -> Lesson:
+        from mazzo.games.novantanove.lesson import LESSON  # (read only by a learner)
+
+        return LESSON
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         from mazzo.games.novantanove.bots import HeuristicAgent

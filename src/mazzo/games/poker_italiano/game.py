@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from mazzo.engine.bot_levels import BotLevels, ExtraBot, SearchSetting
 from mazzo.engine.game import Action, Config, Game, GameText
+from mazzo.engine.lessons import Lesson
 from mazzo.games.poker_italiano import actions, text
 from mazzo.games.poker_italiano.bots import PokerHeuristic
 from mazzo.games.poker_italiano.config import PokerItalianoConfig
@@ -65,6 +66,11 @@ class PokerItalianoGame(Game):
             c(players=7, max_hands=8, stack=40),
             c(players=9, max_hands=8, stack=40),
         ]
+
+    def lesson(self) -> Lesson:
+        from mazzo.games.poker_italiano.lesson import LESSON  # (read only by a learner)
+
+        return LESSON
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": PokerHeuristic}

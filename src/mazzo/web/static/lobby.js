@@ -179,7 +179,9 @@ function renderPlayNow() {
       return h("li", {},
         h("button", { type: "button", class: "primary", id: `play-${game.id}`, "aria-describedby": descId,
           onclick: (e) => playNow(game, e.currentTarget) }, gameTitle(game)),
-        h("span", { id: descId, class: "small" }, t("playNowSeats", { players: n, n: n - 1 })));
+        h("span", { id: descId, class: "small" }, t("playNowSeats", { players: n, n: n - 1 })),
+        h("a", { href: `/learn/${game.id}?lang=${getLang()}`, id: `learn-${game.id}`, class: "learn-link",
+          "aria-label": `${t("learnToPlay")}: ${gameTitle(game)}` }, t("learnToPlay")));
     })),
     h("p", { id: "play-now-error", class: "error", role: "alert" }));
 }
