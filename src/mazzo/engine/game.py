@@ -266,6 +266,13 @@ class Config:
     #: every player count the game supports, fewest first: the one source of truth that
     #: validation, ``Game.player_counts``, ``mazzo games`` and the menu all read (empty: any)
     player_counts: ClassVar[tuple[int, ...]] = ()
+    #: the lobby's words that are the game's own, beside the English help lines (the fields'
+    #: ``#:`` comments): each field's help line in Italian; a field the game names its own way
+    #: (name -> (Italian, English) label); a value that means something of this game's own
+    #: (name -> value -> (Italian, English)). ``/api/games`` sends them with the fields.
+    italian_docs: ClassVar[dict[str, str]] = {}
+    field_labels: ClassVar[dict[str, tuple[str, str]]] = {}
+    value_labels: ClassVar[dict[str, dict[str, tuple[str, str]]]] = {}
 
     players: int = 2
 

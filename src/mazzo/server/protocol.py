@@ -363,15 +363,26 @@ def describe_game(game: Game) -> JSON:
     """A game for the lobby: titles, player counts, variants, every config field, and when
     its seeds are revealed (``hand``: as each hand ends; ``match``: at the end of the match).
 
-    A field gets ``help``, its own ``#:`` documentation (English; the lobby has the Italian),
-    and ``allowed_by_players`` where what it allows depends on the player count (Novantanove's
-    4 players choose the 52 or the 48 card deck), so the form offers what the engine accepts."""
-    config = describe_config(game.config_class())
-    docs = game.config_class.field_docs()
+    A field gets ``help``, its own ``#:`` documentation (English), ``help_it`` (the config's
+    ``italian_docs``), ``label`` and ``value_labels`` (``{"it", "en"}`` words) where the game
+    names the field or its values its own way, and ``allowed_by_players`` where what it allows
+    depends on the player count (Novantanove's 4 players choose the 52 or the 48 card deck), so
+    the form offers what the engine accepts."""
+    cls = game.config_class
+    config = describe_config(cls())
+    docs = cls.field_docs()
     by_players = {n: describe_config(game.config_class(players=n)) for n in game.player_counts}
     for i, entry in enumerate(config):
-        if entry["name"] in docs:
-            entry["help"] = docs[entry["name"]]
+        name = entry["name"]
+        if name in docs:
+            entry["help"] = docs[name]
+        if name in cls.italian_docs:
+            entry["help_it"] = cls.italian_docs[name]
+        if name in cls.field_labels:
+            entry["label"] = dict(zip(("it", "en"), cls.field_labels[name], strict=True))
+        if name in cls.value_labels:
+            entry["value_labels"] = {value: dict(zip(("it", "en"), words, strict=True))
+                                     for value, words in cls.value_labels[name].items()}
         differ = {str(n): fields[i].get("allowed") for n, fields in by_players.items()
                   if fields[i].get("allowed") != entry.get("allowed")}
         if differ:

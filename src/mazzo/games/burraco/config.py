@@ -29,6 +29,29 @@ class BurracoConfig(Config):
 
     game_id: ClassVar[str] = "burraco"
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    italian_docs: ClassVar[dict[str, str]] = {
+        "variant": "classic: jolly 25 e niente semipulito; fibur: le regole FIBur (jolly 30, "
+                   "semipulito 150)",
+        "target": "i punti che chiudono la partita; 0: il traguardo delle regole (2005; in 3 "
+                  "secondo i traguardi a tre)",
+        "switch": "in 3: il punteggio da cui si danno tre pozzetti; 0: quello delle regole "
+                  "(1500 / 1000)",
+        "three_player_targets": "in 3: cambio e traguardo del gioco libero (1500 / 2005) o da "
+                                "torneo (1000 / 1505)",
+        "hands": "gioca esattamente tante smazzate invece che fino al traguardo (3 o 4: a punti "
+                 "vittoria)",
+        "vp_table": "con 3 o 4 smazzate, la tabella che trasforma i punti in punti vittoria",
+        "clean_burraco_to_close": "per chiudere serve un burraco pulito (Burraco Internazionale)",
+    }
+    field_labels: ClassVar[dict[str, tuple[str, str]]] = {
+        "hands": ("smazzate da giocare (0: fino al traguardo)",
+                  "hands to play (0: up to the target)"),
+    }
+    value_labels: ClassVar[dict[str, dict[str, tuple[str, str]]]] = {"variant": {
+        "classic": ("classic: jolly 25, niente semipulito", "classic: jolly 25, no semipulito"),
+        "fibur": ("fibur: regole FIBur (jolly 30, semipulito 150)",
+                  "fibur: FIBur rules (jolly 30, semipulito 150)"),
+    }}
 
     players: int = 4
     #: classic: jolly 25 and no semipulito; fibur: the FIBur rules (jolly 30, semipulito 150)

@@ -26,6 +26,14 @@ class CribbageConfig(Config):
 
     game_id: ClassVar[str] = "cribbage"
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    italian_docs: ClassVar[dict[str, str]] = {
+        "target": "i punti che vincono una partita: 121, o 61 per la partita corta",
+        "games_to_win": "le partite che una parte deve vincere per vincere l'incontro",
+        "match_scoring": "i punti d'incontro per una partita vinta, uno skunk e un doppio skunk",
+        "muggins": "ognuno dichiara i propri punti; quelli che sfuggono vanno all'avversario",
+    }
+    # the target is a choice of two, with no 0 among them
+    field_labels: ClassVar[dict[str, tuple[str, str]]] = {"target": ("traguardo", "target")}
 
     players: int = 2
     #: points that win a game: 121, or 61 for the short game

@@ -30,6 +30,27 @@ class NebraskaConfig(Config):
 
     game_id: ClassVar[str] = "nebraska"
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6, 7)
+    italian_docs: ClassVar[dict[str, str]] = {
+        "variant": "quali carte contano: family le carte valide, expert ogni carta comune "
+                   "abbinata, poker le combinazioni di poker",
+        "target": "i punti che chiudono la partita; 0: il traguardo suggerito per i giocatori e "
+                  "la variante",
+        "hands": "gioca esattamente tante manche invece (vince il totale più alto); 0: fino al "
+                 "traguardo",
+        "ace_low_in_runs": "in una scala l'asso può stare anche sotto il 2",
+        "tiebreak": "un pareggio in family o expert si scioglie con tutte le carte personali, o "
+                    "solo con quelle valide",
+    }
+    field_labels: ClassVar[dict[str, tuple[str, str]]] = {
+        "hands": ("manche da giocare (0: fino al traguardo)",
+                  "hands to play (0: up to the target)"),
+    }
+    value_labels: ClassVar[dict[str, dict[str, tuple[str, str]]]] = {"variant": {
+        "family": ("family: contano le carte valide", "family: the valid cards count"),
+        "expert": ("expert: conta ogni carta comune abbinata",
+                   "expert: every common card matched counts"),
+        "poker": ("poker: le combinazioni di poker", "poker: poker hands"),
+    }}
 
     players: int = 4
     #: which cards count: family the valid cards, expert each common card matched, poker poker hands

@@ -29,6 +29,19 @@ class NovantanoveConfig(Config):
 
     game_id: ClassVar[str] = "novantanove"
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4)
+    italian_docs: ClassVar[dict[str, str]] = {
+        "variant": "revised: il gioco del 1990; classic: l'originale, 37 carte con il jolly (2 o "
+                   "3 giocatori)",
+        "deck": "carte nel mazzo; 0: il mazzo delle regole per i giocatori (36; 52 in 4)",
+        "first_trump": "la briscola della prima mano di ogni partita: nessuna, o quadri",
+        "target": "i punti che vincono una partita",
+        "mode": "una partita, o un rubber: partite finché qualcuno ne ha vinte tre",
+    }
+    value_labels: ClassVar[dict[str, dict[str, tuple[str, str]]]] = {"variant": {
+        "revised": ("revised: la versione rivista (1990)", "revised: the revised game (1990)"),
+        "classic": ("classic: l'originale, 37 carte con il jolly",
+                    "classic: the original, 37 cards with a joker"),
+    }}
 
     players: int = 3
     #: revised: the 1990 game; classic: the original, 37 cards with a joker (2 or 3 players)

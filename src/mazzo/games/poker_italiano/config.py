@@ -17,6 +17,29 @@ class PokerItalianoConfig(Config):
 
     game_id: ClassVar[str] = "poker_italiano"
     player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5, 6, 7, 8, 9)
+    italian_docs: ClassVar[dict[str, str]] = {
+        "ante": "l'invito: lo paga ogni giocatore nel piatto prima di ogni mano",
+        "cip": "l'unità minima di puntata",
+        "stack": "le fiches iniziali di ogni giocatore (si gioca con quelle in tavola); a "
+                 "credito, il massimo che si rischia per mano",
+        "raise_limit": "pot: un rilancio non supera il piatto dopo aver visto; none: fino a "
+                       "tutte le proprie fiches",
+        "open_exact_pot": "l'apertura deve essere pari al piatto invece che al massimo il piatto",
+        "blind_base": "il buio paga blind_base × P₀, il controbuio il doppio, l'over il quadruplo",
+        "blinds": "ammette buio, controbuio e over",
+        "max_hands": "il numero massimo di mani (la partita finisce anche quando uno ha tutte "
+                     "le fiches)",
+        "escalate_opening": "dopo ogni mano morta l'apertura chiede QQ, poi KK (finché il "
+                            "piatto non è vinto)",
+        "suit_before_kickers": "confronta il seme della combinazione prima delle carte spaiate",
+        "flush_by_suit": "tra due colori vince senz'altro il seme più alto",
+        "cyclic_straight_flush": "tra esattamente due scale colore: minima > massima > media > "
+                                 "minima",
+        "credit": "niente fiches fisse: i saldi possono andare sotto zero; in ogni mano si "
+                  "rischia al massimo stack",
+        "bet_menu": "le puntate proposte: un breve elenco esatto (minimo, ¼ ½ ¾ del piatto, "
+                    "massimo) o ogni somma",
+    }
 
     players: int = 4
     #: "invito": paid by every player into the pot before each deal

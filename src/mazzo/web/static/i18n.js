@@ -289,91 +289,40 @@ const VALUES = {
     seed_wiki: ["fasce del vecchio testo italiano", "bands of the older Italian text"] },
 };
 
-// where a value means one thing in one game and another in the next (the variants), its words
-// per game: value -> [Italian, English]
-const GAME_VALUES = {
-  nebraska: { variant: { family: ["family: contano le carte valide", "family: the valid cards count"],
-    expert: ["expert: conta ogni carta comune abbinata", "expert: every common card matched counts"],
-    poker: ["poker: le combinazioni di poker", "poker: poker hands"] } },
-  novantanove: { variant: { revised: ["revised: la versione rivista (1990)", "revised: the revised game (1990)"],
-    classic: ["classic: l'originale, 37 carte con il jolly", "classic: the original, 37 cards with a joker"] } },
-  burraco: { variant: { classic: ["classic: jolly 25, niente semipulito", "classic: jolly 25, no semipulito"],
-    fibur: ["fibur: regole FIBur (jolly 30, semipulito 150)", "fibur: FIBur rules (jolly 30, semipulito 150)"] } },
-};
+// the words a game gives its own config fields and values (Nebraska's "manche", the variants),
+// from its description in GET /api/games (each game's config.py holds them):
+// game -> {labels: name -> {it, en}, values: name -> value -> {it, en}}
+const GAME_WORDS_OF_FIELDS = {};
+
+/** Keep the lobby words a game's description carries (``addGameFields(game.id, game.config)``). */
+export function addGameFields(gameId, fields) {
+  const words = { labels: {}, values: {} };
+  for (const field of fields) {
+    if (field.label) words.labels[field.name] = field.label;
+    if (field.value_labels) words.values[field.name] = field.value_labels;
+  }
+  GAME_WORDS_OF_FIELDS[gameId] = words;
+}
 
 /** A config value's words in the page's language, in ``gameId``'s where they are its own. */
 export function valueLabel(name, value, gameId = game) {
-  const pair = GAME_VALUES[gameId]?.[name]?.[String(value)] ?? VALUES[name]?.[String(value)];
+  const own = GAME_WORDS_OF_FIELDS[gameId]?.values[name]?.[String(value)];
+  if (own) return own[lang === "it" ? "it" : "en"];
+  const pair = VALUES[name]?.[String(value)];
   return pair ? pair[lang === "it" ? 0 : 1] : String(value);
 }
 
-// where a game names the thing a field counts otherwise (Nebraska's "manche", Burraco's
-// "smazzata", as GAME_WORDS, the terminal and docs/rules/*.it.md say), its own label: [it, en]
-const GAME_FIELDS = {
-  // cribbage's target is a choice of two, with no 0 among them
-  cribbage: { target: ["traguardo", "target"] },
-  nebraska: { hands: ["manche da giocare (0: fino al traguardo)", "hands to play (0: up to the target)"] },
-  burraco: { hands: ["smazzate da giocare (0: fino al traguardo)", "hands to play (0: up to the target)"] },
-};
-
 /** A config field's label in the page's language, in the words of ``gameId`` where it has its own. */
 export function fieldLabel(name, gameId = game) {
-  const pair = GAME_FIELDS[gameId]?.[name] ?? FIELDS[name];
+  const own = GAME_WORDS_OF_FIELDS[gameId]?.labels[name];
+  if (own) return own[lang === "it" ? "it" : "en"];
+  const pair = FIELDS[name];
   return pair ? pair[lang === "it" ? 0 : 1] : name.replaceAll("_", " ");
 }
 
-// each config field's help line in Italian; the English is the field's own documentation, which
-// /api/games sends as ``help`` (the config modules' ``#:`` comments): game -> field -> text
-const HELP_IT = {
-  nebraska: {
-    variant: "quali carte contano: family le carte valide, expert ogni carta comune abbinata, poker le combinazioni di poker",
-    target: "i punti che chiudono la partita; 0: il traguardo suggerito per i giocatori e la variante",
-    hands: "gioca esattamente tante manche invece (vince il totale più alto); 0: fino al traguardo",
-    ace_low_in_runs: "in una scala l'asso può stare anche sotto il 2",
-    tiebreak: "un pareggio in family o expert si scioglie con tutte le carte personali, o solo con quelle valide",
-  },
-  novantanove: {
-    variant: "revised: il gioco del 1990; classic: l'originale, 37 carte con il jolly (2 o 3 giocatori)",
-    deck: "carte nel mazzo; 0: il mazzo delle regole per i giocatori (36; 52 in 4)",
-    first_trump: "la briscola della prima mano di ogni partita: nessuna, o quadri",
-    target: "i punti che vincono una partita",
-    mode: "una partita, o un rubber: partite finché qualcuno ne ha vinte tre",
-  },
-  poker_italiano: {
-    ante: "l'invito: lo paga ogni giocatore nel piatto prima di ogni mano",
-    cip: "l'unità minima di puntata",
-    stack: "le fiches iniziali di ogni giocatore (si gioca con quelle in tavola); a credito, il massimo che si rischia per mano",
-    raise_limit: "pot: un rilancio non supera il piatto dopo aver visto; none: fino a tutte le proprie fiches",
-    open_exact_pot: "l'apertura deve essere pari al piatto invece che al massimo il piatto",
-    blind_base: "il buio paga blind_base × P₀, il controbuio il doppio, l'over il quadruplo",
-    blinds: "ammette buio, controbuio e over",
-    max_hands: "il numero massimo di mani (la partita finisce anche quando uno ha tutte le fiches)",
-    escalate_opening: "dopo ogni mano morta l'apertura chiede QQ, poi KK (finché il piatto non è vinto)",
-    suit_before_kickers: "confronta il seme della combinazione prima delle carte spaiate",
-    flush_by_suit: "tra due colori vince senz'altro il seme più alto",
-    cyclic_straight_flush: "tra esattamente due scale colore: minima > massima > media > minima",
-    credit: "niente fiches fisse: i saldi possono andare sotto zero; in ogni mano si rischia al massimo stack",
-    bet_menu: "le puntate proposte: un breve elenco esatto (minimo, ¼ ½ ¾ del piatto, massimo) o ogni somma",
-  },
-  cribbage: {
-    target: "i punti che vincono una partita: 121, o 61 per la partita corta",
-    games_to_win: "le partite che una parte deve vincere per vincere l'incontro",
-    match_scoring: "i punti d'incontro per una partita vinta, uno skunk e un doppio skunk",
-    muggins: "ognuno dichiara i propri punti; quelli che sfuggono vanno all'avversario",
-  },
-  burraco: {
-    variant: "classic: jolly 25 e niente semipulito; fibur: le regole FIBur (jolly 30, semipulito 150)",
-    target: "i punti che chiudono la partita; 0: il traguardo delle regole (2005; in 3 secondo i traguardi a tre)",
-    switch: "in 3: il punteggio da cui si danno tre pozzetti; 0: quello delle regole (1500 / 1000)",
-    three_player_targets: "in 3: cambio e traguardo del gioco libero (1500 / 2005) o da torneo (1000 / 1505)",
-    hands: "gioca esattamente tante smazzate invece che fino al traguardo (3 o 4: a punti vittoria)",
-    vp_table: "con 3 o 4 smazzate, la tabella che trasforma i punti in punti vittoria",
-    clean_burraco_to_close: "per chiudere serve un burraco pulito (Burraco Internazionale)",
-  },
-};
-
-/** A config field's help line in the page's language ("" where it has none). */
+/** A config field's help line in the page's language ("" where it has none): the field's own
+ * documentation, which /api/games sends as ``help`` and, in Italian, ``help_it``. */
 export function fieldHelp(gameId, field) {
-  if (lang === "it") return HELP_IT[gameId]?.[field.name] ?? field.help ?? "";
+  if (lang === "it") return field.help_it ?? field.help ?? "";
   return field.help ?? "";
 }

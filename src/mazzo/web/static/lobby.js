@@ -2,7 +2,7 @@
 // "Custom table" a form built from GET /api/games (seats: you, a friend by link, a bot level) that
 // remembers its last settings; then the invite links, and the list of this browser's tables.
 import { copyButton, forgetTable, getJSON, h, myTables, postJSON, rememberLinks, rememberTable } from "./api.js";
-import { fieldHelp, fieldLabel, getLang, levelDescription, setLang, t, valueLabel } from "./i18n.js";
+import { addGameFields, fieldHelp, fieldLabel, getLang, levelDescription, setLang, t, valueLabel } from "./i18n.js";
 
 const LEVELS = ["random", "facile", "medio", "difficile", "esperto"];
 // where the custom form's last settings are kept: {last, open, games: {id: {...}}, options}
@@ -358,6 +358,7 @@ function renderTexts() {
 
 async function main() {
   games = await getJSON("/api/games");
+  for (const described of games) addGameFields(described.id, described.config);
   document.getElementById("lang").addEventListener("change", (e) => { setLang(e.target.value); renderTexts(); });
   document.getElementById("create-form").addEventListener("submit", create);
   // the custom form opens as it was left: closed for a newcomer, who has "Play now"
