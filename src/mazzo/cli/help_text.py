@@ -62,6 +62,8 @@ HELP: dict[str, dict[str, str]] = {
         "simulate.workers": "parallel workers, at least 1 (default: every core)",
         "simulate.out": "write the results as JSON",
         "arena": "tournaments between bots (see 'mazzo arena --help')",
+        "admin": "a server's accounts: bans, mutes, password resets, the admin log (see "
+                 "'mazzo admin --help')",
         "replay": "step through a saved match record",
         "replay.seat": "see the match as this seat (1-based); default: spectator",
         "replay.all": "print every step without pausing",
@@ -174,6 +176,8 @@ HELP: dict[str, dict[str, str]] = {
         "simulate.workers": "worker in parallelo, almeno 1 (predefinito: uno per core)",
         "simulate.out": "scrivi i risultati in JSON",
         "arena": "tornei tra bot (vedi 'mazzo arena --help')",
+        "admin": "gli account di un server: sospensioni, silenziamenti, password nuove, il "
+                 "registro (vedi 'mazzo admin --help')",
         "replay": "rivedi passo passo il record di una partita salvata",
         "replay.seat": "guarda la partita da questo posto (contando da 1); predefinito: da "
                        "spettatore",

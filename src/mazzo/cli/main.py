@@ -71,6 +71,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     simulate.add_argument("--quiet", action="store_true")
 
     sub.add_parser("arena", help=h["arena"], add_help=False)
+    sub.add_parser("admin", help=h["admin"], add_help=False)
 
     rep = sub.add_parser("replay", help=h["replay"])
     rep.add_argument("file", metavar=h["m.file"])
@@ -486,6 +487,10 @@ def _dispatch(args_list: list[str], lang: str, no_color: bool = False) -> int:
         from mazzo.arena.cli import main as arena_main
 
         return arena_main(args_list[1:], lang)
+    if head == "admin":
+        from mazzo.cli.admin import main as admin_main
+
+        return admin_main(args_list[1:], lang)
     game_ids = {g.id for g in all_games()}
     if head in game_ids:
         return _game_command(get_game(head), args_list[1:], lang, no_color)
