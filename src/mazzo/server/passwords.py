@@ -1,8 +1,9 @@
 """Account passwords: what a username and a password may be, and their Argon2id hashes.
 
 The parameters are OWASP's first recommended Argon2id profile (19 MiB of memory, 2 passes, one
-lane): one hash takes about 150 ms on the two shared cores of the development machine, slow
-enough to make guessing from a stolen database costly and cheap enough for a login. A hash
+lane): one hash takes about 70 ms of one core on the development machine (150-400 ms while
+other work loads its two cores), slow enough to make guessing from a stolen database costly
+and cheap enough for a login. A hash
 made with other parameters is checked with its own (they are written in it) and replaced at
 the next successful login (:meth:`Passwords.verify` says when).
 
