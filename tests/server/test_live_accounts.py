@@ -351,3 +351,28 @@ def test_no_password_is_stored_or_logged_in_clear(server: LiveServer) -> None:
             assert form not in stored, (password, form)
             assert form not in logged, (password, form)
     assert b"$argon2id$v=19$m=19456,t=2,p=1$" in stored
+
+
+# -- bans ---------------------------------------------------------------------------------------
+
+
+def test_a_banned_account_cannot_log_in_or_sit(server: LiveServer,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from mazzo.cli.main import main
+
+    olga = Browser(server).page()
+    olga.register("olga")
+    table = olga.call("POST", "/api/tables", TABLE).json()
+    db = f"sqlite:///{server.home / 'mazzo.db'}"
+    assert main(["admin", "--db", db, "ban", "olga", "--reason", "test"]) == 0
+    assert olga.call("GET", "/api/me").status_code == 401  # its sessions ended
+    refused = Browser(server).log_in("olga")
+    assert refused.status_code == 403 and refused.json()["error"] == "banned"
+    assert Browser(server).log_in("olga", "wrong password").status_code == 401  # no telling
+    seat = seat_socket(server, table["table"], f"token={table['seats'][0]['token']}", None)
+    assert seat["code"] == "account_banned"
+    assert main(["admin", "--db", db, "unban", "olga"]) == 0
+    assert Browser(server).log_in("olga").status_code == 200
+    assert seat_socket(server, table["table"], f"token={table['seats'][0]['token']}",
+                       None)["seat"] == 0
+    capsys.readouterr()
