@@ -201,7 +201,9 @@ def test_deleting_the_account_keeps_its_seats_as_deleted_player(server: LiveServ
     assert gina.call("DELETE", "/api/me", {"password": "correct horse"}).status_code == 204
     assert gina.session is None
     summary = server.get(f"/api/tables/{table['table']}").json()
-    assert summary["seats"][0]["name"] == "deleted player"
+    assert summary["seats"][0]["name"] == summary["seats"][0]["label"] == "deleted player"
+    italian = server.get(f"/api/tables/{table['table']}?lang=it").json()
+    assert italian["seats"][0]["label"] == "giocatore eliminato"
     assert Browser(server).log_in("gina").status_code == 401
     assert Browser(server).register("Gina").status_code == 201  # the name is free again
 

@@ -13,7 +13,8 @@ import asyncio
 import dataclasses
 import secrets
 import time
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
@@ -27,11 +28,14 @@ from mazzo.server.accounts import (
     current_session,
     session_hash,
 )
+from mazzo.server.api import lang_of
 from mazzo.server.login_limits import LoginLimits
 from mazzo.server.passwords import BadCredentials, Passwords, check_password, check_username
 from mazzo.server.protocol import BadJSON, TooLarge, error_frame, load_json, read_body
 from mazzo.server.storage.base import AccountRow, Storage, UsernameTaken, username_key
 from mazzo.server.tables import TableManager
+
+T = TypeVar("T")
 
 #: the tables ``GET /api/me`` lists, newest first
 MY_TABLES: Final = 50
@@ -73,8 +77,6 @@ class Refused(Exception):
 
 
 def _lang(request: Request) -> str:
-    from mazzo.server.api import lang_of  # api imports this module's router
-
     return lang_of(request.query_params.get("lang"))
 
 
@@ -149,7 +151,8 @@ def _held_seats(body: dict[str, Any]) -> list[tuple[str, str]]:
     return [(s["table"], s["token"]) for s in seats]
 
 
-async def _call(fn: Any, *args: Any) -> Any:
+async def _call(fn: Callable[..., T], *args: Any) -> T:
+    """A storage call in a worker thread: the event loop never waits for the disk."""
     return await asyncio.to_thread(fn, *args)
 
 
