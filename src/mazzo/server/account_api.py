@@ -41,8 +41,6 @@ T = TypeVar("T")
 MY_TABLES: Final = 50
 #: the header a TLS-ending proxy sets to the scheme the client used (read with --trust-proxy)
 FORWARDED_PROTO: Final = "x-forwarded-proto"
-#: the header a proxy appends the client's address to (its last entry, with --trust-proxy)
-FORWARDED_FOR: Final = "x-forwarded-for"
 
 accounts = APIRouter()
 
@@ -50,8 +48,8 @@ accounts = APIRouter()
 @dataclasses.dataclass
 class AccountSettings:
     """How this server treats accounts (``app.state.accounts``): ``https``: clients reach it
-    over HTTPS (cookies get ``Secure``); ``trust_proxy``: a proxy in front says the scheme and
-    the client's address (``X-Forwarded-Proto``, ``X-Forwarded-For``)."""
+    over HTTPS (cookies get ``Secure``); ``trust_proxy``: the proxy in front says the scheme
+    the client used (``X-Forwarded-Proto``)."""
 
     https: bool = False
     trust_proxy: bool = False
@@ -95,18 +93,18 @@ def _storage(request: Request) -> Storage:
 
 
 def client_address(request: Request) -> str:
-    """The client's address: the connection's, or behind a trusted proxy the last address of
-    ``X-Forwarded-For`` (the one the proxy itself added)."""
-    if _settings(request).trust_proxy:
-        forwarded = request.headers.get(FORWARDED_FOR, "").split(",")[-1].strip()
-        if forwarded:
-            return forwarded
+    """The client's address. Behind a reverse proxy uvicorn has already put the client's own
+    there, from the proxy's ``X-Forwarded-For`` (a proxy on 127.0.0.1, or the addresses of
+    ``FORWARDED_ALLOW_IPS``: see docs/public.md); a header from anyone else is not believed."""
     return request.client.host if request.client else ""
 
 
 def secure_cookies(request: Request) -> bool:
+    """Whether the session cookie is ``Secure``: the server is reached over HTTPS (``--https``;
+    or the request came over TLS, or through a proxy uvicorn trusts that said so), or, with
+    ``--trust-proxy``, the proxy in front says ``X-Forwarded-Proto: https``."""
     settings = _settings(request)
-    if settings.https:
+    if settings.https or request.url.scheme == "https":
         return True
     proto = request.headers.get(FORWARDED_PROTO, "").split(",")[0].strip().lower()
     return settings.trust_proxy and proto == "https"
