@@ -190,7 +190,7 @@ async def _logged_in(request: Request) -> Session:
 
 def _limit(request: Request, name: str | None) -> None:
     """Refuse (429, with Retry-After) a login try over the account's or the address's limit;
-    else count it against the address."""
+    else count it against both (a right password gives the account's back)."""
     over = _settings(request).limits.wait(None if name is None else username_key(name),
                                           client_address(request), time.monotonic())
     if over is not None:
@@ -200,16 +200,17 @@ def _limit(request: Request, name: str | None) -> None:
 
 async def _check_password(request: Request, account: AccountRow, password: str,
                           stored: str | None = None) -> None:
-    """The account's password or :class:`Refused`; counts a wrong one against the account,
-    and stores a new hash when this server's Argon2 parameters changed."""
+    """The account's password or :class:`Refused` (called after :func:`_limit` counted the try
+    against the account: a right password gives it back); stores a new hash when this
+    server's Argon2 parameters changed."""
     settings = _settings(request)
     storage = _storage(request)
     if stored is None:
         stored = await _call(storage.password_hash, account.id)
     ok, rehash = await settings.passwords.verify(stored, password)
     if not ok:
-        settings.limits.failed(username_key(account.username), time.monotonic())
-        raise Refused(403, "wrong_password")
+        raise Refused(403, "wrong_password")  # the try stays counted against the account
+    settings.limits.succeeded(username_key(account.username))
     if rehash:
         await _call(storage.set_password_hash, account.id,
                     await settings.passwords.hash(password))
@@ -277,7 +278,6 @@ async def _log_in(request: Request, name: str, password: str) -> Session:
     stored = None if account is None else await _call(storage.password_hash, account.id)
     if account is None or stored is None:
         await settings.passwords.verify(None, password)
-        settings.limits.failed(username_key(name), time.monotonic())
         raise Refused(401, "bad_login")
     try:
         await _check_password(request, account, password, stored)
