@@ -15,7 +15,7 @@ from typing import Any, Final
 from fastapi import FastAPI
 
 from mazzo.engine.game import MazzoError
-from mazzo.server import api
+from mazzo.server import api, ratings_api
 from mazzo.server.bots import BotPool
 from mazzo.server.gate import WILDCARD_BINDS, CreationLimit, Gate, served_hosts
 from mazzo.server.pages import install as install_pages
@@ -112,7 +112,7 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     #: (never from any site, ``*``; see mazzo.server.accounts)
     app.state.origins = tuple(origins)
     install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
-    for router in (api.health, api.games, api.tables):
+    for router in (api.health, api.games, api.tables, ratings_api.router):
         app.include_router(router)
     api.install_errors(app)
     app.add_middleware(TableSockets, serve=table_socket_handler(manager, clients, rate, burst))
