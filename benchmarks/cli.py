@@ -181,6 +181,11 @@ def _fingerprints(args: argparse.Namespace) -> int:
 def _bot_ratings(args: argparse.Namespace) -> int:
     from benchmarks import bot_ratings
 
+    unknown = [game for game in args.games if game not in GAME_IDS]
+    if unknown:
+        print(f"{PROG} bot-ratings: unknown game {unknown[0]!r}; choose from "
+              f"{', '.join(GAME_IDS)}", file=sys.stderr)
+        return 2
     for game in args.games:
         data = bot_ratings.measure(game, args.levels.split(","), args.matches, args.seed,
                                    args.workers)

@@ -97,9 +97,10 @@ PEOPLE_TAU: Final = 25.0 / 300
 SCALE: Final = 30
 #: shown points of a player of mu 25 (the average newcomer) with no uncertainty left, as Elo's 1500
 CENTRE: Final = 1500
-#: matches under which a rating is provisional (shown with a mark): a common count (lichess,
-#: chess federations) and, for two players of even results, where sigma is down to about three
-#: quarters of a newcomer's (8.3 → 6.2, docs/ratings.md)
+#: matches under which a rating is provisional (shown with a mark): by then a two-player
+#: newcomer of even results against settled players has sigma 5.1 (from 8.3), the doubt that
+#: separates its shown number (about 1,050) from its skill (1,500) down by a third
+#: (docs/ratings.md)
 PROVISIONAL_MATCHES: Final = 10
 
 
