@@ -3,6 +3,8 @@ backend (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from mazzo.arena.ratings import DEFAULT_MU, DEFAULT_SIGMA, shown
@@ -135,3 +137,47 @@ def test_a_rating_function_that_fails_writes_nothing(storage: Storage) -> None:
         storage.rate_table("t1", [s.account or "" for s in row.seats], half)
     assert storage.rating(row.seats[0].account or "", "cribbage") is None
     assert settle(storage, row, get_game("cribbage"), finished("cribbage", 2))
+
+
+def test_two_processes_ending_one_table_rate_it_once(postgres_url: str) -> None:
+    """Two servers on one PostgreSQL settle the same finished table at the same moment (a
+    take-over racing the old owner): one rates it, the other finds it rated; and two tables of
+    one player ending at once both count."""
+    from mazzo.server.storage.postgres import PostgresStorage
+
+    first, second = PostgresStorage(postgres_url), PostgresStorage(postgres_url)
+    try:
+        first.migrate()
+        rows = [rated_table(first, f"t{n}", "cribbage", 2) for n in range(2)]
+        state = finished("cribbage", 2)
+        game = get_game("cribbage")
+        with ThreadPoolExecutor(4) as pool:
+            done = list(pool.map(lambda job: settle(job[0], job[1], game, state),
+                                 [(first, rows[0]), (second, rows[0]),
+                                  (first, rows[1]), (second, rows[1])]))
+        assert sorted(done) == [False, False, True, True]
+        for seat in rows[0].seats:
+            rating = first.rating(seat.account or "", "cribbage")
+            assert rating is not None and rating.matches == 2
+    finally:
+        first.close()
+        second.close()
+
+
+@pytest.mark.parametrize("game_id", ["burraco", "cribbage", "nebraska", "novantanove",
+                                     "poker_italiano"])
+def test_every_games_sides_share_their_result(game_id: str) -> None:
+    """``Game.sides``: partners (cribbage and Burraco for four) always end with one return,
+    so rating them as one side rates what they did; every other seat is alone."""
+    game = get_game(game_id)
+    for players in game.player_counts:
+        sides = game.sides(game.config(players=players))
+        assert len(sides) == players
+        partnered = len(set(sides)) < players
+        assert partnered == (game_id in ("burraco", "cribbage") and players == 4)
+        if partnered:
+            for seed in range(3):
+                returns = finished(game_id, players, seed).returns()
+                for a in range(players):
+                    assert all(returns[a] == returns[b] for b in range(players)
+                               if sides[a] == sides[b])
