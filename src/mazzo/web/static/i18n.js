@@ -313,7 +313,7 @@ const RATING_WORDS = {
     chartSummary: ["{n} partita valutata, da {first} a {last}", "{n} partite valutate, da {first} a {last}"],
     recentTitle: "Partite recenti", noRecent: "Nessuna partita finita per ora.", ratedMatch: "valutata",
     friendlyMatch: "amichevole", wonMatch: "vinta", lostMatch: "persa", replayOf: "Rivedi",
-    botReference: "~{rating}", botReferenceNote: "Accanto ai livelli dei bot, il loro punteggio di riferimento (docs/ratings.md).",
+    botReference: "(~{rating})", ratingAfter: "punteggio dopo: {rating}",
     unknownPage: "Pagina non trovata.",
   },
   en: {
@@ -325,7 +325,7 @@ const RATING_WORDS = {
     chartSummary: ["{n} rated match, from {first} to {last}", "{n} rated matches, from {first} to {last}"],
     recentTitle: "Recent matches", noRecent: "No finished matches yet.", ratedMatch: "rated",
     friendlyMatch: "friendly", wonMatch: "won", lostMatch: "lost", replayOf: "Replay",
-    botReference: "~{rating}", botReferenceNote: "Beside the bot levels, their reference ratings (docs/ratings.md).",
+    botReference: "(~{rating})", ratingAfter: "rating after: {rating}",
     unknownPage: "Page not found.",
   },
 };

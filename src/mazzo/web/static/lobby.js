@@ -124,7 +124,7 @@ function seatRows(count, kinds, names, gameId) {
       h("option", { value: "you", selected: kind === "you" }, t("you")),
       h("option", { value: "friend", selected: kind === "friend" }, t("friend")),
       LEVELS.map((level) => h("option", { value: level, selected: level === kind },
-        t("bot", { level: level + botRatingText(gameId, level), desc: levelDescription(level) }))));
+        t("bot", { level, desc: levelDescription(level) }) + botRatingText(gameId, level))));
     const name = h("input", { id: `name-${i}`, type: "text", maxlength: 40, autocomplete: "off", value: names[i] || "" });
     // the name's label is seen ("Nome"); a screen reader also hears whose seat it is
     rows.push(h("div", { class: "seat-row" },

@@ -46,19 +46,21 @@ function chart(game) {
 function gameCard(game) {
   const title = titles[game.game] || game.game;
   return h("section", { class: "panel", "aria-label": title }, h("h3", {}, title),
-    h("p", {}, ratingElement(game.rating, game.provisional), " · ",
+    h("p", {}, `${t("ratingCol")}: `, ratingElement(game.rating, game.provisional), " · ",
       `${t("matchesCol")}: ${number(game.matches)} · ${t("winsCol")}: ${number(game.wins)}`),
-    h("p", {}, h("a", { href: `/leaderboard/${encodeURIComponent(game.game)}?lang=${getLang()}` }, t("leaderboards"))),
+    h("p", {}, h("a", { href: `/leaderboard/${encodeURIComponent(game.game)}?lang=${getLang()}` },
+      t("leaderboardTitle", { game: title }))),
     game.history.length ? chart(game) : null);
 }
 
 function recent(entries) {
   if (!entries.length) return h("p", {}, t("noRecent"));
   return h("ul", { class: "tables" }, entries.map((entry) => {
-    const kind = entry.rated ? `${t("ratedMatch")}, ${t(entry.won ? "wonMatch" : "lostMatch")}` : t("friendlyMatch");
+    const kind = entry.rated
+      ? `${t("ratedMatch")}, ${t(entry.won ? "wonMatch" : "lostMatch")}, ${t("ratingAfter", { rating: number(entry.rating) })}`
+      : t("friendlyMatch");
     const label = `${titles[entry.game] || entry.game} — ${day(entry.created)} — ${kind}`;
     return h("li", {}, h("span", { class: "table-label" }, label),
-      entry.rating === null ? null : ratingElement(entry.rating, false),
       h("a", { class: "button", href: `${entry.replay}?lang=${getLang()}`, "aria-label": `${t("replayOf")}: ${label}` }, t("replayOf")));
   }));
 }

@@ -29,7 +29,7 @@ export async function loadBotRatings() {
   try { botRatings = await getJSON("/api/bot-ratings"); } catch { botRatings = {}; }
 }
 
-/** " ~1,500" for a bot level of a game, or "" when the game has no reference for it. */
+/** " (~1,500)" for a bot level of a game, or "" when the game has no reference for it. */
 export function botRatingText(gameId, level) {
   const rating = botRatings[gameId]?.[level];
   return rating === undefined ? "" : ` ${t("botReference", { rating: number(rating) })}`;
