@@ -203,8 +203,14 @@ class TableLifecycle:
     async def _rate(self, table: Table) -> None:
         """Rate a rated table's finished match, before its status says over (so a crash in
         between rates it when the table is loaded again; rating twice counts once)."""
-        if table.row.options.get("rated"):
+        if not table.row.options.get("rated"):
+            return
+        try:
             await self._io(settle, self.storage, table.row, table.game, table.state)
+        except StorageUnavailable:
+            raise  # the table is reloaded once the database is back, and rated then
+        except Exception:  # a fault in rating must not keep the match from ending
+            log.exception("mazzo: table %s could not be rated; it ends unrated", table.id)
 
     async def _fresh(self, table: Table) -> None:
         """Reload a stale table before anything reads its state (StorageUnavailable while the
