@@ -178,6 +178,24 @@ def _fingerprints(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bot_ratings(args: argparse.Namespace) -> int:
+    from benchmarks import bot_ratings
+
+    unknown = [game for game in args.games if game not in GAME_IDS]
+    if unknown:
+        print(f"{PROG} bot-ratings: unknown game {unknown[0]!r}; choose from "
+              f"{', '.join(GAME_IDS)}", file=sys.stderr)
+        return 2
+    for game in args.games:
+        data = bot_ratings.measure(game, args.levels.split(","), args.matches, args.seed,
+                                   args.workers)
+        for line in bot_ratings.lines(data):
+            print(line, flush=True)
+        if args.write:
+            print(f"  -> {bot_ratings.write(data)}", flush=True)
+    return 0
+
+
 def _strength(args: argparse.Namespace) -> int:
     from benchmarks.games import novantanove_strength
 
@@ -342,6 +360,21 @@ def _add_others(subs: Subparsers) -> None:
     strength.add_argument("matches", type=int, nargs="?", default=2000,
                           help="matches per player count (2000)")
     strength.set_defaults(run=_strength)
+    ratings = subs.add_parser(
+        "bot-ratings", help="the bot levels' reference ratings shown in the lobby",
+        description="An arena tournament of the fast levels on each game's default config, "
+                    "rated with the model of rated tables (openskill Plackett-Luce), medio "
+                    "anchored at 1,500; esperto placed from docs/strength-results. --write "
+                    "stores games/<id>/bot_ratings.json.")
+    ratings.add_argument("games", nargs="*", metavar="GAME", default=list(GAME_IDS),
+                         help=f"game ids: {', '.join(GAME_IDS)} (every game)")
+    ratings.add_argument("--levels", default="random,facile,medio",
+                         help="levels in the tournament (random,facile,medio)")
+    ratings.add_argument("--matches", type=int, default=60, help="matches per game (60)")
+    ratings.add_argument("--seed", type=int, default=2026, help="tournament seed (2026)")
+    ratings.add_argument("--workers", type=int, default=1, help="worker processes (1)")
+    ratings.add_argument("--write", action="store_true", help="store each game's bot_ratings.json")
+    ratings.set_defaults(run=_bot_ratings)
     for name, summary in FORWARDED.items():
         subs.add_parser(name, help=summary, add_help=False)
 

@@ -1,12 +1,15 @@
-"""Confidence intervals and ratings, in pure Python.
+"""Confidence intervals and ratings.
 
 - :func:`wilson`: the 95 % Wilson score interval of a proportion (draws count as half a win).
 - :func:`elo_ratings`: Bradley–Terry maximum likelihood over every pairwise result, on the Elo
   scale (400·log10 of the strength ratio; +100 ≈ 64 % expected score). Each pair gets one virtual
   drawn game so that a bot that never lost still has a finite rating.
-- :func:`weng_lin`: the Weng–Lin (2011) Bayesian approximation of the Plackett–Luce model, the
-  rating used by openskill: every match is a ranking of its sides; each side has a Gaussian skill
-  (mu, sigma) updated in match order. Used when matches have three or more sides.
+- :func:`weng_lin`: the Weng–Lin (2011) Bayesian approximation of the Plackett–Luce model, from
+  the ``openskill`` library: every match is a ranking of its sides; each side has a Gaussian
+  skill (mu, sigma) updated in match order. The arena uses it when matches have three or more
+  sides; rated tables of people use it for every match (:func:`rate_match`).
+- :func:`shown`: the number a player sees, the conservative mu − 3·sigma on an Elo-like scale
+  (docs/ratings.md says why these constants).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
+
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 Z95: Final = 1.959963984540054
 
@@ -81,52 +86,80 @@ def elo_ratings(
     return {a: round(v - shift, 1) for a, v in elo.items()}
 
 
+#: a new player's skill: openskill's defaults (mu 25, sigma 25/3, so mu − 3·sigma = 0)
+DEFAULT_MU: Final = 25.0
+DEFAULT_SIGMA: Final = 25.0 / 3
+#: the skill noise added before each match of a person (openskill's default, 25/300): people
+#: learn, so a rating never freezes; bots do not, so the arena adds none
+PEOPLE_TAU: Final = 25.0 / 300
+#: shown points per unit of mu: with settled ratings Plackett–Luce gives a side ``d`` mu ahead
+#: the odds exp(d/√2β) (β = 25/6), which is Elo's odds at 29.5·d points; rounded to 30
+SCALE: Final = 30
+#: shown points of a player of mu 25 (the average newcomer) with no uncertainty left, as Elo's 1500
+CENTRE: Final = 1500
+#: matches under which a rating is provisional (shown with a mark): by then a two-player
+#: newcomer of even results against settled players has sigma 5.1 (from 8.3), the doubt that
+#: separates its shown number (about 1,050) from its skill (1,500) down by a third
+#: (docs/ratings.md)
+PROVISIONAL_MATCHES: Final = 10
+
+
 @dataclass
 class Skill:
     """A Weng–Lin rating: mean and standard deviation of the skill; ``ordinal`` = mu − 3·sigma."""
 
-    mu: float = 25.0
-    sigma: float = 25.0 / 3
+    mu: float = DEFAULT_MU
+    sigma: float = DEFAULT_SIGMA
 
     @property
     def ordinal(self) -> float:
         return self.mu - 3 * self.sigma
 
 
-def weng_lin_update(
-    skills: Sequence[Skill], ranks: Sequence[int], beta: float = 25.0 / 6, kappa: float = 1e-4
-) -> list[Skill]:
-    """New skills after one match; ``ranks[i]`` is side i's place (0 = first, ties share)."""
-    c = math.sqrt(sum(s.sigma**2 + beta**2 for s in skills))
-    strength = [math.exp(s.mu / c) for s in skills]
-    # sum of strengths of the sides placed at or below each side (the Plackett–Luce denominators)
-    below = [sum(e for e, r in zip(strength, ranks, strict=True) if r >= rq) for rq in ranks]
-    ties = [sum(1 for r in ranks if r == rq) for rq in ranks]
-    out = []
-    for i, skill in enumerate(skills):
-        omega = delta = 0.0
-        for q in range(len(skills)):
-            if ranks[q] > ranks[i]:
-                continue
-            share = strength[i] / below[q]
-            omega += ((1.0 if q == i else 0.0) - share) / ties[q]
-            delta += share * (1 - share) / ties[q]
-        var = skill.sigma**2
-        gamma = skill.sigma / c
-        mu = skill.mu + omega * var / c
-        sigma = math.sqrt(var * max(1 - delta * gamma * var / c**2, kappa))
-        out.append(Skill(mu, sigma))
-    return out
+def model(tau: float = PEOPLE_TAU) -> PlackettLuce:
+    """The Plackett–Luce model of every rating here (openskill's defaults but ``tau``)."""
+    return PlackettLuce(mu=DEFAULT_MU, sigma=DEFAULT_SIGMA, tau=tau)
+
+
+def rate_match(
+    sides: Sequence[Sequence[Skill]], ranks: Sequence[int], tau: float = PEOPLE_TAU
+) -> list[list[Skill]]:
+    """New skills after one match. ``sides[i]`` are the players of side i (one, or a pair that
+    shares its result), ``ranks[i]`` its place (0 = first, ties share a place)."""
+    if len(sides) != len(ranks) or len(sides) < 2 or not all(sides):
+        raise ValueError("a match needs two or more sides of at least one player, one rank each")
+    teams = [[PlackettLuceRating(s.mu, s.sigma) for s in side] for side in sides]
+    rated = model(tau).rate(teams, ranks=[float(r) for r in ranks])
+    return [[Skill(r.mu, r.sigma) for r in team] for team in rated]
 
 
 def weng_lin(
     names: Sequence[str], matches: Sequence[Sequence[tuple[str, int]]]
 ) -> dict[str, Skill]:
-    """Ratings after every match in order; a match is a list of (side name, rank)."""
+    """Ratings after every match in order; a match is a list of (side name, rank). Bots do not
+    learn, so no noise is added between matches (tau 0)."""
     skills = {a: Skill() for a in names}
     for match in matches:
         sides = [name for name, _ in match]
-        updated = weng_lin_update([skills[n] for n in sides], [r for _, r in match])
-        for name, skill in zip(sides, updated, strict=True):
+        updated = rate_match([[skills[n]] for n in sides], [r for _, r in match], tau=0.0)
+        for name, (skill,) in zip(sides, updated, strict=True):
             skills[name] = skill
     return skills
+
+
+def shown(mu: float, sigma: float) -> int:
+    """The rating a player sees: the conservative mu − 3·sigma (the skill is above it with 99.9 %
+    confidence), on the Elo-like scale: ``CENTRE + SCALE·(mu − 3·sigma − 25)``. A newcomer
+    shows 750 and rises as matches make the rating surer."""
+    return round(CENTRE + SCALE * (mu - 3 * sigma - DEFAULT_MU))
+
+
+def shown_reference(mu: float) -> int:
+    """A bot level's reference on the same scale: its measured mu with no uncertainty, what a
+    player of the same skill shows once settled."""
+    return round(CENTRE + SCALE * (mu - DEFAULT_MU))
+
+
+def provisional(matches: int) -> bool:
+    """Whether a rating of ``matches`` matches is still provisional (shown with a mark)."""
+    return matches < PROVISIONAL_MATCHES

@@ -801,6 +801,11 @@ class Game(ABC):
         game has none yet). It lives in ``games/<id>/lesson.py``."""
         return None
 
+    def sides(self, config: Config) -> tuple[int, ...]:
+        """The side of each seat: partners share a side and its result (a rated table rates
+        a side as a team). The default: every seat on its own."""
+        return tuple(range(config.players))
+
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         """Game-specific bot factories by name: ``name -> factory(seed) -> Agent``."""
         return {}

@@ -15,7 +15,7 @@ from typing import Any, Final
 from fastapi import FastAPI
 
 from mazzo.engine.game import MazzoError
-from mazzo.server import api, lessons
+from mazzo.server import api, lessons, ratings_api
 from mazzo.server.account_api import AccountSettings
 from mazzo.server.account_api import accounts as account_routes
 from mazzo.server.bots import BotPool
@@ -121,7 +121,8 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     app.state.accounts = account_settings or AccountSettings(https=https,
                                                              trust_proxy=trust_proxy)
     install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
-    for router in (api.health, api.games, account_routes, api.tables, lessons.router):
+    for router in (api.health, api.games, account_routes, api.tables, ratings_api.router,
+                   lessons.router):
         app.include_router(router)
     api.install_errors(app)
     app.add_middleware(TableSockets, serve=table_socket_handler(manager, clients, rate, burst))

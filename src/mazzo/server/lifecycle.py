@@ -18,6 +18,7 @@ from mazzo.engine.game import Event
 from mazzo.server.bots import BotPool
 from mazzo.server.history import LogCache
 from mazzo.server.protocol import CLOSE_RECONNECT, ProtocolError
+from mazzo.server.ratings import settle
 from mazzo.server.storage.base import (
     OVER,
     WAITING,
@@ -194,9 +195,22 @@ class TableLifecycle:
         """A log that ends the match while the table's status was not yet set to over (the
         status write failed after the last action was stored): finish it now."""
         if table.state.is_terminal and table.status != OVER:
+            await self._rate(table)
             await self._io(self.storage.set_status, table.id, OVER)
             table.row = dataclasses.replace(table.row, status=OVER)
             await self._io(self.storage.release, table.id)
+
+    async def _rate(self, table: Table) -> None:
+        """Rate a rated table's finished match, before its status says over (so a crash in
+        between rates it when the table is loaded again; rating twice counts once)."""
+        if not table.row.options.get("rated"):
+            return
+        try:
+            await self._io(settle, self.storage, table.row, table.game, table.state)
+        except StorageUnavailable:
+            raise  # the table is reloaded once the database is back, and rated then
+        except Exception:  # a fault in rating must not keep the match from ending
+            log.exception("mazzo: table %s could not be rated; it ends unrated", table.id)
 
     async def _fresh(self, table: Table) -> None:
         """Reload a stale table before anything reads its state (StorageUnavailable while the

@@ -20,6 +20,7 @@ from mazzo.server.creation import TableCreation
 from mazzo.server.fairness import commitment, fair_chance, new_seed
 from mazzo.server.history import SeatLog, TimedOut, event_hands, notice_json
 from mazzo.server.protocol import Message, ProtocolError, cards_in, encode_frame, error_frame
+from mazzo.server.ratings import forfeit_seat
 from mazzo.server.storage.base import (
     OVER,
     PLAYING,
@@ -300,6 +301,7 @@ class TablePlay(TableCreation):
         try:
             await self.committer.append(table.id, row)  # returns once committed
             if state.is_terminal:
+                await self._rate(table)  # before the status: a reload after a crash rates it
                 await self._io(self.storage.set_status, table.id, OVER)
                 table.row = dataclasses.replace(table.row, status=OVER)
                 table.idle_since = time.monotonic()  # its idle time counts from the end
@@ -417,6 +419,8 @@ class TablePlay(TableCreation):
             history = [a.to_json() for a in state.history]
             config = state.config.to_json()
             if why == AWAY and seat not in table.stand_ins:
+                if table.row.options.get("rated"):  # the seat's person loses the match
+                    await self._io(forfeit_seat, self.storage, table.row, seat)
                 table.stand_ins.add(seat)
                 await self._broadcast(table, [])  # everyone sees the stand-in take the seat
         # the pause lets people follow a bot; a time-out has made everyone wait already

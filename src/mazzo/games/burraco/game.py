@@ -34,6 +34,11 @@ class BurracoGame(Game):
     sheet_keys = ("last_hand",)
 
 
+    def sides(self, config: Config) -> tuple[int, ...]:
+        """With four players, two pairs: seats 0+2 against 1+3; otherwise each alone."""
+        n = config.players
+        return tuple(s % 2 for s in range(n)) if n == 4 else tuple(range(n))
+
     def action_space(self, config: Config) -> int:
         return actions.ACTION_SPACE
 

@@ -36,6 +36,11 @@ class CribbageGame(Game):
     sheet_keys = ("shown", "starter", "games_won")
 
 
+    def sides(self, config: Config) -> tuple[int, ...]:
+        """With four players, two partnerships: seats 0+2 against 1+3; otherwise each alone."""
+        n = config.players
+        return tuple(s % 2 for s in range(n)) if n == 4 else tuple(range(n))
+
     def action_space(self, config: Config) -> int:
         return actions.ACTION_SPACE
 

@@ -14,7 +14,7 @@ import json
 import os
 import unicodedata
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
@@ -162,6 +162,40 @@ class AdminLogRow:
 
 
 @dataclasses.dataclass(frozen=True)
+class RatingRow:
+    """One account's rating in one game (Weng–Lin mu and sigma, :mod:`mazzo.server.ratings`),
+    with its rated matches and wins; ``updated``: wall clock of the last rated match."""
+
+    account_id: str
+    game: str
+    mu: float
+    sigma: float
+    matches: int
+    wins: int
+    updated: float
+
+
+@dataclasses.dataclass(frozen=True)
+class RatedResult:
+    """One account's rating after one rated match (a point of its rating history): ``place``
+    0 is first (ties share), ``won``: its side was first alone or with others."""
+
+    account_id: str
+    game: str
+    table_id: str
+    mu: float
+    sigma: float
+    place: int
+    won: bool
+    at: float
+
+
+#: what a rating update computes from the accounts' ratings before the match (None: a
+#: newcomer's): every account's result (:meth:`Storage.rate_table`)
+RateFunction = Callable[[dict[str, "RatingRow | None"]], list[RatedResult]]
+
+
+@dataclasses.dataclass(frozen=True)
 class StoredTable:
     table: TableRow
     actions: tuple[ActionRow, ...]
@@ -172,7 +206,7 @@ class Storage(ABC):
     server calls them from a worker thread so the event loop never waits on the disk."""
 
     #: the schema version this code writes; :meth:`migrate` brings a database up to it
-    SCHEMA_VERSION: Final = 6
+    SCHEMA_VERSION: Final = 7
     #: whether several server processes can share this database (then a process may have to
     #: take over the tables of one that stopped)
     shared: ClassVar[bool] = False
@@ -331,6 +365,46 @@ class Storage(ABC):
     @abstractmethod
     def admin_log(self, limit: int) -> list[AdminLogRow]:
         """The last ``limit`` admin actions, newest first."""
+
+    # -- ratings of rated tables (see mazzo.server.ratings) -------------------------------------
+
+    @abstractmethod
+    def rate_table(self, table_id: str, accounts: Sequence[str], rate: RateFunction) -> bool:
+        """Rate a finished table once, in one transaction: read the ``accounts``' ratings in
+        the table's game, store what ``rate`` makes of them (ratings, matches, wins and a
+        history point each). False, with nothing written, when the table was rated already
+        (by this process before a restart, or by another one)."""
+
+    @abstractmethod
+    def rating(self, account_id: str, game: str) -> RatingRow | None:
+        """The account's rating in ``game``; None before its first rated match there."""
+
+    @abstractmethod
+    def account_ratings(self, account_id: str) -> list[RatingRow]:
+        """The account's rating in every game it played rated, by game id."""
+
+    @abstractmethod
+    def rating_history(self, account_id: str, game: str, limit: int) -> list[RatedResult]:
+        """The account's last ``limit`` rated results in ``game``, oldest first."""
+
+    @abstractmethod
+    def leaderboard(self, game: str, limit: int, offset: int) -> list[tuple[str, RatingRow]]:
+        """(username, rating) of live, unbanned accounts in ``game``, by the conservative
+        mu − 3·sigma, best first; ``offset`` rows skipped."""
+
+    @abstractmethod
+    def finished_tables(self, account_id: str, limit: int) -> list[tuple[str, str, float, int]]:
+        """(table id, game, created, seat) of the finished tables where the account held a
+        seat, newest first, at most ``limit``."""
+
+    @abstractmethod
+    def record_forfeit(self, table_id: str, seat: int, at: float) -> None:
+        """Mark ``seat`` of a rated table as forfeited (its person away past the grace
+        period); marking it again changes nothing."""
+
+    @abstractmethod
+    def forfeits(self, table_id: str) -> set[int]:
+        """The seats of the table marked forfeited."""
 
     @abstractmethod
     def describe(self) -> str:

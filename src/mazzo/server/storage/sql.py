@@ -27,6 +27,7 @@ from mazzo.server.storage.base import (
     dumps,
 )
 from mazzo.server.storage.sql_accounts import SQLAccounts
+from mazzo.server.storage.sql_ratings import SQLRatings
 
 T = TypeVar("T")
 
@@ -117,6 +118,41 @@ MIGRATIONS: Final[Sequence[tuple[int, Sequence[str]]]] = (
         )""",
         "CREATE INDEX admin_log_at ON admin_log(at)",
     )),
+    # ratings of rated tables: one per account and game, a history point per account and rated
+    # table (its primary key makes rating a table twice impossible), and the seats of rated
+    # tables forfeited by a person away past the grace period (ranked last when rated)
+    (7, (
+        """CREATE TABLE ratings (
+            account_id TEXT NOT NULL REFERENCES accounts(id),
+            game TEXT NOT NULL,
+            mu DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            matches INTEGER NOT NULL,
+            wins INTEGER NOT NULL,
+            updated DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (account_id, game)
+        )""",
+        "CREATE INDEX ratings_game ON ratings(game)",
+        """CREATE TABLE rating_history (
+            account_id TEXT NOT NULL REFERENCES accounts(id),
+            game TEXT NOT NULL,
+            table_id TEXT NOT NULL,
+            mu DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            place INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (account_id, table_id)
+        )""",
+        "CREATE INDEX rating_history_table ON rating_history(table_id)",
+        "CREATE INDEX rating_history_account ON rating_history(account_id, game, at)",
+        """CREATE TABLE rated_forfeits (
+            table_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (table_id, seat)
+        )""",
+    )),
 )
 
 
@@ -135,10 +171,10 @@ class Transaction(Protocol):
     def execute(self, sql: str, params: Sequence[object] = ()) -> Cursor: ...
 
 
-class SQLStorage(SQLAccounts, Storage):
+class SQLStorage(SQLAccounts, SQLRatings, Storage):
     """The storage contract in SQL. Subclasses open the connection and provide
     :meth:`_transaction`; every write happens inside one, committed when it exits. The account
-    queries are :class:`SQLAccounts`'s."""
+    queries are :class:`SQLAccounts`'s, the rating ones :class:`SQLRatings`'s."""
 
     #: exceptions the driver raises for a broken unique or foreign key constraint
     INTEGRITY_ERRORS: ClassVar[tuple[type[Exception], ...]] = ()

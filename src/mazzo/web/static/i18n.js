@@ -245,6 +245,36 @@ export function addGameWords(id, words) {
   }
 }
 
+// Ratings, leaderboards and profiles (ratings.js, leaderboard.js, profile.js): their words.
+const RATING_WORDS = {
+  it: {
+    leaderboards: "Classifiche", leaderboardTitle: "Classifica di {game}", rankCol: "Posizione",
+    playerCol: "Giocatore", ratingCol: "Punteggio", matchesCol: "Partite", winsCol: "Vinte",
+    provisional: "provvisorio: meno di {n} partite valutate", noRated: "Nessuna partita valutata per ora.",
+    prevPage: "Precedenti", nextPage: "Successivi", profileTitle: "Profilo di {name}",
+    memberSince: "Gioca qui dal {date}", ratingsTitle: "Punteggi", ratingOverTime: "Il punteggio di {game} nel tempo",
+    chartSummary: ["{n} partita valutata, da {first} a {last}", "{n} partite valutate, da {first} a {last}"],
+    recentTitle: "Partite recenti", noRecent: "Nessuna partita finita per ora.", ratedMatch: "valutata",
+    friendlyMatch: "amichevole", wonMatch: "vinta", lostMatch: "persa", replayOf: "Rivedi",
+    botReference: "(~{rating})", ratingAfter: "punteggio dopo: {rating}",
+    unknownPage: "Pagina non trovata.",
+  },
+  en: {
+    leaderboards: "Leaderboards", leaderboardTitle: "{game} leaderboard", rankCol: "Rank",
+    playerCol: "Player", ratingCol: "Rating", matchesCol: "Matches", winsCol: "Won",
+    provisional: "provisional: fewer than {n} rated matches", noRated: "No rated matches yet.",
+    prevPage: "Previous", nextPage: "Next", profileTitle: "{name}'s profile",
+    memberSince: "Playing here since {date}", ratingsTitle: "Ratings", ratingOverTime: "{game} rating over time",
+    chartSummary: ["{n} rated match, from {first} to {last}", "{n} rated matches, from {first} to {last}"],
+    recentTitle: "Recent matches", noRecent: "No finished matches yet.", ratedMatch: "rated",
+    friendlyMatch: "friendly", wonMatch: "won", lostMatch: "lost", replayOf: "Replay",
+    botReference: "(~{rating})", ratingAfter: "rating after: {rating}",
+    unknownPage: "Page not found.",
+  },
+};
+Object.assign(WORDS.it, RATING_WORDS.it);
+Object.assign(WORDS.en, RATING_WORDS.en);
+
 let game = null;
 
 /** The game of the page (the table, the replay): its own words for a hand, where it has them. */

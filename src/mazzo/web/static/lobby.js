@@ -5,6 +5,7 @@
 import { account, loadAccount, onAccount, renderAccount } from "./account.js";
 import { copyButton, forgetTable, getJSON, h, myTables, postJSON, rememberLinks, rememberTable } from "./api.js";
 import { addGameFields, fieldHelp, fieldLabel, getLang, levelDescription, setLang, t, valueLabel } from "./i18n.js";
+import { botRatingText, leaderboardLinks, loadBotRatings } from "./ratings.js";
 
 const LEVELS = ["random", "facile", "medio", "difficile", "esperto"];
 // where the custom form's last settings are kept: {last, open, games: {id: {...}}, options}
@@ -115,7 +116,7 @@ function configOf(game, current) {
   return config;
 }
 
-function seatRows(count, kinds, names) {
+function seatRows(count, kinds, names, gameId) {
   const rows = [];
   for (let i = 0; i < count; i++) {
     const kind = kinds[i] ?? (i === 0 ? "you" : "medio");
@@ -123,7 +124,7 @@ function seatRows(count, kinds, names) {
       h("option", { value: "you", selected: kind === "you" }, t("you")),
       h("option", { value: "friend", selected: kind === "friend" }, t("friend")),
       LEVELS.map((level) => h("option", { value: level, selected: level === kind },
-        t("bot", { level, desc: levelDescription(level) }))));
+        t("bot", { level, desc: levelDescription(level) }) + botRatingText(gameId, level))));
     const name = h("input", { id: `name-${i}`, type: "text", maxlength: 40, autocomplete: "off", value: names[i] || "" });
     // the name's label is seen ("Nome"); a screen reader also hears whose seat it is
     rows.push(h("div", { class: "seat-row" },
@@ -162,7 +163,7 @@ function renderForm(current = draft) {
         h("input", { id: "opt-turn_seconds", type: "number", min: 0, max: 3600, step: 1, value: o.turn_seconds,
           "aria-describedby": "opt-turn_seconds-help" }), t("turnLimitHelp")),
       optionField("opt-hints", t("hints"), h("input", { id: "opt-hints", type: "checkbox", checked: o.hints }))),
-    h("fieldset", { id: "seats" }, h("legend", {}, t("seats")), seatRows(current.players, current.seats, current.names)),
+    h("fieldset", { id: "seats" }, h("legend", {}, t("seats")), seatRows(current.players, current.seats, current.names, current.game)),
     h("p", { id: "form-error", class: "error", role: "alert" }),
     h("button", { type: "submit", class: "primary", id: "create" }, t("create")),
   );
@@ -375,11 +376,13 @@ function renderTexts() {
   renderPlayNow();
   renderForm(draft ? readDraft() : draftFor(loadSettings().last));
   renderMyTables();
+  document.getElementById("leaderboards")?.remove();
+  document.getElementById("main").append(leaderboardLinks(games, gameTitle));
   renderAccount();
 }
 
 async function main() {
-  games = await getJSON("/api/games");
+  [games] = await Promise.all([getJSON("/api/games"), loadBotRatings()]);
   for (const described of games) addGameFields(described.id, described.config);
   document.getElementById("lang").addEventListener("change", (e) => { setLang(e.target.value); renderTexts(); });
   document.getElementById("create-form").addEventListener("submit", create);
