@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import all_games
+from mazzo.server.people import account_of
 from mazzo.server.protocol import (
     LANGS,
     BadJSON,
@@ -30,7 +31,10 @@ from mazzo.server.tables import BadRequest, Elsewhere, Table, TableManager
 
 HTTP_STATUS: Final = {"unknown_table": 404, "unknown_command": 404, "not_owner": 403,
                       "bad_token": 403,
-                      "not_over": 409, "already_started": 409, "bad_message": 422}
+                      "not_over": 409, "already_started": 409, "bad_message": 422,
+                      "not_public": 403, "table_full": 409, "account_needed": 401,
+                      "account_banned": 403, "already_seated": 409, "unknown_ticket": 404,
+                      "already_matched": 409}
 
 health = APIRouter()
 games = APIRouter()
@@ -86,7 +90,7 @@ async def create_table(request: Request) -> JSONResponse | JSON:
         return JSONResponse({"error": "bad_request", "field": "body",
                              "message": "a JSON object"}, status_code=422)
     try:
-        table, owner, tokens = await _manager(request).create(body)
+        table, owner, tokens = await _manager(request).create(body, await account_of(request))
     except BadRequest as exc:
         lang = lang_of(request.query_params.get("lang"))
         return JSONResponse({"error": "bad_request", "field": exc.field,
@@ -149,16 +153,27 @@ def _created(request: Request, table: Table, owner: str, tokens: dict[int, str])
         entry: JSON = {"seat": seat.seat, "kind": seat.kind, "name": seat.name,
                        "label": labels[seat.seat]}
         if seat.seat in tokens:
-            token = tokens[seat.seat]
-            entry.update(token=token, url=f"{base}/tables/{table.id}?token={token}",
-                         ws=f"{ws_base}/ws/tables/{table.id}?token={token}")
+            entry.update(seat_links(base, table.id, tokens[seat.seat]))
         seats.append(entry)
     return {
         "table": table.id, "owner": owner, "status": table.status, "seats": seats,
-        "spectate": f"{base}/tables/{table.id}",
-        "spectate_ws": f"{ws_base}/ws/tables/{table.id}",
+        **table_links(base, table.id),
         "owner_ws": f"{ws_base}/ws/tables/{table.id}?token={owner}",
     }
+
+
+def seat_links(base: str, table_id: str, token: str) -> JSON:
+    """A seat's token with its invite link and websocket, on the server at ``base``."""
+    ws_base = "ws" + base.removeprefix("http")
+    return {"token": token, "url": f"{base}/tables/{table_id}?token={token}",
+            "ws": f"{ws_base}/ws/tables/{table_id}?token={token}"}
+
+
+def table_links(base: str, table_id: str) -> JSON:
+    """The links to watch a table, on the server at ``base``."""
+    ws_base = "ws" + base.removeprefix("http")
+    return {"spectate": f"{base}/tables/{table_id}",
+            "spectate_ws": f"{ws_base}/ws/tables/{table_id}"}
 
 
 

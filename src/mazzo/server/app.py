@@ -17,9 +17,11 @@ from fastapi import FastAPI
 from mazzo.engine.game import MazzoError
 from mazzo.server import api
 from mazzo.server.bots import BotPool
+from mazzo.server.finding import finding
 from mazzo.server.gate import WILDCARD_BINDS, CreationLimit, Gate, served_hosts
 from mazzo.server.pages import install as install_pages
 from mazzo.server.protocol import MAX_MESSAGE_BYTES, encode_frame, error_frame
+from mazzo.server.quickmatch import Matchmaker, quickmatch
 from mazzo.server.sockets import OUTBOX_FRAMES, SEND_TIMEOUT_S, WS_MAX_BYTES, Clients, TableSockets
 from mazzo.server.storage.base import Storage
 from mazzo.server.table_socket import table_socket_handler
@@ -100,7 +102,8 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
 
     # no /docs pages: they would load scripts from a CDN; docs/server.md documents the API.
     # The schema only when asked for: it lists every route to whoever probes the server
-    app = FastAPI(title="mazzo table server", lifespan=_lifespan(manager, takeover),
+    matchmaker = Matchmaker(manager)
+    app = FastAPI(title="mazzo table server", lifespan=_lifespan(manager, takeover, matchmaker),
                   docs_url=None, redoc_url=None,
                   openapi_url="/openapi.json" if api_docs else None)
     app.state.manager = manager
@@ -108,8 +111,10 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     app.state.bots = pool
     app.state.creations = CreationLimit(create_rate, create_burst)
     app.state.caps = caps
+    app.state.quickmatch = matchmaker
     install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
-    for router in (api.health, api.games, api.tables):
+    # finding's routes first: its POST /api/tables/{id}/join before the owner's commands
+    for router in (api.health, api.games, finding, quickmatch, api.tables):
         app.include_router(router)
     api.install_errors(app)
     app.add_middleware(TableSockets, serve=table_socket_handler(manager, clients, rate, burst))
@@ -117,11 +122,11 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     return app
 
 
-def _lifespan(manager: TableManager, takeover: float
+def _lifespan(manager: TableManager, takeover: float, matchmaker: Matchmaker
               ) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
     """The server's start and end: tables being played restored by replay, then the
-    manager's rounds (taking over, watching the storage, forgetting, expiring) until the end,
-    when the manager, its bot pool and its storage close."""
+    manager's rounds (taking over, watching the storage, forgetting, expiring) and the quick
+    match's until the end, when the manager, its bot pool and its storage close."""
     storage, pool = manager.storage, manager.bots
 
     @asynccontextmanager
@@ -137,7 +142,9 @@ def _lifespan(manager: TableManager, takeover: float
         watching = asyncio.create_task(manager.watch())
         forgetting = asyncio.create_task(manager.forget_idle())
         expiring = asyncio.create_task(manager.expire_waiting())
+        matching = asyncio.create_task(matchmaker.run())
         yield
+        matching.cancel()
         expiring.cancel()
         if adopting is not None:
             adopting.cancel()

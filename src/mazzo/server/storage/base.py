@@ -58,13 +58,16 @@ class SeatRow:
     kind: str
     name: str
     token_hash: str | None = None
+    #: the id of the account that owns the seat (None: a guest, or a bot)
+    account: str | None = None
 
     def to_json(self) -> JSON:
         return dataclasses.asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatRow:
-        return cls(int(data["seat"]), str(data["kind"]), str(data["name"]), data.get("token_hash"))
+        return cls(int(data["seat"]), str(data["kind"]), str(data["name"]), data.get("token_hash"),
+                   data.get("account"))
 
 
 @dataclasses.dataclass(frozen=True)
