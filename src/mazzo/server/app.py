@@ -112,6 +112,9 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     app.state.creations = CreationLimit(create_rate, create_burst)
     app.state.caps = caps
     app.state.quickmatch = matchmaker
+    #: the other sites' pages allowed to use the API: a session cookie is taken from these too
+    #: (never from any site, ``*``; see mazzo.server.accounts)
+    app.state.origins = tuple(origins)
     install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
     # finding's routes first: its POST /api/tables/{id}/join before the owner's commands
     for router in (api.health, api.games, finding, quickmatch, api.tables):
