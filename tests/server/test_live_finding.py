@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -15,6 +16,8 @@ import pytest
 from websockets.asyncio.client import connect
 
 from mazzo.engine.game import JSON
+from mazzo.server.accounts import session_hash
+from mazzo.server.storage.sqlite import SQLiteStorage
 
 from live_server import LiveServer, Player, play_all
 
@@ -211,3 +214,69 @@ def test_the_websocket_tells_the_match_as_it_happens(server: LiveServer) -> None
     assert frames[0]["type"] == "waiting" and frames[0]["position"] == 1
     assert frames[-1]["type"] == "matched" and frames[-1]["seat"]["token"]
     assert server.summary(frames[-1]["table"])["status"] == "playing"
+
+
+def account(server: LiveServer, username: str) -> dict[str, str]:
+    """A new account logged in: the headers of its requests (the session cookie, and this
+    server's page as their origin). Made in the server's database directly: these tests are
+    about finding a game, not about registering."""
+    storage = SQLiteStorage(server.home / "mazzo.db")
+    try:
+        row = storage.create_account(username, "not-a-real-hash", time.time())
+        token = secrets.token_urlsafe(32)
+        storage.create_session(session_hash(token), row.id, time.time(), time.time() + 3600)
+    finally:
+        storage.close()
+    return {"cookie": f"mazzo_session={token}", "origin": server.http}
+
+
+def post_as(server: LiveServer, headers: dict[str, str], path: str, body: JSON
+            ) -> httpx.Response:
+    return httpx.post(f"{server.http}{path}", json=body, headers=headers, timeout=10)
+
+
+def test_a_rated_table_seats_accounts_only(server: LiveServer) -> None:
+    ada, bea, cleo = (account(server, name) for name in ("Ada", "Bea", "Cleo"))
+    made = post_as(server, ada, "/api/tables", {"game": "cribbage", "config": {"players": 3},
+                                                "seats": ["human"] * 3, "public": True,
+                                                "rated": True})
+    assert made.status_code == 201, made.text
+    table = made.json()["table"]
+    entry = listed(server)[table]
+    assert entry["rated"] is True and entry["seats"][0]["name"] == "Ada"
+    guest = server.post(f"/api/tables/{table}/join", {"name": "Dario"})
+    assert guest.status_code == 401 and guest.json()["code"] == "account_needed"
+    twice = post_as(server, ada, f"/api/tables/{table}/join", {})
+    assert twice.status_code == 409 and twice.json()["code"] == "already_seated"
+    for headers, name in ((bea, "Bea"), (cleo, "Cleo")):
+        joined = post_as(server, headers, f"/api/tables/{table}/join", {})
+        assert joined.status_code == 200, joined.text
+        assert joined.json()["seat"]["name"] == name and joined.json()["rated"] is True
+    summary = server.summary(table)
+    assert summary["status"] == "playing" and summary["options"]["rated"] is True
+    foreign = httpx.post(f"{server.http}/api/tables/{table}/join", json={},
+                         headers={**bea, "origin": "https://elsewhere.example"}, timeout=10)
+    assert foreign.status_code == 403  # the cookie is not taken from another site's page
+
+
+def test_a_quick_match_of_accounts_is_rated_and_one_with_a_guest_is_not(
+        server: LiveServer) -> None:
+    ada, bea = account(server, "Ada2"), account(server, "Bea2")
+    body = {"game": "nebraska", "players": 2}
+    first = post_as(server, ada, "/api/quickmatch", body).json()
+    second = post_as(server, bea, "/api/quickmatch", body).json()
+    assert second["status"] == "matched", second
+    summary = server.summary(second["table"])
+    assert summary["options"]["rated"] is True
+    assert sorted(s["name"] for s in summary["seats"]) == ["Ada2", "Bea2"]
+    assert poll(server, first["ticket"])["table"] == second["table"]
+    # one account's two devices never meet; a guest makes the table unrated
+    again = post_as(server, ada, "/api/quickmatch", body).json()
+    again_phone = post_as(server, ada, "/api/quickmatch", body).json()
+    assert again_phone["status"] == "waiting"
+    guest = ticket(server, game="nebraska", players=2, name="Cleo")
+    assert guest["status"] == "matched"
+    assert server.summary(guest["table"])["options"]["rated"] is False
+    states = [server.get(f"/api/quickmatch/{t['ticket']}").json() for t in (again, again_phone)]
+    assert sorted(s["status"] for s in states) == ["matched", "waiting"]
+    assert guest["table"] in [s.get("table") for s in states]
