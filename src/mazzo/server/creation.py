@@ -189,8 +189,14 @@ def rated_configs(game: Game) -> list[JSON]:
     for each of the variants (presets) the game names; every other option changes the game
     a rating measures."""
     variants: list[JSON] = [{"variant": v} for v in game.variants] or [{}]
-    return [game.config_class.from_json({"players": n, **v}).to_json()
-            for n in game.player_counts for v in variants]
+    configs = []
+    for n in game.player_counts:
+        for variant in variants:
+            try:
+                configs.append(game.config_class.from_json({"players": n, **variant}).to_json())
+            except ConfigError:
+                continue  # a variant not played by n players (Novantanove's classic by 4)
+    return configs
 
 
 def check_rated(game: Game, config: Any, seats: list[str], public: bool,
