@@ -217,7 +217,7 @@ export function renderFinding(allGames) {
   for (const [id, title, intro] of [["open-tables", "openTables", "openTablesIntro"], ["watch-tables", "watchTables", "watchTablesIntro"]]) {
     document.getElementById(id).replaceChildren(
       h("h2", { id: `${id}-title` }, t(title)), h("p", { class: "small" }, t(intro)),
-      h("ul", { class: "tables", id: `${id}-list` }));
+      h("ul", { class: "found-tables", id: `${id}-list` }));
   }
   renderQuickMatch();
   refresh();
