@@ -276,6 +276,14 @@ async def join_queue(request: Request, lang: str | None = None) -> JSONResponse 
     """Join the quick match queue: ``{"game", "players", "bots_after_s"}`` (and ``name``, a
     guest's nickname) → the ticket as :func:`where` tells it."""
     language = lang_of(lang)
+    # each ticket may make a table: the address's limit on making tables counts it too
+    creations = request.app.state.creations
+    wait = creations.wait(request.client.host if request.client else "", time.monotonic())
+    if wait:
+        frame = error_frame("too_many_tables", language, rate=f"{creations.per_minute:g}",
+                            wait=wait)
+        return JSONResponse({"error": "too_many_tables", "message": frame["message"]},
+                            status_code=429, headers={"Retry-After": str(wait)})
     try:
         body = load_json(await read_body(request.stream()))
         if not isinstance(body, dict):

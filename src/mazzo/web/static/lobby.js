@@ -166,7 +166,9 @@ function renderForm(current = draft) {
       optionField("opt-public", t("publicTable"), h("input", { id: "opt-public", type: "checkbox", checked: current.public,
         "aria-describedby": "opt-public-help" }), t("publicHelp")),
       optionField("opt-rated", t("ratedTable"), h("input", { id: "opt-rated", type: "checkbox", checked: current.rated,
-        "aria-describedby": "opt-rated-help" }), t("ratedHelp"))),
+        "aria-describedby": "opt-rated-help",
+        // a rated table is public: its seats are taken by accounts from the list
+        onchange: (e) => { if (e.target.checked) document.getElementById("opt-public").checked = true; } }), t("ratedHelp"))),
     h("fieldset", { id: "seats" }, h("legend", {}, t("seats")), seatRows(current.players, current.seats, current.names)),
     h("p", { id: "form-error", class: "error", role: "alert" }),
     h("button", { type: "submit", class: "primary", id: "create" }, t("create")),
