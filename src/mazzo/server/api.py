@@ -15,8 +15,8 @@ from fastapi.responses import JSONResponse, RedirectResponse
 
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import all_games
-from mazzo.server.accounts import CrossSite
-from mazzo.server.people import account_of
+from mazzo.server.account_seats import owns_table
+from mazzo.server.accounts import CrossSite, current_account
 from mazzo.server.protocol import (
     LANGS,
     BadJSON,
@@ -34,7 +34,7 @@ HTTP_STATUS: Final = {"unknown_table": 404, "unknown_command": 404, "not_owner":
                       "bad_token": 403,
                       "not_over": 409, "already_started": 409, "bad_message": 422,
                       "not_public": 403, "table_full": 409, "account_needed": 401,
-                      "account_banned": 403, "already_seated": 409, "unknown_ticket": 404,
+                      "banned": 403, "already_seated": 409, "unknown_ticket": 404,
                       "already_matched": 409}
 
 health = APIRouter()
@@ -91,7 +91,8 @@ async def create_table(request: Request) -> JSONResponse | JSON:
         return JSONResponse({"error": "bad_request", "field": "body",
                              "message": "a JSON object"}, status_code=422)
     try:
-        table, owner, tokens = await _manager(request).create(body, await account_of(request))
+        account = await current_account(request)
+        table, owner, tokens = await _manager(request).create(body, account)
     except BadRequest as exc:
         lang = lang_of(request.query_params.get("lang"))
         return JSONResponse({"error": "bad_request", "field": exc.field,
@@ -135,7 +136,8 @@ async def owner_command(table_id: str, command: str, request: Request,
         table = await manager.get(table_id)
         if command not in ("start", "rematch"):
             raise ProtocolError("unknown_command", command=command[:40])
-        if not manager.is_owner(table, body.get("owner")):
+        if not (manager.is_owner(table, body.get("owner"))
+                or owns_table(table, await current_account(request))):
             raise ProtocolError("not_owner")
         if command == "start":
             await manager.start(table)

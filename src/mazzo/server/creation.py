@@ -16,16 +16,24 @@ from mazzo.engine.game import JSON, ConfigError, Game, MazzoError, short
 from mazzo.engine.registry import get_game
 from mazzo.server.lifecycle import TableLifecycle
 from mazzo.server.nicknames import impersonation
-from mazzo.server.people import Account
 from mazzo.server.protocol import ProtocolError
-from mazzo.server.storage.base import OVER, PLAYING, WAITING, SeatRow, TableRow
+from mazzo.server.storage.base import (
+    OVER,
+    OWNER_OPTION,
+    PLAYING,
+    WAITING,
+    AccountRow,
+    SeatRow,
+    TableRow,
+)
 from mazzo.server.table import HUMAN, OPTIONS, BadRequest, Elsewhere, Table, new_token, token_hash
 
 NAME_MAX: Final = 40
 #: how long a rematch request waits for the process that made the rematch table to claim it
 REMATCH_CLAIM_WAIT_S: Final = 2.0
 #: the fields of a POST /api/tables body (only ``game`` is required)
-TABLE_FIELDS: Final = ("game", "config", "seats", "names", "options", "start", "public", "rated")
+TABLE_FIELDS: Final = ("game", "config", "seats", "names", "options", "start", "account_seat",
+                        "public", "rated")
 #: the turn time limit a table may set: 0 (none, the default) or this many seconds
 TURN_SECONDS: Final = (1.0, 3600.0)
 
@@ -35,14 +43,17 @@ class TableCreation(TableLifecycle):
 
     # -- creating ---------------------------------------------------------------------------------
 
-    async def create(self, request: JSON, account: Account | None = None
+    async def create(self, request: JSON, account: AccountRow | None = None
                      ) -> tuple[Table, str, dict[int, str]]:
-        """A new table from a POST /api/tables body, made by ``account`` (None: a guest);
-        returns it, the owner token and the seat tokens. BadRequest names the bad field.
+        """A new table from a POST /api/tables body; returns it, the owner token and the seat
+        tokens. BadRequest names the bad field. Made by a logged-in ``account``, the table is
+        also its to own, and the seat ``account_seat`` (default: the first person's) is its,
+        under its username.
 
-        A public or rated table's first human seat is its maker's; its other human seats are
-        open: they have no token until someone takes them (``POST /api/tables/{id}/join``),
-        and the table starts by itself once none is open."""
+        A public or rated table gives a token to one human seat, its maker's (the account's
+        seat, else the first person's); its other human seats are open: they have no token
+        until someone takes them (``POST /api/tables/{id}/join``), and the table starts by
+        itself once none is open."""
         unknown = sorted(str(key) for key in request if key not in TABLE_FIELDS)
         if unknown:  # a misspelt field ("seat") would otherwise be a table not asked for
             known = ", ".join(TABLE_FIELDS)
@@ -54,27 +65,26 @@ class TableCreation(TableLifecycle):
         options = self._parse_options(request.get("options", {}))
         start = _flag(request, "start")
         options["public"], options["rated"] = _flag(request, "public"), _flag(request, "rated")
+        mine = _parse_account_seat(request, seats) if account is not None else None
         if options["rated"]:
-            check_rated(game, config, seats, options["public"], account)
-        first = seats.index(HUMAN) if HUMAN in seats else None
-        opened = options["public"] or options["rated"]
-        tokens = {i: new_token() for i, kind in enumerate(seats)
-                  if kind == HUMAN and (i == first or not opened)}
-        if start and opened and len(tokens) < seats.count(HUMAN):
+            check_rated(game, config, seats, options["public"], account, mine)
+        tokens = _seat_tokens(seats, options["public"] or options["rated"], mine)
+        if start and len(tokens) < seats.count(HUMAN):
             raise BadRequest("start", "a public table starts by itself once every seat is "
                              "taken", "un tavolo pubblico comincia da sé quando ogni posto è "
                              "preso")
         owner = new_token()
+        if account is not None:
+            options[OWNER_OPTION] = account.id
+            if mine is not None:
+                names[mine] = account.username
         row = TableRow(
             id=secrets.token_urlsafe(9), game=game.id, config=config.to_json(),
-            seats=tuple(SeatRow(i, kind, names[i], token_hash(tokens[i]) if i in tokens else None)
+            seats=tuple(SeatRow(i, kind, names[i], token_hash(tokens[i]) if i in tokens else None,
+                                account.id if account is not None and i == mine else None)
                         for i, kind in enumerate(seats)),
             owner_hash=token_hash(owner), status=WAITING, options=options, created=time.time(),
         )
-        if account is not None and first is not None and opened:
-            row = dataclasses.replace(row, seats=tuple(
-                dataclasses.replace(s, name=account.username, account=account.id)
-                if s.seat == first else s for s in row.seats))
         table = await self._add(row)
         if start:
             await self.start(table)
@@ -199,10 +209,20 @@ def rated_configs(game: Game) -> list[JSON]:
     return configs
 
 
+def _seat_tokens(seats: list[str], opened: bool, mine: int | None) -> dict[int, str]:
+    """A new token for every human seat; for a public or rated table (``opened``) only for
+    its maker's seat ``mine`` (None: the first person's), the others being open."""
+    people = [i for i, kind in enumerate(seats) if kind == HUMAN]
+    if opened:
+        people = [mine if mine is not None else people[0]] if people else []
+    return {i: new_token() for i in people}
+
+
 def check_rated(game: Game, config: Any, seats: list[str], public: bool,
-                account: Account | None) -> None:
+                account: AccountRow | None, mine: int | None) -> None:
     """A rated table: people only, a config of :func:`rated_configs`, public (its seats are
-    taken by accounts through the lobby), made by a logged-in account; BadRequest if not."""
+    taken by accounts through the lobby), made by a logged-in account that sits at it (seat
+    ``mine``); BadRequest if not."""
     if any(kind != HUMAN for kind in seats):
         raise BadRequest("rated", "a rated table is for people only: every seat 'human'",
                          "un tavolo con punteggio è solo per persone: ogni posto 'human'")
@@ -223,6 +243,9 @@ def check_rated(game: Game, config: Any, seats: list[str], public: bool,
                          "punteggio)")
     if account.banned is not None:
         raise BadRequest("rated", "this account is banned", "questo account è bandito")
+    if mine is None:
+        raise BadRequest("account_seat", "a rated table's maker sits at it: a seat, not null",
+                         "chi crea un tavolo con punteggio ci siede: un posto, non null")
 
 
 def _parse_game_config(request: JSON) -> tuple[Game, Any]:
@@ -267,6 +290,22 @@ def _parse_seats(request: JSON, game: Game, players: int, bot_tables: bool) -> l
                          f"almeno un posto dev'essere {HUMAN!r} (una persona): questo server non "
                          "gioca tavoli di soli bot")
     return list(seats)
+
+
+def _parse_account_seat(request: JSON, seats: list[str]) -> int | None:
+    """The seat a logged-in maker takes: ``account_seat`` (an index, or null for none: an
+    owner who only invites), by default the first person's seat."""
+    people = [i for i, kind in enumerate(seats) if kind == HUMAN]
+    if "account_seat" not in request:
+        return people[0] if people else None
+    value = request["account_seat"]
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value not in people:
+        listed = ", ".join(map(str, people))
+        raise BadRequest("account_seat", f"the index of a person's seat ({listed}) or null",
+                         f"l'indice di un posto di una persona ({listed}) o null")
+    return value
 
 
 def _parse_turn_seconds(value: object) -> float:

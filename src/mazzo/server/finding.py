@@ -16,12 +16,13 @@ from fastapi.responses import JSONResponse
 
 from mazzo.engine.game import JSON, Game
 from mazzo.engine.registry import get_game
+from mazzo.server.accounts import current_account
 from mazzo.server.api import lang_of, problem, seat_links, table_links
 from mazzo.server.creation import nickname
 from mazzo.server.history import seat_labels
-from mazzo.server.people import Account, account_of, shown_rating
+from mazzo.server.people import shown_rating
 from mazzo.server.protocol import BadJSON, ProtocolError, TooLarge, load_json, read_body
-from mazzo.server.storage.base import PLAYING, WAITING, TableRow
+from mazzo.server.storage.base import PLAYING, WAITING, AccountRow, TableRow
 from mazzo.server.table import HUMAN, BadRequest, Table, new_token, token_hash
 from mazzo.server.tables import TableManager
 from mazzo.text import plural
@@ -119,7 +120,7 @@ async def join_table(table_id: str, request: Request,
         return JSONResponse({"error": "bad_request", "field": exc.field,
                              "message": exc.text(language)}, status_code=422)
     manager: TableManager = request.app.state.manager
-    account = await account_of(request)
+    account = await current_account(request)
     try:
         table = await manager.get(table_id)  # another process's table: sent there (307)
         table, seat, token = await take_seat(manager, table, name, account)
@@ -135,7 +136,7 @@ async def join_table(table_id: str, request: Request,
 
 
 async def take_seat(manager: TableManager, table: Table, name: str | None,
-                    account: Account | None) -> tuple[Table, int, str]:
+                    account: AccountRow | None) -> tuple[Table, int, str]:
     """Give the first open seat of a public waiting table to ``account`` (or to a guest
     called ``name``): its new token is stored (hashed) before it is answered, and everyone at
     the table sees the seat taken. The table starts by itself once no seat is open. Returns
@@ -151,7 +152,7 @@ async def take_seat(manager: TableManager, table: Table, name: str | None,
         if account is None and options.get("rated"):
             raise ProtocolError("account_needed")
         if account is not None and account.banned is not None:
-            raise ProtocolError("account_banned")
+            raise ProtocolError("banned")
         mine = [s.seat for s in table.row.seats if account and s.account == account.id]
         if mine:
             raise ProtocolError("already_seated", seat=mine[0] + 1)

@@ -1,16 +1,12 @@
-"""Who a request comes from and how they rate, for finding a game: the logged-in account
-(``mazzo.server.accounts``) and a player's rating in a game (``mazzo.server.ratings``, shown on
-the scale of ``mazzo.arena.ratings``). Each is read through the part that provides it; where a
-build has no such part everyone is a guest, and a rating is the model's newcomer's (and shown
-as unknown)."""
+"""How players rate, for finding a game: a player's rating in a game (``mazzo.server.ratings``,
+shown on the scale of ``mazzo.arena.ratings``), read through the part that provides it; where a
+build has none, a rating is the model's newcomer's (and shown as unknown)."""
 
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Final, Protocol
-
-from starlette.requests import HTTPConnection
+from typing import Final
 
 from mazzo.server.storage.base import Storage
 
@@ -18,29 +14,11 @@ from mazzo.server.storage.base import Storage
 NEWCOMER: Final = (25.0, 25.0 / 3)
 
 
-class Account(Protocol):
-    """A logged-in account as finding a game uses it (the accounts' ``AccountRow`` fits)."""
-
-    id: str
-    username: str
-    banned: float | None
-
-
 def _part(name: str) -> ModuleType | None:
     try:
         return importlib.import_module(name)
     except ImportError:
         return None
-
-
-async def account_of(connection: HTTPConnection) -> Account | None:
-    """The account logged in on an HTTP request or websocket (its session cookie); None for
-    a guest."""
-    accounts = _part("mazzo.server.accounts")
-    if accounts is None:
-        return None
-    found: Account | None = await accounts.current_account(connection)
-    return found
 
 
 def rating_of(storage: Storage, account: str | None, game: str) -> tuple[float, float, int]:

@@ -33,9 +33,10 @@ from starlette.websockets import WebSocketDisconnect
 
 from mazzo.engine.game import JSON, MazzoError
 from mazzo.engine.registry import get_game
+from mazzo.server.accounts import current_account
 from mazzo.server.api import lang_of, problem, seat_links, table_links
 from mazzo.server.creation import nickname
-from mazzo.server.people import account_of, rating_of
+from mazzo.server.people import rating_of
 from mazzo.server.protocol import (
     BadJSON,
     ProtocolError,
@@ -46,6 +47,7 @@ from mazzo.server.protocol import (
 )
 from mazzo.server.storage.base import (
     PLAYING,
+    AccountRow,
     QueueMatch,
     QueueTicket,
     SeatRow,
@@ -141,17 +143,18 @@ class Matchmaker:
 
     # -- tickets ------------------------------------------------------------------------------
 
-    async def enqueue(self, body: JSON, account: object, name: str | None) -> QueueTicket:
+    async def enqueue(self, body: JSON, account: AccountRow | None, name: str | None
+                      ) -> QueueTicket:
         """A new ticket from a POST body (``game``, ``players``, ``bots_after_s``), matched at
         once if it can be; BadRequest names a bad field."""
         game_id, players, bots_after = _parse(body)
-        account_id = getattr(account, "id", None)
+        account_id = None if account is None else account.id
         mu, _sigma, _matches = await asyncio.to_thread(rating_of, self.storage, account_id,
                                                        game_id)
         now = time.time()
         ticket = QueueTicket(
             ticket=secrets.token_urlsafe(24), game=game_id, players=players,
-            account=account_id, name=getattr(account, "username", None) or name or "",
+            account=account_id, name=account.username if account is not None else name or "",
             rating=mu, bots_after_s=bots_after, created=now, polled=now)
         await asyncio.to_thread(self.storage.enqueue, ticket)
         await self.match(game_id, players)
@@ -290,9 +293,9 @@ async def join_queue(request: Request, lang: str | None = None) -> JSONResponse 
             raise BadJSON("a JSON object")
     except (BadJSON, TooLarge) as exc:
         return problem(ProtocolError("bad_message", detail=f"body: {exc}"), language)
-    account = await account_of(request)
+    account = await current_account(request)
     if account is not None and account.banned is not None:
-        return problem(ProtocolError("account_banned"), language)
+        return problem(ProtocolError("banned"), language)
     try:
         name = nickname(body.get("name"), "name")
         ticket = await _matchmaker(request).enqueue(body, account, name)
