@@ -1,6 +1,7 @@
 """Finding a game in the browser: a public table made in one browser is joined from the
-lobby's "Open tables" list in another (and the match starts by itself), and two browsers
-asking for a quick match of one game land at one table; the lobby's new parts pass axe-core."""
+lobby's "Open tables" list in another (and the match starts by itself), two browsers asking
+for a quick match of one game land at one table (two accounts: a rated one); the lobby's new
+parts pass axe-core."""
 
 from __future__ import annotations
 
@@ -68,3 +69,29 @@ def test_two_browsers_asking_for_a_quick_match_land_at_one_table(
     for page in (ada, bea):
         page.wait_for_selector("body[data-status=playing]", timeout=20_000)
     assert ada.url.split("?")[0] == bea.url.split("?")[0]
+
+
+def register(page: Any, username: str) -> None:
+    page.click("#register")
+    page.fill("#register-username", username)
+    page.fill("#register-password", "a long enough one")
+    page.click("#register-submit")
+    page.wait_for_selector("#account-name")
+
+
+def test_two_accounts_find_each_other_by_quick_match_at_a_rated_table(
+        new_context: Callable[..., Any], server: LiveServer) -> None:
+    ada, bea = lobby(new_context, server), lobby(new_context, server)
+    register(ada, "find_ada")
+    register(bea, "find_bea")
+    for page in (ada, bea):
+        page.select_option("#qm-bots-nebraska", "never")
+        page.select_option("#qm-players-nebraska", "2")
+        page.click("#qm-find-nebraska")
+    for page in (ada, bea):
+        page.wait_for_selector("body[data-status=playing]", timeout=20_000)
+    assert ada.url.split("?")[0] == bea.url.split("?")[0]
+    table = ada.url.split("?")[0].rsplit("/", 1)[1]
+    summary = server.get(f"/api/tables/{table}").json()
+    assert summary["options"]["rated"] is True
+    assert sorted(s["name"] for s in summary["seats"]) == ["find_ada", "find_bea"]
