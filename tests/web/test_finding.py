@@ -12,6 +12,9 @@ from driver import axe_problems, open_custom
 
 from live_server import LiveServer
 
+#: a name that would be an element (and run a script) if a page put it into HTML
+XSS = "<img src=x onerror=alert(1)>"
+
 
 def lobby(new_context: Callable[..., Any], server: LiveServer) -> Any:
     page = new_context(viewport={"width": 1280, "height": 800}).new_page()
@@ -27,6 +30,7 @@ def test_a_public_table_is_joined_from_the_lobby_list(
     ada.select_option("#game", "cribbage")
     ada.select_option("#players", "2")
     ada.select_option("#cfg-target", "61")
+    ada.fill("#name-0", XSS)  # a name is text in the list, never HTML
     ada.select_option("#seat-1", "friend")
     ada.check("#opt-public")
     ada.click("#create")
@@ -38,6 +42,7 @@ def test_a_public_table_is_joined_from_the_lobby_list(
     entry = bea.locator(f"#open-tables-list li[data-table='{table}']")
     entry.wait_for(timeout=15_000)  # the list is read again every few seconds
     assert "1 seat free" in entry.inner_text() and "target 61" in entry.inner_text()
+    assert XSS in entry.inner_text() and bea.locator("#open-tables img").count() == 0
     assert axe_problems(bea) == []
     bea.fill("#qm-nickname", "Bea")
     bea.dispatch_event("#qm-nickname", "change")
