@@ -117,18 +117,21 @@ def groups(tickets: Sequence[QueueTicket], players: int, now: float
     left = list(tickets)
     formed: list[list[QueueTicket]] = []
     while left:
-        anchor = left[0]
+        anchor, rest = left[0], left[1:]
         group = [anchor]
-        for ticket in left[1:]:
-            if len(group) < players and all(accepts(ticket, g, now) for g in group):
+        for ticket in rest:
+            if len(group) == players:
+                break
+            if all(accepts(ticket, g, now) for g in group):
                 group.append(ticket)
-        if len(group) < players and bots_due(anchor, now):
+        if len(group) < players:
+            if not bots_due(anchor, now):
+                left = rest  # it waits on; younger tickets may still pair among themselves
+                continue
             group = [t for t in group if bots_due(t, now)]
-        elif len(group) < players:
-            left.remove(anchor)  # it waits on; younger tickets may still pair among themselves
-            continue
         formed.append(group)
-        left = [t for t in left if t not in group]
+        chosen = {id(t) for t in group}
+        left = [t for t in left if id(t) not in chosen]
     return formed
 
 
