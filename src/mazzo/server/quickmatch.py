@@ -70,6 +70,8 @@ WINDOW_OPEN_S: Final = 120.0
 BOTS_AFTER_MAX_S: Final = 3600.0
 #: a waiting ticket nobody asked about for this long leaves the queue (its person went)
 TICKET_TTL_S: Final = 30.0
+#: how often a process deletes those tickets (seconds)
+EXPIRE_EVERY_S: Final = 10.0
 #: a matched ticket (and the seat token it keeps) is deleted this long after it was made
 MATCHED_KEEP_S: Final = 3600.0
 #: seconds between two rounds of the matchmaker (each process; a little jitter keeps the
@@ -143,6 +145,8 @@ class Matchmaker:
         self.storage = manager.storage
         #: tables this process formed since the start
         self.formed = 0
+        #: when (wall clock) this process last deleted the tickets nobody asks about
+        self._expired_at = 0.0
 
     # -- tickets ------------------------------------------------------------------------------
 
@@ -221,8 +225,11 @@ class Matchmaker:
 
     async def round(self) -> None:
         now = time.time()
-        await asyncio.to_thread(self.storage.expire_tickets, now - TICKET_TTL_S,
-                                now - MATCHED_KEEP_S)
+        # a write: every few rounds only, an idle server's database is left alone meanwhile
+        if now - self._expired_at >= EXPIRE_EVERY_S:
+            await asyncio.to_thread(self.storage.expire_tickets, now - TICKET_TTL_S,
+                                    now - MATCHED_KEEP_S)
+            self._expired_at = now
         for game, players in await asyncio.to_thread(self.storage.waiting_queues):
             await self.match(game, players)
 
