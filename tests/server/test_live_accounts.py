@@ -1,8 +1,10 @@
-"""Accounts against a live ``mazzo serve`` (one server for the module, behind a "proxy": it runs
-with ``--trust-proxy``, and each test speaks from its own ``X-Forwarded-For`` address so the
-per-address login limit of one test does not reach the next). Every endpoint and refusal, the
-cookie's flags from the real ``Set-Cookie`` header, cross-site refusals, the login limits,
-seats held by an account, and the passwords' absence from the database and the log."""
+"""Accounts against a live ``mazzo serve`` (one server for the module, behind a "proxy": the
+tests connect from 127.0.0.1, whose ``X-Forwarded-For`` uvicorn believes, and each test speaks
+from its own address so the per-address login limit of one test does not reach the next; the
+server runs with ``--trust-proxy``, so ``X-Forwarded-Proto`` is believed too). Every endpoint
+and refusal, the cookie's flags from the real ``Set-Cookie`` header, cross-site refusals, the
+login limits, seats held by an account, and the passwords' absence from the database and the
+log."""
 
 from __future__ import annotations
 
@@ -201,7 +203,9 @@ def test_deleting_the_account_keeps_its_seats_as_deleted_player(server: LiveServ
     assert gina.call("DELETE", "/api/me", {"password": "correct horse"}).status_code == 204
     assert gina.session is None
     summary = server.get(f"/api/tables/{table['table']}").json()
-    assert summary["seats"][0]["name"] == "deleted player"
+    assert summary["seats"][0]["name"] == summary["seats"][0]["label"] == "deleted player"
+    italian = server.get(f"/api/tables/{table['table']}?lang=it").json()
+    assert italian["seats"][0]["label"] == "giocatore eliminato"
     assert Browser(server).log_in("gina").status_code == 401
     assert Browser(server).register("Gina").status_code == 201  # the name is free again
 

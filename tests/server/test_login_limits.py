@@ -25,8 +25,9 @@ def test_an_account_counts_only_its_failures() -> None:
     limits = LoginLimits(account_per_minute=2, account_burst=2)
     for _ in range(5):  # right passwords: never limited by the account
         assert limits.wait("ada", "10.0.0.1", 0.0) is None
-    limits.failed("ada", 0.0)
-    limits.failed("ada", 0.0)
+        limits.succeeded("ada")
+    assert limits.wait("ada", "10.0.0.2", 0.0) is None  # two wrong ones, checked at once:
+    assert limits.wait("ada", "10.0.0.3", 0.0) is None  # each counted before its answer
     assert limits.wait("ada", "10.0.0.2", 0.0) == ("account", 30)
     assert limits.wait("bea", "10.0.0.2", 0.0) is None
     assert limits.wait("ada", "10.0.0.2", 30.0) is None
@@ -35,5 +36,4 @@ def test_an_account_counts_only_its_failures() -> None:
 def test_zero_per_minute_is_no_limit() -> None:
     limits = LoginLimits(account_per_minute=0, address_per_minute=0)
     for _ in range(100):
-        limits.failed("ada", 0.0)
         assert limits.wait("ada", "10.0.0.1", 0.0) is None

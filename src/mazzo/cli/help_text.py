@@ -104,9 +104,8 @@ HELP: dict[str, dict[str, str]] = {
         "serve.api_docs": "serve the OpenAPI schema at /openapi.json",
         "serve.https": "clients reach this server over HTTPS (a TLS proxy in front): session "
                        "cookies are sent as Secure",
-        "serve.trust_proxy": "trust the proxy in front: X-Forwarded-Proto: https makes session "
-                             "cookies Secure, and the last X-Forwarded-For address is the "
-                             "client's (login limits)",
+        "serve.trust_proxy": "trust the proxy in front: its X-Forwarded-Proto: https makes "
+                             "session cookies Secure",
         "serve.header_timeout": "close a connection that has not sent a whole request line and "
                                 "headers this long after it opened (default 10)",
         "serve.idle_timeout": "close a kept-alive HTTP connection idle this long (default 5)",
@@ -224,9 +223,8 @@ HELP: dict[str, dict[str, str]] = {
         "serve.api_docs": "servi lo schema OpenAPI su /openapi.json",
         "serve.https": "i client raggiungono questo server in HTTPS (un proxy TLS davanti): i "
                        "cookie di sessione sono Secure",
-        "serve.trust_proxy": "fidati del proxy davanti: X-Forwarded-Proto: https rende Secure i "
-                             "cookie di sessione, e l'ultimo indirizzo di X-Forwarded-For è "
-                             "quello del client (limiti di accesso)",
+        "serve.trust_proxy": "fidati del proxy davanti: il suo X-Forwarded-Proto: https rende "
+                             "Secure i cookie di sessione",
         "serve.header_timeout": "chiudi una connessione che non ha mandato una riga di richiesta "
                                 "e le intestazioni complete entro tanto così da quando si è "
                                 "aperta (predefinito 10)",

@@ -13,7 +13,8 @@ import asyncio
 import dataclasses
 import secrets
 import time
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
@@ -27,18 +28,19 @@ from mazzo.server.accounts import (
     current_session,
     session_hash,
 )
+from mazzo.server.api import lang_of
 from mazzo.server.login_limits import LoginLimits
 from mazzo.server.passwords import BadCredentials, Passwords, check_password, check_username
 from mazzo.server.protocol import BadJSON, TooLarge, error_frame, load_json, read_body
 from mazzo.server.storage.base import AccountRow, Storage, UsernameTaken, username_key
 from mazzo.server.tables import TableManager
 
+T = TypeVar("T")
+
 #: the tables ``GET /api/me`` lists, newest first
 MY_TABLES: Final = 50
 #: the header a TLS-ending proxy sets to the scheme the client used (read with --trust-proxy)
 FORWARDED_PROTO: Final = "x-forwarded-proto"
-#: the header a proxy appends the client's address to (its last entry, with --trust-proxy)
-FORWARDED_FOR: Final = "x-forwarded-for"
 
 accounts = APIRouter()
 
@@ -46,8 +48,8 @@ accounts = APIRouter()
 @dataclasses.dataclass
 class AccountSettings:
     """How this server treats accounts (``app.state.accounts``): ``https``: clients reach it
-    over HTTPS (cookies get ``Secure``); ``trust_proxy``: a proxy in front says the scheme and
-    the client's address (``X-Forwarded-Proto``, ``X-Forwarded-For``)."""
+    over HTTPS (cookies get ``Secure``); ``trust_proxy``: the proxy in front says the scheme
+    the client used (``X-Forwarded-Proto``)."""
 
     https: bool = False
     trust_proxy: bool = False
@@ -73,8 +75,6 @@ class Refused(Exception):
 
 
 def _lang(request: Request) -> str:
-    from mazzo.server.api import lang_of  # api imports this module's router
-
     return lang_of(request.query_params.get("lang"))
 
 
@@ -93,18 +93,18 @@ def _storage(request: Request) -> Storage:
 
 
 def client_address(request: Request) -> str:
-    """The client's address: the connection's, or behind a trusted proxy the last address of
-    ``X-Forwarded-For`` (the one the proxy itself added)."""
-    if _settings(request).trust_proxy:
-        forwarded = request.headers.get(FORWARDED_FOR, "").split(",")[-1].strip()
-        if forwarded:
-            return forwarded
+    """The client's address. Behind a reverse proxy uvicorn has already put the client's own
+    there, from the proxy's ``X-Forwarded-For`` (a proxy on 127.0.0.1, or the addresses of
+    ``FORWARDED_ALLOW_IPS``: see docs/public.md); a header from anyone else is not believed."""
     return request.client.host if request.client else ""
 
 
 def secure_cookies(request: Request) -> bool:
+    """Whether the session cookie is ``Secure``: the server is reached over HTTPS (``--https``;
+    or the request came over TLS, or through a proxy uvicorn trusts that said so), or, with
+    ``--trust-proxy``, the proxy in front says ``X-Forwarded-Proto: https``."""
     settings = _settings(request)
-    if settings.https:
+    if settings.https or request.url.scheme == "https":
         return True
     proto = request.headers.get(FORWARDED_PROTO, "").split(",")[0].strip().lower()
     return settings.trust_proxy and proto == "https"
@@ -149,7 +149,8 @@ def _held_seats(body: dict[str, Any]) -> list[tuple[str, str]]:
     return [(s["table"], s["token"]) for s in seats]
 
 
-async def _call(fn: Any, *args: Any) -> Any:
+async def _call(fn: Callable[..., T], *args: Any) -> T:
+    """A storage call in a worker thread: the event loop never waits for the disk."""
     return await asyncio.to_thread(fn, *args)
 
 
@@ -189,7 +190,7 @@ async def _logged_in(request: Request) -> Session:
 
 def _limit(request: Request, name: str | None) -> None:
     """Refuse (429, with Retry-After) a login try over the account's or the address's limit;
-    else count it against the address."""
+    else count it against both (a right password gives the account's back)."""
     over = _settings(request).limits.wait(None if name is None else username_key(name),
                                           client_address(request), time.monotonic())
     if over is not None:
@@ -199,16 +200,17 @@ def _limit(request: Request, name: str | None) -> None:
 
 async def _check_password(request: Request, account: AccountRow, password: str,
                           stored: str | None = None) -> None:
-    """The account's password or :class:`Refused`; counts a wrong one against the account,
-    and stores a new hash when this server's Argon2 parameters changed."""
+    """The account's password or :class:`Refused` (called after :func:`_limit` counted the try
+    against the account: a right password gives it back); stores a new hash when this
+    server's Argon2 parameters changed."""
     settings = _settings(request)
     storage = _storage(request)
     if stored is None:
         stored = await _call(storage.password_hash, account.id)
     ok, rehash = await settings.passwords.verify(stored, password)
     if not ok:
-        settings.limits.failed(username_key(account.username), time.monotonic())
-        raise Refused(403, "wrong_password")
+        raise Refused(403, "wrong_password")  # the try stays counted against the account
+    settings.limits.succeeded(username_key(account.username))
     if rehash:
         await _call(storage.set_password_hash, account.id,
                     await settings.passwords.hash(password))
@@ -276,7 +278,6 @@ async def _log_in(request: Request, name: str, password: str) -> Session:
     stored = None if account is None else await _call(storage.password_hash, account.id)
     if account is None or stored is None:
         await settings.passwords.verify(None, password)
-        settings.limits.failed(username_key(name), time.monotonic())
         raise Refused(401, "bad_login")
     try:
         await _check_password(request, account, password, stored)

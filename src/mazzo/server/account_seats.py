@@ -47,10 +47,7 @@ async def take_seat(manager: TableManager, table: Table, seat: int, account: Acc
         name = account.username if held.status == WAITING else row.name
         new = dataclasses.replace(row, account=account.id, name=name)
         await manager._io(manager.storage.set_seat, held.id, new)
-        seats = list(held.row.seats)
-        seats[seat] = new
-        held.row = dataclasses.replace(held.row, seats=tuple(seats))
-        held._labels.clear()
+        held.replace_seat(new)
         if name != row.name:
             await manager._broadcast(held, [])  # the others see the new name at once
     return True
@@ -77,11 +74,9 @@ def forget_name(manager: TableManager, account_id: str) -> None:
     """A deleted account's seats, in the tables in memory, read "deleted player" (storage
     renamed them already)."""
     for table in manager.tables.values():
-        if any(s.account == account_id for s in table.row.seats):
-            table.row = dataclasses.replace(table.row, seats=tuple(
-                dataclasses.replace(s, name=DELETED_NAME["en"]) if s.account == account_id
-                else s for s in table.row.seats))
-            table._labels.clear()
+        for seat in table.row.seats:
+            if seat.account == account_id:
+                table.replace_seat(dataclasses.replace(seat, name=DELETED_NAME["en"]))
 
 
 def owns_table(table: Table, account: AccountRow | None) -> bool:

@@ -99,7 +99,7 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     never; see :meth:`TableManager.expire`). ``caps``, the connection caps ``serve`` runs
     uvicorn with, adds its counts to /api/health. Session cookies are ``Secure`` with
     ``https`` (clients reach the server over HTTPS), or with ``trust_proxy`` when the proxy in
-    front says ``X-Forwarded-Proto: https`` (it also names the client's address then);
+    front says ``X-Forwarded-Proto: https``;
     ``account_settings`` replaces both, with its own password hashing and login limits."""
     pool = BotPool(bot_workers)
     clients = Clients(outbox, send_timeout)

@@ -1,9 +1,9 @@
-"""How fast logins may be tried: per account (the username asked for, whether it exists or
-not) and per client address. Both are token buckets (:class:`~mazzo.server.protocol.TokenBucket`):
-a person who mistypes a few times never meets them; a guesser is slowed to a few tries a minute
-per account and a few dozen per address. The counts live in this process's memory: several
-server processes on one database each keep their own (a guesser spread over them gets the sum,
-still a few a minute per process)."""
+"""How fast logins may be tried: per account (the wrong passwords for the username asked for,
+whether it exists or not) and per client address (every try). Both are token buckets
+(:class:`~mazzo.server.protocol.TokenBucket`): a person who mistypes a few times never meets
+them; a guesser is slowed to a few tries a minute per account and a few dozen per address.
+The counts live in this process's memory: several server processes on one database each keep
+their own (a guesser spread over them gets the sum, still a few a minute per process)."""
 
 from __future__ import annotations
 
@@ -55,6 +55,12 @@ class Buckets:
         if self.per_minute > 0:
             self._bucket(key, now).allow(now)
 
+    def give_back(self, key: str) -> None:
+        """Undo one :meth:`take` of ``key`` (the try turned out not to count)."""
+        bucket = self.buckets.get(key)
+        if bucket is not None:
+            bucket.tokens = min(float(bucket.burst), bucket.tokens + 1)
+
     def _drop_full(self, now: float) -> None:
         def full(bucket: TokenBucket) -> bool:
             since = now - (bucket.stamp if bucket.stamp is not None else now)
@@ -76,7 +82,9 @@ class LoginLimits:
 
     def wait(self, account_key: str | None, address: str, now: float) -> tuple[str, int] | None:
         """("account" or "address", seconds to wait) if a try now is over a limit; else None,
-        and the try is counted against the address."""
+        and the try is counted against the address and, until :meth:`succeeded` says it was
+        right, against the account: tries made at once cannot all pass the check before the
+        first of them fails."""
         address = CreationLimit.key(address)
         wait = self.addresses.wait(address, now)
         if wait:
@@ -85,9 +93,10 @@ class LoginLimits:
             wait = self.accounts.wait(account_key, now)
             if wait:
                 return "account", wait
+            self.accounts.take(account_key, now)
         self.addresses.take(address, now)
         return None
 
-    def failed(self, account_key: str, now: float) -> None:
-        """A wrong password for ``account_key``: one of its tries gone."""
-        self.accounts.take(account_key, now)
+    def succeeded(self, account_key: str) -> None:
+        """The try counted against ``account_key`` had the right password: it does not count."""
+        self.accounts.give_back(account_key)

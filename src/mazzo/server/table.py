@@ -154,6 +154,14 @@ class Table:
         """The turn time limit in seconds; 0: none."""
         return float(self.row.options.get("turn_seconds", 0.0))
 
+    def replace_seat(self, seat: SeatRow) -> None:
+        """Put ``seat`` in place of the seat of its number (its account or name changed: the
+        labels texts use are made again)."""
+        seats = list(self.row.seats)
+        seats[seat.seat] = seat
+        self.row = dataclasses.replace(self.row, seats=tuple(seats))
+        self._labels.clear()
+
     def labels(self, lang: str) -> list[str]:
         """How texts in ``lang`` name each seat (nicknames, "Bot medio")."""
         if lang not in self._labels:

@@ -16,6 +16,7 @@ from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed
 
 from mazzo.server.account_seats import socket_role
+from mazzo.server.accounts import relay_headers
 from mazzo.server.api import lang_of
 from mazzo.server.protocol import (
     CLOSE_RECONNECT,
@@ -143,7 +144,8 @@ async def _relay(client: WsClient, target: str) -> bool:
     """Pipe messages between the client and the owning process until either side closes.
     False if the owner could not be reached at all (nothing was relayed)."""
     try:
-        upstream = await ws_connect(target, max_size=WS_MAX_BYTES, open_timeout=5)
+        upstream = await ws_connect(target, max_size=WS_MAX_BYTES, open_timeout=5,
+                                    additional_headers=relay_headers(client.websocket.scope))
     except (OSError, TimeoutError, ConnectionClosed, ValueError):
         return False
     websocket = client.websocket
