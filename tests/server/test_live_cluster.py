@@ -150,3 +150,26 @@ def test_owners_asking_both_processes_for_a_rematch_at_once_get_one_table(
         rows = db.execute("SELECT id FROM game_tables WHERE rematch_of = %s",
                           (table,)).fetchall()
     assert [r[0] for r in rows] == list(made)
+
+
+def test_quick_match_tickets_posted_to_both_processes_end_in_one_table(
+        two_servers: tuple[LiveServer, LiveServer]) -> None:
+    first, second = two_servers
+    body = {"game": "cribbage", "players": 2, "bots_after_s": None}
+    ada = httpx.post(f"{first.http}/api/quickmatch", json={**body, "name": "Ada"},
+                     timeout=10).json()
+    bea = httpx.post(f"{second.http}/api/quickmatch", json={**body, "name": "Bea"},
+                     timeout=10).json()
+    assert bea["status"] == "matched", bea  # the queue is the database's: one for both
+    # each ticket reads the same from either process
+    for ticket in (ada["ticket"], bea["ticket"]):
+        answers = [httpx.get(f"{server.http}/api/quickmatch/{ticket}", timeout=10).json()
+                   for server in (first, second)]
+        assert answers[0]["table"] == answers[1]["table"] == bea["table"]
+    ada_seat = httpx.get(f"{first.http}/api/quickmatch/{ada['ticket']}", timeout=10).json()
+    assert {ada_seat["seat"]["seat"], bea["seat"]["seat"]} == {0, 1}
+    # the table is served by the process that formed it; both seats play there
+    players = [Player(on(second, ada_seat["seat"]["ws"]), seed=1, stop_at_version=20),
+               Player(on(first, bea["seat"]["ws"]), seed=2, stop_at_version=20)]
+    asyncio.run(play_all(players))
+    assert all(p.frames[-1]["version"] >= 20 for p in players)

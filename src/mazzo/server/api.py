@@ -32,7 +32,10 @@ from mazzo.server.tables import BadRequest, Elsewhere, Table, TableManager
 
 HTTP_STATUS: Final = {"unknown_table": 404, "unknown_command": 404, "not_owner": 403,
                       "bad_token": 403,
-                      "not_over": 409, "already_started": 409, "bad_message": 422}
+                      "not_over": 409, "already_started": 409, "bad_message": 422,
+                      "not_public": 403, "table_full": 409, "account_needed": 401,
+                      "banned": 403, "already_seated": 409, "unknown_ticket": 404,
+                      "already_matched": 409}
 
 health = APIRouter()
 games = APIRouter()
@@ -153,16 +156,27 @@ def _created(request: Request, table: Table, owner: str, tokens: dict[int, str])
         entry: JSON = {"seat": seat.seat, "kind": seat.kind, "name": seat.name,
                        "label": labels[seat.seat]}
         if seat.seat in tokens:
-            token = tokens[seat.seat]
-            entry.update(token=token, url=f"{base}/tables/{table.id}?token={token}",
-                         ws=f"{ws_base}/ws/tables/{table.id}?token={token}")
+            entry.update(seat_links(base, table.id, tokens[seat.seat]))
         seats.append(entry)
     return {
         "table": table.id, "owner": owner, "status": table.status, "seats": seats,
-        "spectate": f"{base}/tables/{table.id}",
-        "spectate_ws": f"{ws_base}/ws/tables/{table.id}",
+        **table_links(base, table.id),
         "owner_ws": f"{ws_base}/ws/tables/{table.id}?token={owner}",
     }
+
+
+def seat_links(base: str, table_id: str, token: str) -> JSON:
+    """A seat's token with its invite link and websocket, on the server at ``base``."""
+    ws_base = "ws" + base.removeprefix("http")
+    return {"token": token, "url": f"{base}/tables/{table_id}?token={token}",
+            "ws": f"{ws_base}/ws/tables/{table_id}?token={token}"}
+
+
+def table_links(base: str, table_id: str) -> JSON:
+    """The links to watch a table, on the server at ``base``."""
+    ws_base = "ws" + base.removeprefix("http")
+    return {"spectate": f"{base}/tables/{table_id}",
+            "spectate_ws": f"{ws_base}/ws/tables/{table_id}"}
 
 
 

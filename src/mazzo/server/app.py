@@ -19,9 +19,11 @@ from mazzo.server import api, lessons, ratings_api
 from mazzo.server.account_api import AccountSettings
 from mazzo.server.account_api import accounts as account_routes
 from mazzo.server.bots import BotPool
+from mazzo.server.finding import finding
 from mazzo.server.gate import WILDCARD_BINDS, CreationLimit, Gate, served_hosts
 from mazzo.server.pages import install as install_pages
 from mazzo.server.protocol import MAX_MESSAGE_BYTES, encode_frame, error_frame
+from mazzo.server.quickmatch import Matchmaker, quickmatch
 from mazzo.server.sockets import OUTBOX_FRAMES, SEND_TIMEOUT_S, WS_MAX_BYTES, Clients, TableSockets
 from mazzo.server.storage.base import Storage
 from mazzo.server.table_socket import table_socket_handler
@@ -107,7 +109,8 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
 
     # no /docs pages: they would load scripts from a CDN; docs/server.md documents the API.
     # The schema only when asked for: it lists every route to whoever probes the server
-    app = FastAPI(title="mazzo table server", lifespan=_lifespan(manager, takeover),
+    matchmaker = Matchmaker(manager)
+    app = FastAPI(title="mazzo table server", lifespan=_lifespan(manager, takeover, matchmaker),
                   docs_url=None, redoc_url=None,
                   openapi_url="/openapi.json" if api_docs else None)
     app.state.manager = manager
@@ -115,14 +118,17 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     app.state.bots = pool
     app.state.creations = CreationLimit(create_rate, create_burst)
     app.state.caps = caps
+    app.state.quickmatch = matchmaker
     #: the other sites' pages allowed to use the API: a session cookie is taken from these too
     #: (never from any site, ``*``; see mazzo.server.accounts)
     app.state.origins = tuple(origins)
     app.state.accounts = account_settings or AccountSettings(https=https,
                                                              trust_proxy=trust_proxy)
     install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
-    for router in (api.health, api.games, account_routes, api.tables, ratings_api.router,
-                   lessons.router):
+    # finding's routes before the tables': its POST /api/tables/{id}/join before the owner's
+    # commands
+    for router in (api.health, api.games, account_routes, finding, quickmatch, api.tables,
+                   ratings_api.router, lessons.router):
         app.include_router(router)
     api.install_errors(app)
     app.add_middleware(TableSockets, serve=table_socket_handler(manager, clients, rate, burst))
@@ -130,11 +136,11 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     return app
 
 
-def _lifespan(manager: TableManager, takeover: float
+def _lifespan(manager: TableManager, takeover: float, matchmaker: Matchmaker
               ) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
     """The server's start and end: tables being played restored by replay, then the
-    manager's rounds (taking over, watching the storage, forgetting, expiring) until the end,
-    when the manager, its bot pool and its storage close."""
+    manager's rounds (taking over, watching the storage, forgetting, expiring) and the quick
+    match's until the end, when the manager, its bot pool and its storage close."""
     storage, pool = manager.storage, manager.bots
 
     @asynccontextmanager
@@ -150,7 +156,9 @@ def _lifespan(manager: TableManager, takeover: float
         watching = asyncio.create_task(manager.watch())
         forgetting = asyncio.create_task(manager.forget_idle())
         expiring = asyncio.create_task(manager.expire_waiting())
+        matching = asyncio.create_task(matchmaker.run())
         yield
+        matching.cancel()
         expiring.cancel()
         if adopting is not None:
             adopting.cancel()

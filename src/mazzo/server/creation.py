@@ -32,7 +32,8 @@ NAME_MAX: Final = 40
 #: how long a rematch request waits for the process that made the rematch table to claim it
 REMATCH_CLAIM_WAIT_S: Final = 2.0
 #: the fields of a POST /api/tables body (only ``game`` is required)
-TABLE_FIELDS: Final = ("game", "config", "seats", "names", "options", "start", "account_seat")
+TABLE_FIELDS: Final = ("game", "config", "seats", "names", "options", "start", "account_seat",
+                        "public", "rated")
 #: the turn time limit a table may set: 0 (none, the default) or this many seconds
 TURN_SECONDS: Final = (1.0, 3600.0)
 
@@ -47,7 +48,12 @@ class TableCreation(TableLifecycle):
         """A new table from a POST /api/tables body; returns it, the owner token and the seat
         tokens. BadRequest names the bad field. Made by a logged-in ``account``, the table is
         also its to own, and the seat ``account_seat`` (default: the first person's) is its,
-        under its username."""
+        under its username.
+
+        A public or rated table gives a token to one human seat, its maker's (the account's
+        seat, else the first person's); its other human seats are open: they have no token
+        until someone takes them (``POST /api/tables/{id}/join``), and the table starts by
+        itself once none is open."""
         unknown = sorted(str(key) for key in request if key not in TABLE_FIELDS)
         if unknown:  # a misspelt field ("seat") would otherwise be a table not asked for
             known = ", ".join(TABLE_FIELDS)
@@ -57,12 +63,17 @@ class TableCreation(TableLifecycle):
         seats = _parse_seats(request, game, config.players, self.bot_tables)
         names = _parse_names(request, seats)
         options = self._parse_options(request.get("options", {}))
-        start = request.get("start", False)
-        if not isinstance(start, bool):
-            raise BadRequest("start", "must be true or false", "dev'essere true o false")
-        tokens = {i: new_token() for i, kind in enumerate(seats) if kind == HUMAN}
-        owner = new_token()
+        start = _flag(request, "start")
+        options["public"], options["rated"] = _flag(request, "public"), _flag(request, "rated")
         mine = _parse_account_seat(request, seats) if account is not None else None
+        if options["rated"]:
+            check_rated(game, config, seats, options["public"], account, mine)
+        tokens = _seat_tokens(seats, options["public"] or options["rated"], mine)
+        if start and len(tokens) < seats.count(HUMAN):
+            raise BadRequest("start", "a public table starts by itself once every seat is "
+                             "taken", "un tavolo pubblico comincia da sé quando ogni posto è "
+                             "preso")
+        owner = new_token()
         if account is not None:
             options[OWNER_OPTION] = account.id
             if mine is not None:
@@ -176,6 +187,67 @@ class TableCreation(TableLifecycle):
         raise NotImplementedError
 
 
+def _flag(request: JSON, name: str) -> bool:
+    value = request.get(name, False)
+    if not isinstance(value, bool):
+        raise BadRequest(name, "must be true or false", "dev'essere true o false")
+    return value
+
+
+def rated_configs(game: Game) -> list[JSON]:
+    """The configs a rated table may have: the game's defaults for each player count, and
+    for each of the variants (presets) the game names; every other option changes the game
+    a rating measures."""
+    variants: list[JSON] = [{"variant": v} for v in game.variants] or [{}]
+    configs = []
+    for n in game.player_counts:
+        for variant in variants:
+            try:
+                configs.append(game.config_class.from_json({"players": n, **variant}).to_json())
+            except ConfigError:
+                continue  # a variant not played by n players (Novantanove's classic by 4)
+    return configs
+
+
+def _seat_tokens(seats: list[str], opened: bool, mine: int | None) -> dict[int, str]:
+    """A new token for every human seat; for a public or rated table (``opened``) only for
+    its maker's seat ``mine`` (None: the first person's), the others being open."""
+    people = [i for i, kind in enumerate(seats) if kind == HUMAN]
+    if opened:
+        people = [mine if mine is not None else people[0]] if people else []
+    return {i: new_token() for i in people}
+
+
+def check_rated(game: Game, config: Any, seats: list[str], public: bool,
+                account: AccountRow | None, mine: int | None) -> None:
+    """A rated table: people only, a config of :func:`rated_configs`, public (its seats are
+    taken by accounts through the lobby), made by a logged-in account that sits at it (seat
+    ``mine``); BadRequest if not."""
+    if any(kind != HUMAN for kind in seats):
+        raise BadRequest("rated", "a rated table is for people only: every seat 'human'",
+                         "un tavolo con punteggio è solo per persone: ogni posto 'human'")
+    if config.to_json() not in rated_configs(game):
+        named = f" or a variant ({', '.join(game.variants)})" if game.variants else ""
+        named_it = f" o una variante ({', '.join(game.variants)})" if game.variants else ""
+        raise BadRequest("rated", f"a rated table plays the game's default rules{named}, "
+                         "with nothing else changed",
+                         f"un tavolo con punteggio gioca le regole predefinite del gioco"
+                         f"{named_it}, senza altre modifiche")
+    if not public:
+        raise BadRequest("rated", "a rated table is public: its seats are taken by accounts "
+                         "from the lobby", "un tavolo con punteggio è pubblico: i suoi posti "
+                         "li prendono gli account dalla sala")
+    if account is None:
+        raise BadRequest("rated", "log in to make a rated table (guests play unrated)",
+                         "accedi per creare un tavolo con punteggio (gli ospiti giocano senza "
+                         "punteggio)")
+    if account.banned is not None:
+        raise BadRequest("rated", "this account is banned", "questo account è bandito")
+    if mine is None:
+        raise BadRequest("account_seat", "a rated table's maker sits at it: a seat, not null",
+                         "chi crea un tavolo con punteggio ci siede: un posto, non null")
+
+
 def _parse_game_config(request: JSON) -> tuple[Game, Any]:
     game_id = request.get("game")
     if game_id is None:
@@ -259,15 +331,17 @@ def _parse_names(request: JSON, seats: list[str]) -> list[str]:
     if not isinstance(names, list) or len(names) != len(seats):
         raise BadRequest("names", f"a list of {len(seats)} nicknames",
                          f"una lista di {len(seats)} nomi")
-    out = []
-    for i, name in enumerate(names):
-        if name is None or name == "":
-            out.append(default[i])
-        elif not isinstance(name, str) or len(name) > NAME_MAX or not name.isprintable():
-            raise BadRequest(f"names.{i}", f"a nickname of at most {NAME_MAX} printable characters",
-                             f"un nome di al massimo {NAME_MAX} caratteri stampabili")
-        elif (why := impersonation(name)) is not None:
-            raise BadRequest(f"names.{i}", f"{short(name)} {why[0]}", f"{short(name)} {why[1]}")
-        else:
-            out.append(name.strip() or default[i])
-    return out
+    return [nickname(name, f"names.{i}") or default[i] for i, name in enumerate(names)]
+
+
+def nickname(name: object, field: str) -> str | None:
+    """A nickname as given for ``field`` (None when none is: the seat's default); BadRequest
+    if it is too long, not printable, or reads as a bot or a card."""
+    if name is None or name == "":
+        return None
+    if not isinstance(name, str) or len(name) > NAME_MAX or not name.isprintable():
+        raise BadRequest(field, f"a nickname of at most {NAME_MAX} printable characters",
+                         f"un nome di al massimo {NAME_MAX} caratteri stampabili")
+    if (why := impersonation(name)) is not None:
+        raise BadRequest(field, f"{short(name)} {why[0]}", f"{short(name)} {why[1]}")
+    return name.strip() or None

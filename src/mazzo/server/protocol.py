@@ -60,6 +60,20 @@ ERRORS: Final[dict[str, tuple[str, str]]] = {
     "hint_cooldown": ("Troppi suggerimenti: chiedi il prossimo tra {seconds} s.",
                       "Too many hints: ask for the next one in {seconds} s."),
     "server_error": ("Errore del server; riprova.", "Server error; please try again."),
+    "not_public": ("Il tavolo non è pubblico: ci si siede solo con il link d'invito.",
+                   "The table is not public: its seats are taken with invite links only."),
+    "table_full": ("Il tavolo è al completo: ogni posto è già preso.",
+                   "The table is full: every seat is taken."),
+    "account_needed": ("Per sedersi a un tavolo con punteggio bisogna accedere con un account.",
+                       "Log in with an account to sit at a rated table."),
+    "already_seated": ("Sei già seduto a questo tavolo (posto {seat}).",
+                       "You already have a seat at this table (seat {seat})."),
+    "unknown_ticket": ("Nessuna attesa {ticket!r} per la partita veloce: è scaduta (nessuno "
+                       "l'ha chiesta per un po') o è stata annullata.",
+                       "No quick match ticket {ticket!r}: it expired (nobody asked for it for "
+                       "a while) or was cancelled."),
+    "already_matched": ("La partita veloce ha già trovato un tavolo: il posto è tuo.",
+                        "The quick match has found a table already: the seat is yours."),
     "too_many_tables": ("Troppi tavoli creati da questo indirizzo (al massimo {rate} al "
                         "minuto): riprova tra {wait} s.",
                         "Too many tables created from this address (at most {rate} a minute): "

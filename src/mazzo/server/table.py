@@ -199,6 +199,18 @@ class Table:
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat for c in self.clients)
 
+    @property
+    def open_seats(self) -> list[int]:
+        """The human seats nobody has taken yet (a public table's, which have no token until
+        someone joins), in seat order."""
+        return [s.seat for s in self.row.seats if s.kind == HUMAN and s.token_hash is None]
+
+    def seat_taken(self, seat: SeatRow) -> None:
+        """Someone took an open seat: ``seat`` replaces the row's, and texts name it anew."""
+        self.row = dataclasses.replace(self.row, seats=tuple(
+            seat if s.seat == seat.seat else s for s in self.row.seats))
+        self._labels.clear()
+
     # -- public data ------------------------------------------------------------------------------
 
     def public_seats(self) -> list[JSON]:
@@ -236,7 +248,9 @@ class Table:
             "seats": [{**s, "label": labels[s["seat"]]} for s in self.public_seats()],
             "scores": self.state.scores(), "hand_number": self.state.hand_number,
             "options": {**{k: self.option(k) for k in OPTIONS}, "hints": self.hints,
-                        "turn_seconds": self.turn_seconds},
+                        "turn_seconds": self.turn_seconds,
+                        "public": bool(self.row.options.get("public")),
+                        "rated": bool(self.row.options.get("rated"))},
             "rematch": self.row.rematch,
             "result": self.state.returns() if self.status == OVER else None,
         }

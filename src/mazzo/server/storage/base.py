@@ -196,6 +196,37 @@ RateFunction = Callable[[dict[str, "RatingRow | None"]], list[RatedResult]]
 
 
 @dataclasses.dataclass(frozen=True)
+class QueueTicket:
+    """A person waiting in the quick match queue of one game and player count. ``rating`` is
+    the person's mean (the rating model's mu) when they joined; ``bots_after_s`` how long they
+    wait before bots fill the empty seats (None: never). Once matched, ``table_id``, ``seat``
+    and ``token`` say where they sit; the token is kept (as the ticket is, a secret) until the
+    ticket expires, so a second device or a reconnect can read it again."""
+
+    ticket: str
+    game: str
+    players: int
+    account: str | None
+    name: str
+    rating: float
+    bots_after_s: float | None
+    created: float
+    polled: float
+    table_id: str | None = None
+    seat: int | None = None
+    token: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class QueueMatch:
+    """A table the matchmaker forms from waiting tickets: its row (stored, status
+    ``playing``) and, for each ticket it takes, the seat and the seat's token."""
+
+    table: TableRow
+    seats: dict[str, tuple[int, str]]
+
+
+@dataclasses.dataclass(frozen=True)
 class StoredTable:
     table: TableRow
     actions: tuple[ActionRow, ...]
@@ -206,7 +237,7 @@ class Storage(ABC):
     server calls them from a worker thread so the event loop never waits on the disk."""
 
     #: the schema version this code writes; :meth:`migrate` brings a database up to it
-    SCHEMA_VERSION: Final = 7
+    SCHEMA_VERSION: Final = 8
     #: whether several server processes can share this database (then a process may have to
     #: take over the tables of one that stopped)
     shared: ClassVar[bool] = False
@@ -292,6 +323,44 @@ class Storage(ABC):
         something to run (chance, bots, stand-ins, turn clocks), which the server loads at
         start. Waiting tables are loaded when someone asks for them."""
 
+    # -- public tables and the quick match queue (docs/server.md, "Open tables and quick match")
+
+    @abstractmethod
+    def public_tables(self, status: str, limit: int, offset: int) -> list[TableRow]:
+        """At most ``limit`` public tables of ``status`` (``waiting`` or ``playing``), oldest
+        first, skipping the first ``offset``."""
+
+    @abstractmethod
+    def enqueue(self, ticket: QueueTicket) -> None:
+        """Put a new ticket in its queue."""
+
+    @abstractmethod
+    def poll_ticket(self, ticket_id: str, now: float) -> tuple[QueueTicket, int] | None:
+        """The ticket (its ``polled`` time set to ``now``, so it does not expire) and its
+        place in its queue (1: the longest waiting; 0 once matched); None if there is none."""
+
+    @abstractmethod
+    def leave_queue(self, ticket_id: str) -> bool:
+        """Take a waiting ticket out of its queue; False if there is none waiting (matched
+        already, or unknown)."""
+
+    @abstractmethod
+    def waiting_queues(self) -> list[tuple[str, int]]:
+        """Every (game, players) with a ticket waiting."""
+
+    @abstractmethod
+    def match_queue(self, game: str, players: int,
+                    choose: Callable[[list[QueueTicket]], list[QueueMatch]]) -> list[str]:
+        """In one transaction: the waiting tickets of the queue, oldest first, locked against
+        every other process matching at once (PostgreSQL: ``FOR UPDATE SKIP LOCKED``, so one
+        process never waits for another; SQLite: the file's write lock), given to ``choose``;
+        each table it forms is stored and its tickets marked matched. Returns the new tables'
+        ids. A ticket ends in one table at most, whatever runs at once."""
+
+    @abstractmethod
+    def expire_tickets(self, waiting_before: float, matched_before: float) -> int:
+        """Delete the waiting tickets last polled before ``waiting_before`` and the matched
+        ones made before ``matched_before``; returns how many."""
     # -- accounts and their sessions (see mazzo.server.accounts) ----------------------------------
 
     @abstractmethod

@@ -97,6 +97,7 @@ class PostgresStorage(SQLStorage):
     INTEGRITY_ERRORS: ClassVar[tuple[type[Exception], ...]] = (psycopg.IntegrityError,)
     TABLE_EXISTS: ClassVar[str] = "SELECT to_regclass(?) IS NOT NULL"
     FOR_UPDATE: ClassVar[str] = " FOR UPDATE"
+    SKIP_LOCKED: ClassVar[str] = " FOR UPDATE SKIP LOCKED"
     shared: ClassVar[bool] = True
 
     def __init__(self, url: str) -> None:

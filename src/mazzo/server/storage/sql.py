@@ -4,6 +4,7 @@ differently; the queries are written once here with ``?`` placeholders."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
@@ -17,6 +18,8 @@ from mazzo.server.storage.base import (
     STATUSES,
     WAITING,
     ActionRow,
+    QueueMatch,
+    QueueTicket,
     SeatRow,
     Storage,
     StorageError,
@@ -30,6 +33,13 @@ from mazzo.server.storage.sql_accounts import SQLAccounts
 from mazzo.server.storage.sql_ratings import SQLRatings
 
 T = TypeVar("T")
+
+#: the columns of game_tables a :class:`TableRow` is read from, in its order
+TABLE_COLUMNS: Final = ("id, game, config, seats, owner_hash, status, options, rematch, created, "
+                        "joined")
+#: the columns of quickmatch a :class:`QueueTicket` is read from, in its order
+TICKET_COLUMNS: Final = ("ticket, game, players, account_id, name, rating, bots_after_s, "
+                         "created, polled, table_id, seat, token")
 
 #: schema migrations: (version, statements), applied in order, each in one transaction. The
 #: SQL is the same for every backend (``DOUBLE PRECISION`` has REAL affinity in SQLite).
@@ -153,6 +163,28 @@ MIGRATIONS: Final[Sequence[tuple[int, Sequence[str]]]] = (
             PRIMARY KEY (table_id, seat)
         )""",
     )),
+    # finding a game: public tables are listed (the flag is a column, so the lobby's list is
+    # an indexed query, not a scan of every table's options), and the quick match queue,
+    # in the database so that every process on one PostgreSQL serves the same queue
+    (8, (
+        "ALTER TABLE game_tables ADD COLUMN public INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX game_tables_public ON game_tables(public, status, created)",
+        """CREATE TABLE quickmatch (
+            ticket TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            players INTEGER NOT NULL,
+            account_id TEXT,
+            name TEXT NOT NULL,
+            rating DOUBLE PRECISION NOT NULL,
+            bots_after_s DOUBLE PRECISION,
+            created DOUBLE PRECISION NOT NULL,
+            polled DOUBLE PRECISION NOT NULL,
+            table_id TEXT,
+            seat INTEGER,
+            token TEXT
+        )""",
+        "CREATE INDEX quickmatch_queue ON quickmatch(game, players, table_id, created)",
+    )),
 )
 
 
@@ -182,6 +214,9 @@ class SQLStorage(SQLAccounts, SQLRatings, Storage):
     TABLE_EXISTS: ClassVar[str] = ""
     #: appended to the query reading a table's row before changing it: lock it (PostgreSQL)
     FOR_UPDATE: ClassVar[str] = ""
+    #: appended to the query reading a quick match queue: lock its rows, skipping those
+    #: another process's matcher holds (PostgreSQL); SQLite's write lock serialises matchers
+    SKIP_LOCKED: ClassVar[str] = ""
     #: whether a group commit wraps each row in a savepoint: PostgreSQL must (a failed
     #: statement aborts its whole transaction); SQLite need not (a failed statement is undone
     #: alone, and a refused row fails before writing anything)
@@ -255,10 +290,12 @@ class SQLStorage(SQLAccounts, SQLRatings, Storage):
                       ) -> None:
         db.execute(
             "INSERT INTO game_tables (id, game, config, seats, owner_hash, status, "
-            "options, rematch, created, rematch_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "options, rematch, created, rematch_of, public) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (table.id, table.game, dumps(table.config),
              dumps([s.to_json() for s in table.seats]), table.owner_hash, table.status,
-             dumps(table.options), table.rematch, table.created, rematch_of),
+             dumps(table.options), table.rematch, table.created, rematch_of,
+             1 if table.options.get("public") else 0),
         )
         self._write_account_seats(db, table.id, list(table.seats))
 
@@ -443,10 +480,8 @@ class SQLStorage(SQLAccounts, SQLRatings, Storage):
 
     def load_table(self, table_id: str) -> StoredTable:
         def read(db: Transaction) -> tuple[Any, list[Any]]:
-            row = db.execute(
-                "SELECT id, game, config, seats, owner_hash, status, options, rematch, created, "
-                "joined FROM game_tables WHERE id = ?", (table_id,),
-            ).fetchone()
+            row = db.execute(f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE id = ?",
+                             (table_id,)).fetchone()
             if row is None:
                 raise UnknownTable(f"no table {table_id}")
             actions = db.execute(
@@ -456,12 +491,7 @@ class SQLStorage(SQLAccounts, SQLRatings, Storage):
             return row, actions
 
         row, actions = self._run(read, write=False)
-        table = TableRow(
-            id=row[0], game=row[1], config=json.loads(row[2]),
-            seats=tuple(SeatRow.from_json(s) for s in json.loads(row[3])),
-            owner_hash=row[4], status=row[5], options=json.loads(row[6]), rematch=row[7],
-            created=row[8], joined=row[9],
-        )
+        table = _table_row(row)
         log = tuple(ActionRow(v, json.loads(a), s, c, h, json.loads(n) if n else None)
                     for v, a, s, c, h, n in actions)
         return StoredTable(table, log)
@@ -478,12 +508,108 @@ class SQLStorage(SQLAccounts, SQLRatings, Storage):
         ).fetchall(), write=False)
         return [r[0] for r in rows]
 
+    # -- public tables and the quick match queue -----------------------------------------------
+
+    def public_tables(self, status: str, limit: int, offset: int) -> list[TableRow]:
+        rows = self._run(lambda db: db.execute(
+            f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE public = 1 AND status = ? "
+            "ORDER BY created, id LIMIT ? OFFSET ?", (status, limit, offset)).fetchall(),
+            write=False)
+        return [_table_row(r) for r in rows]
+
+    def enqueue(self, ticket: QueueTicket) -> None:
+        def insert(db: Transaction) -> None:
+            if db.execute("SELECT 1 FROM quickmatch WHERE ticket = ?",
+                          (ticket.ticket,)).fetchone() is None:  # in doubt: ours if there
+                db.execute(f"INSERT INTO quickmatch ({TICKET_COLUMNS}) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           dataclasses.astuple(ticket))
+
+        self._run(insert)
+
+    def poll_ticket(self, ticket_id: str, now: float) -> tuple[QueueTicket, int] | None:
+        def poll(db: Transaction) -> tuple[QueueTicket, int] | None:
+            db.execute("UPDATE quickmatch SET polled = ? WHERE ticket = ?", (now, ticket_id))
+            row = db.execute(f"SELECT {TICKET_COLUMNS} FROM quickmatch WHERE ticket = ?",
+                             (ticket_id,)).fetchone()
+            if row is None:
+                return None
+            ticket = _ticket(row)
+            if ticket.table_id is not None:
+                return ticket, 0
+            (ahead,) = db.execute(
+                "SELECT COUNT(*) FROM quickmatch WHERE game = ? AND players = ? AND "
+                "table_id IS NULL AND (created < ? OR (created = ? AND ticket < ?))",
+                (ticket.game, ticket.players, ticket.created, ticket.created,
+                 ticket.ticket)).fetchone()
+            return ticket, int(ahead) + 1
+
+        return self._run(poll)  # idempotent
+
+    def leave_queue(self, ticket_id: str) -> bool:
+        return self._run(lambda db: db.execute(
+            "DELETE FROM quickmatch WHERE ticket = ? AND table_id IS NULL",
+            (ticket_id,)).rowcount == 1)
+
+    def waiting_queues(self) -> list[tuple[str, int]]:
+        rows = self._run(lambda db: db.execute(
+            "SELECT DISTINCT game, players FROM quickmatch WHERE table_id IS NULL "
+            "ORDER BY game, players").fetchall(), write=False)
+        return [(str(game), int(players)) for game, players in rows]
+
+    def match_queue(self, game: str, players: int,
+                    choose: Callable[[list[QueueTicket]], list[QueueMatch]]) -> list[str]:
+        def match(db: Transaction) -> list[str]:
+            rows = db.execute(
+                f"SELECT {TICKET_COLUMNS} FROM quickmatch WHERE game = ? AND players = ? AND "
+                f"table_id IS NULL ORDER BY created, ticket{self.SKIP_LOCKED}",
+                (game, players)).fetchall()
+            made = []
+            for formed in choose([_ticket(r) for r in rows]) if rows else []:
+                self._insert_table(db, formed.table)
+                for ticket_id, (seat, token) in sorted(formed.seats.items()):
+                    taken = db.execute(
+                        "UPDATE quickmatch SET table_id = ?, seat = ?, token = ? "
+                        "WHERE ticket = ? AND table_id IS NULL",
+                        (formed.table.id, seat, token, ticket_id)).rowcount
+                    if taken != 1:  # not one of the rows locked above: undo the whole match
+                        raise StorageError(f"quick match ticket {ticket_id} is not waiting")
+                made.append(formed.table.id)
+            return made
+
+        # run again after a broken COMMIT: a match that did commit left its tickets matched,
+        # so nothing is chosen twice (its tables, status playing, are adopted by a process)
+        return self._run(match)
+
+    def expire_tickets(self, waiting_before: float, matched_before: float) -> int:
+        return self._run(lambda db: db.execute(
+            "DELETE FROM quickmatch WHERE (table_id IS NULL AND polled < ?) OR "
+            "(table_id IS NOT NULL AND created < ?)", (waiting_before, matched_before)).rowcount)
+
     def _seats(self, db: Transaction, table_id: str) -> list[SeatRow]:
         row = db.execute(f"SELECT seats FROM game_tables WHERE id = ?{self.FOR_UPDATE}",
                          (table_id,)).fetchone()
         if row is None:
             raise UnknownTable(f"no table {table_id}")
         return [SeatRow.from_json(s) for s in json.loads(row[0])]
+
+
+def _table_row(row: Sequence[Any]) -> TableRow:
+    """A :class:`TableRow` from the columns of :data:`TABLE_COLUMNS`."""
+    return TableRow(
+        id=row[0], game=row[1], config=json.loads(row[2]),
+        seats=tuple(SeatRow.from_json(s) for s in json.loads(row[3])),
+        owner_hash=row[4], status=row[5], options=json.loads(row[6]), rematch=row[7],
+        created=row[8], joined=row[9],
+    )
+
+
+def _ticket(row: Sequence[Any]) -> QueueTicket:
+    """A :class:`QueueTicket` from the columns of :data:`TICKET_COLUMNS`."""
+    return QueueTicket(row[0], row[1], int(row[2]), row[3], row[4], float(row[5]),
+                       None if row[6] is None else float(row[6]), float(row[7]),
+                       float(row[8]), row[9], None if row[10] is None else int(row[10]),
+                       row[11])
 
 
 def _note_text(note: JSON | None) -> str | None:

@@ -173,6 +173,46 @@ const WORDS = {
   },
 };
 
+// finding a game: the lobby's open tables, the tables to watch, quick match, and the custom
+// form's public and rated choices
+const FIND_WORDS = {
+  it: {
+    openTables: "Tavoli aperti", openTablesIntro: "Tavoli pubblici che aspettano giocatori: entra in un posto libero.",
+    noOpenTables: "Nessun tavolo aperto adesso: creane uno pubblico, o usa la partita veloce.",
+    watchTables: "Da guardare", watchTablesIntro: "Partite pubbliche in corso.", noWatchTables: "Nessuna partita pubblica in corso.",
+    seatsFree: ["{n} posto libero", "{n} posti liberi"], openSeat: "posto libero", rated: "con punteggio",
+    join: "Siediti", joinTable: "Siediti al tavolo {n}", watch: "Guarda", joining: "Entro…",
+    yourNickname: "Il tuo nome (per gli ospiti)", nicknameHelp: "Con un account giochi con il tuo nome utente; senza, con questo nome.",
+    quickMatch: "Partita veloce", quickMatchIntro: "Trova altre persone con un punteggio vicino al tuo; se l'attesa si allunga, i bot possono riempire i posti.",
+    findGame: "Cerca", findGameFor: "Cerca una partita di {game}", botsAfter: "Bot dopo",
+    botsAfter30: "30 s", botsAfter120: "2 min", botsNever: "mai",
+    waitingFor: "In attesa di giocatori per {game}: {time}", queuePlace: "posto in coda: {n}", cancel: "Annulla",
+    matched: "Trovata! Vado al tavolo…",
+    publicTable: "Pubblico", publicHelp: "Il tavolo compare tra i tavoli aperti della sala: i posti «amico» li prende chi entra dalla lista, e la partita comincia da sé quando sono tutti presi.",
+    youFirst: "A un tavolo pubblico il tuo posto è il primo delle persone: mettilo prima dei posti «amico».",
+    openSeatsLater: "I posti liberi li prende chi entra dalla lista dei tavoli aperti; la partita comincia da sé quando sono tutti presi.",
+    ratedTable: "Con punteggio", ratedHelp: "La partita conta per la classifica: solo persone con un account, le regole predefinite del gioco (o una sua variante); dev'essere pubblico.",
+  },
+  en: {
+    openTables: "Open tables", openTablesIntro: "Public tables waiting for players: take a free seat.",
+    noOpenTables: "No open tables right now: make a public one, or use quick match.",
+    watchTables: "Watch", watchTablesIntro: "Public matches being played.", noWatchTables: "No public match being played.",
+    seatsFree: ["{n} seat free", "{n} seats free"], openSeat: "free seat", rated: "rated",
+    join: "Join", joinTable: "Join table {n}", watch: "Watch", joining: "Joining…",
+    yourNickname: "Your nickname (for guests)", nicknameHelp: "With an account you play under your username; without one, under this name.",
+    quickMatch: "Quick match", quickMatchIntro: "Find people rated near you; if the wait grows long, bots can fill the seats.",
+    findGame: "Find", findGameFor: "Find a game of {game}", botsAfter: "Bots after",
+    botsAfter30: "30 s", botsAfter120: "2 min", botsNever: "never",
+    waitingFor: "Waiting for players for {game}: {time}", queuePlace: "place in the queue: {n}", cancel: "Cancel",
+    matched: "Found! Going to the table…",
+    publicTable: "Public", publicHelp: "The table is listed among the lobby's open tables: its “friend” seats are taken by whoever joins from the list, and the match starts by itself once all are taken.",
+    youFirst: "At a public table your seat is the first person's: put it before the “friend” seats.",
+    openSeatsLater: "The free seats are taken by whoever joins from the open tables list; the match starts by itself once all are taken.",
+    ratedTable: "Rated", ratedHelp: "The match counts for the leaderboard: people with accounts only, the game's default rules (or one of its variants); it must be public.",
+  },
+};
+for (const code of ["it", "en"]) Object.assign(WORDS[code], FIND_WORDS[code]);
+
 // The end-of-hand overlay (summary.js) and the game aids (aids.js, games/<id>.js `aids`): their
 // words, kept together and added to the page's words below.
 const SUMMARY_WORDS = {

@@ -4,6 +4,7 @@
 // logged-in account's from the server (on any device).
 import { account, loadAccount, onAccount, renderAccount } from "./account.js";
 import { copyButton, forgetTable, getJSON, h, myTables, postJSON, rememberLinks, rememberTable } from "./api.js";
+import { renderFinding } from "./find.js";
 import { addGameFields, fieldHelp, fieldLabel, getLang, levelDescription, setLang, t, valueLabel } from "./i18n.js";
 import { botRatingText, leaderboardLinks, loadBotRatings } from "./ratings.js";
 
@@ -13,7 +14,8 @@ const SETTINGS_KEY = "mazzo.lobby";
 // the table options' defaults (the server's own, as `mazzo serve` starts without flags)
 const DEFAULT_OPTIONS = { bot_pause_s: 0.6, grace_s: 60, turn_seconds: 0, hints: true };
 let games = [];
-// what the custom form shows: {game, players, config: {name: value}, seats, names, options}
+// what the custom form shows: {game, players, config: {name: value}, seats, names, options,
+// public, rated}
 let draft = null;
 
 function gameTitle(game) { return game.title[getLang()] || game.id; }
@@ -38,7 +40,7 @@ function draftFor(gameId) {
   const mine = saved.games?.[game.id] || {};
   return { game: game.id, players: game.players.includes(mine.players) ? mine.players : defaultPlayers(game),
     config: { ...(mine.config || {}) }, seats: mine.seats || [], names: mine.names || [],
-    options: { ...DEFAULT_OPTIONS, ...(saved.options || {}) } };
+    options: { ...DEFAULT_OPTIONS, ...(saved.options || {}) }, public: false, rated: false };
 }
 
 function rememberDraft(current) {
@@ -102,7 +104,8 @@ function readDraft() {
   return { game: game.id, players, config,
     seats: rows.map((_, i) => value(`seat-${i}`).value), names: rows.map((_, i) => value(`name-${i}`).value),
     options: { bot_pause_s: Number(value("opt-bot_pause_s").value), grace_s: Number(value("opt-grace_s").value),
-      turn_seconds: Number(value("opt-turn_seconds").value), hints: value("opt-hints").checked } };
+      turn_seconds: Number(value("opt-turn_seconds").value), hints: value("opt-hints").checked },
+    public: value("opt-public").checked, rated: value("opt-rated").checked };
 }
 
 /** The config sent: the fields that differ from the game's defaults. */
@@ -162,7 +165,13 @@ function renderForm(current = draft) {
       optionField("opt-turn_seconds", t("turnLimit"),
         h("input", { id: "opt-turn_seconds", type: "number", min: 0, max: 3600, step: 1, value: o.turn_seconds,
           "aria-describedby": "opt-turn_seconds-help" }), t("turnLimitHelp")),
-      optionField("opt-hints", t("hints"), h("input", { id: "opt-hints", type: "checkbox", checked: o.hints }))),
+      optionField("opt-hints", t("hints"), h("input", { id: "opt-hints", type: "checkbox", checked: o.hints })),
+      optionField("opt-public", t("publicTable"), h("input", { id: "opt-public", type: "checkbox", checked: current.public,
+        "aria-describedby": "opt-public-help" }), t("publicHelp")),
+      optionField("opt-rated", t("ratedTable"), h("input", { id: "opt-rated", type: "checkbox", checked: current.rated,
+        "aria-describedby": "opt-rated-help",
+        // a rated table is public: its seats are taken by accounts from the list
+        onchange: (e) => { if (e.target.checked) document.getElementById("opt-public").checked = true; } }), t("ratedHelp"))),
     h("fieldset", { id: "seats" }, h("legend", {}, t("seats")), seatRows(current.players, current.seats, current.names, current.game)),
     h("p", { id: "form-error", class: "error", role: "alert" }),
     h("button", { type: "submit", class: "primary", id: "create" }, t("create")),
@@ -239,6 +248,11 @@ async function create(event) {
   const error = document.getElementById("form-error");
   if (!kinds.some((k) => k === "you" || k === "friend")) { error.textContent = t("needHuman"); return; }
   if (kinds.filter((k) => k === "you").length > 1) { error.textContent = t("youOnce"); return; }
+  // a public table's link is its first person's seat: the others are open to the lobby
+  const people = kinds.filter((k) => k === "you" || k === "friend");
+  if ((current.public || current.rated) && people.includes("you") && people[0] !== "you") {
+    error.textContent = t("youFirst"); return;
+  }
   const bad = badNumber(event.target);
   if (bad) { error.textContent = bad.message; bad.input.focus(); return; }
   // people without a nickname get none: the server's texts call them "Giocatore 2" / "Player 2"
@@ -247,8 +261,9 @@ async function create(event) {
   const body = {
     game: game.id, config: configOf(game, current),
     seats: kinds.map((k) => (k === "you" || k === "friend" ? "human" : k)), names, options: current.options,
-    // with a friend to wait for, the owner starts from the table once everyone is in
-    start: !kinds.includes("friend"),
+    // with a friend to wait for, the owner starts from the table once everyone is in (a
+    // public table starts by itself once its open seats are taken)
+    start: !kinds.includes("friend"), public: current.public, rated: current.rated,
   };
   const button = document.getElementById("create");
   button.disabled = true;
@@ -303,6 +318,7 @@ function showCreated(game, created, kinds) {
       h("li", {}, h("span", {}, t("spectate")), h("input", { readonly: true, value: spectate, "aria-label": t("spectate") }),
         copyButton(spectate, t("spectate")))),
     h("p", { class: "small" }, t("linksLater")),
+    created.seats.some((s) => s.kind === "human" && !s.url) ? h("p", { class: "small" }, t("openSeatsLater")) : null,
     h("p", {}, h("a", { href: ownUrl, id: "go-seat", class: "button primary" }, mine ? t("goToSeat") : t("goToTable"))),
   );
   renderMyTables();
@@ -374,6 +390,7 @@ function renderTexts() {
   document.getElementById("lang").value = getLang();
   document.getElementById("custom-title").textContent = t("customTable");
   renderPlayNow();
+  renderFinding(games);
   renderForm(draft ? readDraft() : draftFor(loadSettings().last));
   renderMyTables();
   document.getElementById("leaderboards")?.remove();
