@@ -1,0 +1,73 @@
+"""The chat and reports of the storage contract, on every backend (see conftest.BACKENDS)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mazzo.server.storage.base import (
+    PLAYERS,
+    SPECTATORS,
+    ChatRow,
+    ReportRow,
+    SeatRow,
+    Storage,
+    TableRow,
+    UnknownTable,
+)
+
+
+def table(table_id: str = "t1") -> TableRow:
+    return TableRow(id=table_id, game="cribbage", config={"players": 2},
+                    seats=(SeatRow(0, "human", "Ada", "h0"), SeatRow(1, "human", "Bea", "h1")),
+                    owner_hash="owner", created=1.0)
+
+
+def message(n: int, channel: str = PLAYERS, seat: int | None = 0) -> ChatRow:
+    return ChatRow(f"m{n}", float(n), seat, channel, "Ada" if seat is not None else "#a1",
+                   None, f"hello {n}" if n % 2 else None, None if n % 2 else "thanks")
+
+
+def test_chat_comes_back_by_channel_last_messages_oldest_first(storage: Storage) -> None:
+    storage.create_table(table())
+    for n in range(1, 8):
+        storage.add_chat("t1", message(n))
+    storage.add_chat("t1", message(20, SPECTATORS, seat=None))
+    assert storage.chat_log("t1", PLAYERS, 3) == [message(5), message(6), message(7)]
+    assert storage.chat_log("t1", SPECTATORS, 10) == [message(20, SPECTATORS, seat=None)]
+    assert storage.chat_log("t1", PLAYERS, 100)[0] == message(1)
+
+
+def test_user_text_is_stored_as_it_is(storage: Storage) -> None:
+    storage.create_table(table())
+    nasty = "<img src=x onerror=alert(1)> '; DROP TABLE chat; -- ♥ ☃"
+    row = ChatRow("x", 1.0, 1, PLAYERS, nasty, "acc", nasty, None)
+    storage.add_chat("t1", row)
+    assert storage.chat_log("t1", PLAYERS, 5) == [row]
+
+
+def test_chat_needs_its_table(storage: Storage) -> None:
+    with pytest.raises(UnknownTable):
+        storage.add_chat("nope", message(1))
+
+
+def test_a_deleted_waiting_table_takes_its_chat_with_it(storage: Storage) -> None:
+    storage.create_table(table())
+    storage.add_chat("t1", message(1, SPECTATORS, seat=None))
+    assert storage.claim("t1", "http://here")
+    assert storage.delete_waiting("t1")
+    storage.create_table(table())
+    assert storage.chat_log("t1", SPECTATORS, 5) == []
+
+
+def report(n: int, reporter: str = "seat 1", seat: int = 0) -> ReportRow:
+    return ReportRow(f"r{n}", "t1", seat, "Ada", None, reporter, f"reason {n}", float(n))
+
+
+def test_reports_are_listed_newest_first_once_per_reporter_and_seat(storage: Storage) -> None:
+    assert storage.add_report(report(1))
+    assert not storage.add_report(report(2))  # the same reporter, the same seat: once
+    assert storage.add_report(report(3, reporter="account abc"))
+    assert storage.add_report(report(4, seat=1))
+    assert storage.list_reports(10) == [report(4, seat=1), report(3, reporter="account abc"),
+                                        report(1)]
+    assert storage.list_reports(1) == [report(4, seat=1)]
