@@ -74,6 +74,7 @@ def table_socket_handler(manager: TableManager, clients: Clients, rate: float, b
         if client.seat is not None or owner:
             await manager.mark_joined(table)
         table = await manager.join(table, client)  # another copy if it was just forgotten
+        await manager.send_chat_history(table, client)
         try:
             await _serve_client(manager, table, client, owner, TokenBucket(rate, burst))
         except (OSError, RuntimeError):  # uvicorn: the client went while we were sending
