@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import all_games
+from mazzo.server.accounts import CrossSite
 from mazzo.server.protocol import (
     LANGS,
     BadJSON,
@@ -185,6 +186,13 @@ def install_errors(app: FastAPI) -> None:
         frame = error_frame("bad_message", lang_of(request.query_params.get("lang")),
                             detail=detail)
         return JSONResponse(frame, status_code=422)
+
+    @app.exception_handler(CrossSite)
+    async def cross_site(request: Request, exc: CrossSite) -> JSONResponse:
+        """A request that would use the session cookie from another site's page, or without
+        Origin and without the CSRF token: nothing was done."""
+        lang = lang_of(request.query_params.get("lang"))
+        return JSONResponse({"error": "cross_site", "message": exc.text(lang)}, status_code=403)
 
     @app.exception_handler(StorageUnavailable)
     async def unavailable(request: Request, exc: StorageUnavailable) -> JSONResponse:

@@ -109,6 +109,9 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     app.state.bots = pool
     app.state.creations = CreationLimit(create_rate, create_burst)
     app.state.caps = caps
+    #: the other sites' pages allowed to use the API: a session cookie is taken from these too
+    #: (never from any site, ``*``; see mazzo.server.accounts)
+    app.state.origins = tuple(origins)
     install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
     # reports before the tables' routes: their owner commands take any /api/tables/{id}/{word}
     for router in (api.health, api.games, reports, api.tables):

@@ -14,6 +14,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from mazzo.engine.game import JSON
+from mazzo.server.accounts import current_account
 from mazzo.server.api import lang_of, problem
 from mazzo.server.chat import FORBIDDEN
 from mazzo.server.protocol import TOKEN_MAX_CHARS, BadJSON, ProtocolError, load_json, read_body
@@ -72,7 +73,7 @@ async def report_player(table_id: str, request: Request,
             raise ReportError("report_self")
         seat_row = table.row.seats[seat]
         row = ReportRow(secrets.token_urlsafe(9), table.id, seat, seat_row.name,
-                        getattr(seat_row, "account", None), reporter, reason, time.time())
+                        seat_row.account, reporter, reason, time.time())
         if not await manager._io(manager.storage.add_report, row):
             raise ReportError("already_reported")
     except ProtocolError as exc:
@@ -110,19 +111,7 @@ async def _reporter(manager: TableManager, table: Table, request: Request,
             return f"seat {seat}"
         if owner:
             return "owner"
-    account = await _account(request)
+    account = await current_account(request)  # CrossSite (403) from another site's page
     if account is None:
         raise ReportError("report_who")
-    return f"account {account}"
-
-
-async def _account(request: Request) -> str | None:
-    """The id of the account whose session cookie came with the request, if any."""
-    try:
-        from mazzo.server import accounts  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return None
-    found = accounts.current_account(request)
-    if hasattr(found, "__await__"):
-        found = await found
-    return None if found is None else str(found.id)
+    return f"account {account.id}"

@@ -21,7 +21,7 @@ from mazzo.server.chat import (
 )
 from mazzo.server.creation import TableCreation
 from mazzo.server.protocol import ProtocolError, encode_frame
-from mazzo.server.storage.base import ChatRow, StorageError
+from mazzo.server.storage.base import AccountRow, ChatRow, StorageError
 from mazzo.server.table import Client, Table
 
 log = logging.getLogger("mazzo.server")
@@ -31,9 +31,11 @@ _tags: weakref.WeakKeyDictionary[object, str] = weakref.WeakKeyDictionary()
 
 
 def account_of(client: Client) -> str | None:
-    """The id of the account a connection logged in with (None: a guest)."""
+    """The id of the account a connection logged in with (None: a guest). A connection of
+    the table websocket (:class:`~mazzo.server.sockets.WsClient`) knows its account; other
+    clients (tests' fakes) are guests."""
     account = getattr(client, "account", None)
-    return None if account is None else str(account.id)
+    return account.id if isinstance(account, AccountRow) else None
 
 
 def guest_tag(client: Client) -> str:
@@ -82,22 +84,18 @@ class TableChat(TableCreation):
         seat = client.seat
         if seat is not None:
             seat_row = table.row.seats[seat]
-            account = getattr(seat_row, "account", None) or account_of(client)
+            account = seat_row.account or account_of(client)
             return ChatRow("", 0.0, seat, "", seat_row.name, account)
-        account = account_of(client)
-        if account is not None:
-            name = str(getattr(getattr(client, "account", None), "username", account))
-            return ChatRow("", 0.0, None, "", name, account)
+        account = getattr(client, "account", None)
+        if isinstance(account, AccountRow):
+            return ChatRow("", 0.0, None, "", account.username, account.id)
         return ChatRow("", 0.0, None, "", guest_tag(client), None)
 
     async def _muted(self, account: str) -> bool:
         """Whether an account is muted now (read at each message: a mute takes effect at
         once, even mid-match)."""
-        reader = getattr(self.storage, "account_by_id", None)
-        if reader is None:
-            return False
-        found = await self._io(reader, account)
-        return found is not None and getattr(found, "muted", None) is not None
+        found = await self._io(self.storage.account_by_id, account)
+        return found is not None and found.muted is not None
 
     async def send_chat_history(self, table: Table, client: Client) -> None:
         """The last messages of the client's channel, as one ``chat_history`` frame (none

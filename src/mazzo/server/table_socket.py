@@ -14,6 +14,7 @@ from typing import Final
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed
 
+from mazzo.server.accounts import current_account
 from mazzo.server.api import lang_of
 from mazzo.server.protocol import (
     CLOSE_RECONNECT,
@@ -23,7 +24,7 @@ from mazzo.server.protocol import (
     parse_message,
 )
 from mazzo.server.sockets import WS_MAX_BYTES, Clients, Socket, WsClient
-from mazzo.server.storage.base import StorageUnavailable
+from mazzo.server.storage.base import AccountRow, StorageError, StorageUnavailable
 from mazzo.server.tables import Elsewhere, Table, TableManager
 
 log = logging.getLogger("mazzo.server")
@@ -71,6 +72,7 @@ def table_socket_handler(manager: TableManager, clients: Clients, rate: float, b
             client.send(exc.frame(client.lang))
             client.close(CLOSE_BAD_TOKEN)
             return
+        client.account = await _account(websocket)
         if client.seat is not None or owner:
             await manager.mark_joined(table)
         table = await manager.join(table, client)  # another copy if it was just forgotten
@@ -83,6 +85,15 @@ def table_socket_handler(manager: TableManager, clients: Clients, rate: float, b
             await manager.leave(table, client)
 
     return table_socket
+
+
+async def _account(websocket: Socket) -> AccountRow | None:
+    """The account of the connection's session cookie (None: a guest, also while the
+    database does not answer: the seat's token is all a connection needs to play)."""
+    try:
+        return await current_account(websocket)
+    except StorageError:
+        return None
 
 
 async def _serve_client(manager: TableManager, table: Table, client: WsClient, owner: bool,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import unicodedata
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from pathlib import Path
@@ -38,6 +39,10 @@ class UnknownTable(StorageError):
     """No table with that id."""
 
 
+class UsernameTaken(StorageError):
+    """An account with that username (compared case-insensitively) exists."""
+
+
 class StorageUnavailable(StorageError):
     """The database cannot be reached now (PostgreSQL restarting, the connection cut). Nothing
     is known to have been stored by the call that raised it: its caller must not acknowledge
@@ -52,19 +57,22 @@ class NotOwner(StorageError):
 
 @dataclasses.dataclass(frozen=True)
 class SeatRow:
-    """One seat: ``kind`` is ``human`` or a bot level; tokens are stored only as SHA-256 hashes."""
+    """One seat: ``kind`` is ``human`` or a bot level; tokens are stored only as SHA-256 hashes.
+    ``account`` is the id of the account that holds the seat (None: a guest, or a bot)."""
 
     seat: int
     kind: str
     name: str
     token_hash: str | None = None
+    account: str | None = None
 
     def to_json(self) -> JSON:
         return dataclasses.asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatRow:
-        return cls(int(data["seat"]), str(data["kind"]), str(data["name"]), data.get("token_hash"))
+        return cls(int(data["seat"]), str(data["kind"]), str(data["name"]), data.get("token_hash"),
+                   data.get("account"))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -102,6 +110,39 @@ class ActionRow:
     #: action so that a restarted server's logs still tell it
     note: JSON | None = None
 
+
+#: what a deleted account's name reads as, in each language (its username is gone)
+DELETED_NAME: Final = {"en": "deleted player", "it": "giocatore eliminato"}
+
+
+@dataclasses.dataclass(frozen=True)
+class AccountRow:
+    """A registered player, without its password hash (only login reads that, through
+    :meth:`Storage.password_hash`). Times are wall-clock seconds; ``deleted``, ``banned`` and
+    ``muted`` say since when (None: not). A deleted account's ``username`` is
+    ``DELETED_NAME["en"]``: the name itself is gone with the rest of its personal data."""
+
+    id: str
+    username: str
+    created: float
+    deleted: float | None = None
+    banned: float | None = None
+    muted: float | None = None
+
+    def name(self, lang: str = "en") -> str:
+        """The name others see: the username, or "deleted player" in ``lang``."""
+        return DELETED_NAME.get(lang, DELETED_NAME["en"]) if self.deleted else self.username
+
+
+@dataclasses.dataclass(frozen=True)
+class AdminLogRow:
+    """One admin action (``mazzo admin``): who (the OS user) did what to which account."""
+
+    at: float
+    actor: str
+    action: str
+    account: str | None
+    detail: str
 
 #: the chat channels of a table: the players' (every seat's person) and the spectators'
 PLAYERS: Final = "players"
@@ -238,6 +279,81 @@ class Storage(ABC):
         something to run (chance, bots, stand-ins, turn clocks), which the server loads at
         start. Waiting tables are loaded when someone asks for them."""
 
+    # -- accounts and their sessions (see mazzo.server.accounts) ----------------------------------
+
+    @abstractmethod
+    def create_account(self, username: str, password_hash: str, created: float) -> AccountRow:
+        """A new account with a fresh random id; :class:`UsernameTaken` if the username's
+        casefolded key is taken. The caller checks the username's form and hashes the
+        password."""
+
+    @abstractmethod
+    def account_by_username(self, username: str) -> AccountRow | None:
+        """The account with that username (case-insensitive); None if none (a deleted
+        account's name is free again, so it is never found by name)."""
+
+    @abstractmethod
+    def account_by_id(self, account_id: str) -> AccountRow | None:
+        """The account with that id, deleted ones included (named "deleted player")."""
+
+    @abstractmethod
+    def password_hash(self, account_id: str) -> str | None:
+        """The stored password hash (Argon2id) of a live account; None if deleted or absent."""
+
+    @abstractmethod
+    def set_password_hash(self, account_id: str, password_hash: str) -> None:
+        """Replace the password hash (a change, a reset, or a rehash with new parameters)."""
+
+    @abstractmethod
+    def delete_account(self, account_id: str, when: float) -> None:
+        """Remove the account's personal data in one transaction: its username (freed), its
+        password hash and its sessions; the seats it held keep its id and read "deleted
+        player". The row stays (finished records name its id)."""
+
+    @abstractmethod
+    def set_account_flag(self, account_id: str, flag: str, when: float | None) -> None:
+        """Set ``banned`` or ``muted`` to ``when`` (None: lift it); a ban also ends every
+        session of the account."""
+
+    @abstractmethod
+    def create_session(self, token_hash: str, account_id: str, created: float,
+                       expires: float) -> None:
+        """Store a session by the SHA-256 of its token (never the token)."""
+
+    @abstractmethod
+    def session_account(self, token_hash: str, now: float) -> tuple[AccountRow, float] | None:
+        """The account of a session that has not expired at ``now``, and when it expires;
+        None for an unknown or expired session, or one of a deleted account."""
+
+    @abstractmethod
+    def refresh_session(self, token_hash: str, expires: float) -> None:
+        """Move a session's expiry to ``expires``."""
+
+    @abstractmethod
+    def delete_session(self, token_hash: str) -> None:
+        """End one session (log out)."""
+
+    @abstractmethod
+    def delete_sessions(self, account_id: str, keep: str | None = None) -> int:
+        """End every session of an account but ``keep`` (a token hash); how many ended."""
+
+    @abstractmethod
+    def delete_expired_sessions(self, now: float) -> int:
+        """Forget every session expired at ``now``; how many."""
+
+    @abstractmethod
+    def account_tables(self, account_id: str, limit: int) -> list[tuple[str, int]]:
+        """(table id, seat) of the seats the account holds, newest table first, at most
+        ``limit``."""
+
+    @abstractmethod
+    def log_admin(self, row: AdminLogRow) -> None:
+        """Append one admin action to the admin log."""
+
+    @abstractmethod
+    def admin_log(self, limit: int) -> list[AdminLogRow]:
+        """The last ``limit`` admin actions, newest first."""
+
     # -- chat and reports ----------------------------------------------------------------------
 
     @abstractmethod
@@ -327,6 +443,12 @@ def open_storage(url: str | None = None) -> Storage:
                                    "postgresql://...")
     storage.migrate()
     return storage
+
+
+def username_key(username: str) -> str:
+    """What makes two usernames the same one: NFKC-normalised and casefolded, so "Ada",
+    "ADA" and "ａｄａ" cannot be three accounts."""
+    return unicodedata.normalize("NFKC", username).casefold()
 
 
 def dumps(data: Any) -> str:

@@ -28,6 +28,7 @@ from mazzo.server.storage.base import (
     VersionConflict,
     dumps,
 )
+from mazzo.server.storage.sql_accounts import SQLAccounts
 
 T = TypeVar("T")
 
@@ -79,6 +80,45 @@ MIGRATIONS: Final[Sequence[tuple[int, Sequence[str]]]] = (
     (5, (
         "ALTER TABLE game_tables ADD COLUMN joined DOUBLE PRECISION",
     )),
+    # accounts (username_key: the casefolded username, unique), their sessions (by the SHA-256
+    # of the token), the seats each holds (the index of "My tables"; the seat itself, in
+    # game_tables.seats, names its account too) and the log of admin actions
+    (6, (
+        """CREATE TABLE accounts (
+            id TEXT PRIMARY KEY,
+            username TEXT NOT NULL,
+            username_key TEXT NOT NULL UNIQUE,
+            password_hash TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            deleted DOUBLE PRECISION,
+            banned DOUBLE PRECISION,
+            muted DOUBLE PRECISION
+        )""",
+        """CREATE TABLE sessions (
+            token_hash TEXT PRIMARY KEY,
+            account TEXT NOT NULL REFERENCES accounts(id),
+            created DOUBLE PRECISION NOT NULL,
+            expires DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX sessions_account ON sessions(account)",
+        "CREATE INDEX sessions_expires ON sessions(expires)",
+        """CREATE TABLE account_seats (
+            account TEXT NOT NULL,
+            table_id TEXT NOT NULL REFERENCES game_tables(id),
+            seat INTEGER NOT NULL,
+            PRIMARY KEY (account, table_id, seat)
+        )""",
+        "CREATE INDEX account_seats_table ON account_seats(table_id)",
+        """CREATE TABLE admin_log (
+            id TEXT PRIMARY KEY,
+            at DOUBLE PRECISION NOT NULL,
+            actor TEXT NOT NULL,
+            action TEXT NOT NULL,
+            account TEXT,
+            detail TEXT NOT NULL
+        )""",
+        "CREATE INDEX admin_log_at ON admin_log(at)",
+    )),
     # a table's chat, read back by channel, newest last; and the reports of players, one per
     # reporter and seat of a table (a second click cannot file it twice)
     (9, (
@@ -126,9 +166,10 @@ class Transaction(Protocol):
     def execute(self, sql: str, params: Sequence[object] = ()) -> Cursor: ...
 
 
-class SQLStorage(Storage):
+class SQLStorage(SQLAccounts, Storage):
     """The storage contract in SQL. Subclasses open the connection and provide
-    :meth:`_transaction`; every write happens inside one, committed when it exits."""
+    :meth:`_transaction`; every write happens inside one, committed when it exits. The account
+    queries are :class:`SQLAccounts`'s."""
 
     #: exceptions the driver raises for a broken unique or foreign key constraint
     INTEGRITY_ERRORS: ClassVar[tuple[type[Exception], ...]] = ()
@@ -214,6 +255,7 @@ class SQLStorage(Storage):
              dumps([s.to_json() for s in table.seats]), table.owner_hash, table.status,
              dumps(table.options), table.rematch, table.created, rematch_of),
         )
+        self._write_account_seats(db, table.id, list(table.seats))
 
     def create_rematch(self, table_id: str, rematch: TableRow) -> str:
         """Atomically: if ``table_id`` has no rematch yet, insert ``rematch`` and record it as
@@ -335,6 +377,7 @@ class SQLStorage(Storage):
             seats[seat.seat] = seat
             db.execute("UPDATE game_tables SET seats = ? WHERE id = ?",
                        (dumps([s.to_json() for s in seats]), table_id))
+            self._write_account_seats(db, table_id, [seat])
 
         self._run(replace)
 
@@ -371,6 +414,7 @@ class SQLStorage(Storage):
             db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM chat WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM table_owners WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM account_seats WHERE table_id = ?", (table_id,))
             db.execute("UPDATE game_tables SET rematch = NULL WHERE rematch = ?", (table_id,))
             db.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
             return True
