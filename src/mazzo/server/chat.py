@@ -24,6 +24,8 @@ CHAT_MAX_CHARS: Final = 200
 CHAT_BURST: Final = 5
 #: the window of that limit, in seconds
 CHAT_WINDOW_S: Final = 10.0
+#: senders' windows a room keeps before it drops those with nothing left to count
+SENDERS_KEPT: Final = 256
 #: the messages of each channel sent to a client when it connects (and kept in memory)
 CHAT_HISTORY: Final = 50
 #: characters a message may not hold: control characters (a line break included: a message is
@@ -80,11 +82,15 @@ class Window:
         self.window = window
         self.times: collections.deque[float] = collections.deque()
 
-    def wait(self, now: float) -> float:
-        """Seconds until one more event is allowed (0: now)."""
+    def counts(self, now: float) -> int:
+        """How many events of the window are still counted at ``now``."""
         while self.times and now - self.times[0] >= self.window:
             self.times.popleft()
-        if len(self.times) < self.burst:
+        return len(self.times)
+
+    def wait(self, now: float) -> float:
+        """Seconds until one more event is allowed (0: now)."""
+        if self.counts(now) < self.burst:
             return 0.0
         return self.times[0] + self.window - now
 
@@ -118,6 +124,8 @@ class ChatRoom:
     def admit(self, client: object, sender: Hashable, now: float) -> None:
         """Count one message of ``client`` (speaking as ``sender``), or ProtocolError
         ``chat_rate`` saying how long to wait."""
+        if len(self.by_sender) > SENDERS_KEPT:  # guests come and go: keep only busy windows
+            self.by_sender = {key: w for key, w in self.by_sender.items() if w.counts(now)}
         windows = [self.by_client.setdefault(client, Window()),
                    self.by_sender.setdefault(sender, Window())]
         wait = max(w.wait(now) for w in windows)
