@@ -176,6 +176,10 @@ def test_the_chat_fits_a_phone(new_context: Callable[..., Any], server: LiveServ
 
 def test_a_name_and_a_message_of_html_are_only_text(new_context: Callable[..., Any],
                                                      server: LiveServer) -> None:
+    # a match of bots, one named by the payload, played meanwhile to be seen finished below
+    done = server.create({"game": "cribbage", "config": SHORT_CRIBBAGE, "start": True,
+                          "seats": ["random", "random"], "names": [XSS, None],
+                          "options": {"bot_pause_s": 0}})
     # the lobby: the player gives the payload as their nickname, and it is shown back
     owner, caught = trapped_context(new_context)
     lobby = owner.new_page()
@@ -207,16 +211,13 @@ def test_a_name_and_a_message_of_html_are_only_text(new_context: Callable[..., A
     watcher.wait_for_selector("#chat-log .chat-text")
     assert XSS in watcher.text_content("#felt")
     assert_inert(watcher, watcher_caught, "table, spectator")
-    # a finished match of the payload's seat: its table page, log, replay, and the lobby's
-    # "your tables", which names the winner
-    done = server.create({"game": "cribbage", "config": SHORT_CRIBBAGE, "start": True,
-                          "seats": ["human", "random"], "names": [XSS, None],
-                          "options": {"grace_s": 0, "bot_pause_s": 0}})
+    # the finished match: its table page, log, replay, and the lobby's "your tables", which
+    # names the winner
     wait_over(server, done["table"], 90)
     lobby.evaluate("""(entry) => localStorage.setItem('mazzo.tables', JSON.stringify(
         [entry, ...JSON.parse(localStorage.getItem('mazzo.tables'))]))""",
-                   {"id": done["table"], "game": "cribbage", "seat": 0, "created": 0,
-                    "url": done["seats"][0]["url"]})
+                   {"id": done["table"], "game": "cribbage", "seat": None, "created": 0,
+                    "url": done["spectate"]})
     lobby.goto(f"{server.http}/?lang=en")
     lobby.wait_for_function("[...document.querySelectorAll('.table-state')]"
                             ".every((s) => s.textContent)")
