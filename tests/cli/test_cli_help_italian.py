@@ -177,11 +177,11 @@ ERRORS: dict[str, tuple[list[str], str, str]] = {
                      "mazzo: error: argomenti non riconosciuti: --frobnicate"),
     "unknown command": (["nosuch"],
                         "mazzo: error: argument COMMAND: invalid choice: 'nosuch' (choose from "
-                        "'games', 'rules', 'play', 'matches', 'simulate', 'arena', 'replay', "
-                        "'menu', 'serve', 'verify')",
+                        "'games', 'rules', 'play', 'matches', 'simulate', 'arena', 'admin', "
+                        "'replay', 'menu', 'serve', 'verify')",
                         "mazzo: error: argomento COMANDO: scelta non valida: 'nosuch' (scegli "
                         "tra 'games', 'rules', 'play', 'matches', 'simulate', 'arena', "
-                        "'replay', 'menu', 'serve', 'verify')"),
+                        "'admin', 'replay', 'menu', 'serve', 'verify')"),
     "invalid choice": (["arena", "cribbage", "--bots", "a,b", "--backend", "nope"],
                        "mazzo arena: error: argument --backend: invalid choice: 'nope' (choose "
                        "from 'process', 'ray')",

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from mazzo.server.storage.base import (
     DELETED_NAME,
+    OWNER_OPTION,
+    WAITING,
+    AccountSeat,
     AdminLogRow,
     SeatRow,
     Storage,
@@ -98,13 +103,26 @@ def test_the_seats_an_account_holds_newest_table_first(storage: Storage) -> None
                                        SeatRow(1, "medio", "bot")), created=1.0))
     storage.create_table(table("new", (SeatRow(0, "human", "guest", "h0"),
                                        SeatRow(1, "human", "x", "h1")), created=2.0))
-    assert storage.account_tables(ada.id, 10) == [("old", 0)]
+    old = AccountSeat("old", 0, "cribbage", WAITING, 1.0)
+    assert storage.account_tables(ada.id, 10) == [old]
     storage.set_seat("new", SeatRow(1, "human", "ada", "h1", ada.id))  # a guest's seat handed over
-    assert storage.account_tables(ada.id, 10) == [("new", 1), ("old", 0)]
-    assert storage.account_tables(ada.id, 1) == [("new", 1)]
+    new = AccountSeat("new", 1, "cribbage", WAITING, 2.0)
+    assert storage.account_tables(ada.id, 10) == [new, old]
+    assert storage.account_tables(ada.id, 1) == [new]
     assert storage.load_table("new").table.seats[1].account == ada.id
     storage.set_seat("new", SeatRow(1, "human", "x", "h1"))  # and given back
-    assert storage.account_tables(ada.id, 10) == [("old", 0)]
+    assert storage.account_tables(ada.id, 10) == [old]
+
+
+def test_the_account_that_made_a_table_owns_it(storage: Storage) -> None:
+    ada = storage.create_account("ada", "h", 1.0)
+    bea = storage.create_account("bea", "h", 1.0)
+    storage.create_table(dataclasses.replace(
+        table("t", (SeatRow(0, "human", "ada", "h0", ada.id), SeatRow(1, "human", "bea", "h1",
+                                                                       bea.id))),
+        options={OWNER_OPTION: ada.id}))
+    assert [s.owner for s in storage.account_tables(ada.id, 10)] == [True]
+    assert [s.owner for s in storage.account_tables(bea.id, 10)] == [False]
 
 
 def test_an_expired_waiting_table_leaves_no_account_seat(storage: Storage) -> None:
@@ -120,7 +138,8 @@ def test_a_rematch_keeps_the_accounts_of_its_seats(storage: Storage) -> None:
     seats = (SeatRow(0, "human", "ada", "h0", ada.id), SeatRow(1, "medio", "bot"))
     storage.create_table(table("t", seats))
     assert storage.create_rematch("t", table("r", seats, created=2.0)) == "r"
-    assert storage.account_tables(ada.id, 10) == [("r", 0), ("t", 0)]
+    assert [(s.table, s.seat) for s in storage.account_tables(ada.id, 10)] == [("r", 0),
+                                                                                ("t", 0)]
 
 
 def test_a_deleted_account_keeps_its_seats_under_deleted_player(storage: Storage) -> None:

@@ -62,6 +62,8 @@ HELP: dict[str, dict[str, str]] = {
         "simulate.workers": "parallel workers, at least 1 (default: every core)",
         "simulate.out": "write the results as JSON",
         "arena": "tournaments between bots (see 'mazzo arena --help')",
+        "admin": "a server's accounts: bans, mutes, password resets, the admin log (see "
+                 "'mazzo admin --help')",
         "replay": "step through a saved match record",
         "replay.seat": "see the match as this seat (1-based); default: spectator",
         "replay.all": "print every step without pausing",
@@ -100,6 +102,10 @@ HELP: dict[str, dict[str, str]] = {
         "serve.allowed_origins": "comma-separated origins (https://example.com) of other sites "
                                  "whose pages may create tables and connect; *: any",
         "serve.api_docs": "serve the OpenAPI schema at /openapi.json",
+        "serve.https": "clients reach this server over HTTPS (a TLS proxy in front): session "
+                       "cookies are sent as Secure",
+        "serve.trust_proxy": "trust the proxy in front: its X-Forwarded-Proto: https makes "
+                             "session cookies Secure",
         "serve.header_timeout": "close a connection that has not sent a whole request line and "
                                 "headers this long after it opened (default 10)",
         "serve.idle_timeout": "close a kept-alive HTTP connection idle this long (default 5)",
@@ -169,6 +175,8 @@ HELP: dict[str, dict[str, str]] = {
         "simulate.workers": "worker in parallelo, almeno 1 (predefinito: uno per core)",
         "simulate.out": "scrivi i risultati in JSON",
         "arena": "tornei tra bot (vedi 'mazzo arena --help')",
+        "admin": "gli account di un server: sospensioni, silenziamenti, password nuove, il "
+                 "registro (vedi 'mazzo admin --help')",
         "replay": "rivedi passo passo il record di una partita salvata",
         "replay.seat": "guarda la partita da questo posto (contando da 1); predefinito: da "
                        "spettatore",
@@ -213,6 +221,10 @@ HELP: dict[str, dict[str, str]] = {
                                  "siti le cui pagine possono creare tavoli e collegarsi; *: "
                                  "qualsiasi",
         "serve.api_docs": "servi lo schema OpenAPI su /openapi.json",
+        "serve.https": "i client raggiungono questo server in HTTPS (un proxy TLS davanti): i "
+                       "cookie di sessione sono Secure",
+        "serve.trust_proxy": "fidati del proxy davanti: il suo X-Forwarded-Proto: https rende "
+                             "Secure i cookie di sessione",
         "serve.header_timeout": "chiudi una connessione che non ha mandato una riga di richiesta "
                                 "e le intestazioni complete entro tanto così da quando si è "
                                 "aperta (predefinito 10)",

@@ -71,6 +71,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     simulate.add_argument("--quiet", action="store_true")
 
     sub.add_parser("arena", help=h["arena"], add_help=False)
+    sub.add_parser("admin", help=h["admin"], add_help=False)
 
     rep = sub.add_parser("replay", help=h["replay"])
     rep.add_argument("file", metavar=h["m.file"])
@@ -127,6 +128,8 @@ def _serve_args(serve: argparse.ArgumentParser, h: dict[str, str], lang: str) ->
     serve.add_argument("--allowed-origins", type=_names, default=[], metavar=h["m.origins"],
                        help=h["serve.allowed_origins"])
     serve.add_argument("--api-docs", action="store_true", help=h["serve.api_docs"])
+    serve.add_argument("--https", action="store_true", help=h["serve.https"])
+    serve.add_argument("--trust-proxy", action="store_true", help=h["serve.trust_proxy"])
     serve.add_argument("--header-timeout", type=functools.partial(_seconds, lang=lang),
                        default=10.0, metavar=h["m.seconds"], help=h["serve.header_timeout"])
     serve.add_argument("--idle-timeout", type=functools.partial(_seconds, lang=lang),
@@ -424,7 +427,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
                  bot_tables=args.allow_bot_tables, create_rate=args.create_rate,
                  create_burst=args.create_burst, waiting_expiry=args.waiting_expiry,
                  allowed_hosts=args.allowed_hosts, origins=args.allowed_origins,
-                 api_docs=args.api_docs, header_timeout=args.header_timeout,
+                 api_docs=args.api_docs, https=args.https, trust_proxy=args.trust_proxy,
+                 header_timeout=args.header_timeout,
                  idle_timeout=args.idle_timeout, max_connections=args.max_connections,
                  max_connections_per_address=args.max_connections_per_address)
 
@@ -483,6 +487,10 @@ def _dispatch(args_list: list[str], lang: str, no_color: bool = False) -> int:
         from mazzo.arena.cli import main as arena_main
 
         return arena_main(args_list[1:], lang)
+    if head == "admin":
+        from mazzo.cli.admin import main as admin_main
+
+        return admin_main(args_list[1:], lang)
     game_ids = {g.id for g in all_games()}
     if head in game_ids:
         return _game_command(get_game(head), args_list[1:], lang, no_color)

@@ -9,12 +9,14 @@ The cookie is sent by the browser with every request to this server, so a reques
 to change something must come from this server's own pages (cross-site request forgery):
 
 - an HTTP request with ``Origin`` is taken only from this server's own origin (or one given
-  to ``mazzo serve --allow-origin``, never its ``*``);
+  to ``mazzo serve --allowed-origins``, never its ``*``);
 - one without ``Origin`` (not a browser's page: browsers send it with every POST, PUT, PATCH and
   DELETE) must carry the session's CSRF token in the :data:`CSRF_HEADER` header: a SHA-256 of
   the session token that only a holder of the cookie (or a page ``GET /api/me`` answered) knows;
 - the table websocket uses the cookie only when the handshake's ``Origin`` is this server's
-  own; otherwise it ignores it (the connection is a guest's, with its seat token if any).
+  own (or it was relayed by another process of the server, which checked it: see
+  :func:`relay_headers`); otherwise it ignores it (the connection is a guest's, with its seat
+  token if any).
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ SESSION_S: Final = 30 * 24 * 3600.0
 #: a session used again is moved forward at most this often (one write a day, not one per
 #: request)
 REFRESH_AFTER_S: Final = 24 * 3600.0
+#: the header a server process sets when it relays a table websocket to the process serving the
+#: table, after checking the handshake's Origin itself (a browser's page cannot set a header on
+#: a websocket handshake, so no page can send it)
+RELAY_HEADER: Final = "x-mazzo-relayed"
 #: the methods that change something (the same as the Gate's)
 UNSAFE_METHODS: Final = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
@@ -128,7 +134,8 @@ def check_cross_site(scope: MutableMapping[str, Any], session: Session) -> bool:
     headers = _headers(scope)
     origin, host = headers.get(b"origin"), headers.get(b"host")
     if scope["type"] == "websocket":
-        return origin is not None and own_origin(origin, host, _allowed_origins(scope))
+        return ((origin is not None and own_origin(origin, host, _allowed_origins(scope)))
+                or headers.get(RELAY_HEADER.encode()) == "origin-checked")
     if scope.get("method") not in UNSAFE_METHODS:
         return True
     if origin is not None:
@@ -146,6 +153,21 @@ def check_cross_site(scope: MutableMapping[str, Any], session: Session) -> bool:
                     italian=f"rifiutata: una richiesta senza Origin che usa il cookie di sessione "
                             f"deve mandare il gettone CSRF (intestazione {CSRF_HEADER}, da GET "
                             "/api/me)")
+
+
+def relay_headers(scope: MutableMapping[str, Any]) -> dict[str, str]:
+    """The headers a relayed table websocket carries to the process serving the table: the
+    session cookie, when this process would have used it (its Origin is this server's page),
+    marked as checked: the other process, reached at its own address, cannot check the Origin
+    against the name the page was loaded from."""
+    token = session_cookie(scope)
+    if token is None:
+        return {}
+    headers = _headers(scope)
+    origin, host = headers.get(b"origin"), headers.get(b"host")
+    if origin is None or not own_origin(origin, host, _allowed_origins(scope)):
+        return {}
+    return {"Cookie": f"{SESSION_COOKIE}={token}", RELAY_HEADER: "origin-checked"}
 
 
 async def current_session(conn: HasScope) -> Session | None:

@@ -15,7 +15,8 @@ from fastapi.responses import JSONResponse, RedirectResponse
 
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import all_games
-from mazzo.server.accounts import CrossSite
+from mazzo.server.account_seats import owns_table
+from mazzo.server.accounts import CrossSite, current_account
 from mazzo.server.protocol import (
     LANGS,
     BadJSON,
@@ -87,7 +88,8 @@ async def create_table(request: Request) -> JSONResponse | JSON:
         return JSONResponse({"error": "bad_request", "field": "body",
                              "message": "a JSON object"}, status_code=422)
     try:
-        table, owner, tokens = await _manager(request).create(body)
+        account = await current_account(request)
+        table, owner, tokens = await _manager(request).create(body, account)
     except BadRequest as exc:
         lang = lang_of(request.query_params.get("lang"))
         return JSONResponse({"error": "bad_request", "field": exc.field,
@@ -131,7 +133,8 @@ async def owner_command(table_id: str, command: str, request: Request,
         table = await manager.get(table_id)
         if command not in ("start", "rematch"):
             raise ProtocolError("unknown_command", command=command[:40])
-        if not manager.is_owner(table, body.get("owner")):
+        if not (manager.is_owner(table, body.get("owner"))
+                or owns_table(table, await current_account(request))):
             raise ProtocolError("not_owner")
         if command == "start":
             await manager.start(table)

@@ -16,6 +16,8 @@ from fastapi import FastAPI
 
 from mazzo.engine.game import MazzoError
 from mazzo.server import api
+from mazzo.server.account_api import AccountSettings
+from mazzo.server.account_api import accounts as account_routes
 from mazzo.server.bots import BotPool
 from mazzo.server.gate import WILDCARD_BINDS, CreationLimit, Gate, served_hosts
 from mazzo.server.pages import install as install_pages
@@ -77,7 +79,9 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
                any_ip: bool = False, create_rate: float = CREATE_PER_MINUTE,
                create_burst: int = CREATE_BURST, api_docs: bool = False,
                waiting_expiry: float = WAITING_EXPIRY_S,
-               caps: ConnectionCaps | None = None) -> FastAPI:
+               caps: ConnectionCaps | None = None, https: bool = False,
+               trust_proxy: bool = False,
+               account_settings: AccountSettings | None = None) -> FastAPI:
     """The server app on ``storage``: bots in ``bot_workers`` processes (None: one per core,
     see :func:`default_workers`), each seat's hints ``hint_cooldown`` seconds apart, tables of
     bots only refused unless ``bot_tables``; ``rate`` messages per
@@ -92,7 +96,10 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     (``create_burst`` at once; 0: no limit). ``/openapi.json`` is served with ``api_docs``.
     A table never started that nobody joined is deleted after ``waiting_expiry`` seconds (0:
     never; see :meth:`TableManager.expire`). ``caps``, the connection caps ``serve`` runs
-    uvicorn with, adds its counts to /api/health."""
+    uvicorn with, adds its counts to /api/health. Session cookies are ``Secure`` with
+    ``https`` (clients reach the server over HTTPS), or with ``trust_proxy`` when the proxy in
+    front says ``X-Forwarded-Proto: https``;
+    ``account_settings`` replaces both, with its own password hashing and login limits."""
     pool = BotPool(bot_workers)
     clients = Clients(outbox, send_timeout)
     manager = TableManager(storage, pool, bot_pause=bot_pause, grace=grace, url=url,
@@ -112,9 +119,11 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     #: the other sites' pages allowed to use the API: a session cookie is taken from these too
     #: (never from any site, ``*``; see mazzo.server.accounts)
     app.state.origins = tuple(origins)
+    app.state.accounts = account_settings or AccountSettings(https=https,
+                                                             trust_proxy=trust_proxy)
     install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
     # reports before the tables' routes: their owner commands take any /api/tables/{id}/{word}
-    for router in (api.health, api.games, reports, api.tables):
+    for router in (api.health, api.games, account_routes, reports, api.tables):
         app.include_router(router)
     api.install_errors(app)
     app.add_middleware(TableSockets, serve=table_socket_handler(manager, clients, rate, burst))

@@ -17,14 +17,22 @@ from mazzo.engine.registry import get_game
 from mazzo.server.lifecycle import TableLifecycle
 from mazzo.server.nicknames import impersonation
 from mazzo.server.protocol import ProtocolError
-from mazzo.server.storage.base import OVER, PLAYING, WAITING, SeatRow, TableRow
+from mazzo.server.storage.base import (
+    OVER,
+    OWNER_OPTION,
+    PLAYING,
+    WAITING,
+    AccountRow,
+    SeatRow,
+    TableRow,
+)
 from mazzo.server.table import HUMAN, OPTIONS, BadRequest, Elsewhere, Table, new_token, token_hash
 
 NAME_MAX: Final = 40
 #: how long a rematch request waits for the process that made the rematch table to claim it
 REMATCH_CLAIM_WAIT_S: Final = 2.0
 #: the fields of a POST /api/tables body (only ``game`` is required)
-TABLE_FIELDS: Final = ("game", "config", "seats", "names", "options", "start")
+TABLE_FIELDS: Final = ("game", "config", "seats", "names", "options", "start", "account_seat")
 #: the turn time limit a table may set: 0 (none, the default) or this many seconds
 TURN_SECONDS: Final = (1.0, 3600.0)
 
@@ -34,9 +42,12 @@ class TableCreation(TableLifecycle):
 
     # -- creating ---------------------------------------------------------------------------------
 
-    async def create(self, request: JSON) -> tuple[Table, str, dict[int, str]]:
+    async def create(self, request: JSON, account: AccountRow | None = None
+                     ) -> tuple[Table, str, dict[int, str]]:
         """A new table from a POST /api/tables body; returns it, the owner token and the seat
-        tokens. BadRequest names the bad field."""
+        tokens. BadRequest names the bad field. Made by a logged-in ``account``, the table is
+        also its to own, and the seat ``account_seat`` (default: the first person's) is its,
+        under its username."""
         unknown = sorted(str(key) for key in request if key not in TABLE_FIELDS)
         if unknown:  # a misspelt field ("seat") would otherwise be a table not asked for
             known = ", ".join(TABLE_FIELDS)
@@ -51,9 +62,15 @@ class TableCreation(TableLifecycle):
             raise BadRequest("start", "must be true or false", "dev'essere true o false")
         tokens = {i: new_token() for i, kind in enumerate(seats) if kind == HUMAN}
         owner = new_token()
+        mine = _parse_account_seat(request, seats) if account is not None else None
+        if account is not None:
+            options[OWNER_OPTION] = account.id
+            if mine is not None:
+                names[mine] = account.username
         row = TableRow(
             id=secrets.token_urlsafe(9), game=game.id, config=config.to_json(),
-            seats=tuple(SeatRow(i, kind, names[i], token_hash(tokens[i]) if i in tokens else None)
+            seats=tuple(SeatRow(i, kind, names[i], token_hash(tokens[i]) if i in tokens else None,
+                                account.id if account is not None and i == mine else None)
                         for i, kind in enumerate(seats)),
             owner_hash=token_hash(owner), status=WAITING, options=options, created=time.time(),
         )
@@ -201,6 +218,22 @@ def _parse_seats(request: JSON, game: Game, players: int, bot_tables: bool) -> l
                          f"almeno un posto dev'essere {HUMAN!r} (una persona): questo server non "
                          "gioca tavoli di soli bot")
     return list(seats)
+
+
+def _parse_account_seat(request: JSON, seats: list[str]) -> int | None:
+    """The seat a logged-in maker takes: ``account_seat`` (an index, or null for none: an
+    owner who only invites), by default the first person's seat."""
+    people = [i for i, kind in enumerate(seats) if kind == HUMAN]
+    if "account_seat" not in request:
+        return people[0] if people else None
+    value = request["account_seat"]
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value not in people:
+        listed = ", ".join(map(str, people))
+        raise BadRequest("account_seat", f"the index of a person's seat ({listed}) or null",
+                         f"l'indice di un posto di una persona ({listed}) o null")
+    return value
 
 
 def _parse_turn_seconds(value: object) -> float:

@@ -19,7 +19,7 @@ from typing import ClassVar, Final
 
 from mazzo.engine.game import JSON, Action, Config, Event, Game
 from mazzo.server.protocol import cards_in, may_see
-from mazzo.server.storage.base import SeatRow
+from mazzo.server.storage.base import DELETED_NAME, SeatRow
 from mazzo.text import seat_label, seat_names
 
 #: the log keeps the last this many events (older ones are counted, not sent) ...
@@ -64,13 +64,16 @@ def describe_event(game: Game, event: Event, lang: str) -> str:
 
 def seat_labels(seats: Sequence[SeatRow], lang: str) -> list[str]:
     """The names texts give the seats: each person's nickname, "Giocatore 2" / "Player 2" for
-    a person created without one, "Bot medio" for a bot; a name used twice gets its seat
-    number, "Bot medio (3)", so no two seats read alike."""
+    a person created without one, "Bot medio" for a bot, "giocatore eliminato" / "deleted
+    player" for the seat of a deleted account; a name used twice gets its seat number, "Bot
+    medio (3)", so no two seats read alike."""
     labels = []
     for seat in seats:
         # the names the server gives seats created without one (creation._parse_names)
         default = f"{'player' if seat.kind == 'human' else seat.kind} {seat.seat + 1}"
-        if seat.name != default:
+        if seat.account is not None and seat.name == DELETED_NAME["en"]:
+            labels.append(DELETED_NAME.get(lang, DELETED_NAME["en"]))
+        elif seat.name != default:
             labels.append(seat.name)
         elif seat.kind == "human":
             labels.append(seat_label(seat.seat, lang))

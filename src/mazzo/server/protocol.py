@@ -94,6 +94,26 @@ ERRORS: Final[dict[str, tuple[str, str]]] = {
                             "The database is not answering: nothing was confirmed. Try again "
                             "in a moment; the current state will follow as soon as the "
                             "database answers."),
+    # accounts (mazzo.server.account_api, mazzo.server.account_seats)
+    "not_logged_in": ("Non sei entrato in un account.", "You are not logged in."),
+    "username_taken": ("Il nome utente {username!r} è già preso: scegline un altro.",
+                       "The username {username!r} is taken: choose another."),
+    "bad_login": ("Nome utente o password sbagliati.", "Wrong username or password."),
+    "wrong_password": ("La password non è giusta.", "The password is wrong."),
+    "banned": ("Questo account è sospeso: non può entrare né sedersi a un tavolo.",
+               "This account is banned: it cannot log in or take a seat."),
+    "account_banned": ("Questo posto è di un account sospeso.",
+                       "This seat belongs to a banned account."),
+    "not_your_seat": ("Questo posto non è del tuo account: entra nell'account che lo tiene, o "
+                      "usa il link d'invito.",
+                      "This seat is not your account's: log in to the account that holds it, "
+                      "or use the invite link."),
+    "too_many_logins_account": ("Troppi tentativi sbagliati per questo account: riprova tra "
+                                "{wait} s.",
+                                "Too many wrong tries for this account: try again in {wait} s."),
+    "too_many_logins_address": ("Troppi tentativi di accesso da questo indirizzo: riprova tra "
+                                "{wait} s.",
+                                "Too many login tries from this address: try again in {wait} s."),
 }
 
 #: client message type -> {field: (python types, required)}

@@ -19,7 +19,7 @@ from mazzo.engine.registry import get_game
 from mazzo.server.chat import ChatRoom
 from mazzo.server.history import TimedOut, describe_event, notice_from_json, seat_labels
 from mazzo.server.protocol import Encoded, may_see
-from mazzo.server.storage.base import OVER, PLAYING, StoredTable, TableRow
+from mazzo.server.storage.base import OVER, PLAYING, SeatRow, StoredTable, TableRow
 from mazzo.text import seat_names
 
 HUMAN: Final = "human"
@@ -156,6 +156,14 @@ class Table:
     def turn_seconds(self) -> float:
         """The turn time limit in seconds; 0: none."""
         return float(self.row.options.get("turn_seconds", 0.0))
+
+    def replace_seat(self, seat: SeatRow) -> None:
+        """Put ``seat`` in place of the seat of its number (its account or name changed: the
+        labels texts use are made again)."""
+        seats = list(self.row.seats)
+        seats[seat.seat] = seat
+        self.row = dataclasses.replace(self.row, seats=tuple(seats))
+        self._labels.clear()
 
     def labels(self, lang: str) -> list[str]:
         """How texts in ``lang`` name each seat (nicknames, "Bot medio")."""

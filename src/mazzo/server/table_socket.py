@@ -1,5 +1,6 @@
 """The table websocket, ``/ws/tables/{id}?token=...&lang=...``: a client joins its table with
-its seat's (or the owner's) token, or none to watch, and sends messages until it goes. A table
+its seat's (or the owner's) token, or with its account's cookie (``?seat=N``, see
+:mod:`~mazzo.server.account_seats`), or neither to watch, and sends messages until it goes. A table
 another process serves is relayed there; one whose process stopped is taken over. docs/server.md
 ("The websocket protocol") describes the messages."""
 
@@ -14,7 +15,8 @@ from typing import Final
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed
 
-from mazzo.server.accounts import current_account
+from mazzo.server.account_seats import socket_role
+from mazzo.server.accounts import current_account, relay_headers
 from mazzo.server.api import lang_of
 from mazzo.server.protocol import (
     CLOSE_RECONNECT,
@@ -67,7 +69,7 @@ def table_socket_handler(manager: TableManager, clients: Clients, rate: float, b
         if table is None:  # relayed to the owning process, or nobody could serve it in time
             return
         try:
-            client.seat, owner = manager.role(table, token)
+            client.seat, owner = await socket_role(manager, table, websocket, token)
         except ProtocolError as exc:
             client.send(exc.frame(client.lang))
             client.close(CLOSE_BAD_TOKEN)
@@ -153,7 +155,8 @@ async def _relay(client: WsClient, target: str) -> bool:
     """Pipe messages between the client and the owning process until either side closes.
     False if the owner could not be reached at all (nothing was relayed)."""
     try:
-        upstream = await ws_connect(target, max_size=WS_MAX_BYTES, open_timeout=5)
+        upstream = await ws_connect(target, max_size=WS_MAX_BYTES, open_timeout=5,
+                                    additional_headers=relay_headers(client.websocket.scope))
     except (OSError, TimeoutError, ConnectionClosed, ValueError):
         return False
     websocket = client.websocket

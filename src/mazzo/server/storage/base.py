@@ -111,6 +111,9 @@ class ActionRow:
     note: JSON | None = None
 
 
+#: the table option naming the account that made the table (it may act as the table's owner
+#: from any device, by its session cookie, without the owner link)
+OWNER_OPTION: Final = "owner_account"
 #: what a deleted account's name reads as, in each language (its username is gone)
 DELETED_NAME: Final = {"en": "deleted player", "it": "giocatore eliminato"}
 
@@ -132,6 +135,19 @@ class AccountRow:
     def name(self, lang: str = "en") -> str:
         """The name others see: the username, or "deleted player" in ``lang``."""
         return DELETED_NAME.get(lang, DELETED_NAME["en"]) if self.deleted else self.username
+
+
+@dataclasses.dataclass(frozen=True)
+class AccountSeat:
+    """A seat an account holds ("My tables"): the table, the seat, and what the list shows."""
+
+    table: str
+    seat: int
+    game: str
+    status: str
+    created: float
+    #: whether the account also owns the table (made it while logged in)
+    owner: bool = False
 
 
 @dataclasses.dataclass(frozen=True)
@@ -342,9 +358,8 @@ class Storage(ABC):
         """Forget every session expired at ``now``; how many."""
 
     @abstractmethod
-    def account_tables(self, account_id: str, limit: int) -> list[tuple[str, int]]:
-        """(table id, seat) of the seats the account holds, newest table first, at most
-        ``limit``."""
+    def account_tables(self, account_id: str, limit: int) -> list[AccountSeat]:
+        """The seats the account holds, newest table first, at most ``limit``."""
 
     @abstractmethod
     def log_admin(self, row: AdminLogRow) -> None:

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from mazzo.server.storage.base import (
     DELETED_NAME,
+    OWNER_OPTION,
     AccountRow,
+    AccountSeat,
     AdminLogRow,
     SeatRow,
     Storage,
@@ -173,13 +175,15 @@ class SQLAccounts(Storage):
 
     # -- seats, admin log ---------------------------------------------------------------------
 
-    def account_tables(self, account_id: str, limit: int) -> list[tuple[str, int]]:
+    def account_tables(self, account_id: str, limit: int) -> list[AccountSeat]:
         rows = self._run(lambda db: db.execute(
-            "SELECT s.table_id, s.seat FROM account_seats s "
-            "JOIN game_tables t ON t.id = s.table_id WHERE s.account = ? "
+            "SELECT s.table_id, s.seat, t.game, t.status, t.created, t.options "
+            "FROM account_seats s JOIN game_tables t ON t.id = s.table_id WHERE s.account = ? "
             "ORDER BY t.created DESC, s.table_id, s.seat LIMIT ?",
             (account_id, limit)).fetchall(), write=False)
-        return [(str(t), int(s)) for t, s in rows]
+        return [AccountSeat(str(t), int(s), str(g), str(st), float(c),
+                            json.loads(o).get(OWNER_OPTION) == account_id)
+                for t, s, g, st, c, o in rows]
 
     @staticmethod
     def _write_account_seats(db: Transaction, table_id: str, seats: list[SeatRow]) -> None:

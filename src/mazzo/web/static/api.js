@@ -8,10 +8,15 @@ export async function getJSON(path) {
   return data;
 }
 
+// the logged-in session's CSRF token (account.js sets it from GET /api/me): sent with every
+// request that changes something, so the server can tell this page from another site's
+let csrf = null;
+export function setCsrf(value) { csrf = value; }
+
 export async function postJSON(path, body) {
-  const response = await fetch(path, {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-  });
+  const headers = { "Content-Type": "application/json" };
+  if (csrf) headers["X-Mazzo-CSRF"] = csrf;
+  const response = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
   const data = await response.json();
   if (!response.ok) throw Object.assign(new Error(data.message || response.statusText), { data });
   return data;
@@ -65,11 +70,13 @@ export function rememberLinks(id, links) {
   localStorage.setItem(`mazzo.links.${id}`, JSON.stringify(links));
 }
 
-/** A table websocket that reconnects after a drop (not after a bad token or unknown table). */
+/** A table websocket that reconnects after a drop (not after a bad token or unknown table).
+ * Without a token, ``seat`` asks for a seat the logged-in account holds (by its cookie). */
 export class TableSocket {
-  constructor(tableId, token, { onFrame, onError, onStatus, onMessage }) {
+  constructor(tableId, token, { onFrame, onError, onStatus, onMessage }, seat = null) {
     this.tableId = tableId;
     this.token = token;
+    this.seat = seat;
     this.handlers = { onFrame, onError, onStatus, onMessage };
     this.delay = 500;
     this.closed = false;
@@ -80,6 +87,7 @@ export class TableSocket {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = new URLSearchParams({ lang: getLang() });
     if (this.token) query.set("token", this.token);
+    else if (this.seat !== null) query.set("seat", this.seat);
     return `${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}?${query}`;
   }
 

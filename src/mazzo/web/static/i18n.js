@@ -256,6 +256,39 @@ const SUMMARY_WORDS = {
 };
 Object.assign(WORDS.it, SUMMARY_WORDS.it);
 Object.assign(WORDS.en, SUMMARY_WORDS.en);
+// the account area (account.js) and "My tables" from the server
+const ACCOUNT_WORDS = {
+  it: {
+    accLogIn: "Entra", accRegister: "Registrati", accUsername: "Nome utente", accPassword: "Password",
+    accUsernameHelp: "Da 3 a 20 lettere, cifre, _ o -.", accPasswordHelp: "Almeno 8 caratteri.",
+    accRegisterIntro: "Basta un nome e una password, niente e-mail. I tavoli di questo browser passano al tuo account.",
+    accCancel: "Annulla", accMenu: "Account di {name}", accProfile: "Il mio profilo",
+    accChangePassword: "Cambia la password", accOldPassword: "Password attuale", accNewPassword: "Password nuova",
+    accPasswordChanged: "Password cambiata: le altre sessioni sono chiuse.",
+    accLogOut: "Esci", accLogOutAll: "Esci da tutti i dispositivi", accLoggedOut: "Sei uscito.",
+    accLoggedOutAll: "Sei uscito da tutti i dispositivi.",
+    accDelete: "Elimina l'account",
+    accDeleteIntro: "Nome utente, password e sessioni spariscono; nelle partite finite resti come «giocatore eliminato». Non si torna indietro.",
+    accDeleteConfirm: "Sì, elimina il mio account per sempre", accDeleteUnconfirmed: "Spunta la conferma per eliminare l'account.",
+    accDeleted: "Account eliminato.", accOnAccount: "sul tuo account",
+  },
+  en: {
+    accLogIn: "Log in", accRegister: "Register", accUsername: "Username", accPassword: "Password",
+    accUsernameHelp: "3 to 20 letters, digits, _ or -.", accPasswordHelp: "At least 8 characters.",
+    accRegisterIntro: "A name and a password are all it takes, no e-mail. This browser's tables move to your account.",
+    accCancel: "Cancel", accMenu: "{name}'s account", accProfile: "My profile",
+    accChangePassword: "Change password", accOldPassword: "Current password", accNewPassword: "New password",
+    accPasswordChanged: "Password changed: your other sessions are closed.",
+    accLogOut: "Log out", accLogOutAll: "Log out everywhere", accLoggedOut: "You are logged out.",
+    accLoggedOutAll: "You are logged out on every device.",
+    accDelete: "Delete account",
+    accDeleteIntro: "Your username, password and sessions go; finished matches keep you as “deleted player”. This cannot be undone.",
+    accDeleteConfirm: "Yes, delete my account for good", accDeleteUnconfirmed: "Tick the confirmation to delete the account.",
+    accDeleted: "Account deleted.", accOnAccount: "on your account",
+  },
+};
+Object.assign(WORDS.it, ACCOUNT_WORDS.it);
+Object.assign(WORDS.en, ACCOUNT_WORDS.en);
 // The table's chat drawer (chat.js): its words, kept together and added to the page's words.
 // chatPhrase_* are the quick phrases, as the server says them (server/chat.py PHRASES).
 const CHAT_WORDS = {

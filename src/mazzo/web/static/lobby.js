@@ -1,6 +1,8 @@
 // The lobby: "Play now" for each game (you against medio bots, the game's own rules), and behind
 // "Custom table" a form built from GET /api/games (seats: you, a friend by link, a bot level) that
-// remembers its last settings; then the invite links, and the list of this browser's tables.
+// remembers its last settings; then the invite links, and "Your tables": this browser's, and a
+// logged-in account's from the server (on any device).
+import { account, loadAccount, onAccount, renderAccount } from "./account.js";
 import { copyButton, forgetTable, getJSON, h, myTables, postJSON, rememberLinks, rememberTable } from "./api.js";
 import { fieldHelp, fieldLabel, getLang, levelDescription, setLang, t, valueLabel } from "./i18n.js";
 
@@ -323,9 +325,27 @@ async function tableState(entry) {
   return `${t("over")} — ${names.length === 1 ? t("winner", { name: names[0] }) : t("winners", { names: names.join(", ") })}`;
 }
 
+/** This browser's tables and, when logged in, the account's from the server, newest first:
+ * a table in both is listed once, with this browser's link (its token) and marked as the
+ * account's; one only on the server opens by the account's cookie (its ``?seat=N`` link) and
+ * cannot be forgotten here. */
+function allMyTables() {
+  const local = myTables();
+  const server = account()?.tables || [];
+  const onServer = new Map(server.map((s) => [s.table, s]));
+  const merged = local.map((entry) => ({ ...entry, account: onServer.has(entry.id) }));
+  const known = new Set(local.map((entry) => entry.id));
+  for (const s of server) {
+    if (known.has(s.table)) continue;
+    merged.push({ id: s.table, game: s.game, url: withLang(s.url), seat: s.seat, created: s.created * 1000,
+                  account: true, serverOnly: true });
+  }
+  return merged.sort((a, b) => b.created - a.created);
+}
+
 function renderMyTables() {
   const section = document.getElementById("my-tables");
-  const tables = myTables();
+  const tables = allMyTables();
   const title = h("h2", { id: "my-tables-title" }, t("yourTables"));
   if (!tables.length) { section.replaceChildren(title, h("p", {}, t("noTables"))); return; }
   section.replaceChildren(title, h("ul", { class: "tables" }, tables.map((entry) => {
@@ -334,9 +354,10 @@ function renderMyTables() {
     const label = `${game ? gameTitle(game) : entry.game} — ${when}`;
     const state = h("span", { class: "table-state", "data-table": entry.id });
     tableState(entry).then((text) => { state.textContent = text; });
-    return h("li", {}, h("span", { class: "table-label" }, label), state,
+    return h("li", { "data-table": entry.id }, h("span", { class: "table-label" }, label), state,
+      entry.account ? h("span", { class: "on-account" }, t("accOnAccount")) : null,
       h("a", { href: entry.url, class: "button", "aria-label": `${t("rejoin")}: ${label}` }, t("rejoin")),
-      h("button", { type: "button", "aria-label": `${t("forget")}: ${label}`,
+      entry.serverOnly ? null : h("button", { type: "button", "aria-label": `${t("forget")}: ${label}`,
         onclick: () => { forgetTable(entry.id); renderMyTables(); } }, t("forget")));
   })));
 }
@@ -352,6 +373,7 @@ function renderTexts() {
   renderPlayNow();
   renderForm(draft ? readDraft() : draftFor(loadSettings().last));
   renderMyTables();
+  renderAccount();
 }
 
 async function main() {
@@ -363,6 +385,8 @@ async function main() {
   custom.open = Boolean(loadSettings().open);
   custom.addEventListener("toggle", () => saveSettings({ open: custom.open }));
   renderTexts();
+  onAccount(renderMyTables);
+  await loadAccount();
   document.body.dataset.ready = "true";
 }
 

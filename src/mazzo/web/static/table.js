@@ -1,5 +1,6 @@
 // The table page: draws the seat's view, offers exactly the frame's legal list (never inventing a
 // move), keeps a log in words, the scores, the fairness commitments, and reconnects by itself.
+import { account, loadAccount, onAccount, renderAccount } from "./account.js";
 import { TableSocket, copyButton, getJSON, h, postJSON, rememberLinks, rememberTable, tableLinks } from "./api.js";
 import { cardElement, cardText, readable } from "./cards.js";
 import { getLang, setGame, setLang, t } from "./i18n.js";
@@ -14,6 +15,8 @@ import { chatError, chatFrame, renderChat, startChat } from "./chat.js";
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.search);
 const token = params.get("token");
+// a seat the logged-in account holds, opened by its cookie (a "My tables" link from the server)
+const seatParam = params.get("seat");
 const app = {
   frame: null, selected: [], pending: false, hint: null, alert: "", games: [],
   board: null, socket: null, connection: "connecting", turnSince: Date.now(),
@@ -33,6 +36,9 @@ const ARRANGED = new Set(["burraco", "poker_italiano"]);
 const MOTION_WAIT_MS = 450;
 
 function ownerToken() { return localStorage.getItem(`mazzo.owner.${tableId}`); }
+/** Whether this page may give the owner's commands: by the owner link kept in this browser, or
+ * as the logged-in account that made the table. */
+function isOwner() { return Boolean(ownerToken()) || Boolean(account()?.tables.some((e) => e.table === tableId && e.owner)); }
 function gameTitle(id) { return app.games.find((g) => g.id === id)?.title[getLang()] || id; }
 function cardsOf(action) {
   if (Array.isArray(action.cards)) return action.cards;
@@ -282,7 +288,7 @@ function renderStatus(frame) {
   const parts = [];
   if (frame.status === "waiting") {
     parts.push(h("p", { class: "turn" }, t("waiting")));
-    if (ownerToken()) parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => startMatch(frame) }, t("start")));
+    if (isOwner()) parts.push(h("button", { type: "button", class: "primary", id: "start", onclick: () => startMatch(frame) }, t("start")));
   } else if (frame.status === "over") {
     parts.push(h("p", { class: "turn", id: "result" }, t("over"), ". ", resultText(frame)));
     if (frame.rematch) {
@@ -293,7 +299,7 @@ function renderStatus(frame) {
       if (owner) localStorage.setItem(`mazzo.owner.${frame.rematch}`, owner);
       carryLinks(frame.rematch);
       parts.push(h("a", { class: "button", id: "to-rematch", href: url.toString() }, t("toRematch")));
-    } else if (ownerToken()) {
+    } else if (isOwner()) {
       parts.push(h("button", { type: "button", id: "rematch", onclick: () => ownerCommand("rematch") }, t("rematch")));
     }
     parts.push(h("a", { class: "button", href: `/replay/${encodeURIComponent(tableId)}?lang=${getLang()}` + (frame.seat !== null ? `&seat=${frame.seat}` : "") }, t("replay")));
@@ -759,12 +765,15 @@ async function main() {
     // sends back in the new language
     showConnection();
     render();
+    renderAccount();
     app.socket.send({ type: "hello", lang: getLang() });
   });
+  onAccount(() => render());
+  loadAccount();
   startChat({ send: (message) => app.socket.send(message), tableId, token });
   app.socket = new TableSocket(tableId, token, {
     onFrame: inOrder(onFrame), onError: inOrder(onError), onStatus, onMessage: inOrder(onMessage),
-  });
+  }, token ? null : seatParam);
   setInterval(tick, 250);
 }
 
