@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from mazzo.server.storage.base import (
@@ -13,6 +15,7 @@ from mazzo.server.storage.base import (
     Storage,
     TableRow,
     UnknownTable,
+    open_storage,
 )
 
 
@@ -71,3 +74,17 @@ def test_reports_are_listed_newest_first_once_per_reporter_and_seat(storage: Sto
     assert storage.list_reports(10) == [report(4, seat=1), report(3, reporter="account abc"),
                                         report(1)]
     assert storage.list_reports(1) == [report(4, seat=1)]
+
+
+def test_mazzo_admin_lists_the_reports(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                       ) -> None:
+    from mazzo.cli.main import main
+
+    db = f"sqlite:///{tmp_path / 'admin.db'}"
+    stored = open_storage(db)
+    stored.add_report(report(1, reporter="seat 1"))
+    stored.add_report(report(2, reporter="account abc", seat=1))
+    stored.close()
+    assert main(["admin", "--db", db, "reports"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and "reason 2" in lines[0] and "reporter=seat 1" in lines[1]
