@@ -56,15 +56,19 @@ def join(server: LiveServer) -> Iterator[Join]:
             ws = stack.enter_context(connect(
                 f"{server.ws}/ws/tables/{made['table']}?lang={lang}{token}", max_size=None,
                 **headers))
-            ws.history = drain(ws)  # type: ignore[attr-defined]
+            ws.history = drain(ws, want="state")  # type: ignore[attr-defined]
             return ws
 
         yield open_one
 
 
-def drain(ws: ClientConnection, quiet: float = 0.3) -> list[JSON]:
-    """Every frame until the connection is quiet for ``quiet`` seconds."""
-    frames = []
+def drain(ws: ClientConnection, quiet: float = 0.3, want: str | None = None,
+          count: int = 1) -> list[JSON]:
+    """Every frame until the connection is quiet for ``quiet`` seconds; with ``want``, first
+    wait (up to 10 s each: a loaded machine) for ``count`` frames of that type."""
+    frames: list[JSON] = []
+    while want is not None and sum(f["type"] == want for f in frames) < count:
+        frames.append(json.loads(ws.recv(timeout=10)))
     while True:
         try:
             frames.append(json.loads(ws.recv(timeout=quiet)))
@@ -81,7 +85,7 @@ def say(ws: ClientConnection, **message: str) -> None:
 
 
 def error(ws: ClientConnection) -> JSON:
-    frames = [f for f in drain(ws) if f["type"] == "error"]
+    frames = [f for f in drain(ws, want="error") if f["type"] == "error"]
     assert len(frames) == 1, frames
     return frames[0]
 
@@ -92,16 +96,16 @@ def test_players_and_spectators_talk_in_separate_channels(server: LiveServer, jo
                                 join(made, None), join(made, None))
     say(ada, text="  good luck, Bea  ")
     for ws in (ada, bea):
-        (frame,) = chats(drain(ws))
+        (frame,) = chats(drain(ws, want="chat"))
         assert set(frame) == CHAT_FIELDS
         assert (frame["from"], frame["text"], frame["channel"], frame["seat"]) == (
             "Ada", "good luck, Bea", PLAYERS, 0)
     assert chats(drain(watcher)) == chats(drain(other)) == []
     say(watcher, text="Ada has the jack of hearts")
-    (seen,) = chats(drain(other))
+    (seen,) = chats(drain(other, want="chat"))
     assert seen["channel"] == SPECTATORS and seen["seat"] is None
     assert seen["from"].startswith("Spectator #")
-    assert chats(drain(watcher))[0]["id"] == seen["id"]
+    assert chats(drain(watcher, want="chat"))[0]["id"] == seen["id"]
     assert chats(drain(ada)) == chats(drain(bea)) == []
 
 
@@ -109,7 +113,7 @@ def test_a_quick_phrase_reads_in_each_readers_language(server: LiveServer, join:
     made = table(server)
     ada, bea = join(made, 0, "it"), join(made, 1, "en")
     say(bea, phrase="well_played")
-    (in_italian,), (in_english,) = chats(drain(ada)), chats(drain(bea))
+    (in_italian,), (in_english,) = chats(drain(ada, want="chat")), chats(drain(bea, want="chat"))
     assert (in_italian["text"], in_english["text"]) == ("Ben giocato!", "Well played!")
     assert in_italian["phrase"] == in_english["phrase"] == "well_played"
     assert in_italian["from"] == "Bea"
@@ -135,7 +139,7 @@ def test_bad_messages_get_one_clear_error_and_reach_nobody(server: LiveServer, j
         frame = error(ada)
         assert frame["code"] == code and words in frame["message"], (message, frame)
     say(ada, text="x" * CHAT_MAX_CHARS)  # the longest that goes
-    assert len(chats(drain(bea))) == 1
+    assert len(chats(drain(bea, want="chat"))) == 1
 
 
 def test_the_rate_limit_counts_each_connection_and_each_seat(server: LiveServer,
@@ -149,12 +153,12 @@ def test_the_rate_limit_counts_each_connection_and_each_seat(server: LiveServer,
     say(laptop, text="one too many for the seat")
     frame = error(laptop)
     assert frame["code"] == "chat_rate" and "try again in" in frame["message"]
-    assert len(chats(drain(phone))) == CHAT_BURST
+    assert len(chats(drain(phone, want="chat", count=CHAT_BURST))) == CHAT_BURST
     say(phone, text="the phone too")
     assert "riprova tra" in error(phone)["message"]  # in the connection's language
     bea = join(made, 1)  # another seat has its own count
     say(bea, phrase="hi")
-    assert len(chats(drain(bea))) == 1
+    assert len(chats(drain(bea, want="chat"))) == 1
 
 
 def test_chat_is_stored_and_sent_again_to_whoever_connects(server: LiveServer, join: Join) -> None:
@@ -164,8 +168,8 @@ def test_chat_is_stored_and_sent_again_to_whoever_connects(server: LiveServer, j
     say(ada, text="first")
     say(ada, phrase="thanks")
     say(watcher, text="spectators only")
-    drain(ada)
-    drain(watcher)
+    drain(ada, want="chat", count=2)
+    drain(watcher, want="chat")
     stored = open_storage(f"sqlite:///{server.home / 'mazzo.db'}")
     try:
         assert [r.text or r.phrase for r in stored.chat_log(made["table"], PLAYERS, 10)] == [
@@ -182,7 +186,7 @@ def test_chat_is_stored_and_sent_again_to_whoever_connects(server: LiveServer, j
     (seen,) = [f for f in late.history if f["type"] == "chat_history"]  # type: ignore[attr-defined]
     assert [m["text"] for m in seen["messages"]] == ["spectators only"]
     bea.send(json.dumps({"type": "hello", "lang": "en"}))  # a new language: the chat again
-    (again,) = [f for f in drain(bea) if f["type"] == "chat_history"]
+    (again,) = [f for f in drain(bea, want="chat_history") if f["type"] == "chat_history"]
     assert [m["text"] for m in again["messages"]] == ["first", "Thanks!"]
 
 
@@ -192,8 +196,8 @@ def test_no_card_rides_in_a_chat_frame_during_a_match(server: LiveServer, join: 
     say(ada, text="I hold 5♥")  # what a player types is theirs to say
     say(bea, phrase="good_luck")
     say(watcher, text="hello")
-    for ws in (ada, bea, watcher):
-        for frame in chats(drain(ws)):
+    for ws, count in ((ada, 2), (bea, 2), (watcher, 1)):
+        for frame in chats(drain(ws, want="chat", count=count)):
             assert set(frame) <= CHAT_FIELDS | {"phrase"}
             assert cards_in({k: v for k, v in frame.items() if k != "text"}) == set()
             assert frame["text"] in ("I hold 5♥", "Good luck!", "hello")
@@ -221,7 +225,7 @@ def test_a_logged_in_spectator_is_named_and_a_muted_account_refused(server: Live
     made = table(server)
     cleo = join(made, None, **login(server, "Cleo"))
     say(cleo, text="hi all")
-    assert chats(drain(cleo))[0]["from"] == "Cleo"
+    assert chats(drain(cleo, want="chat"))[0]["from"] == "Cleo"
     dan = join(made, None, **login(server, "Dan", muted=True))
     say(dan, text="spam")
     assert error(dan)["code"] == "chat_muted"
