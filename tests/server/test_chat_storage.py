@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from mazzo.server.chat import chat_frame
 from mazzo.server.storage.base import (
     PLAYERS,
     SPECTATORS,
@@ -60,6 +61,19 @@ def test_a_deleted_waiting_table_takes_its_chat_with_it(storage: Storage) -> Non
     assert storage.delete_waiting("t1")
     storage.create_table(table())
     assert storage.chat_log("t1", SPECTATORS, 5) == []
+
+
+def test_a_deleted_account_leaves_its_chat_and_reports_nameless(storage: Storage) -> None:
+    storage.create_table(table())
+    cleo = storage.create_account("Cleo", "$argon2id$h", 1.0)
+    said = ChatRow("c1", 2.0, None, SPECTATORS, "Cleo", cleo.id, "hello", None)
+    storage.add_chat("t1", said)
+    storage.add_report(ReportRow("r1", "t1", 0, "Cleo", cleo.id, "seat 1", "rude", 3.0))
+    storage.delete_account(cleo.id, 4.0)
+    (kept,) = storage.chat_log("t1", SPECTATORS, 5)
+    assert (kept.name, kept.text, kept.account) == ("deleted player", "hello", cleo.id)
+    assert chat_frame(kept, "it", [])["from"] == "giocatore eliminato"
+    assert storage.list_reports(5)[0].name == "deleted player"
 
 
 def report(n: int, reporter: str = "seat 1", seat: int = 0) -> ReportRow:

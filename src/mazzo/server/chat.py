@@ -16,7 +16,7 @@ from typing import Final
 
 from mazzo.engine.game import JSON
 from mazzo.server.protocol import ProtocolError
-from mazzo.server.storage.base import PLAYERS, SPECTATORS, ChatRow
+from mazzo.server.storage.base import DELETED_NAME, PLAYERS, SPECTATORS, ChatRow
 
 #: the longest message, in characters, once trimmed of spaces at both ends
 CHAT_MAX_CHARS: Final = 200
@@ -145,6 +145,8 @@ def chat_frame(row: ChatRow, lang: str, labels: list[str]) -> JSON:
         sender = labels[row.seat]
     elif row.account is None:
         sender = f"{SPECTATOR_WORD[0 if italian else 1]} {row.name}"
+    elif row.name == DELETED_NAME["en"]:  # the account was deleted, its name with it
+        sender = DELETED_NAME.get(lang, row.name)
     else:
         sender = row.name
     if row.phrase is not None:
