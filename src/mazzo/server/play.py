@@ -16,7 +16,6 @@ from typing import Final
 
 from mazzo.engine.game import JSON, Action, Event, Game, IllegalAction
 from mazzo.server.bots import HINT, MOVE
-from mazzo.server.creation import TableCreation
 from mazzo.server.fairness import commitment, fair_chance, new_seed
 from mazzo.server.history import SeatLog, TimedOut, event_hands, notice_json
 from mazzo.server.protocol import Message, ProtocolError, cards_in, encode_frame, error_frame
@@ -31,6 +30,7 @@ from mazzo.server.storage.base import (
     StorageUnavailable,
 )
 from mazzo.server.table import HUMAN, LOG_INLINE_ACTIONS, STAND_IN, ChanceEntry, Client, Table
+from mazzo.server.table_chat import TableChat
 from mazzo.text import seat_names
 
 log = logging.getLogger("mazzo.server")
@@ -45,7 +45,7 @@ DRIVER_RETRY_S: Final = (1.0, 60.0)
 HINT_COOLDOWN_S: Final = 3.0
 
 
-class TablePlay(TableCreation):
+class TablePlay(TableChat):
     """Connections, messages, moves and broadcasts (``TableManager``'s last part)."""
 
     # -- connections ------------------------------------------------------------------------------
@@ -155,6 +155,7 @@ class TablePlay(TableCreation):
         if kind == "hello":  # the log comes again, in the new language
             client.lang = fields.get("lang", client.lang)
             await self.send_state(table, client, with_log=True)
+            await self.send_chat_history(table, client)
         elif kind == "sync":
             await self.send_state(table, client, with_log=True)
         elif kind == "ping":
@@ -163,6 +164,8 @@ class TablePlay(TableCreation):
             await self.act(table, client, fields)
         elif kind == "hint":
             await self.hint(table, client)  # returns at once: the answer comes later
+        elif kind == "chat":
+            await self.chat(table, client, fields)
         elif kind in ("start", "rematch"):
             if not (owner or self.is_owner(table, fields.get("owner"))):
                 raise ProtocolError("not_owner")

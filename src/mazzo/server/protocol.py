@@ -88,6 +88,21 @@ ERRORS: Final[dict[str, tuple[str, str]]] = {
                   "The body must be JSON (Content-Type: application/json), not {kind}."),
     "too_many_connections": ("Troppe connessioni aperte; riprova tra poco.",
                              "Too many connections open; try again in a moment."),
+    "chat_empty": ("Il messaggio è vuoto.", "The message is empty."),
+    "chat_too_long": ("Messaggio troppo lungo ({size} caratteri; al massimo {limit}).",
+                      "Message too long ({size} characters; at most {limit})."),
+    "chat_control": ("Il messaggio contiene un carattere di controllo ({char}): scrivi solo "
+                     "testo, su una riga.",
+                     "The message holds a control character ({char}): write plain text, on "
+                     "one line."),
+    "chat_phrase": ("Frase rapida sconosciuta {phrase!r}; frasi ammesse: {known}.",
+                    "Unknown quick phrase {phrase!r}; known phrases: {known}."),
+    "chat_rate": ("Troppi messaggi in chat (al massimo {n} ogni {seconds} s): riprova tra "
+                  "{wait} s.",
+                  "Too many chat messages (at most {n} every {seconds} s): try again in "
+                  "{wait} s."),
+    "chat_muted": ("Il tuo account è silenziato: non puoi scrivere in chat.",
+                   "Your account is muted: you cannot write in the chat."),
     "storage_unavailable": ("Il database non risponde: niente è stato confermato. Riprova tra "
                             "poco; lo stato attuale arriverà appena il database risponde.",
                             "The database is not answering: nothing was confirmed. Try again "
@@ -124,6 +139,7 @@ MESSAGES: Final[dict[str, dict[str, tuple[tuple[type, ...], bool]]]] = {
     "act": {"version": ((int,), True), "index": ((int,), False), "action": ((dict,), False)},
     "start": {"owner": ((str,), False)},
     "rematch": {"owner": ((str,), False)},
+    "chat": {"text": ((str,), False), "phrase": ((str,), False)},
 }
 
 
@@ -257,6 +273,8 @@ def _check_values(kind: str, data: JSON) -> None:
         for name in ("version", "index"):
             if name in data and data[name] < 0:
                 raise ProtocolError("bad_message", detail=f"act: {name} must be >= 0")
+    if kind == "chat" and ("text" in data) == ("phrase" in data):
+        raise ProtocolError("bad_message", detail="chat: give exactly one of text or phrase")
     owner = data.get("owner")
     if isinstance(owner, str) and len(owner) > TOKEN_MAX_CHARS:
         raise ProtocolError("bad_message", detail="owner: token too long")

@@ -15,6 +15,7 @@ from urllib.parse import parse_qsl
 
 from mazzo.engine.game import JSON
 from mazzo.server.protocol import encode_frame
+from mazzo.server.storage.base import AccountRow
 
 log = logging.getLogger("mazzo.server")
 
@@ -159,6 +160,9 @@ class WsClient:
         self.websocket = websocket
         self.lang = lang
         self.seat: int | None = None
+        #: the account logged in on this browser (its session cookie), if any: it names a
+        #: spectator in chat, and a muted one may not write there
+        self.account: AccountRow | None = None
         self.clients = clients
         #: frames (text) and at most one close code, waiting for the socket, in order
         self.outbox: deque[str | int] = deque()

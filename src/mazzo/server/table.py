@@ -16,6 +16,7 @@ from typing import Final, Protocol
 from mazzo.engine.game import JSON, Event, Game, MazzoError, State
 from mazzo.engine.record import make_record
 from mazzo.engine.registry import get_game
+from mazzo.server.chat import ChatRoom
 from mazzo.server.history import TimedOut, describe_event, notice_from_json, seat_labels
 from mazzo.server.protocol import Encoded, may_see
 from mazzo.server.storage.base import OVER, PLAYING, SeatRow, StoredTable, TableRow
@@ -129,6 +130,8 @@ class Table:
         self.hinted_at: dict[int, float] = {}
         #: a player or the owner has connected (ever): the table never expires unstarted
         self.joined = row.joined is not None
+        #: its chat's last messages and rate limits
+        self.chat = ChatRoom()
 
     @property
     def id(self) -> str:

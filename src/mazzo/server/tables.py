@@ -1,10 +1,11 @@
 """Tables: one authoritative ``State`` each, its seats and connections, and the loop that plays
 chance and bots. Every accepted action is stored before any frame about it is sent.
 
-:class:`TableManager` is every table of a server process, in three parts along its seams:
+:class:`TableManager` is every table of a server process, in four parts along its seams:
 :mod:`~mazzo.server.lifecycle` (loading, claiming, forgetting), :mod:`~mazzo.server.creation`
-(new tables, rematches, tokens) and :mod:`~mazzo.server.play` (connections, messages, moves and
-broadcasts); :mod:`~mazzo.server.table` is one table in memory and its frames.
+(new tables, rematches, tokens), :mod:`~mazzo.server.table_chat` (the tables' chat) and
+:mod:`~mazzo.server.play` (connections, messages, moves and broadcasts);
+:mod:`~mazzo.server.table` is one table in memory and its frames.
 """
 
 from __future__ import annotations

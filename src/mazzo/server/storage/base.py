@@ -160,6 +160,43 @@ class AdminLogRow:
     account: str | None
     detail: str
 
+#: the chat channels of a table: the players' (every seat's person) and the spectators'
+PLAYERS: Final = "players"
+SPECTATORS: Final = "spectators"
+CHANNELS: Final = (PLAYERS, SPECTATORS)
+
+
+@dataclasses.dataclass(frozen=True)
+class ChatRow:
+    """One chat message of a table. ``seat`` is the sender's seat (None: a spectator);
+    ``name`` the sender's name when no seat names them (an account's username, or a guest
+    spectator's tag); exactly one of ``text`` (what the sender typed) and ``phrase`` (a quick
+    phrase's key, shown in each reader's language) is set."""
+
+    id: str
+    at: float
+    seat: int | None
+    channel: str
+    name: str
+    account: str | None = None
+    text: str | None = None
+    phrase: str | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class ReportRow:
+    """A player reported by someone at the table: the seat reported (with its name and account
+    then), who reported (``reporter``: ``seat N`` or ``account ID``), why, and when."""
+
+    id: str
+    table_id: str
+    seat: int
+    name: str
+    account: str | None
+    reporter: str
+    reason: str
+    at: float
+
 
 @dataclasses.dataclass(frozen=True)
 class RatingRow:
@@ -237,7 +274,7 @@ class Storage(ABC):
     server calls them from a worker thread so the event loop never waits on the disk."""
 
     #: the schema version this code writes; :meth:`migrate` brings a database up to it
-    SCHEMA_VERSION: Final = 8
+    SCHEMA_VERSION: Final = 9
     #: whether several server processes can share this database (then a process may have to
     #: take over the tables of one that stopped)
     shared: ClassVar[bool] = False
@@ -474,6 +511,26 @@ class Storage(ABC):
     @abstractmethod
     def forfeits(self, table_id: str) -> set[int]:
         """The seats of the table marked forfeited."""
+
+    # -- chat and reports ----------------------------------------------------------------------
+
+    @abstractmethod
+    def add_chat(self, table_id: str, row: ChatRow) -> None:
+        """Store one chat message of a table (committed when this returns: it is sent only
+        then); :class:`UnknownTable` if there is no such table."""
+
+    @abstractmethod
+    def chat_log(self, table_id: str, channel: str, limit: int) -> list[ChatRow]:
+        """The last ``limit`` messages of one channel of a table, oldest first."""
+
+    @abstractmethod
+    def add_report(self, row: ReportRow) -> bool:
+        """Store a report; False (nothing stored) if that reporter reported that seat of that
+        table already."""
+
+    @abstractmethod
+    def list_reports(self, limit: int) -> list[ReportRow]:
+        """The last ``limit`` reports, newest first (``mazzo admin reports``)."""
 
     @abstractmethod
     def describe(self) -> str:

@@ -18,8 +18,10 @@ from mazzo.server.storage.base import (
     STATUSES,
     WAITING,
     ActionRow,
+    ChatRow,
     QueueMatch,
     QueueTicket,
+    ReportRow,
     SeatRow,
     Storage,
     StorageError,
@@ -184,6 +186,35 @@ MIGRATIONS: Final[Sequence[tuple[int, Sequence[str]]]] = (
             token TEXT
         )""",
         "CREATE INDEX quickmatch_queue ON quickmatch(game, players, table_id, created)",
+    )),
+    # a table's chat, read back by channel, newest last; and the reports of players, one per
+    # reporter and seat of a table (a second click cannot file it twice)
+    (9, (
+        """CREATE TABLE chat (
+            table_id TEXT NOT NULL REFERENCES game_tables(id),
+            id TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            seat INTEGER,
+            channel TEXT NOT NULL,
+            name TEXT NOT NULL,
+            account TEXT,
+            text TEXT,
+            phrase TEXT,
+            PRIMARY KEY (table_id, id)
+        )""",
+        "CREATE INDEX chat_by_channel ON chat(table_id, channel, at)",
+        """CREATE TABLE reports (
+            id TEXT PRIMARY KEY,
+            table_id TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            account TEXT,
+            reporter TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            UNIQUE (table_id, seat, reporter)
+        )""",
+        "CREATE INDEX reports_by_time ON reports(at)",
     )),
 )
 
@@ -454,6 +485,7 @@ class SQLStorage(SQLAccounts, SQLRatings, Storage):
             if found is None:
                 return False
             db.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM chat WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM table_owners WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM account_seats WHERE table_id = ?", (table_id,))
             db.execute("UPDATE game_tables SET rematch = NULL WHERE rematch = ?", (table_id,))
@@ -464,6 +496,64 @@ class SQLStorage(SQLAccounts, SQLRatings, Storage):
             return self._run(delete)  # run again after a broken COMMIT: finds nothing, False
         finally:
             self.release(table_id)
+
+    # -- chat and reports -------------------------------------------------------------------
+
+    def add_chat(self, table_id: str, row: ChatRow) -> None:
+        def insert(db: Transaction) -> None:
+            if db.execute("SELECT 1 FROM game_tables WHERE id = ?",
+                          (table_id,)).fetchone() is None:
+                raise UnknownTable(f"no table {table_id}")
+            db.execute(
+                "INSERT INTO chat (table_id, id, at, seat, channel, name, account, text, phrase) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, row.id, row.at, row.seat, row.channel, row.name, row.account,
+                 row.text, row.phrase))
+
+        def insert_unless_there(db: Transaction) -> None:
+            """The COMMIT's outcome is unknown: the message's id is a fresh random one."""
+            if db.execute("SELECT 1 FROM chat WHERE table_id = ? AND id = ?",
+                          (table_id, row.id)).fetchone() is None:
+                insert(db)
+
+        self._check_owned(table_id)
+        self._run(insert, in_doubt=insert_unless_there)
+
+    def chat_log(self, table_id: str, channel: str, limit: int) -> list[ChatRow]:
+        rows = self._run(lambda db: db.execute(
+            "SELECT id, at, seat, channel, name, account, text, phrase FROM chat "
+            "WHERE table_id = ? AND channel = ? ORDER BY at DESC, id DESC LIMIT ?",
+            (table_id, channel, limit)).fetchall(), write=False)
+        return [ChatRow(*row) for row in reversed(rows)]
+
+    def add_report(self, row: ReportRow) -> bool:
+        def insert(db: Transaction) -> bool:
+            if db.execute("SELECT 1 FROM reports WHERE table_id = ? AND seat = ? AND "
+                          "reporter = ?", (row.table_id, row.seat, row.reporter)
+                          ).fetchone() is not None:
+                return False
+            db.execute(
+                "INSERT INTO reports (id, table_id, seat, name, account, reporter, reason, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.table_id, row.seat, row.name, row.account, row.reporter,
+                 row.reason, row.at))
+            return True
+
+        try:
+            return self._run(insert, in_doubt=lambda db: insert(db) or self._reported(db, row))
+        except self.INTEGRITY_ERRORS:  # the same report, filed at the same moment elsewhere
+            return False
+
+    @staticmethod
+    def _reported(db: Transaction, row: ReportRow) -> bool:
+        """Whether ``row`` itself (its id) is stored: a COMMIT in doubt that went through."""
+        return db.execute("SELECT 1 FROM reports WHERE id = ?", (row.id,)).fetchone() is not None
+
+    def list_reports(self, limit: int) -> list[ReportRow]:
+        rows = self._run(lambda db: db.execute(
+            "SELECT id, table_id, seat, name, account, reporter, reason, at FROM reports "
+            "ORDER BY at DESC, id DESC LIMIT ?", (limit,)).fetchall(), write=False)
+        return [ReportRow(*row) for row in rows]
 
     def _set_owner_url(self, table_id: str, url: str) -> None:
         self._run(lambda db: db.execute(

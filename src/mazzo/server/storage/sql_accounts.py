@@ -111,6 +111,11 @@ class SQLAccounts(Storage):
                                 (account_id,)).fetchall()
             for (table_id,) in tables:
                 self._rename_seats(db, table_id, account_id, DELETED_NAME["en"])
+            # what it wrote in chat stays with the tables, no longer under its name
+            db.execute("UPDATE chat SET name = ? WHERE account = ?",
+                       (DELETED_NAME["en"], account_id))
+            db.execute("UPDATE reports SET name = ? WHERE account = ?",
+                       (DELETED_NAME["en"], account_id))
 
         self._run(delete)  # idempotent
 

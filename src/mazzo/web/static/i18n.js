@@ -264,6 +264,46 @@ const ACCOUNT_WORDS = {
 };
 Object.assign(WORDS.it, ACCOUNT_WORDS.it);
 Object.assign(WORDS.en, ACCOUNT_WORDS.en);
+// The table's chat drawer (chat.js): its words, kept together and added to the page's words.
+// chatPhrase_* are the quick phrases, as the server says them (server/chat.py PHRASES).
+const CHAT_WORDS = {
+  it: {
+    chatPlayers: "Chat dei giocatori", chatSpectators: "Chat degli spettatori",
+    chatPlayersNote: "La leggono solo i giocatori seduti: gli spettatori hanno la loro.",
+    chatSpectatorsNote: "La leggono solo gli spettatori: i giocatori non la vedono.",
+    chatMessages: "Messaggi", chatNone: "Nessun messaggio per ora.", chatMessage: "Messaggio", chatSend: "Invia",
+    chatPhrases: "Frasi rapide", chatYou: "{name} (tu)", chatMute: "Silenzia", chatMuteName: "Silenzia {name}",
+    chatUnmute: "Riattiva", chatUnmuteName: "Riattiva {name}",
+    chatMutedCount: ["{n} giocatore silenziato", "{n} giocatori silenziati"],
+    chatHidden: ["{n} messaggio nascosto (silenziato)", "{n} messaggi nascosti (silenziati)"],
+    chatUnread: ["{n} messaggio non letto", "{n} messaggi non letti"],
+    chatOffline: "Senza connessione: il messaggio non è partito.",
+    chatReport: "Segnala un giocatore", chatReportWho: "Giocatore", chatReportReason: "Motivo",
+    chatReportSend: "Invia la segnalazione", chatReportDone: "Segnalazione inviata: grazie. Un amministratore la esaminerà.",
+    chatPhrase_hi: "Ciao!", chatPhrase_good_luck: "Buona fortuna!", chatPhrase_well_played: "Ben giocato!",
+    chatPhrase_thanks: "Grazie!", chatPhrase_sorry: "Scusa!", chatPhrase_one_moment: "Un momento, torno subito.",
+    chatPhrase_good_game: "Bella partita!", chatPhrase_bye: "Ciao, alla prossima!",
+  },
+  en: {
+    chatPlayers: "Players' chat", chatSpectators: "Spectators' chat",
+    chatPlayersNote: "Only the seated players read it: spectators have their own.",
+    chatSpectatorsNote: "Only spectators read it: the players do not see it.",
+    chatMessages: "Messages", chatNone: "No messages yet.", chatMessage: "Message", chatSend: "Send",
+    chatPhrases: "Quick phrases", chatYou: "{name} (you)", chatMute: "Mute", chatMuteName: "Mute {name}",
+    chatUnmute: "Unmute", chatUnmuteName: "Unmute {name}",
+    chatMutedCount: ["{n} muted player", "{n} muted players"],
+    chatHidden: ["{n} message hidden (muted)", "{n} messages hidden (muted)"],
+    chatUnread: ["{n} unread message", "{n} unread messages"],
+    chatOffline: "Not connected: the message was not sent.",
+    chatReport: "Report a player", chatReportWho: "Player", chatReportReason: "Reason",
+    chatReportSend: "Send the report", chatReportDone: "Report sent: thank you. An admin will look at it.",
+    chatPhrase_hi: "Hi!", chatPhrase_good_luck: "Good luck!", chatPhrase_well_played: "Well played!",
+    chatPhrase_thanks: "Thanks!", chatPhrase_sorry: "Sorry!", chatPhrase_one_moment: "One moment, back soon.",
+    chatPhrase_good_game: "Good game!", chatPhrase_bye: "Bye, see you next time!",
+  },
+};
+Object.assign(WORDS.it, CHAT_WORDS.it);
+Object.assign(WORDS.en, CHAT_WORDS.en);
 // Each game's own words, which its renderer (games/<id>.js) registers as it loads
 // (addGameWords): by game, by language, the shared keys it words otherwise (Nebraska's
 // "manche", Burraco's "smazzata", poker's "Fiches", as the rules and the log say).

@@ -10,6 +10,7 @@ import { play as animate, snapshot, sound } from "./motion.js";
 import { applySettings, renderSettings, setSetting, settings } from "./settings.js";
 import { markCard } from "./aids.js";
 import { autoNext, setAutoNext, summaryOnFrame } from "./summary.js";
+import { chatError, chatFrame, renderChat, startChat } from "./chat.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.search);
@@ -130,6 +131,7 @@ function refreshLog() {
 }
 
 function onError(frame) {
+  if (frame.code?.startsWith("chat")) { chatError(frame); return; } // said in the chat drawer
   app.pending = false;
   // a hint refused (one at a time, a pause between them) is not pending any more
   if (frame.code?.startsWith("hint") && app.hint?.pending) app.hint = null;
@@ -138,6 +140,7 @@ function onError(frame) {
 }
 
 function onMessage(frame) {
+  if (frame.type === "chat" || frame.type === "chat_history") chatFrame(frame);
   if (frame.type === "hint" && app.frame && frame.version === app.frame.version) {
     app.hint = frame;
     render();
@@ -260,6 +263,7 @@ function draw() {
   renderHistory(frame);
   renderFairness(frame);
   renderLinks(frame);
+  renderChat(frame);
   tick();
   const alert = document.getElementById("alert");
   if (alert.textContent !== app.alert) alert.textContent = app.alert;
@@ -766,6 +770,7 @@ async function main() {
   });
   onAccount(() => render());
   loadAccount();
+  startChat({ send: (message) => app.socket.send(message), tableId, token });
   app.socket = new TableSocket(tableId, token, {
     onFrame: inOrder(onFrame), onError: inOrder(onError), onStatus, onMessage: inOrder(onMessage),
   }, token ? null : seatParam);
