@@ -5,10 +5,12 @@ parts pass axe-core."""
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Callable
 from typing import Any
 
-from driver import axe_problems, open_custom
+from driver import axe_problems, close_summary, open_custom, page_state, play_one
 
 from live_server import LiveServer
 
@@ -84,15 +86,38 @@ def register(page: Any, username: str) -> None:
     page.wait_for_selector("#account-name")
 
 
-def test_two_accounts_find_each_other_by_quick_match_at_a_rated_table(
+def _play_both_to_the_end(pages: list[Any], seed: int) -> int:
+    """Two people at one table, each moving by clicking when the page says it is their turn
+    (and closing the end-of-hand overlay as a person would), until the match is over."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + 600
+    moves = 0
+    while time.monotonic() < deadline:
+        states = [page.evaluate("({...document.body.dataset})") for page in pages]
+        if all(state.get("status") == "over" for state in states):
+            return moves
+        for page, state in zip(pages, states, strict=True):
+            if state.get("summary") == "open":
+                close_summary(page)
+            elif state.get("myTurn") == "true" and state.get("summary") != "pending":
+                play_one(page, rng)
+                moves += 1
+        pages[0].wait_for_timeout(20)
+    raise AssertionError(f"the rated match did not end: {[page_state(p) for p in pages]}")
+
+
+def test_two_accounts_meet_by_quick_match_and_play_a_rated_cribbage_match(
         new_context: Callable[..., Any], server: LiveServer) -> None:
+    """The community's whole path: two people register, find each other by quick match at a
+    rated table of cribbage's default game, play it to the end by clicking, and both ratings,
+    their profiles and the leaderboard (the API and the page) show the result."""
     ada, bea = lobby(new_context, server), lobby(new_context, server)
     register(ada, "find_ada")
     register(bea, "find_bea")
     for page in (ada, bea):
-        page.select_option("#qm-bots-nebraska", "never")
-        page.select_option("#qm-players-nebraska", "2")
-        page.click("#qm-find-nebraska")
+        page.select_option("#qm-bots-cribbage", "never")
+        page.select_option("#qm-players-cribbage", "2")
+        page.click("#qm-find-cribbage")
     for page in (ada, bea):
         page.wait_for_selector("body[data-status=playing]", timeout=20_000)
     assert ada.url.split("?")[0] == bea.url.split("?")[0]
@@ -100,3 +125,18 @@ def test_two_accounts_find_each_other_by_quick_match_at_a_rated_table(
     summary = server.get(f"/api/tables/{table}").json()
     assert summary["options"]["rated"] is True
     assert sorted(s["name"] for s in summary["seats"]) == ["find_ada", "find_bea"]
+    before = server.get("/api/leaderboard/cribbage").json()
+    assert not {row["username"] for row in before} & {"find_ada", "find_bea"}
+
+    assert _play_both_to_the_end([ada, bea], seed=5) > 20
+    board = server.get("/api/leaderboard/cribbage").json()
+    rows = {row["username"]: row for row in board if row["username"] in ("find_ada", "find_bea")}
+    assert set(rows) == {"find_ada", "find_bea"}
+    assert all(row["matches"] == 1 and row["provisional"] for row in rows.values())
+    winner, loser = sorted(rows.values(), key=lambda row: -row["rating"])
+    assert winner["rating"] > loser["rating"]
+    profile = server.get("/api/players/find_ada").json()
+    assert profile["recent"][0]["table"] == table and profile["recent"][0]["rated"] is True
+    ada.goto(f"{server.http}/leaderboard/cribbage?lang=en")
+    for name in ("find_ada", "find_bea"):
+        ada.get_by_text(name, exact=True).first.wait_for()
