@@ -63,7 +63,10 @@ def test_games_describe_every_config_field(server: LiveServer) -> None:
     fields = {f["name"]: f for f in games["cribbage"]["config"]}
     assert fields["target"] == {"name": "target", "type": "integer", "default": 121,
                                 "allowed": [61, 121],
-                                "help": "points that win a game: 121, or 61 for the short game"}
+                                "help": "points that win a game: 121, or 61 for the short game",
+                                "help_it": "i punti che vincono una partita: 121, o 61 per la "
+                                           "partita corta",
+                                "label": {"it": "traguardo", "en": "target"}}
     assert fields["muggins"]["allowed"] == [False, True]
     assert fields["games_to_win"]["allowed"] == {"min": 1, "max": 99}
 
