@@ -7,9 +7,11 @@ from typing import Any, ClassVar
 
 from mazzo.engine.bot_levels import BotLevels, SearchSetting
 from mazzo.engine.game import JSON, Action, Config, Game, GameText
+from mazzo.engine.review import ReviewRules
 from mazzo.games.nebraska import actions, text
 from mazzo.games.nebraska.bots import NebraskaHeuristic
 from mazzo.games.nebraska.config import VARIANTS, NebraskaConfig
+from mazzo.games.nebraska.review import RULES as REVIEW_RULES
 from mazzo.games.nebraska.state import NebraskaState
 
 
@@ -54,6 +56,9 @@ class NebraskaGame(Game):
         """Which of the seat's own cards count with the common cards now, in words and as
         tokens (the table page marks those cards)."""
         return text.view_notes(view, lang)
+
+    def review_rules(self) -> ReviewRules:
+        return REVIEW_RULES
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": NebraskaHeuristic}

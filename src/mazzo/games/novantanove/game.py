@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from mazzo.cards import Card
 from mazzo.engine.bot_levels import BotLevels, SearchSetting
 from mazzo.engine.game import Action, Config, ConfigError, Game, GameText
+from mazzo.engine.review import ReviewRules
 from mazzo.games.novantanove import text
 from mazzo.games.novantanove.actions import (
     BID,
@@ -26,6 +27,7 @@ from mazzo.games.novantanove.actions import (
     deck_for,
 )
 from mazzo.games.novantanove.config import NovantanoveConfig
+from mazzo.games.novantanove.review import RULES as REVIEW_RULES
 from mazzo.games.novantanove.state import NovantanoveState
 
 
@@ -88,6 +90,9 @@ class NovantanoveGame(Game):
             c(players=4, first_trump="diamonds", target=25),
             c(players=4, deck=48, mode="rubber", target=6),
         ]
+
+    def review_rules(self) -> ReviewRules:
+        return REVIEW_RULES
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         from mazzo.games.novantanove.bots import HeuristicAgent

@@ -7,9 +7,11 @@ from typing import Any, ClassVar
 
 from mazzo.engine.bot_levels import BotLevels, ExtraBot, SearchSetting
 from mazzo.engine.game import Action, Config, Game, GameText
+from mazzo.engine.review import ReviewRules
 from mazzo.games.poker_italiano import actions, text
 from mazzo.games.poker_italiano.bots import PokerHeuristic
 from mazzo.games.poker_italiano.config import PokerItalianoConfig
+from mazzo.games.poker_italiano.review import RULES as REVIEW_RULES
 from mazzo.games.poker_italiano.state import PokerItalianoState
 
 
@@ -65,6 +67,9 @@ class PokerItalianoGame(Game):
             c(players=7, max_hands=8, stack=40),
             c(players=9, max_hands=8, stack=40),
         ]
+
+    def review_rules(self) -> ReviewRules:
+        return REVIEW_RULES
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": PokerHeuristic}
