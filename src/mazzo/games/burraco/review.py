@@ -11,5 +11,6 @@ def side(seat: int, players: int) -> tuple[int, ...]:
 
 
 #: losses in points of the hand (a hand swings by some 130 points): 10 good, 30 an inaccuracy,
-#: 80 a mistake; few worlds, as a Burraco hand is long to play out
-RULES = ReviewRules(thresholds=(10.0, 30.0, 80.0), worlds=8, candidates=4, side=side)
+#: 80 a mistake; fewer worlds and candidates than the other games, as a Burraco hand is long to
+#: play out
+RULES = ReviewRules(thresholds=(10.0, 30.0, 80.0), worlds=16, candidates=5, side=side)

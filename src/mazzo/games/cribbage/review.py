@@ -47,5 +47,5 @@ def side(seat: int, players: int) -> tuple[int, ...]:
 
 
 #: losses in pegs of the hand: half a peg is good, a peg and a half an inaccuracy, four a mistake
-RULES = ReviewRules(thresholds=(0.5, 1.5, 4.0), unit_en="points", unit_it="punti", worlds=32,
-                    side=side, exact=exact_discard, phrase=keeps)
+RULES = ReviewRules(thresholds=(0.5, 1.5, 4.0), worlds=64, side=side, exact=exact_discard,
+                    phrase=keeps)
