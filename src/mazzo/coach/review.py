@@ -93,31 +93,44 @@ class Review:
 
     def summary(self) -> JSON:
         """Count per class, the average and total loss over the seat's decisions."""
-        counts = dict.fromkeys(CLASSES, 0)
-        for d in self.decisions:
-            counts[d.klass] += 1
-        total = sum(d.loss for d in self.decisions)
-        count = len(self.decisions)
-        return {"decisions": count, "classes": counts, "total_loss": _round(total),
-                "average_loss": _round(total / count) if count else 0.0}
+        summary: JSON = self.to_json()["summary"]
+        return summary
 
     def to_json(self) -> JSON:
         """The review as ``mazzo review --json`` prints it and the server stores it."""
-        cumulative = 0.0
-        decisions = []
-        for d in self.decisions:
-            cumulative += d.loss
-            decisions.append({
-                "version": d.version, "hand": d.hand, "phase": d.phase,
-                "chosen": d.chosen.to_json(), "best": d.best.to_json(),
-                "loss": _round(d.loss), "error": _round(d.error), "unit": self.unit["en"],
-                "class": d.klass, "reason": d.reason["en"], "reason_it": d.reason["it"],
-                "estimate": _round(d.estimate), "cumulative_loss": _round(cumulative),
-                "values": [{"action": v.action.to_json(), "value": _round(v.value),
-                            "samples": v.samples, "error": _round(v.error)} for v in d.values],
-            })
-        return {"game": self.game.id, "seat": self.seat, "unit": self.unit,
-                "decisions": decisions, "summary": self.summary()}
+        return assemble(self.game, self.seat, [decision_json(d, self.unit)
+                                               for d in self.decisions])
+
+
+def decision_json(d: Decision, unit: dict[str, str]) -> JSON:
+    """One decision's part of the review's JSON (without its running total)."""
+    return {
+        "version": d.version, "hand": d.hand, "phase": d.phase,
+        "chosen": d.chosen.to_json(), "best": d.best.to_json(),
+        "loss": _round(d.loss), "error": _round(d.error), "unit": unit["en"],
+        "class": d.klass, "reason": d.reason["en"], "reason_it": d.reason["it"],
+        "estimate": _round(d.estimate),
+        "values": [{"action": v.action.to_json(), "value": _round(v.value),
+                    "samples": v.samples, "error": _round(v.error)} for v in d.values],
+    }
+
+
+def assemble(game: Game, seat: int, decisions: list[JSON]) -> JSON:
+    """The review's JSON from its decisions' (:func:`decision_json`, in match order): each
+    with the running total of the losses, and the summary (count per class, average and total
+    loss)."""
+    rules = game.review_rules()
+    counts = dict.fromkeys(CLASSES, 0)
+    total = 0.0
+    for d in decisions:
+        total += d["loss"]
+        d["cumulative_loss"] = _round(total)
+        counts[d["class"]] += 1
+    count = len(decisions)
+    summary = {"decisions": count, "classes": counts, "total_loss": _round(total),
+               "average_loss": _round(total / count) if count else 0.0}
+    return {"game": game.id, "seat": seat, "unit": {"en": rules.unit_en, "it": rules.unit_it},
+            "decisions": decisions, "summary": summary}
 
 
 def _round(x: float) -> float:

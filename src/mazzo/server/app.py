@@ -20,6 +20,7 @@ from mazzo.server.bots import BotPool
 from mazzo.server.gate import WILDCARD_BINDS, CreationLimit, Gate, served_hosts
 from mazzo.server.pages import install as install_pages
 from mazzo.server.protocol import MAX_MESSAGE_BYTES, encode_frame, error_frame
+from mazzo.server.review import reviews
 from mazzo.server.sockets import OUTBOX_FRAMES, SEND_TIMEOUT_S, WS_MAX_BYTES, Clients, TableSockets
 from mazzo.server.storage.base import Storage
 from mazzo.server.table_socket import table_socket_handler
@@ -109,7 +110,9 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     app.state.creations = CreationLimit(create_rate, create_burst)
     app.state.caps = caps
     install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
-    for router in (api.health, api.games, api.tables):
+    # the review's routes before the tables', whose POST /api/tables/{id}/{command} would take
+    # /review for an owner's command
+    for router in (api.health, api.games, reviews, api.tables):
         app.include_router(router)
     api.install_errors(app)
     app.add_middleware(TableSockets, serve=table_socket_handler(manager, clients, rate, burst))
