@@ -25,7 +25,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from mazzo.bots.ismcts import agent_policy, public_scores, score_profile
 from mazzo.engine.chance import CanonicalRandom
@@ -140,20 +140,23 @@ def _round(x: float) -> float:
 # --- the match ---------------------------------------------------------------------------------
 
 
-def decision_points(record: Record, seat: int) -> tuple[Game, list[tuple[int, State, Action]]]:
+def decision_points(record: Record, seat: int,
+                    only: int | None = None) -> tuple[Game, list[tuple[int, State, Action]]]:
     """The game and each decision of ``seat`` in the record: ``(version, state before, action
-    played)``, a decision being a turn with more than one legal move. Bad records and seats
-    raise :class:`MazzoError` in both languages."""
+    played)``, a decision being a turn with more than one legal move (``only``: the states of
+    the others are left out, ``None`` in their place). Bad records and seats raise
+    :class:`MazzoError` in both languages."""
     checked = check_record(record)
     players = checked.config.players
     if type(seat) is not int or not 0 <= seat < players:
         raise MazzoError(f"--seat: a seat from 0 to {players - 1}, not {seat}",
                          italian=f"--seat: un posto da 0 a {players - 1}, non {seat}")
     state = checked.game.new_match(checked.config)
-    found = []
+    found: list[tuple[int, Any, Action]] = []
     for version, action in enumerate(checked.actions):
         if state.current_player == seat and len(state.legal_actions()) > 1:
-            found.append((version, state.clone(), action))
+            kept = state.clone() if only is None or only == len(found) else None
+            found.append((version, kept, action))
         state.apply(action)
     return checked.game, found
 
@@ -173,9 +176,9 @@ def review_record(record: Record, seat: int, *, worlds: int | None = None,
     rollouts = 0
     for done, (version, state, action) in enumerate(points):
         now = depth
-        if budget is not None and rollouts:
+        if budget is not None and rollouts:  # a world costs a rollout for each candidate
             spent = time.process_time() - start
-            per_world = spent / rollouts * min(rules.candidates, 4)
+            per_world = spent / rollouts * rules.candidates
             left = (budget - spent) / (len(points) - done)
             now = max(MIN_WORLDS, min(depth, int(left / per_world)))
         decision, played = review_decision(game, state, seat, action, version, now, rules)

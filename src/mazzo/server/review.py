@@ -31,7 +31,7 @@ reviews = APIRouter()
 
 def review_step(record: JSON, seat: int, index: int) -> JSON:
     """The review of ``seat``'s ``index``-th decision in ``record`` (in a worker)."""
-    game, points = decision_points(record, seat)
+    game, points = decision_points(record, seat, only=index)
     version, state, action = points[index]
     rules = game.review_rules()
     decision, _ = review_decision(game, state, seat, action, version, rules.worlds, rules)
@@ -100,7 +100,7 @@ async def _answer(manager: TableManager, table: Table, seat: int, start: bool) -
     if not start:
         return {"status": "none"}
     record = table.record()
-    _, points = decision_points(record, seat)
+    _, points = decision_points(record, seat, only=-1)  # counted, none kept
     running = RUNNING[(table.id, seat)] = Running(len(points))
     running.task = asyncio.create_task(_compute(manager, table, seat, record, running))
     return running.frame()
