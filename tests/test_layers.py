@@ -26,7 +26,7 @@ LAYERS: Final[dict[str, int]] = {
     "engine": 1,
     "games": 2,
     "bots": 3,
-    "arena": 4,
+    "arena": 4, "coach": 4,
     "server": 5, "rl": 5,
     "cli": 6,  # the command line starts the server (``mazzo serve``) and the arena
     "web": 7,  # the browser app: package data the server serves, talking to it over HTTP

@@ -118,6 +118,15 @@ def test_a_group_of_appends_stores_each_good_row_and_refuses_only_the_bad(
     assert storage.append_actions([]) == []
 
 
+def test_a_review_is_kept_once_per_seat(storage: Storage) -> None:
+    storage.create_table(table())
+    assert storage.load_review("t1", 0) is None
+    storage.save_review("t1", 0, {"seat": 0, "decisions": [{"class": "best"}]})
+    storage.save_review("t1", 0, {"seat": 0, "decisions": []})  # computed once: the first stays
+    assert storage.load_review("t1", 0) == {"seat": 0, "decisions": [{"class": "best"}]}
+    assert storage.load_review("t1", 1) is None
+
+
 def test_unknown_tables_are_named(storage: Storage) -> None:
     with pytest.raises(UnknownTable, match="nope"):
         storage.load_table("nope")

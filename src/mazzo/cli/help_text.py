@@ -117,6 +117,12 @@ HELP: dict[str, dict[str, str]] = {
                                              "(IPv6: one /64); more are answered 503 (default "
                                              "64; 0: no cap, e.g. behind a proxy)",
         "verify": "check a server record's fair-shuffle commitments",
+        "review": "the esperto's review of one seat of a saved match record",
+        "review.seat": "the seat to review (1-based)",
+        "review.json": "print the review as JSON (docs/review.md)",
+        "review.budget": "seconds of CPU the review may take; later decisions get fewer worlds "
+                         "(default: the game's full depth)",
+        "review.worlds": "worlds behind each value (default: the game's depth, docs/review.md)",
         # what a value must be (mazzo's own argument types)
         "seconds.not_number": "not a number of seconds: {text!r}",
         "seconds.negative": "seconds must be 0 or more: {text!r}",
@@ -125,6 +131,7 @@ HELP: dict[str, dict[str, str]] = {
         "connections.not_number": "not a number of connections: {text!r}",
         "connections.negative": "connections must be 0 or more: {text!r}",
         # metavars: what goes in a positional or after an option
+        "m.worlds": "WORLDS",
         "m.command": "COMMAND", "m.game": "game", "m.file": "file", "m.FILE": "FILE",
         "m.field": "FIELD=VALUE", "m.players": "PLAYERS", "m.variant": "VARIANT",
         "m.seat": "SEAT", "m.bots": "BOTS", "m.seed": "SEED", "m.matches": "MATCHES",
@@ -240,12 +247,20 @@ HELP: dict[str, dict[str, str]] = {
                                              "un /64); alle altre risponde 503 (predefinito 64; "
                                              "0: nessun limite, per esempio dietro un proxy)",
         "verify": "controlla gli impegni di mescolamento equo nel record di un server",
+        "review": "la revisione dell'esperto di un posto di una partita salvata",
+        "review.seat": "il posto da rivedere (contando da 1)",
+        "review.json": "stampa la revisione in JSON (docs/review.md)",
+        "review.budget": "secondi di CPU che la revisione può prendere; le decisioni successive "
+                         "hanno meno mondi (predefinito: la profondità piena del gioco)",
+        "review.worlds": "mondi dietro ogni valore (predefinito: la profondità del gioco, "
+                         "docs/review.md)",
         "seconds.not_number": "non è un numero di secondi: {text!r}",
         "seconds.negative": "i secondi devono essere 0 o più: {text!r}",
         "frames.not_number": "non è un numero di frame: {text!r}",
         "frames.too_few": "i frame devono essere 1 o più: {text!r}",
         "connections.not_number": "non è un numero di connessioni: {text!r}",
         "connections.negative": "le connessioni devono essere 0 o più: {text!r}",
+        "m.worlds": "MONDI",
         "m.command": "COMANDO", "m.game": "gioco", "m.file": "file", "m.FILE": "FILE",
         "m.field": "CAMPO=VALORE", "m.players": "GIOCATORI", "m.variant": "VARIANTE",
         "m.seat": "POSTO", "m.bots": "BOT", "m.seed": "SEED", "m.matches": "PARTITE",

@@ -1,4 +1,5 @@
-"""The ``mazzo`` command: games, rules, play, simulate, arena, replay, and game subcommands."""
+"""The ``mazzo`` command: games, rules, play, simulate, arena, replay, review, and game
+subcommands."""
 
 from __future__ import annotations
 
@@ -88,6 +89,16 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
     verify = sub.add_parser("verify", help=h["verify"])
     verify.add_argument("file", metavar=h["m.file"])
+
+    review = sub.add_parser("review", help=h["review"])
+    review.add_argument("file", metavar=h["m.file"])
+    review.add_argument("--seat", type=int, required=True, metavar=h["m.seat"],
+                        help=h["review.seat"])
+    review.add_argument("--json", action="store_true", help=h["review.json"])
+    review.add_argument("--budget", type=float, default=None, metavar=h["m.seconds"],
+                        help=h["review.budget"])
+    review.add_argument("--worlds", type=int, default=None, metavar=h["m.worlds"],
+                        help=h["review.worlds"])
     return parser
 
 
@@ -519,6 +530,10 @@ def _dispatch(args_list: list[str], lang: str, no_color: bool = False) -> int:
             return cmd_replay(args, lang)
     if args.command == "verify":
         return cmd_verify(args.file, lang)
+    if args.command == "review":
+        from mazzo.cli.review import cmd_review
+
+        return cmd_review(args, lang)
     if args.command == "menu":
         from mazzo.cli.menu import run_menu
 

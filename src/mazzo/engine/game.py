@@ -28,6 +28,7 @@ from mazzo.engine.fields import field_decoders as field_decoders
 from mazzo.engine.fields import short as short
 from mazzo.engine.fields import tokens as tokens
 from mazzo.engine.refusals import explain_common
+from mazzo.engine.review import ReviewRules
 
 if TYPE_CHECKING:  # lessons name the state and config classes of this module
     from mazzo.engine.lessons import Lesson
@@ -814,6 +815,12 @@ class Game(ABC):
         """How the difficulty levels search this game and the bots it has that are no level
         (``mazzo.engine.bot_levels``); None: a small default search, for a game not measured."""
         return None
+
+    def review_rules(self) -> ReviewRules:
+        """How the post-match review values and classes this game's decisions
+        (``mazzo.engine.review``): the default rules, in points of the hand, unless the game
+        states its own."""
+        return ReviewRules()
 
     def subcommands(self) -> dict[str, Callable[[list[str]], int]]:
         """Extra CLI commands, run as ``mazzo <game id> <name> ARGS`` (e.g. cribbage analyze).

@@ -25,6 +25,7 @@ from mazzo.server.pages import install as install_pages
 from mazzo.server.protocol import MAX_MESSAGE_BYTES, encode_frame, error_frame
 from mazzo.server.quickmatch import Matchmaker, quickmatch
 from mazzo.server.reports import reports
+from mazzo.server.review import reviews
 from mazzo.server.sockets import OUTBOX_FRAMES, SEND_TIMEOUT_S, WS_MAX_BYTES, Clients, TableSockets
 from mazzo.server.storage.base import Storage
 from mazzo.server.table_socket import table_socket_handler
@@ -126,9 +127,9 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     app.state.accounts = account_settings or AccountSettings(https=https,
                                                              trust_proxy=trust_proxy)
     install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
-    # finding's and the reports' routes before the tables': the owner's commands take any
-    # /api/tables/{id}/{word}, and these are /join and /reports
-    for router in (api.health, api.games, account_routes, finding, quickmatch, reports,
+    # these routes before the tables': the owner's commands take any /api/tables/{id}/{word},
+    # and these are /join, /reports and /review
+    for router in (api.health, api.games, account_routes, finding, quickmatch, reports, reviews,
                    api.tables, ratings_api.router, lessons.router):
         app.include_router(router)
     api.install_errors(app)

@@ -65,9 +65,11 @@ class Job:
     """One bot decision waiting for (or given to) a worker."""
 
     args: tuple[Any, ...]
-    future: asyncio.Future[int]
+    future: asyncio.Future[Any]
     #: handed to a worker again after its worker died
     retried: bool = False
+    #: what the worker runs on ``args`` (None: the pool's own work, a bot's move)
+    work: Callable[..., Any] | None = None
 
 
 class Schedule:
@@ -143,7 +145,18 @@ class BotPool:
         job = Job(args, asyncio.get_running_loop().create_future())
         self.schedule.add(kind, table, job)
         self._dispatch()
-        return await job.future  # a cancelled caller cancels the future: the job is skipped
+        index: int = await job.future  # a cancelled caller cancels the future: it is skipped
+        return index
+
+    async def run(self, work: Callable[..., Any], *args: Any, table: str = "",
+                  kind: str = HINT) -> Any:
+        """``work(*args)`` in a worker, as a job of ``kind`` (by default one with the hints'
+        place: after every bot move, on part of the pool); ``work`` must be a module-level
+        function and ``args`` plain data, for the worker process to receive them."""
+        job = Job(args, asyncio.get_running_loop().create_future(), work=work)
+        self.schedule.add(kind, table, job)
+        self._dispatch()
+        return await job.future
 
     def health(self) -> JSON:
         return {"workers": self.workers, "running_moves": self.running[MOVE],
@@ -172,14 +185,14 @@ class BotPool:
         self.running[kind] += 1
         executor = self._executor
         try:
-            done = asyncio.wrap_future(executor.submit(self._work, *job.args))
+            done = asyncio.wrap_future(executor.submit(job.work or self._work, *job.args))
         except (BrokenProcessPool, RuntimeError) as exc:  # broken before this submit
             done = asyncio.get_running_loop().create_future()
             done.set_exception(BrokenProcessPool(str(exc)))
         done.add_done_callback(lambda result: self._finished(kind, table, job, executor, result))
 
     def _finished(self, kind: str, table: str, job: Job,
-                  executor: concurrent.futures.Executor, result: asyncio.Future[int]) -> None:
+                  executor: concurrent.futures.Executor, result: asyncio.Future[Any]) -> None:
         self.running[kind] -= 1
         error = result.exception() if not result.cancelled() else None
         if isinstance(error, BrokenProcessPool) and not job.retried and not self.closed:

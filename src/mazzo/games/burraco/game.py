@@ -8,9 +8,11 @@ from typing import Any, ClassVar
 from mazzo.engine.bot_levels import BotLevels, SearchSetting
 from mazzo.engine.game import Action, Config, Game, GameText
 from mazzo.engine.lessons import Lesson
+from mazzo.engine.review import ReviewRules
 from mazzo.games.burraco import actions, text
 from mazzo.games.burraco.bots import BurracoHeuristic
 from mazzo.games.burraco.config import VARIANTS, BurracoConfig
+from mazzo.games.burraco.review import RULES as REVIEW_RULES
 from mazzo.games.burraco.state import BurracoState
 
 
@@ -69,6 +71,9 @@ class BurracoGame(Game):
         from mazzo.games.burraco.lesson import LESSON  # (read only by a learner)
 
         return LESSON
+
+    def review_rules(self) -> ReviewRules:
+        return REVIEW_RULES
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": BurracoHeuristic}

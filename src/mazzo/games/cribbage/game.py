@@ -8,11 +8,13 @@ from typing import Any, ClassVar
 from mazzo.engine.bot_levels import BotLevels, ExtraBot, SearchSetting
 from mazzo.engine.game import Action, Config, Game, GameText
 from mazzo.engine.lessons import Lesson
+from mazzo.engine.review import ReviewRules
 from mazzo.games.cribbage import actions, text
 from mazzo.games.cribbage.bots import CribbageHeuristic
 from mazzo.games.cribbage.cli import HELP as ANALYZE_HELP
 from mazzo.games.cribbage.cli import analyze_main
 from mazzo.games.cribbage.config import CribbageConfig
+from mazzo.games.cribbage.review import RULES as REVIEW_RULES
 from mazzo.games.cribbage.state import CribbageState
 
 
@@ -65,6 +67,9 @@ class CribbageGame(Game):
                            match_scoring="free"),
             CribbageConfig(players=4, target=121, games_to_win=1, match_scoring="free_triple"),
         ]
+
+    def review_rules(self) -> ReviewRules:
+        return REVIEW_RULES
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": CribbageHeuristic}

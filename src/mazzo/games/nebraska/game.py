@@ -8,9 +8,11 @@ from typing import Any, ClassVar
 from mazzo.engine.bot_levels import BotLevels, SearchSetting
 from mazzo.engine.game import JSON, Action, Config, Game, GameText
 from mazzo.engine.lessons import Lesson
+from mazzo.engine.review import ReviewRules
 from mazzo.games.nebraska import actions, text
 from mazzo.games.nebraska.bots import NebraskaHeuristic
 from mazzo.games.nebraska.config import VARIANTS, NebraskaConfig
+from mazzo.games.nebraska.review import RULES as REVIEW_RULES
 from mazzo.games.nebraska.state import NebraskaState
 
 
@@ -60,6 +62,9 @@ class NebraskaGame(Game):
         from mazzo.games.nebraska.lesson import LESSON  # (read only by a learner)
 
         return LESSON
+
+    def review_rules(self) -> ReviewRules:
+        return REVIEW_RULES
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": NebraskaHeuristic}

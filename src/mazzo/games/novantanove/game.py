@@ -10,6 +10,7 @@ from mazzo.cards import Card
 from mazzo.engine.bot_levels import BotLevels, SearchSetting
 from mazzo.engine.game import Action, Config, ConfigError, Game, GameText
 from mazzo.engine.lessons import Lesson
+from mazzo.engine.review import ReviewRules
 from mazzo.games.novantanove import text
 from mazzo.games.novantanove.actions import (
     BID,
@@ -27,6 +28,7 @@ from mazzo.games.novantanove.actions import (
     deck_for,
 )
 from mazzo.games.novantanove.config import NovantanoveConfig
+from mazzo.games.novantanove.review import RULES as REVIEW_RULES
 from mazzo.games.novantanove.state import NovantanoveState
 
 
@@ -94,6 +96,9 @@ class NovantanoveGame(Game):
         from mazzo.games.novantanove.lesson import LESSON  # (read only by a learner)
 
         return LESSON
+
+    def review_rules(self) -> ReviewRules:
+        return REVIEW_RULES
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         from mazzo.games.novantanove.bots import HeuristicAgent

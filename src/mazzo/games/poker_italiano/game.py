@@ -8,9 +8,11 @@ from typing import Any, ClassVar
 from mazzo.engine.bot_levels import BotLevels, ExtraBot, SearchSetting
 from mazzo.engine.game import Action, Config, Game, GameText
 from mazzo.engine.lessons import Lesson
+from mazzo.engine.review import ReviewRules
 from mazzo.games.poker_italiano import actions, text
 from mazzo.games.poker_italiano.bots import PokerHeuristic
 from mazzo.games.poker_italiano.config import PokerItalianoConfig
+from mazzo.games.poker_italiano.review import RULES as REVIEW_RULES
 from mazzo.games.poker_italiano.state import PokerItalianoState
 
 
@@ -71,6 +73,9 @@ class PokerItalianoGame(Game):
         from mazzo.games.poker_italiano.lesson import LESSON  # (read only by a learner)
 
         return LESSON
+
+    def review_rules(self) -> ReviewRules:
+        return REVIEW_RULES
 
     def bots(self) -> dict[str, Callable[[int | None], Any]]:
         return {"heuristic": PokerHeuristic}

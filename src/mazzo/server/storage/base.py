@@ -274,7 +274,7 @@ class Storage(ABC):
     server calls them from a worker thread so the event loop never waits on the disk."""
 
     #: the schema version this code writes; :meth:`migrate` brings a database up to it
-    SCHEMA_VERSION: Final = 9
+    SCHEMA_VERSION: Final = 10
     #: whether several server processes can share this database (then a process may have to
     #: take over the tables of one that stopped)
     shared: ClassVar[bool] = False
@@ -349,6 +349,15 @@ class Storage(ABC):
     @abstractmethod
     def load_table(self, table_id: str) -> StoredTable:
         """A table with its whole log in version order; :class:`UnknownTable` if absent."""
+
+    @abstractmethod
+    def save_review(self, table_id: str, seat: int, review: JSON) -> None:
+        """Keep the esperto's review of ``seat`` of a finished table; a review already kept
+        for that seat stays (a review is computed once)."""
+
+    @abstractmethod
+    def load_review(self, table_id: str, seat: int) -> JSON | None:
+        """The review kept for ``seat`` of ``table_id``, or None."""
 
     @abstractmethod
     def unfinished_tables(self) -> list[str]:

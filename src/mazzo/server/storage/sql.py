@@ -216,6 +216,15 @@ MIGRATIONS: Final[Sequence[tuple[int, Sequence[str]]]] = (
         )""",
         "CREATE INDEX reports_by_time ON reports(at)",
     )),
+    # the esperto's review of a seat of a finished match, computed once
+    (10, (
+        """CREATE TABLE reviews (
+            table_id TEXT NOT NULL REFERENCES game_tables(id),
+            seat INTEGER NOT NULL,
+            review TEXT NOT NULL,
+            PRIMARY KEY (table_id, seat)
+        )""",
+    )),
 )
 
 
@@ -585,6 +594,21 @@ class SQLStorage(SQLAccounts, SQLRatings, Storage):
         log = tuple(ActionRow(v, json.loads(a), s, c, h, json.loads(n) if n else None)
                     for v, a, s, c, h, n in actions)
         return StoredTable(table, log)
+
+    def save_review(self, table_id: str, seat: int, review: JSON) -> None:
+        def insert(db: Transaction) -> None:
+            if db.execute("SELECT 1 FROM reviews WHERE table_id = ? AND seat = ?",
+                          (table_id, seat)).fetchone() is None:
+                db.execute("INSERT INTO reviews(table_id, seat, review) VALUES (?, ?, ?)",
+                           (table_id, seat, dumps(review)))
+
+        self._run(insert)  # idempotent: the first review stored stays
+
+    def load_review(self, table_id: str, seat: int) -> JSON | None:
+        row = self._run(lambda db: db.execute(
+            "SELECT review FROM reviews WHERE table_id = ? AND seat = ?", (table_id, seat)
+        ).fetchone(), write=False)
+        return None if row is None else dict(json.loads(row[0]))
 
     def unfinished_tables(self) -> list[str]:
         rows = self._run(lambda db: db.execute(

@@ -3,11 +3,13 @@
 import { getJSON, h } from "./api.js";
 import { cardElement, readable } from "./cards.js";
 import { getLang, setGame, t } from "./i18n.js";
+import { ReviewPanel } from "./review.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.search);
 const state = { version: 0, total: 0, seat: params.has("seat") ? Number(params.get("seat")) : null, summary: null, board: null,
   asked: 0 }; // requests made: only the answer to the last one is drawn
+state.review = new ReviewPanel(tableId, (version) => show(version));
 
 // Quick clicks ask for several moments at once, and their answers may come in any order: an
 // answer to an earlier click that came last would show a moment other than the one asked for.
@@ -46,6 +48,7 @@ function render(data) {
   let content;
   try { content = state.board.board(data.view, { frame, seat: state.seat, name }); } catch (exc) { content = h("pre", {}, String(exc)); }
   document.getElementById("board").replaceChildren(h("h2", { id: "board-title" }, t("board")), content);
+  state.review.render(state.seat, data.version);
   const hand = Array.isArray(data.view.hand) ? data.view.hand : [];
   document.getElementById("replay-hand").replaceChildren(...(hand.length ? [h("h2", {}, `${t("hand")} — ${name(state.seat)}`), h("div", { class: "hand" }, hand.map((c) => cardElement(c)))] : []));
 }
