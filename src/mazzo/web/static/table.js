@@ -182,7 +182,7 @@ function toggleCard(token) {
   const i = app.selected.indexOf(token);
   if (i >= 0) app.selected.splice(i, 1);
   else app.selected.push(token);
-  render();
+  renderHand();
 }
 
 /** The owner's start: with a person's seat still empty, only once the owner says so (a
@@ -213,12 +213,24 @@ function focusSelector(el) {
 }
 
 function render() {
+  keepingFocus(() => {
+    // each frame's drawing is measured (benchmarks/web.py reads the "render" measures)
+    performance.mark("render-start");
+    draw();
+    performance.measure("render", "render-start");
+    if (++app.renders % 5000 === 0) performance.clearMeasures("render"); // a long session stays small
+  });
+}
+
+/** Only the hand and the moves again: what selecting a card changes (the felt, the log and the
+ * history stay as the frame drew them, so a card picked costs a fraction of a whole frame). */
+function renderHand() {
+  if (app.frame) keepingFocus(() => renderPlay(app.frame));
+}
+
+function keepingFocus(drawing) {
   const selector = focusSelector(document.activeElement);
-  // each frame's drawing is measured (benchmarks/web.py reads the "render" measures)
-  performance.mark("render-start");
-  draw();
-  performance.measure("render", "render-start");
-  if (++app.renders % 5000 === 0) performance.clearMeasures("render"); // a long session stays small
+  drawing();
   if (selector && document.activeElement === document.body) {
     const again = document.querySelector(selector) || document.querySelector("#moves .move:not(:disabled)");
     again?.focus();
@@ -477,15 +489,16 @@ function renderPlay(frame) {
     }
     const confirm = h("div", { class: "confirm", role: "group", "aria-label": t("moves") });
     for (const m of [...matching, ...plain]) confirm.append(moveButton(m, active));
-    if (app.selected.length) confirm.append(h("button", { type: "button", class: "secondary", id: "clear", onclick: () => { app.selected = []; render(); } }, t("clear")));
+    if (app.selected.length) confirm.append(h("button", { type: "button", class: "secondary", id: "clear", onclick: () => { app.selected = []; renderHand(); } }, t("clear")));
     moves.append(confirm);
     const all = h("details", { id: "all-moves", class: "all-moves" }, h("summary", {}, t("allMoves", { n: legal.length })),
       h("div", { class: "move-list" }, legal.map((m) => moveButton(m, active))));
     if (document.getElementById("all-moves")?.open) all.open = true;
     moves.append(all);
   }
+  // the hint beside "All moves", on their line: the docked hand keeps to few lines
+  if (frame.seat !== null && frame.status === "playing") moves.append(hintControls(frame, active));
   parts.push(moves);
-  if (frame.seat !== null && frame.status === "playing") parts.push(hintControls(frame, active));
   area.replaceChildren(...parts);
 }
 

@@ -56,8 +56,8 @@ function feltCentre(view, ctx, lang) {
     const shown = showdown ? view.last_hand.shown[String(seat)] : null;
     const box = h("div", { class: "spot-box" + (view.folded[seat] ? " folded" : "") },
       bet ? chips(bet, `${ctx.name(seat)}: ${t("bet")} ${bet}`) : null,
-      shown ? fan(shown.cards, `${ctx.name(seat)}: ${CATEGORIES[lang][shown.category] || shown.category}`, { small: true }) : null,
-      shown ? h("span", { class: "who rank-name" }, CATEGORIES[lang][shown.category] || shown.category) : null,
+      shown ? lastShowdown(fan(shown.cards, `${ctx.name(seat)}: ${CATEGORIES[lang][shown.category] || shown.category}`, { small: true })) : null,
+      shown ? h("span", { class: "who rank-name last-showdown" }, CATEGORIES[lang][shown.category] || shown.category) : null,
       h("span", { class: "who" }, ctx.name(seat)),
       view.folded[seat] ? h("span", { class: "who" }, t("folded")) : drew ? h("span", { class: "who" }, drew) : null);
     if (bet) box.firstChild.dataset.fly = `bet-${seat}`;
@@ -71,6 +71,13 @@ function feltCentre(view, ctx, lang) {
     h("span", { class: "who" }, PHASES[lang][view.phase] || view.phase));
   middle.children[1].dataset.fly = "pot";
   return core(around(view, ctx, view.chips.length, items, middle, t("pot")));
+}
+
+/** Marks the last hand's showdown on the felt: a phone folds it away at your turn (table.css),
+ * the end-of-hand overlay and the hand history having told it. */
+function lastShowdown(el) {
+  el.classList.add("last-showdown");
+  return el;
 }
 
 export function board(view, ctx) {
