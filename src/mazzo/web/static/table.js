@@ -531,10 +531,10 @@ function arrangeable(el, token, order) {
     const moving = app.dragging || e.dataTransfer.getData("text/plain");
     app.dragging = null;
     if (!moving || moving === token) return;
-    const box = el.getBoundingClientRect();
-    put(moveCard(order, moving, token, e.clientX > box.left + box.width / 2));
+    put(moveCard(order, moving, token, pastMiddle(el, e.clientX)));
   });
   el.addEventListener("dragend", () => { app.dragging = null; });
+  touchArrangeable(el, token, order, put);
   el.addEventListener("keydown", (e) => {
     if (!e.altKey || (e.key !== "ArrowLeft" && e.key !== "ArrowRight")) return;
     e.preventDefault();
@@ -543,6 +543,57 @@ function arrangeable(el, token, order) {
     if (to < 0 || to >= order.length) return;
     put(moveCard(order, token, order[to], e.key === "ArrowRight"));
   });
+}
+
+/** Whether ``x`` is on the right half of the part of ``card`` one sees: in a fanned hand the
+ * next card covers the rest of it. */
+function pastMiddle(card, x) {
+  const box = card.getBoundingClientRect();
+  const next = card.nextElementSibling?.getBoundingClientRect();
+  const right = next && next.left < box.right && next.left > box.left ? next.left : box.right;
+  return x > (box.left + right) / 2;
+}
+
+// how far a finger goes sideways before it carries the card (less is a tap that selects it), px
+const TOUCH_SLOP_PX = 12;
+
+/** A finger (or a pen) carries a hand card sideways to another place: touch screens fire no
+ * HTML drag and drop, so pointer events do it. The card follows the finger and lands before or
+ * after the card it is let go on; a vertical swipe still scrolls the page (table.css gives
+ * the card ``touch-action: pan-y``), and a tap still selects. */
+function touchArrangeable(el, token, order, put) {
+  let drag = null;
+  el.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "mouse" || !e.isPrimary) return;
+    drag = { x: e.clientX, y: e.clientY, moving: false };
+    el.setPointerCapture(e.pointerId);
+  });
+  el.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    const dx = e.clientX - drag.x;
+    const dy = e.clientY - drag.y;
+    if (!drag.moving && Math.abs(dx) < TOUCH_SLOP_PX) return;
+    drag.moving = true;
+    el.classList.add("carried");
+    el.style.transform = `translate(${dx}px, ${dy}px)`;
+  });
+  const end = (e) => {
+    const was = drag;
+    drag = null;
+    el.classList.remove("carried");
+    el.style.transform = "";
+    if (!was?.moving || e.type === "pointercancel") return;
+    // a carried card is no tap: a click that follows at once does not select it
+    const swallow = (c) => { c.stopImmediatePropagation(); c.preventDefault(); };
+    el.addEventListener("click", swallow, { capture: true, once: true });
+    setTimeout(() => el.removeEventListener("click", swallow, { capture: true }), 400);
+    const target = document.elementsFromPoint(e.clientX, e.clientY)
+      .map((under) => under.closest("#hand [data-card]")).find((card) => card && card !== el);
+    if (!target) return;
+    put(moveCard(order, token, target.dataset.card, pastMiddle(target, e.clientX)));
+  };
+  el.addEventListener("pointerup", end);
+  el.addEventListener("pointercancel", end);
 }
 
 // Cards whose only legal move is to play that one card (the board names those move types:
