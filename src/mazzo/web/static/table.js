@@ -59,7 +59,10 @@ async function onFrame(frame) {
     app.alert = "";
   }
   if (frame.log) loadLog(frame.log);
-  else addEvents(frame);
+  else {
+    if (frame.hand_sheet) takeSheet(frame.hand_sheet);
+    addEvents(frame);
+  }
   const turnKey = `${frame.view.current_player}:${frame.view.hand_number}:${frame.status}`;
   if (turnKey !== app.turnKey) { app.turnKey = turnKey; app.turnSince = Date.now(); }
   // the server says how long is left; counting from arrival keeps every client's clock in step
@@ -102,8 +105,9 @@ function addEvents(frame) {
   for (const event of frame.events) {
     const hand = event.log_hand ?? frame.view.hand_number ?? app.hands.at(-1)?.hand ?? 0;
     if (app.hands.at(-1)?.hand !== hand) {
+      // the hand before is over: its score sheet came with this frame, or is on the server
+      if (app.hands.length && !app.hands.at(-1).sheet) app.sheetsStale = true;
       app.hands.push({ hand, events: [], omitted: 0, sheet: null });
-      app.sheetsStale = true; // the hand before is over: its score sheet is on the server
     }
     app.hands.at(-1).events.push({ text: event.text, type: event.type, version: frame.version, data: event });
   }
@@ -115,6 +119,13 @@ function addEvents(frame) {
     if (drop > 0) { hand.events.splice(0, drop); hand.omitted += drop; extra -= drop; }
   }
   if (app.sheetsStale && app.historyOpen) refreshLog();
+}
+
+/** The score sheet of the hand a frame ended ({hand, sheet}), so the overlay and the hand
+ * history need not ask for the whole log (summary.js still asks when a sheet is missing). */
+function takeSheet({ hand, sheet }) {
+  const entry = app.hands.find((h) => h.hand === hand);
+  if (entry) entry.sheet = sheet;
 }
 
 // the whole log again (with the score sheet of the hand just over): the answer to "sync" has it

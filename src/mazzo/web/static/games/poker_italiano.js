@@ -66,7 +66,9 @@ function feltCentre(view, ctx, lang) {
   const sidePots = view.pots.length > 1 && view.chips.includes(0) ? view.pots : [];
   const middle = h("div", { class: "stack pot" }, h("span", { class: "label" }, t("pot")),
     chips(view.pot, `${t("pot")}: ${view.pot}`),
-    sidePots.length ? h("span", { class: "who" }, sidePots.map((p) => p.amount).join(" + ")) : null,
+    // each pot with who is in it: an all-in seat plays for the pots that name it only
+    sidePots.length ? h("ul", { class: "plain side-pots" }, sidePots.map((p) =>
+      h("li", { class: "who" }, t("potOf", { amount: p.amount, seats: p.seats.map(ctx.name).join(", ") })))) : null,
     view.phase === "over" ? null : h("span", { class: "who" }, `${t("toMatch")}: ${view.to_match}`),
     h("span", { class: "who" }, PHASES[lang][view.phase] || view.phase));
   middle.children[1].dataset.fly = "pot";
