@@ -160,3 +160,25 @@ def test_a_finger_arranges_a_burraco_hand_on_a_touch_screen(
     page.reload()
     page.wait_for_selector("#hand .card")
     assert hand_order(page) == after  # kept in this browser, as a mouse's arrangement is
+
+
+BACK_PEGS = """() => [...document.querySelectorAll('#centre .crib-board .back-peg')]
+    .map((peg) => `${peg.getAttribute('cx')},${peg.getAttribute('cy')}`)"""
+
+
+def test_cribbages_back_peg_survives_a_reload(new_context: Callable[..., Any],
+                                              server: LiveServer) -> None:
+    """The back peg is where the score stood before the last points pegged: read from the
+    log's events, a reloaded page puts it back where it was (it used to go home)."""
+    page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    create_from_lobby(page, server.http, "cribbage")
+    rng = random.Random(2)
+    while True:  # until a back peg has left home (a score pegged after the first one)
+        assert wait_turn_or_end(page) == "playing"
+        pegs = page.evaluate(BACK_PEGS)
+        if pegs:
+            break
+        play_one(page, rng)
+    page.reload()
+    page.wait_for_selector("#centre .crib-board")
+    assert page.evaluate(BACK_PEGS) == pegs

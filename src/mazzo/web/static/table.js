@@ -427,7 +427,9 @@ function renderBoard(frame) {
   const panel = document.getElementById("board");
   // the last finished hand's sheet, for a board that keeps it in sight (cribbage's shows)
   const last = app.hands.findLast((hand) => hand.sheet);
-  const ctx = { frame, seat: frame.seat ?? 0, name: (i) => seatName(frame, i), lastSheet: last ? { hand: last.hand, sheet: last.sheet } : null };
+  const ctx = { frame, seat: frame.seat ?? 0, name: (i) => seatName(frame, i), lastSheet: last ? { hand: last.hand, sheet: last.sheet } : null,
+    // the match's events so far, oldest first (the log's: a reload has them too)
+    events: () => app.hands.flatMap((hand) => hand.events.map((e) => e.data)) };
   let content;
   try { content = app.board.board(frame.view, ctx); } catch (exc) { content = h("pre", {}, String(exc)); }
   panel.replaceChildren(h("h2", { id: "board-title", class: "sr-only" }, t("board")), content);
