@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from driver import create_from_lobby, play_one, wait_turn_or_end
 
 from live_server import LiveServer
@@ -182,3 +183,36 @@ def test_cribbages_back_peg_survives_a_reload(new_context: Callable[..., Any],
     page.reload()
     page.wait_for_selector("#centre .crib-board")
     assert page.evaluate(BACK_PEGS) == pegs
+
+
+COLOUR_NAMES = """async () => {
+    const cards = await import('/static/cards.js');
+    const box = document.createElement('div');
+    box.className = 'felt';
+    document.body.append(box);
+    const out = [];
+    for (const colour of Object.keys(cards.COLOURS)) {
+        for (const small of [true, false]) {
+            const card = cards.cardElement(`10 ${colour}`, { small });
+            box.append(card);
+            const name = card.querySelector('.colour-name');
+            const a = card.getBoundingClientRect(), b = name.getBoundingClientRect();
+            if (name.scrollWidth > name.clientWidth + 0.5 || b.left < a.left || b.right > a.right)
+                out.push(`${name.textContent}${small ? ' (small)' : ''}: `
+                         + `${name.scrollWidth} px in ${name.clientWidth}`);
+        }
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_every_nebraska_colour_name_fits_its_card_on_a_phone(
+        new_context: Callable[..., Any], server: LiveServer, lang: str) -> None:
+    """Each colour's name ("dark green", "verde scuro", ...) inside its card, the small common
+    cards too, at phone size."""
+    page = new_context(viewport={"width": 360, "height": 740}, is_mobile=True).new_page()
+    page.goto(f"{server.http}/?lang={lang}")
+    page.wait_for_selector("body[data-ready=true]")
+    page.add_style_tag(url="/static/table.css")
+    assert page.evaluate(COLOUR_NAMES) == []
