@@ -216,3 +216,51 @@ def test_every_nebraska_colour_name_fits_its_card_on_a_phone(
     page.wait_for_selector("body[data-ready=true]")
     page.add_style_tag(url="/static/table.css")
     assert page.evaluate(COLOUR_NAMES) == []
+
+
+#: every animation started from now on, by the card it moves and where that card is
+RECORD_ANIMATIONS = """() => { window.__moved = [];
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (...args) {
+        window.__moved.push({card: this.dataset?.card ?? null,
+                             meld: Boolean(this.closest('#centre .meld'))});
+        return animate.apply(this, args);
+    }; }"""
+
+#: the first meld (or attach) among the offered moves: [index, its cards], or null
+FIRST_MELD = """() => [...document.querySelectorAll('#all-moves .move')]
+    .map((b) => [Number(b.dataset.index), JSON.parse(b.dataset.cards)])
+    .find(([, cards]) => cards.length >= 3) ?? null"""
+
+
+def test_a_burraco_meld_laid_glides_from_the_hand_to_its_place(
+        new_context: Callable[..., Any], server: LiveServer) -> None:
+    """With motion on, the cards of a meld you lay travel from your hand to the meld on the
+    felt (FLIP, as the other moves do)."""
+    context = new_context(viewport={"width": 1280, "height": 800},
+                          reduced_motion="no-preference")
+    for _ in range(6):  # a deal whose hand can lay a meld after the draw
+        created = server.create({"game": "burraco", "config": {"players": 2},
+                                 "seats": ["human", "medio"], "start": True,
+                                 "options": {"bot_pause_s": 5}})
+        page = context.new_page()
+        page.goto(created["seats"][0]["url"] + "&lang=en")
+        assert wait_turn_or_end(page) == "playing"
+        page.locator("#moves .move", has_text="Draw").first.click()
+        page.wait_for_function("document.body.dataset.myTurn === 'true' && "
+                               "document.querySelector('#all-moves .move')")
+        meld = page.evaluate(FIRST_MELD)
+        if meld is not None:
+            break
+        page.close()
+    else:
+        pytest.skip("no meld in six deals")
+    index, cards = meld
+    for card in cards:
+        page.locator(f'#hand [data-card="{card}"]').click(position={"x": 6, "y": 8})
+    page.evaluate(RECORD_ANIMATIONS)
+    page.locator(f'#moves .confirm .move[data-index="{index}"]').click()
+    page.wait_for_function("(cards) => cards.every((c) => document.querySelector("
+                           "`#centre .meld [data-card=\"${c}\"]`))", arg=cards)
+    moved = {m["card"] for m in page.evaluate("window.__moved") if m["meld"]}
+    assert set(cards) <= moved, (cards, moved)
