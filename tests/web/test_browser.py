@@ -1,7 +1,8 @@
-"""The browser app end to end: Chromium clicks through the lobby and whole short matches of every
-game against bots, two browsers play each other through an invite link (one reloads mid-match),
-a spectator sees no hidden card, a phone plays a hand, and axe-core finds no serious or critical
-accessibility problem on the lobby and every game's table."""
+"""The browser app end to end: Chromium clicks "Play now" in the lobby and plays every game's
+default match against medio bots on a phone, the phone rule checked at each turn; two browsers
+play each other through an invite link (one reloads mid-match), a spectator sees no hidden
+card, a phone plays a hand, and axe-core finds no serious or critical accessibility problem on
+the lobby and every game's table."""
 
 from __future__ import annotations
 
