@@ -113,6 +113,12 @@ def test_the_log_after_a_reconnect_is_what_the_seat_was_sent_and_leaks_nothing(
     hands = end_seat["log"]["hands"]
     assert [h["hand"] for h in hands] == sorted({h["hand"] for h in hands})
     assert all(h["sheet"] is not None and "scores" in h["sheet"] for h in hands)
+    # each hand's sheet came live too, once, on the frame that ended it: the log's own
+    for live, end in ((player, end_seat), (spectator, end_spectator)):
+        ending = [frame["hand_sheet"] for frame in live.frames if "hand_sheet" in frame]
+        sent = {s["hand"]: s["sheet"] for s in ending}
+        assert len(sent) == len(ending) == len(end["log"]["hands"]) + end["log"]["omitted_hands"]
+        assert all(sent[h["hand"]] == h["sheet"] for h in end["log"]["hands"])
     # nothing in any log names a card its seat could not have seen by then
     record = server.get(f"/api/tables/{table}/record").json()
     views = views_by_version(record, [0, None])

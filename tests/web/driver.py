@@ -127,9 +127,9 @@ def play_one(page: Any, rng: random.Random) -> None:
     then its button."""
     close_summary(page)
     version = page.evaluate("document.body.dataset.version")
-    buttons = page.locator("#all-moves .move")
-    moves = [(int(b.get_attribute("data-index")), json.loads(b.get_attribute("data-cards")))
-             for b in buttons.all()]
+    # the offered moves read in one go (a round trip per button took much of a move's time)
+    moves = page.evaluate("""() => [...document.querySelectorAll('#all-moves .move')].map(
+        (b) => [Number(b.dataset.index), JSON.parse(b.dataset.cards)])""")
     index, cards = moves[rng.randrange(len(moves))]
     one_click = page.locator(f'.hand button.card.one-click[data-index="{index}"]')
     if len(cards) == 1 and one_click.count():
@@ -185,3 +185,40 @@ def axe_problems(page: Any) -> list[str]:
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
     return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
             for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+#: the phone of the phone rule: at your turn the hand and the centre's core on this screen
+PHONE = {"width": 360, "height": 740}
+
+#: the phone rule's boxes, read in one script after the page has painted: the scroll put back
+#: to the top and every box measured in the same task, so no frame can land between them (a
+#: frame drawn between a scroll and a measure once failed the rule under load)
+PHONE_BOXES = """async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    window.scrollTo(0, 0);
+    const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
+        return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+    const core = document.querySelector('#centre .centre-core .around')
+        || document.querySelector('#centre .centre-core');
+    return {scroll: window.scrollY, hand: box(document.getElementById('hand')),
+            dock: box(document.getElementById('play-area')), core: box(core),
+            width: window.innerWidth, height: window.innerHeight};
+}"""
+
+
+def phone_rule_problems(page: Any) -> list[str]:
+    """What breaks the phone rule on the page as it is now (your turn): the hand and the
+    centre's core (the compass of what lies in front of the seats where the game has one) both
+    inside the screen at the top of the page, the core above the docked hand."""
+    b = page.evaluate(PHONE_BOXES)
+    problems = [f"the page is scrolled to {b['scroll']}"] if b["scroll"] else []
+    for part in ("hand", "core"):
+        box = b[part]
+        if box is None:
+            problems.append(f"no {part}")
+        elif (box["top"] < 0 or box["bottom"] > b["height"] + 1 or box["left"] < 0
+              or box["right"] > b["width"] + 1):
+            problems.append(f"the {part} is off the screen: {box}")
+    if b["core"] and b["dock"] and b["core"]["bottom"] > b["dock"]["top"] + 1:
+        problems.append(f"the docked hand covers the centre: {b['core']} under {b['dock']}")
+    return problems

@@ -294,6 +294,11 @@ def test_poker_lists_side_pots_only_once_someone_is_all_in(page: Any,
     view["chips"][0] = 0  # all-in: the pots are side pots now, each with who can win it
     shown = page.evaluate(POKER_POTS, view)
     assert len(shown) == 1 + len(view["pots"]) and shown[1].startswith("3 (tra "), shown
+    # the felt too says who is in each pot, not its amount alone
+    felt = page.evaluate(POKER_POTS.replace('querySelector("section.block")',
+                                            'querySelector(".centre-core")').replace(
+        'pot.querySelector("h3").textContent,', "").replace("ul.plain li", ".side-pots li"), view)
+    assert felt == shown[1:], felt
 
 
 def test_nebraska_names_rejected_and_spent_cards_as_the_terminal(page: Any,

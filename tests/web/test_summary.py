@@ -183,6 +183,15 @@ def play_until_overlay(page: Any) -> None:
     raise AssertionError("no hand ended")
 
 
+#: counts the page's "sync" messages (each asks the server for the whole log again)
+COUNT_SYNCS = """() => { window.__syncs = 0;
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (data) {
+        if (typeof data === 'string' && JSON.parse(data).type === 'sync') window.__syncs += 1;
+        return send.call(this, data);
+    }; }"""
+
+
 def test_next_hand_button_and_the_setting_to_go_on_by_itself(
         new_context: Callable[..., Any], server: LiveServer) -> None:
     created = server.create({"game": "poker_italiano", "config": {"players": 3, "max_hands": 3},
@@ -191,8 +200,11 @@ def test_next_hand_button_and_the_setting_to_go_on_by_itself(
     page = new_context(viewport={"width": 1280, "height": 800}).new_page()
     page.goto(f"{created['seats'][0]['url']}&lang=en")
     page.wait_for_selector("body[data-status=playing]")
+    page.evaluate(COUNT_SYNCS)
     play_until_overlay(page)
     assert page.locator("#hand-summary-next").inner_text() == "Next hand"
+    # the hand's sheet came with the frame that ended it: no second round trip for the log
+    assert page.evaluate("window.__syncs") == 0
     page.check("#hand-summary-auto")
     assert page.evaluate("localStorage.getItem('mazzo.autoNextHand')") == "1"
     assert "Closes in" in page.locator("#hand-summary-timer").inner_text()

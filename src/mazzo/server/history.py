@@ -102,6 +102,33 @@ def event_hands(game: Game, before: int, after: int, chance: bool,
     return out
 
 
+def hand_sheet(game: Game, view: JSON) -> JSON:
+    """A finished hand's score sheet: the parts of the seat's view once it was scored that
+    the game names (its ``sheet_keys``) and the scores."""
+    keys = ("scores", *game.sheet_keys)
+    return {key: view[key] for key in keys if key in view}
+
+
+def ended_hand(open_hand: int | None, before: int, after: int, chance: bool,
+               hands: Sequence[int], terminal: bool) -> tuple[tuple[int, bool] | None, int]:
+    """The hand an action ended, as :class:`SeatLog` closes it, and the hand open after it.
+    ``open_hand``: the log's open hand before the action (None: not known, as after a
+    restart; nothing is then said to end first); ``hands``: each of its events' hand. The hand
+    ended is (its number, whether its sheet is the view before the action: a deal opens the
+    next hand with the view before it), or None."""
+    ended = None
+    start = after if chance else before
+    if open_hand is not None and start != open_hand:
+        ended = (open_hand, True)
+    current = start
+    for hand in hands:
+        if hand != current:
+            ended, current = (current, False), hand
+    if terminal:
+        ended = (current, False)
+    return ended, current
+
+
 @dataclasses.dataclass
 class Hand:
     """One hand of a seat's log: its events (with the frame version that carried each), how
@@ -190,8 +217,7 @@ class SeatLog:
             self.kept -= 1
 
     def _sheet(self, view: JSON) -> JSON:
-        keys = ("scores", *self.state.game.sheet_keys)
-        return {key: view[key] for key in keys if key in view}
+        return hand_sheet(self.state.game, view)
 
     def to_json(self, lang: str, labels: Sequence[str]) -> JSON:
         """The log for the wire, its texts in ``lang`` naming the seats by ``labels`` (callers

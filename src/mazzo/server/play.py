@@ -17,7 +17,14 @@ from typing import Final
 from mazzo.engine.game import JSON, Action, Event, Game, IllegalAction
 from mazzo.server.bots import HINT, MOVE
 from mazzo.server.fairness import commitment, fair_chance, new_seed
-from mazzo.server.history import SeatLog, TimedOut, event_hands, notice_json
+from mazzo.server.history import (
+    SeatLog,
+    TimedOut,
+    ended_hand,
+    event_hands,
+    hand_sheet,
+    notice_json,
+)
 from mazzo.server.protocol import Message, ProtocolError, cards_in, encode_frame, error_frame
 from mazzo.server.ratings import forfeit_seat
 from mazzo.server.storage.base import (
@@ -112,6 +119,7 @@ class TablePlay(TableChat):
                 return
         view = table.state.view(client.seat)
         table.seen[client.seat] = cards_in(view)
+        table.views[client.seat] = view
         frame = table.frame(client.seat, client.lang, [], view, set())
         if log is not None:
             log.advance(table.state.history[log.version:], table.timeouts)
@@ -322,14 +330,20 @@ class TablePlay(TableChat):
         table.clock_turn()
         events = list(state.events)
         hands = event_hands(table.game, before, state.hand_number, chance, events)
+        ended, table.log_hand = ended_hand(table.log_hand, before, state.hand_number, chance,
+                                           hands, state.is_terminal)
         if notice is not None:
             table.timeouts[version + 1] = notice  # keyed by the version of the frame
             events.insert(0, notice)
             hands.insert(0, state.hand_number if chance else before)
-        await self._broadcast(table, events, hands=hands)
+        await self._broadcast(table, events, hands=hands, ended=ended)
 
     async def _broadcast(self, table: Table, events: list[Event],
-                         skip: Client | None = None, hands: Sequence[int] | None = None) -> None:
+                         skip: Client | None = None, hands: Sequence[int] | None = None,
+                         ended: tuple[int, bool] | None = None) -> None:
+        """Send each client its frame; ``ended``: the hand this change ended (its number, and
+        whether its sheet is the seat's view before it): its score sheet goes with the frame,
+        so the end-of-hand overlay needs no second round trip."""
         if table.stale:
             return  # its state is unknown; everyone hears when it has been reloaded
         # each view, card set and frame is built and encoded once per seat (and language),
@@ -350,12 +364,28 @@ class TablePlay(TableChat):
             if text is None:
                 allowed = table.seen.get(seat, set()) | seen[seat]
                 text = frames[key] = encode_frame(table.frame(
-                    seat, client.lang, events, views[seat], allowed, public, hands))
+                    seat, client.lang, events, views[seat], allowed, public, hands,
+                    self._hand_sheet(table, seat, views[seat], ended)))
             # never waits: a client whose socket is full gets it from its own outbox later
             # (and is hung up on if it falls too far behind), so no client holds up the
             # others, and a task per send would cost more than the send itself
             client.send(text)
         table.seen.update(seen)
+        table.views.update(views)
+
+    @staticmethod
+    def _hand_sheet(table: Table, seat: int | None, view: JSON,
+                    ended: tuple[int, bool] | None) -> JSON | None:
+        """The score sheet of the hand just ended, from ``seat``'s own view (None when no
+        hand ended, or the view before a deal was never sent to that seat: the client then
+        asks for the log, which has it)."""
+        if ended is None:
+            return None
+        number, before = ended
+        end_view = table.views.get(seat) if before else view
+        if end_view is None:
+            return None
+        return {"hand": number, "sheet": hand_sheet(table.game, end_view)}
 
     def kick(self, table: Table) -> None:
         """Make sure the table's driver runs (chance, bots, stand-ins) if there is work."""

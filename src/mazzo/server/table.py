@@ -104,6 +104,11 @@ class Table:
         self.timer: asyncio.TimerHandle | None = None
         #: card tokens of each connected seat's last view (the event filter's "before")
         self.seen: dict[int | None, set[str]] = {}
+        #: each connected seat's last view sent (a deal's frame takes the hand just over's
+        #: score sheet from it: the hand ended with the view before the deal)
+        self.views: dict[int | None, JSON] = {}
+        #: the hand the seat logs have open (None until an action is committed here)
+        self.log_hand: int | None = None
         self._commitments: tuple[tuple[int, int, bool], Encoded] | None = None
         #: frame version -> the time-out notice told with the stand-in's move there (kept in
         #: memory only: a restarted server's logs lack the notices from before the restart)
@@ -271,10 +276,11 @@ class Table:
 
     def frame(self, seat: int | None, lang: str, events: list[Event], view: JSON,
               allowed: set[str], public: JSON | None = None,
-              hands: Sequence[int] | None = None) -> JSON:
+              hands: Sequence[int] | None = None, hand_sheet: JSON | None = None) -> JSON:
         """The state frame for one client: its view, its legal moves, the game's notes on its
         view, the events it may see (``hands``: the hand of the log each event belongs to).
-        ``public`` is :meth:`public_parts`, when the caller builds it once for many frames."""
+        ``public`` is :meth:`public_parts`, when the caller builds it once for many frames;
+        ``hand_sheet`` (``{hand, sheet}``) goes only on the frame that ends a hand."""
         state = self.state
         labels = self.labels(lang)
         legal: list[JSON] = []
@@ -297,13 +303,16 @@ class Table:
             public = self.public_parts()
         # notes speak of the seat's own view, so a spectator gets none; none once it is over
         notes = self.game.notes(view, lang) if seat is not None and self.status == PLAYING else None
-        return {
+        frame = {
             "type": "state", "table": self.id, "game": self.game.id, "version": self.version,
             "status": self.status, "seat": seat, "view": view, "legal": legal, "notes": notes,
             "events": shown, "commitments": public["commitments"],
             "seats": self._labelled(public, lang),
             "rematch": self.row.rematch, "hints": self.hints, "turn": public["turn"],
         }
+        if hand_sheet is not None:
+            frame["hand_sheet"] = hand_sheet
+        return frame
 
     def public_parts(self) -> JSON:
         """The parts of a frame that are the same for every client (built once per change)."""

@@ -66,7 +66,10 @@ async function onFrame(frame) {
     app.alert = "";
   }
   if (frame.log) loadLog(frame.log);
-  else addEvents(frame);
+  else {
+    if (frame.hand_sheet) takeSheet(frame.hand_sheet);
+    addEvents(frame);
+  }
   const turnKey = `${frame.view.current_player}:${frame.view.hand_number}:${frame.status}`;
   if (turnKey !== app.turnKey) { app.turnKey = turnKey; app.turnSince = Date.now(); }
   // the server says how long is left; counting from arrival keeps every client's clock in step
@@ -109,8 +112,9 @@ function addEvents(frame) {
   for (const event of frame.events) {
     const hand = event.log_hand ?? frame.view.hand_number ?? app.hands.at(-1)?.hand ?? 0;
     if (app.hands.at(-1)?.hand !== hand) {
+      // the hand before is over: its score sheet came with this frame, or is on the server
+      if (app.hands.length && !app.hands.at(-1).sheet) app.sheetsStale = true;
       app.hands.push({ hand, events: [], omitted: 0, sheet: null });
-      app.sheetsStale = true; // the hand before is over: its score sheet is on the server
     }
     app.hands.at(-1).events.push({ text: event.text, type: event.type, version: frame.version, data: event });
   }
@@ -122,6 +126,13 @@ function addEvents(frame) {
     if (drop > 0) { hand.events.splice(0, drop); hand.omitted += drop; extra -= drop; }
   }
   if (app.sheetsStale && app.historyOpen) refreshLog();
+}
+
+/** The score sheet of the hand a frame ended ({hand, sheet}), so the overlay and the hand
+ * history need not ask for the whole log (summary.js still asks when a sheet is missing). */
+function takeSheet({ hand, sheet }) {
+  const entry = app.hands.find((h) => h.hand === hand);
+  if (entry) entry.sheet = sheet;
 }
 
 // the whole log again (with the score sheet of the hand just over): the answer to "sync" has it
@@ -191,7 +202,7 @@ function toggleCard(token) {
   const i = app.selected.indexOf(token);
   if (i >= 0) app.selected.splice(i, 1);
   else app.selected.push(token);
-  render();
+  renderHand();
 }
 
 /** The owner's start: with a person's seat still empty, only once the owner says so (a
@@ -222,12 +233,24 @@ function focusSelector(el) {
 }
 
 function render() {
+  keepingFocus(() => {
+    // each frame's drawing is measured (benchmarks/web.py reads the "render" measures)
+    performance.mark("render-start");
+    draw();
+    performance.measure("render", "render-start");
+    if (++app.renders % 5000 === 0) performance.clearMeasures("render"); // a long session stays small
+  });
+}
+
+/** Only the hand and the moves again: what selecting a card changes (the felt, the log and the
+ * history stay as the frame drew them, so a card picked costs a fraction of a whole frame). */
+function renderHand() {
+  if (app.frame) keepingFocus(() => renderPlay(app.frame));
+}
+
+function keepingFocus(drawing) {
   const selector = focusSelector(document.activeElement);
-  // each frame's drawing is measured (benchmarks/web.py reads the "render" measures)
-  performance.mark("render-start");
-  draw();
-  performance.measure("render", "render-start");
-  if (++app.renders % 5000 === 0) performance.clearMeasures("render"); // a long session stays small
+  drawing();
   if (selector && document.activeElement === document.body) {
     const again = document.querySelector(selector) || document.querySelector("#moves .move:not(:disabled)");
     again?.focus();
@@ -414,7 +437,9 @@ function renderBoard(frame) {
   const panel = document.getElementById("board");
   // the last finished hand's sheet, for a board that keeps it in sight (cribbage's shows)
   const last = app.hands.findLast((hand) => hand.sheet);
-  const ctx = { frame, seat: frame.seat ?? 0, name: (i) => seatName(frame, i), lastSheet: last ? { hand: last.hand, sheet: last.sheet } : null };
+  const ctx = { frame, seat: frame.seat ?? 0, name: (i) => seatName(frame, i), lastSheet: last ? { hand: last.hand, sheet: last.sheet } : null,
+    // the match's events so far, oldest first (the log's: a reload has them too)
+    events: () => app.hands.flatMap((hand) => hand.events.map((e) => e.data)) };
   let content;
   try { content = app.board.board(frame.view, ctx); } catch (exc) { content = h("pre", {}, String(exc)); }
   panel.replaceChildren(h("h2", { id: "board-title", class: "sr-only" }, t("board")), content);
@@ -487,15 +512,16 @@ function renderPlay(frame) {
     }
     const confirm = h("div", { class: "confirm", role: "group", "aria-label": t("moves") });
     for (const m of [...matching, ...plain]) confirm.append(moveButton(m, active));
-    if (app.selected.length) confirm.append(h("button", { type: "button", class: "secondary", id: "clear", onclick: () => { app.selected = []; render(); } }, t("clear")));
+    if (app.selected.length) confirm.append(h("button", { type: "button", class: "secondary", id: "clear", onclick: () => { app.selected = []; renderHand(); } }, t("clear")));
     moves.append(confirm);
     const all = h("details", { id: "all-moves", class: "all-moves" }, h("summary", {}, t("allMoves", { n: legal.length })),
       h("div", { class: "move-list" }, legal.map((m) => moveButton(m, active))));
     if (document.getElementById("all-moves")?.open) all.open = true;
     moves.append(all);
   }
+  // the hint beside "All moves", on their line: the docked hand keeps to few lines
+  if (frame.seat !== null && frame.status === "playing") moves.append(hintControls(frame, active));
   parts.push(moves);
-  if (frame.seat !== null && frame.status === "playing") parts.push(hintControls(frame, active));
   area.replaceChildren(...parts);
 }
 
@@ -528,10 +554,10 @@ function arrangeable(el, token, order) {
     const moving = app.dragging || e.dataTransfer.getData("text/plain");
     app.dragging = null;
     if (!moving || moving === token) return;
-    const box = el.getBoundingClientRect();
-    put(moveCard(order, moving, token, e.clientX > box.left + box.width / 2));
+    put(moveCard(order, moving, token, pastMiddle(el, e.clientX)));
   });
   el.addEventListener("dragend", () => { app.dragging = null; });
+  touchArrangeable(el, token, order, put);
   el.addEventListener("keydown", (e) => {
     if (!e.altKey || (e.key !== "ArrowLeft" && e.key !== "ArrowRight")) return;
     e.preventDefault();
@@ -540,6 +566,57 @@ function arrangeable(el, token, order) {
     if (to < 0 || to >= order.length) return;
     put(moveCard(order, token, order[to], e.key === "ArrowRight"));
   });
+}
+
+/** Whether ``x`` is on the right half of the part of ``card`` one sees: in a fanned hand the
+ * next card covers the rest of it. */
+function pastMiddle(card, x) {
+  const box = card.getBoundingClientRect();
+  const next = card.nextElementSibling?.getBoundingClientRect();
+  const right = next && next.left < box.right && next.left > box.left ? next.left : box.right;
+  return x > (box.left + right) / 2;
+}
+
+// how far a finger goes sideways before it carries the card (less is a tap that selects it), px
+const TOUCH_SLOP_PX = 12;
+
+/** A finger (or a pen) carries a hand card sideways to another place: touch screens fire no
+ * HTML drag and drop, so pointer events do it. The card follows the finger and lands before or
+ * after the card it is let go on; a vertical swipe still scrolls the page (table.css gives
+ * the card ``touch-action: pan-y``), and a tap still selects. */
+function touchArrangeable(el, token, order, put) {
+  let drag = null;
+  el.addEventListener("pointerdown", (e) => {
+    if (e.pointerType === "mouse" || !e.isPrimary) return;
+    drag = { x: e.clientX, y: e.clientY, moving: false };
+    el.setPointerCapture(e.pointerId);
+  });
+  el.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    const dx = e.clientX - drag.x;
+    const dy = e.clientY - drag.y;
+    if (!drag.moving && Math.abs(dx) < TOUCH_SLOP_PX) return;
+    drag.moving = true;
+    el.classList.add("carried");
+    el.style.transform = `translate(${dx}px, ${dy}px)`;
+  });
+  const end = (e) => {
+    const was = drag;
+    drag = null;
+    el.classList.remove("carried");
+    el.style.transform = "";
+    if (!was?.moving || e.type === "pointercancel") return;
+    // a carried card is no tap: a click that follows at once does not select it
+    const swallow = (c) => { c.stopImmediatePropagation(); c.preventDefault(); };
+    el.addEventListener("click", swallow, { capture: true, once: true });
+    setTimeout(() => el.removeEventListener("click", swallow, { capture: true }), 400);
+    const target = document.elementsFromPoint(e.clientX, e.clientY)
+      .map((under) => under.closest("#hand [data-card]")).find((card) => card && card !== el);
+    if (!target) return;
+    put(moveCard(order, token, target.dataset.card, pastMiddle(target, e.clientX)));
+  };
+  el.addEventListener("pointerup", end);
+  el.addEventListener("pointercancel", end);
 }
 
 // Cards whose only legal move is to play that one card (the board names those move types:

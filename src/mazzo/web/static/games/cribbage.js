@@ -44,8 +44,28 @@ function holeOf(points) {
   return [Math.floor(p / HOLES), p % HOLES];
 }
 
-/** The last two scores of each track (the back peg stays where the front one was). */
-function pegsOf(scores) {
+/** The last two scores of each track (the back peg stays where the front one was), from the
+ * log's events (``events``: the match's events so far, oldest first, as the table page keeps
+ * them), so that a reload puts the back peg where it was; without them (the replay viewer),
+ * from the scores this page has seen. */
+function pegsOf(scores, sides, events) {
+  if (!events) return pegsSeen(scores);
+  const back = scores.map(() => 0);
+  for (const e of events) {
+    if (e.type === "game_won") back.fill(0); // a new game: both pegs home
+    const track = sides.findIndex((seats) => seats.includes(e.seat));
+    // a peg moved: a score pegged in the play or the deal, or a show counted and pegged
+    const pegged = e.type === "scored" || (e.type === "counted" && e.announced === -1)
+      || e.type === "announced" || e.type === "claimed";
+    if (pegged && track >= 0 && Number.isInteger(e.points) && e.points > 0 && Number.isInteger(e.total)) {
+      back[track] = e.total - e.points;
+    }
+  }
+  // a log cut short (its oldest events dropped) may not reach a track's last peg
+  return scores.map((score, i) => [score, back[i] <= score ? back[i] : 0]);
+}
+
+function pegsSeen(scores) {
   return scores.map((score, i) => {
     const was = backPegs.scores[i];
     if (was === undefined || score < was) backPegs.back[i] = 0; // a new game: both pegs home
@@ -64,7 +84,7 @@ function realBoard(view, ctx, tracks) {
   const height = tracks.length * streets * rowH + (streets - 1) * 3 + 2;
   const art = svgEl("svg", { viewBox: `0 0 ${width} ${height}`, class: "crib-board", "aria-hidden": "true", focusable: "false" });
   art.append(svgEl("rect", { x: 0, y: 0, width, height, rx: 3, fill: "#c79a5b" }));
-  const pegs = pegsOf(tracks.map((tr) => tr.score));
+  const pegs = pegsOf(tracks.map((tr) => tr.score), tracks.map((tr) => tr.seats), ctx.events?.());
   tracks.forEach((track, k) => {
     for (let street = 0; street < streets; street++) {
       const y = 3.5 + (street * tracks.length + k) * rowH + street * 3;
@@ -99,7 +119,7 @@ function feltCentre(view, ctx) {
   const middle = h("div", { class: "stack count" }, h("span", { class: "label" }, t("count")),
     h("span", { class: "big-figure", id: "count" }, String(view.count)));
   const sides = view.partnerships ? [[0, 2], [1, 3]] : view.scores.map((_, seat) => [seat]);
-  const tracks = sides.map((seats) => ({ name: seats.map(ctx.name).join(" + "), score: view.scores[seats[0]] }));
+  const tracks = sides.map((seats) => ({ seats, name: seats.map(ctx.name).join(" + "), score: view.scores[seats[0]] }));
   return core(realBoard(view, ctx, tracks),
     around(view, ctx, n, items, middle, t("sequence")),
     h("div", { class: "stack" }, h("span", { class: "label" }, t("starter")), view.starter ? cardElement(view.starter) : backs(1, t("starter"))),

@@ -76,8 +76,8 @@ function feltCentre(view, ctx, lang) {
     const shown = showdown ? view.last_hand.shown[String(seat)] : null;
     const box = h("div", { class: "spot-box" + (view.folded[seat] ? " folded" : "") },
       bet ? chips(bet, `${ctx.name(seat)}: ${t("bet")} ${bet}`) : null,
-      shown ? fan(shown.cards, `${ctx.name(seat)}: ${CATEGORIES[lang][shown.category] || shown.category}`, { small: true }) : null,
-      shown ? h("span", { class: "who rank-name" }, CATEGORIES[lang][shown.category] || shown.category) : null,
+      shown ? lastShowdown(fan(shown.cards, `${ctx.name(seat)}: ${CATEGORIES[lang][shown.category] || shown.category}`, { small: true })) : null,
+      shown ? h("span", { class: "who rank-name last-showdown" }, CATEGORIES[lang][shown.category] || shown.category) : null,
       h("span", { class: "who" }, ctx.name(seat)),
       view.folded[seat] ? h("span", { class: "who" }, t("folded")) : drew ? h("span", { class: "who" }, drew) : null);
     if (bet) box.firstChild.dataset.fly = `bet-${seat}`;
@@ -86,11 +86,20 @@ function feltCentre(view, ctx, lang) {
   const sidePots = view.pots.length > 1 && view.chips.includes(0) ? view.pots : [];
   const middle = h("div", { class: "stack pot" }, h("span", { class: "label" }, t("pot")),
     chips(view.pot, `${t("pot")}: ${view.pot}`),
-    sidePots.length ? h("span", { class: "who" }, sidePots.map((p) => p.amount).join(" + ")) : null,
+    // each pot with who is in it: an all-in seat plays for the pots that name it only
+    sidePots.length ? h("ul", { class: "plain side-pots" }, sidePots.map((p) =>
+      h("li", { class: "who" }, t("potOf", { amount: p.amount, seats: p.seats.map(ctx.name).join(", ") })))) : null,
     view.phase === "over" ? null : h("span", { class: "who" }, `${t("toMatch")}: ${view.to_match}`),
     h("span", { class: "who" }, PHASES[lang][view.phase] || view.phase));
   middle.children[1].dataset.fly = "pot";
   return core(around(view, ctx, view.chips.length, items, middle, t("pot")));
+}
+
+/** Marks the last hand's showdown on the felt: a phone folds it away at your turn (table.css),
+ * the end-of-hand overlay and the hand history having told it. */
+function lastShowdown(el) {
+  el.classList.add("last-showdown");
+  return el;
 }
 
 export function board(view, ctx) {
