@@ -63,3 +63,21 @@ def test_a_review_is_computed_once_and_only_for_the_owner_or_the_seat(tmp_path: 
                 assert again == {"status": "done", "review": review}
 
     run(scenario, timeout=120)
+
+
+def test_anyone_may_ask_for_the_review_of_any_seat_of_a_public_table(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with manager_on(tmp_path) as manager:
+            app = FastAPI()
+            app.state.manager = manager
+            app.include_router(reviews)
+            table, _, _ = await manager.create(dict(BOT_TABLE, public=True))
+            assert table.row.options.get("public") is True
+            await until(lambda: table.status == OVER)
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://t") as client:
+                for seat in (0, 1):
+                    answer = await client.get(f"/api/tables/{table.id}/review/{seat}")
+                    assert answer.status_code == 200 and answer.json() == {"status": "none"}
+
+    run(scenario, timeout=120)

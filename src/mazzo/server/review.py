@@ -4,7 +4,8 @@
 A review runs in the bot pool one decision per job, with the hints' place (after every bot
 move, on part of the pool), so it never holds up play and its progress is the jobs done. The
 finished review is stored (``Storage.save_review``) and answered from there ever after: a
-review is computed once. Who may ask: the owner, or the seat's own player (its token).
+review is computed once. Who may ask: the owner, or the seat's own player (its token, or the
+account that holds the seat); anyone, for any seat, once the match is over at a public table.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from fastapi.responses import JSONResponse
 from mazzo.coach.review import assemble, decision_json, decision_points, review_decision
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import get_game
+from mazzo.server.accounts import current_account
 from mazzo.server.api import lang_of, problem
 from mazzo.server.protocol import BadJSON, ProtocolError, load_json, read_body
 from mazzo.server.storage.base import OVER
@@ -73,8 +75,9 @@ async def _compute(manager: TableManager, table: Table, seat: int, record: JSON,
 
 async def _allowed(request: Request, table_id: str, seat: object,
                    token: object) -> tuple[TableManager, Table, int]:
-    """The table and seat of a review the token may see: the table over, the seat one of its
-    seats, the token its owner's or that seat's; ProtocolError otherwise."""
+    """The table and seat of a review the asker may see: the table over, the seat one of its
+    seats, and the table public, or the token its owner's or that seat's, or the logged-in
+    account the seat's; ProtocolError otherwise."""
     manager: TableManager = request.app.state.manager
     table = await manager.get(table_id)
     if table.status != OVER:
@@ -82,7 +85,12 @@ async def _allowed(request: Request, table_id: str, seat: object,
     players = len(table.row.seats)
     if type(seat) is not int or not 0 <= seat < players:
         raise ProtocolError("bad_message", detail=f"seat: a seat from 0 to {players - 1}")
+    if table.row.options.get("public"):
+        return manager, table, seat
     if not isinstance(token, str) or not token:
+        account = await current_account(request)
+        if account is not None and table.row.seats[seat].account == account.id:
+            return manager, table, seat
         raise ProtocolError("bad_token")
     mine, owner = manager.role(table, token)
     if not owner and mine != seat:
