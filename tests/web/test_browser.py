@@ -52,24 +52,14 @@ def test_lobby_is_built_from_the_api_in_both_languages(page: Any, server: LiveSe
     assert page.locator("#create").inner_text() == "Create the table"
 
 
-#: Burraco's Play-now match (to 2005 points: three to six smazzate, 60 to 120 of your moves)
-#: takes two to three minutes of clicking even with the bots at no pause, most of it the
-#: clicks' own round trips; its first smazzata plays every kind of move and ends in the score
-#: sheet's overlay, and the whole match's end is tested from a bots' table
-#: (test_the_end_of_a_burraco_match_shows_the_table_as_it_closed)
-FIRST_HAND_ONLY = {"burraco"}
 
 
 def play_now_to_end(page: Any, game: str) -> int:
     """Play now's match of ``game`` from your seat by clicking only, the phone rule checked at
-    each of your turns, to the match's end (or the next hand's first turn, in
-    :data:`FIRST_HAND_ONLY`); returns the number of moves made."""
+    each of your turns, to the match's end; returns the number of moves made."""
     rng = random.Random(GAMES.index(game))
     for moves in range(3000):
         if wait_turn_or_end(page) == "over":
-            return moves
-        if game in FIRST_HAND_ONLY and page.locator("#log .log-hand").count() > 1:
-            assert phone_rule_problems(page) == [], "the second hand"
             return moves
         assert phone_rule_problems(page) == [], f"move {moves}"
         if moves == 0:
@@ -93,8 +83,6 @@ def test_a_whole_play_now_match_by_clicking_only_on_a_phone(
     page.wait_for_selector("body[data-status]")
     moves = play_now_to_end(page, game)
     assert moves > 0
-    if game in FIRST_HAND_ONLY:
-        return
     result = page.locator("#result").inner_text()
     assert "Match over" in result and ("wins" in result or "win" in result)
     assert page.locator("#log li").count() > 0  # the moves told in words

@@ -1,6 +1,6 @@
 // A player's profile (/players/<username>): GET /api/players/<username>; per game the rating,
 // matches and wins with the rating over time as a small SVG chart drawn here; the recent
-// finished matches with their replays. Every name and number is text (no innerHTML).
+// finished matches with their replays. Every name and number goes in as text, never as HTML.
 import { getJSON, h } from "./api.js";
 import { getLang, setLang, t } from "./i18n.js";
 import { gameTitles, number, ratingElement } from "./ratings.js";
