@@ -8,6 +8,7 @@ field of an action read from JSON checked against its annotated type.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import reprlib
 import types
 import typing
@@ -231,3 +232,35 @@ def field_decoders(cls: type) -> tuple[tuple[str, Decoder], ...]:
         found = tuple((f.name, _decoder_for(hints[f.name])) for f in dataclasses.fields(cls))
         _FIELD_DECODERS[cls] = found
     return found
+
+
+#: each config class's field docs, read once (finding a class's source parses its module)
+_FIELD_DOCS: dict[type, dict[str, str]] = {}
+
+
+def field_docs(cls: type) -> dict[str, str]:
+    """A config class's field docs: the ``#:`` comment lines just above each field in the
+    class's source, joined (fields without one are left out); read once per class."""
+    if cls not in _FIELD_DOCS:
+        _FIELD_DOCS[cls] = _read_field_docs(cls)
+    return dict(_FIELD_DOCS[cls])
+
+
+def _read_field_docs(cls: type) -> dict[str, str]:
+    try:
+        lines = inspect.getsource(cls).splitlines()
+    except (OSError, TypeError):  # no source shipped: no help lines, nothing else lost
+        return {}
+    names = {f.name for f in dataclasses.fields(cls)}
+    docs: dict[str, str] = {}
+    comment: list[str] = []
+    for line in lines:
+        text = line.strip()
+        if text.startswith("#:"):
+            comment.append(text[2:].strip())
+            continue
+        name = text.split(":", 1)[0].strip()
+        if comment and name in names:
+            docs[name] = " ".join(comment).replace("``", "")
+        comment = []
+    return docs

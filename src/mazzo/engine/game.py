@@ -9,7 +9,6 @@ determined by its config and its ``history``.
 from __future__ import annotations
 
 import dataclasses
-import inspect
 import json
 import random
 import typing
@@ -20,13 +19,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self, Supports
 from mazzo.cards import Card
 from mazzo.engine.bot_levels import BotLevels
 from mazzo.engine.fields import SHORT_LIMIT as SHORT_LIMIT
-from mazzo.engine.fields import BadField, encode_value, field_names
+from mazzo.engine.fields import BadField, encode_value, field_docs, field_names
 from mazzo.engine.fields import Decoder as Decoder
 from mazzo.engine.fields import card_from_token as card_from_token
 from mazzo.engine.fields import card_token as card_token
 from mazzo.engine.fields import field_decoders as field_decoders
 from mazzo.engine.fields import short as short
 from mazzo.engine.fields import tokens as tokens
+from mazzo.engine.quick_init import quick_init as quick_init
 from mazzo.engine.refusals import explain_common
 from mazzo.engine.review import ReviewRules
 
@@ -188,49 +188,6 @@ class Event:
 
 
 A = TypeVar("A", bound=Action)
-_D = TypeVar("_D")
-
-
-def quick_init(cls: type[_D]) -> type[_D]:
-    """Give a frozen, slotted dataclass (an event or action made at every move) a faster
-    ``__init__`` of the same signature, defaults included: it stores each field through its
-    slot's descriptor (bound once) instead of ``object.__setattr__(self, "name", value)`` field
-    by field, which halves the cost of making a three-field event. Frozen stays frozen
-    (assignment still raises); classes with a ``default_factory`` or ``__post_init__`` keep
-    their generated ``__init__`` (refused here).
-
-    Kept for a measured gain (Python 3.11, a loaded 2-core machine, median of 7): a
-    three-field event made in 0.54 of the generated ``__init__``'s time (9.5 against 17.6
-    units). Whole games played move by move through ``apply`` gain less, within the noise of
-    that machine (Burraco 20.7-21.1 k moves/s with it, 20.5-20.9 k without): events are a
-    small part of a move, so this matters where many are made, a search's listings above
-    all. Built with ``exec``, as :mod:`dataclasses` builds its own: a plain Python
-    ``__init__(self, *values)`` would lose the keywords, the defaults and the speed."""
-    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    if hasattr(cls, "__post_init__") or any(
-        f.default_factory is not dataclasses.MISSING for f in fields
-    ):
-        raise TypeError(f"{cls.__name__}: quick_init takes no default_factory, no __post_init__")
-    names = [f.name for f in fields]
-    given: dict[str, Any] = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
-    params = []
-    for f in fields:
-        if f.default is dataclasses.MISSING:
-            params.append(f.name)
-        else:  # as dataclasses does: the default object itself, bound in the globals
-            given[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
-    lines = [f"    _set_{n}(self, {n})" for n in names] or ["    pass"]
-    source = f"def __init__(self, {', '.join(params)}):\n" + "\n".join(lines) + "\n"
-    made: dict[str, Any] = {}
-    exec(source, given, made)  # as dataclasses does: a real signature, keywords included
-    init = made["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__module__ = cls.__module__
-    cls.__init__ = init  # type: ignore[method-assign]
-    return cls
-
-
 def action_from_json(types: Sequence[type[Action]], data: Mapping[str, Any]) -> Action:
     """Decode an action JSON object given the game's action classes.
 
@@ -338,37 +295,7 @@ class Config:
         """Each field's own documentation: the ``#:`` comment lines just above it in the
         class's source, joined (a lobby shows them as the field's help line; fields without
         one are left out). Read from the source so the comment stays the only copy."""
-        return _field_docs(cls)
-
-
-#: each config class's field docs, read once (finding a class's source parses its module)
-_FIELD_DOCS: dict[type, dict[str, str]] = {}
-
-
-def _field_docs(cls: type[Config]) -> dict[str, str]:
-    if cls not in _FIELD_DOCS:
-        _FIELD_DOCS[cls] = _read_field_docs(cls)
-    return dict(_FIELD_DOCS[cls])
-
-
-def _read_field_docs(cls: type[Config]) -> dict[str, str]:
-    try:
-        lines = inspect.getsource(cls).splitlines()
-    except (OSError, TypeError):  # no source shipped: no help lines, nothing else lost
-        return {}
-    names = {f.name for f in dataclasses.fields(cls)}
-    docs: dict[str, str] = {}
-    comment: list[str] = []
-    for line in lines:
-        text = line.strip()
-        if text.startswith("#:"):
-            comment.append(text[2:].strip())
-            continue
-        name = text.split(":", 1)[0].strip()
-        if comment and name in names:
-            docs[name] = " ".join(comment).replace("``", "")
-        comment = []
-    return docs
+        return field_docs(cls)
 
 
 def _check_items(field: str, value: tuple[Any, ...], item_type: type) -> None:
