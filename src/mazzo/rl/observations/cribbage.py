@@ -80,8 +80,9 @@ class CribbageEncoder:
             slot = relative(seat, shown["seat"], n)
             out[self.shown + slot * len(SHOWN) + SHOWN.index(shown["what"])] = 1.0
             put_cards(out, self.shown_cards, shown["cards"], table)
-        put_per_seat(out, self.scores, seat, [min(s, self.target) for s in view["scores"]],
-                     self.target)
+        target = self.target
+        for other, points in enumerate(view["scores"]):  # the winning peg may pass the target
+            out[self.scores + (other - seat) % n] = min(points, target) / target
         put_per_seat_squashed(out, self.games_won, seat, view["games_won"], 3.0)
         put_per_seat_squashed(out, self.match_points, seat, view["match_points"], 10.0)
         put_seat(out, self.dealer, seat, view["dealer"], n)

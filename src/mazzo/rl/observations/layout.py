@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from mazzo.cards import Card
 from mazzo.engine.game import card_token
-from mazzo.rl.spaces import Field, Observation, squash
+from mazzo.rl.spaces import Field, Observation
 
 
 class Layout:
@@ -74,7 +74,8 @@ def put_per_seat_squashed(out: Observation, start: int, seat: int, values: Seque
     """A value per seat, observer first: :func:`~mazzo.rl.spaces.squash` of it over ``scale``."""
     players = len(values)
     for other, value in enumerate(values):
-        out[start + relative(seat, other, players)] = squash(float(value) / scale)
+        scaled = value / scale  # squash inlined: this runs for every seat of every observation
+        out[start + (other - seat) % players] = scaled / (1.0 + abs(scaled))
 
 
 # --- sparse writers: an encoder gathers the one-hot slots and the values, then sets them in one
