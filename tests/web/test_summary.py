@@ -237,13 +237,14 @@ def test_poker_names_your_hand_and_what_a_call_costs(
         moves = page.evaluate("[...document.querySelectorAll('#all-moves .move')]"
                               ".map((m) => m.textContent)")
         version = page.evaluate("document.body.dataset.version")
-        if "call" in moves:
+        calls = [i for i, text in enumerate(moves) if text.startswith("call ")]
+        if calls:
             figure = int(page.locator("[data-aid=call-cost]").inner_text()
                          .split("costs you ")[1].split(":")[0])
+            assert moves[calls[0]] == f"call {figure}"  # the button names the cost too
             mine = f"{created['seats'][0]['label']}: calls "
             before = [li for li in page.locator("#log li").all_inner_texts() if li.startswith(mine)]
-            page.evaluate(f"document.querySelectorAll('#all-moves .move')[{moves.index('call')}]"
-                          ".click()")
+            page.evaluate(f"document.querySelectorAll('#all-moves .move')[{calls[0]}].click()")
             page.wait_for_function(
                 "([mine, n]) => [...document.querySelectorAll('#log li')]"
                 ".filter((li) => li.textContent.startsWith(mine)).length > n",

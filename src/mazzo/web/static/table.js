@@ -635,7 +635,7 @@ function oneClickMoves(cardMoves, usable) {
 function moveButton(move, active) {
   const button = h("button", { type: "button", class: "move" + (app.hint?.index === move.index ? " hinted" : ""),
     "data-index": move.index, "data-cards": JSON.stringify(cardsOf(move.action)), disabled: !active,
-    onclick: () => play(move.index) }, readable(move.text));
+    onclick: () => play(move.index) }, readable(app.board?.moveText?.(move, app.frame) ?? move.text));
   button.addEventListener("dblclick", (e) => e.preventDefault());
   return button;
 }

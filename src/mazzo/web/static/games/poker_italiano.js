@@ -184,6 +184,14 @@ export function callCost(view, legal) {
   return Math.max(0, Math.min(owed, view.chips[view.seat]));
 }
 
+/** A move's words on its button where the game says more than the engine's text: a call names
+ * what it costs ("call 3", "vedi 3"), as the aid beside the hand does. */
+export function moveText(move, frame) {
+  if (move.action.type !== "call") return null;
+  const cost = callCost(frame.view, frame.legal);
+  return cost === null ? null : `${move.text} ${cost}`;
+}
+
 const RANK_VALUE = { A: 14, K: 13, Q: 12, J: 11 };
 
 /** The category of five cards in a deck of ``deckSize`` (the ace plays low below the deck's
