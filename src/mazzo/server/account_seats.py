@@ -26,6 +26,7 @@ from mazzo.server.storage.base import (
     OWNER_OPTION,
     WAITING,
     AccountRow,
+    StorageError,
     StorageUnavailable,
 )
 from mazzo.server.table import HUMAN, Elsewhere, Table
@@ -85,11 +86,16 @@ def owns_table(table: Table, account: AccountRow | None) -> bool:
 
 
 async def socket_role(manager: TableManager, table: Table, websocket: Socket,
-                      token: str | None) -> tuple[int | None, bool]:
-    """(seat, is_owner) of a table websocket: by its token as always, or by the account of its
-    cookie (see the module docstring). ProtocolError if the token is wrong, the seat asked for
-    is not the account's, or the seat's account is banned."""
-    account = await _socket_account(websocket)
+                      token: str | None) -> tuple[int | None, bool, AccountRow | None]:
+    """(seat, is_owner, account) of a table websocket: the seat by its token as always, or by
+    the account of its cookie (see the module docstring); the account read once, for the chat
+    too (None: a guest, also while the database does not answer: the seat's token is all a
+    connection needs to play). ProtocolError if the token is wrong, the seat asked for is not
+    the account's, or the seat's account is banned."""
+    try:
+        account = await _socket_account(websocket)
+    except StorageError:
+        account = None
     if token:
         seat, owner = manager.role(table, token)
         if seat is not None:
@@ -100,15 +106,15 @@ async def socket_role(manager: TableManager, table: Table, websocket: Socket,
                     raise ProtocolError("account_banned")
             if account is not None and holder is None:
                 await take_seat(manager, table, seat, account)
-        return seat, owner or owns_table(table, account)
+        return seat, owner or owns_table(table, account), account
     wanted = websocket.param("seat")
     if wanted is None or wanted == "":
-        return None, owns_table(table, account)
+        return None, owns_table(table, account), account
     seats = table.row.seats
     seat = int(wanted) if wanted.isdigit() else -1
     if account is None or not 0 <= seat < len(seats) or seats[seat].account != account.id:
         raise ProtocolError("not_your_seat")
-    return seat, owns_table(table, account)
+    return seat, owns_table(table, account), account
 
 
 async def _socket_account(websocket: HasScope) -> AccountRow | None:

@@ -16,7 +16,7 @@ from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed
 
 from mazzo.server.account_seats import socket_role
-from mazzo.server.accounts import current_account, relay_headers
+from mazzo.server.accounts import relay_headers
 from mazzo.server.api import lang_of
 from mazzo.server.protocol import (
     CLOSE_RECONNECT,
@@ -26,7 +26,7 @@ from mazzo.server.protocol import (
     parse_message,
 )
 from mazzo.server.sockets import WS_MAX_BYTES, Clients, Socket, WsClient
-from mazzo.server.storage.base import AccountRow, StorageError, StorageUnavailable
+from mazzo.server.storage.base import StorageUnavailable
 from mazzo.server.tables import Elsewhere, Table, TableManager
 
 log = logging.getLogger("mazzo.server")
@@ -69,12 +69,12 @@ def table_socket_handler(manager: TableManager, clients: Clients, rate: float, b
         if table is None:  # relayed to the owning process, or nobody could serve it in time
             return
         try:
-            client.seat, owner = await socket_role(manager, table, websocket, token)
+            client.seat, owner, client.account = await socket_role(manager, table, websocket,
+                                                                   token)
         except ProtocolError as exc:
             client.send(exc.frame(client.lang))
             client.close(CLOSE_BAD_TOKEN)
             return
-        client.account = await _account(websocket)
         if client.seat is not None or owner:
             await manager.mark_joined(table)
         table = await manager.join(table, client)  # another copy if it was just forgotten
@@ -87,15 +87,6 @@ def table_socket_handler(manager: TableManager, clients: Clients, rate: float, b
             await manager.leave(table, client)
 
     return table_socket
-
-
-async def _account(websocket: Socket) -> AccountRow | None:
-    """The account of the connection's session cookie (None: a guest, also while the
-    database does not answer: the seat's token is all a connection needs to play)."""
-    try:
-        return await current_account(websocket)
-    except StorageError:
-        return None
 
 
 async def _serve_client(manager: TableManager, table: Table, client: WsClient, owner: bool,
