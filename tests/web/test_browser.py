@@ -105,6 +105,35 @@ def test_a_whole_play_now_match_by_clicking_only_on_a_phone(
     assert page.locator("#my-tables a", has_text="Rejoin").count() >= 1
 
 
+@pytest.mark.parametrize("variant", ["family", "poker"])
+def test_nebraskas_notes_keep_a_phones_dock_one_line_high(
+        new_context: Callable[..., Any], server: LiveServer, variant: str) -> None:
+    """What counts now in Nebraska, on a phone: one line under the hand however many cards
+    count (their names ellipsised; the cards are marked in the hand), and poker scoring's
+    combinations folded under their first line until opened; the phone rule holds, and on a
+    desktop the combinations are open at first."""
+    created = server.create({"game": "nebraska", "config": {"players": 4, "variant": variant},
+                             "seats": ["human", "medio", "medio", "medio"], "start": True})
+    page = phone(new_context).new_page()
+    page.goto(created["seats"][0]["url"] + "&lang=en")
+    assert wait_turn_or_end(page) == "playing"
+    lines = page.evaluate("""() => [...document.querySelectorAll('#notes > p, #notes > summary')]
+        .filter((el) => el.checkVisibility()).map((el) => [el.textContent,
+            Math.round(el.getBoundingClientRect().height), getComputedStyle(el).lineHeight])""")
+    assert len(lines) == 1, lines  # one line seen; poker's other lines folded
+    text, height, line_height = lines[0]
+    assert height <= float(line_height.removesuffix("px")) + 1, lines
+    assert text.startswith("Combinations now" if variant == "poker" else "Counting now")
+    assert phone_rule_problems(page) == []
+    if variant == "poker":
+        page.locator("#notes > summary").click()
+        assert page.locator("#notes p").count() == 3  # the three kinds' lines
+        desktop = new_context(viewport={"width": 1280, "height": 800}).new_page()
+        desktop.goto(created["seats"][0]["url"] + "&lang=en")
+        desktop.wait_for_selector("#notes")
+        assert desktop.locator("#notes").get_attribute("open") is not None
+
+
 def test_two_browsers_through_an_invite_link_with_a_reload(new_context: Callable[..., Any],
                                                            server: LiveServer) -> None:
     host_ctx = new_context()

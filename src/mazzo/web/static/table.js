@@ -495,7 +495,7 @@ function renderPlay(frame) {
   parts.push(h("div", { class: "hand-row" }, hand, handTools(arranged)));
   if (note) parts.push(note);
   if (aid?.note) parts.push(aid.note);
-  if (notes) parts.push(h("div", { id: "notes", class: "notes" }, notes.lines.map((line) => h("p", {}, line))));
+  if (notes) parts.push(notesBox(notes.lines));
   if (extra.length) parts.push(h("div", { id: "other-cards", class: "hand", role: "group", "aria-label": t("known") }, extra.map(cardButton)));
   const moves = h("div", { id: "moves", class: "moves" });
   if (!legal.length) {
@@ -527,6 +527,18 @@ function renderPlay(frame) {
 
 /** The hand's tools beside it: the sort toggle (and, where the hand is arranged by hand, the
  * keys that move a card). */
+/** The game's notes on the seat's view (Nebraska: what counts now) under the hand: one line as
+ * it is; several (poker scoring's combinations) folded under their first, so a phone's docked
+ * hand keeps its height. Open on a desktop at first; the player's choice then holds. */
+function notesBox(lines) {
+  if (lines.length < 2) return h("div", { id: "notes", class: "notes" }, lines.map((line) => h("p", {}, line)));
+  const box = h("details", { id: "notes", class: "notes" }, h("summary", {}, lines[0]),
+    ...lines.slice(1).map((line) => h("p", {}, line)));
+  const before = document.getElementById("notes");
+  box.open = before instanceof HTMLDetailsElement ? before.open : !matchMedia("(max-width: 800px)").matches;
+  return box;
+}
+
 function handTools(arranged) {
   const mode = settings().sort;
   return h("div", { class: "hand-tools" },
