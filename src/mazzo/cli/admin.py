@@ -95,7 +95,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no_reports": "Nessuna segnalazione.",
         "no_reports_yet": "Questo server non tiene segnalazioni (manca la parte della chat).",
         "prune": "togli i tavoli finiti la cui partita è terminata prima di DATA, con le loro "
-                 "mosse, chat e analisi (gli account tengono il loro punteggio); i tavoli non "
+                 "mosse, chat e revisioni (gli account tengono il loro punteggio); i tavoli non "
                  "finiti non si toccano mai",
         "export": "scrivi i record dei tavoli finiti (come li leggono mazzo replay e mazzo "
                   "verify) in una cartella, un file per tavolo, o in un file .jsonl, uno per "

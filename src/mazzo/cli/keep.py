@@ -1,6 +1,7 @@
-"""Keeping a server's database: ``mazzo admin prune`` removes old finished tables, ``mazzo
-admin export`` writes their records first (the format ``mazzo replay`` and ``mazzo verify``
-read). Both work on SQLite and PostgreSQL, while the server serves: only finished tables are
+"""Keeping a server's database: ``mazzo backup`` and ``mazzo restore`` copy a SQLite database
+(:mod:`mazzo.server.storage.backup`); ``mazzo admin prune`` removes old finished tables and
+``mazzo admin export`` writes their records first (the format ``mazzo replay`` and ``mazzo
+verify`` read), on SQLite and PostgreSQL, while the server serves: only finished tables are
 touched. Documented in docs/server.md ("Operations")."""
 
 from __future__ import annotations
@@ -157,3 +158,30 @@ def check_out(out: Path) -> None:
 
 def _day(seconds: float) -> str:
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
+
+
+def cmd_backup(args: argparse.Namespace, lang: str) -> int:
+    """``mazzo backup PATH [--db URL]``."""
+    from mazzo.server.storage.backup import backup, sqlite_file
+
+    source = sqlite_file(args.db, "backup")
+    written = backup(source, Path(args.path).expanduser())
+    print(f"Copia di {source} salvata in {written}." if lang == "it"
+          else f"Backed up {source} to {written}.")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace, lang: str) -> int:
+    """``mazzo restore PATH [--db URL]``."""
+    from mazzo.server.storage.backup import restore, sqlite_file
+
+    target = sqlite_file(args.db, "restore")
+    copy = Path(args.path).expanduser()
+    kept = restore(copy, target)
+    if lang == "it":
+        print(f"Ripristinato {target} da {copy}."
+              + (f" Il database sostituito è conservato in {kept}." if kept else ""))
+    else:
+        print(f"Restored {target} from {copy}."
+              + (f" The database it replaced is kept as {kept}." if kept else ""))
+    return 0
