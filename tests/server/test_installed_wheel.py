@@ -9,10 +9,11 @@ from this interpreter's own site-packages through a ``.pth`` line. Installing th
 package index instead (a venv with pip, then ``pip install 'mazzo[web]'``: fastapi,
 pydantic-core, psycopg...) took 51 s on the 2 shared cores here, against 6 s this way, and
 would test pip's resolver more than the wheel. The whole module takes 30 to 45 s there (the
-build 3 to 10 s, the server's start 3 to 10 s, as loaded as the machine is). What must come from the wheel does: the
-test checks that ``mazzo`` imports from the new environment and that neither the checkout nor
-``PYTHONPATH`` is on its path; a ``.pth`` line adds a folder to the path without running the
-``.pth`` files in it, so an editable install of mazzo there cannot come back in.
+build 3 to 10 s, the server's start 3 to 10 s, as loaded as the machine is). What must come
+from the wheel does: the test checks that ``mazzo`` imports from the new environment and that
+neither the checkout nor ``PYTHONPATH`` is on its path; a ``.pth`` line adds a folder to the
+path without running the ``.pth`` files in it, so an editable install of mazzo there cannot
+come back in.
 """
 
 from __future__ import annotations
