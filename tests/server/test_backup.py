@@ -130,6 +130,8 @@ def test_restore_keeps_the_database_it_replaces(tmp_path: Path,
     seated(tmp_path / "b.db", 5)
     assert main(["backup", str(tmp_path), "--db", url(tmp_path / "a.db")]) == 0  # a folder
     (copy,) = tmp_path.glob("mazzo-*.db")
+    assert main(["backup", f"{tmp_path / 'new'}/", "--db", url(tmp_path / "a.db")]) == 0
+    assert len(list((tmp_path / "new").glob("mazzo-*.db"))) == 1  # a folder to make
     assert main(["--lang", "it", "restore", str(copy), "--db", url(tmp_path / "b.db")]) == 0
     said = capsys.readouterr().out
     assert "Ripristinato " in said and "Il database sostituito è conservato in " in said

@@ -119,7 +119,8 @@ HELP: dict[str, dict[str, str]] = {
         "verify": "check a server record's fair-shuffle commitments",
         "backup": "copy a server's SQLite database to a file, safely while the server runs "
                   "(PostgreSQL: pg_dump -Fc)",
-        "backup.path": "the copy to write (a folder: a file named for the time in it)",
+        "backup.path": "the copy to write (a folder, or a path ending in /: a file named for "
+                       "the time in it)",
         "restore": "replace a server's SQLite database by a backup; stop the server first (the "
                    "replaced database is kept beside it; PostgreSQL: pg_restore)",
         "restore.path": "the backup to restore",
@@ -257,7 +258,8 @@ HELP: dict[str, dict[str, str]] = {
         "verify": "controlla gli impegni di mescolamento equo nel record di un server",
         "backup": "copia il database SQLite di un server in un file, senza rischi anche a "
                   "server acceso (PostgreSQL: pg_dump -Fc)",
-        "backup.path": "la copia da scrivere (una cartella: dentro un file col nome dell'ora)",
+        "backup.path": "la copia da scrivere (una cartella, o un percorso che finisce in /: "
+                       "dentro un file col nome dell'ora)",
         "restore": "sostituisci il database SQLite di un server con una copia; prima ferma il "
                    "server (il database sostituito resta accanto; PostgreSQL: pg_restore)",
         "restore.path": "la copia da ripristinare",

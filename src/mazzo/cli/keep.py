@@ -166,7 +166,8 @@ def cmd_backup(args: argparse.Namespace, lang: str) -> int:
     from mazzo.server.storage.backup import backup, sqlite_file
 
     source = sqlite_file(args.db, "backup")
-    written = backup(source, Path(args.path).expanduser())
+    folder = args.path.endswith(("/", os.sep))  # "backups/": a folder, made if missing
+    written = backup(source, Path(args.path).expanduser(), folder)
     print(f"Copia di {source} salvata in {written}." if lang == "it"
           else f"Backed up {source} to {written}.")
     return 0

@@ -57,10 +57,11 @@ def sqlite_file(url: str | None, command: str) -> Path:
     return Path(url.removeprefix("sqlite:///")).expanduser()
 
 
-def backup(source: Path, target: Path) -> Path:
-    """Copy the database ``source`` to ``target`` (a folder: a new file named for the time
-    in it), while a server may be using it; return the file written."""
-    if target.is_dir():
+def backup(source: Path, target: Path, folder: bool = False) -> Path:
+    """Copy the database ``source`` to ``target`` (a folder, if it is one or ``folder`` says
+    so: a new file named for the time in it), while a server may be using it; return the file
+    written."""
+    if folder or target.is_dir():
         target = target / f"mazzo-{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}.db"
     _refuse_same(source, target)
     with _open(source) as db:
