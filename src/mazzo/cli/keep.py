@@ -76,29 +76,32 @@ def prune(storage: Storage, before: float, dry_run: bool, lang: str) -> tuple[in
         while ids := storage.finished_before(before, BATCH):
             gone = storage.prune_tables(ids)
             removed += gone
-            if gone == 0:  # every one was taken back from under us: stop, do not spin
+            if gone == 0:  # every one went meanwhile (a second prune): stop rather than spin
                 break
-    kept = storage.unfinished_before(before)
-    day = _day(before)
-    it = lang == "it"
-    tables = (f"{removed} {'tavolo finito' if removed == 1 else 'tavoli finiti'} prima del "
-              f"{day}" if it else
-              f"{removed} {'table' if removed == 1 else 'tables'} finished before {day}")
-    if dry_run:
-        said = (f"Da togliere: {tables} (prova: nulla è stato tolto)." if it
-                else f"Would remove {tables} (dry run: nothing was removed).")
-    else:
-        said = f"Tolti {tables}." if it else f"Removed {tables}."
+    return removed, _pruned(removed, storage.unfinished_before(before), _day(before), dry_run,
+                            lang)
+
+
+def _pruned(removed: int, kept: int, day: str, dry_run: bool, lang: str) -> str:
+    """What prune tells the operator: how many it removed (or would), and how many unfinished
+    tables from before the date it left."""
+    if lang == "it":
+        tables = f"{removed} {'tavolo finito' if removed == 1 else 'tavoli finiti'} prima del {day}"
+        said = (f"Da togliere: {tables} (prova: nulla è stato tolto)." if dry_run
+                else f"Tolti {tables}.")
+        if kept:
+            said += (f" {kept} {'tavolo non finito' if kept == 1 else 'tavoli non finiti'} di "
+                     f"prima {'resta' if kept == 1 else 'restano'}: prune non tocca i tavoli "
+                     "non finiti.")
+        return said
+    tables = f"{removed} {'table' if removed == 1 else 'tables'} finished before {day}"
+    said = (f"Would remove {tables} (dry run: nothing was removed)." if dry_run
+            else f"Removed {tables}.")
     if kept:
-        word = ("tavolo non finito" if kept == 1 else "tavoli non finiti") if it \
-            else ("unfinished table" if kept == 1 else "unfinished tables")
-        if it:
-            said += f" {kept} {word} di prima {'resta' if kept == 1 else 'restano'}: prune " \
-                    "non tocca i tavoli non finiti."
-        else:
-            said += f" {kept} {word} from before then {'stays' if kept == 1 else 'stay'}: " \
-                    "prune never removes an unfinished table."
-    return removed, said
+        said += (f" {kept} {'unfinished table' if kept == 1 else 'unfinished tables'} from "
+                 f"before then {'stays' if kept == 1 else 'stay'}: prune never removes an "
+                 "unfinished table.")
+    return said
 
 
 def export(storage: Storage, before: float | None, out: Path, lang: str) -> tuple[int, str]:
