@@ -374,8 +374,8 @@ class Storage(ABC):
     @abstractmethod
     def finished_before(self, before: float, limit: int, after: str = "") -> list[str]:
         """Ids of finished tables whose match ended before ``before`` (wall-clock seconds;
-        a table finished before that time was stored goes by its creation), in id order, at
-        most ``limit``, each greater than ``after`` (the last id of the previous page)."""
+        a table with no end time stored goes by its creation), in id order, at most
+        ``limit``, each greater than ``after`` (the last id of the previous page)."""
 
     @abstractmethod
     def unfinished_before(self, before: float) -> int:
