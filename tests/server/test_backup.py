@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -89,6 +90,11 @@ def test_a_backup_mid_match_restored_under_a_new_server_plays_to_the_same_end(
         second.stop()
     assert control["result"] is not None and len(control["history"]) > CUT
     assert restored == control
+    storage = open_storage(url(second.home / "mazzo.db"))
+    try:  # the server stamped the end of the match: what mazzo admin prune goes by
+        assert storage.finished_before(time.time(), 10) == [created["table"]]
+    finally:
+        storage.close()
 
 
 def test_a_backup_taken_while_another_writer_commits_is_a_consistent_copy(
