@@ -178,10 +178,12 @@ ERRORS: dict[str, tuple[list[str], str, str]] = {
     "unknown command": (["nosuch"],
                         "mazzo: error: argument COMMAND: invalid choice: 'nosuch' (choose from "
                         "'games', 'rules', 'play', 'learn', 'matches', 'simulate', 'arena', "
-                        "'admin', 'replay', 'menu', 'serve', 'verify', 'review')",
+                        "'admin', 'replay', 'menu', 'serve', 'backup', 'restore', 'verify', "
+                        "'review')",
                         "mazzo: error: argomento COMANDO: scelta non valida: 'nosuch' (scegli "
                         "tra 'games', 'rules', 'play', 'learn', 'matches', 'simulate', "
-                        "'arena', 'admin', 'replay', 'menu', 'serve', 'verify', 'review')"),
+                        "'arena', 'admin', 'replay', 'menu', 'serve', 'backup', 'restore', "
+                        "'verify', 'review')"),
     "invalid choice": (["arena", "cribbage", "--bots", "a,b", "--backend", "nope"],
                        "mazzo arena: error: argument --backend: invalid choice: 'nope' (choose "
                        "from 'process', 'ray')",

@@ -1,20 +1,24 @@
 """``mazzo admin``: what a server's operator does to accounts, from the machine that holds the
 database (``--db``, as ``mazzo serve``): ban or mute an account and lift it, reset a password
-(the new one is printed once), read the admin log, list players' reports. Every action is
-written to the admin log with the OS user who ran it."""
+(the new one is printed once), read the admin log, list players' reports; remove old finished
+tables and export their records first (:mod:`mazzo.cli.keep`). Every change is written to the
+admin log with the OS user who ran it."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import getpass
 import os
 import secrets
 import sys
 import time
+from pathlib import Path
 from typing import Any, Final
 
 from mazzo.argtext import lang_in, parser_class
+from mazzo.cli.keep import check_out, export, parse_date, prune
 from mazzo.engine.game import MazzoError
 from mazzo.text import default_lang
 
@@ -27,8 +31,9 @@ FLAG_COMMANDS: Final = {"ban": ("banned", True), "unban": ("banned", False),
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
         "description": "Manage the accounts of a mazzo server's database: bans, mutes, "
-                       "password resets, the admin log and players' reports. Every action is "
-                       "logged with the OS user who ran it.",
+                       "password resets, the admin log and players' reports; and keep it small: "
+                       "export and prune old finished tables. Every change is logged with the "
+                       "OS user who ran it.",
         "db": "sqlite:///PATH or postgresql://... (default ~/.mazzo/mazzo.db), as mazzo serve",
         "user": "the account's username",
         "reason": "why (written to the admin log)",
@@ -47,12 +52,25 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "done.reset": "New password for {user} (shown only now; their sessions have ended):",
         "no_log": "The admin log is empty.", "no_reports": "No reports.",
         "no_reports_yet": "This server keeps no reports (the chat part is not installed).",
+        "prune": "remove the finished tables whose match ended before DATE, with their moves, "
+                 "chat and reviews (accounts keep their ratings); unfinished tables are never "
+                 "removed",
+        "export": "write the records of finished tables (as mazzo replay and mazzo verify "
+                  "read them) to a folder, one file a table, or to a .jsonl file, one a line",
+        "before": "a date (2026-01-31) or date and time (2026-01-31T18:00), local time; "
+                  "not in the future",
+        "export.before": "only the tables finished before this date (default: every "
+                         "finished table)",
+        "dry_run": "say how many would be removed, and remove nothing",
+        "out": "a folder (created if missing) or a file name ending in .jsonl",
+        "m.date": "DATE", "m.out": "DIR|FILE",
     },
     "it": {
         "description": "Gestisci gli account del database di un server mazzo: sospensioni, "
                        "silenziamenti, password nuove, il registro dell'amministrazione e le "
-                       "segnalazioni dei giocatori. Ogni azione è registrata con l'utente del "
-                       "sistema che l'ha eseguita.",
+                       "segnalazioni dei giocatori; e tienilo snello: esporta e togli i vecchi "
+                       "tavoli finiti. Ogni modifica è registrata con l'utente del sistema che "
+                       "l'ha eseguita.",
         "db": "sqlite:///PERCORSO o postgresql://... (predefinito ~/.mazzo/mazzo.db), come "
               "mazzo serve",
         "user": "il nome utente dell'account",
@@ -76,6 +94,19 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "no_log": "Il registro dell'amministrazione è vuoto.",
         "no_reports": "Nessuna segnalazione.",
         "no_reports_yet": "Questo server non tiene segnalazioni (manca la parte della chat).",
+        "prune": "togli i tavoli finiti la cui partita è terminata prima di DATA, con le loro "
+                 "mosse, chat e revisioni (gli account tengono il loro punteggio); i tavoli non "
+                 "finiti non si toccano mai",
+        "export": "scrivi i record dei tavoli finiti (come li leggono mazzo replay e mazzo "
+                  "verify) in una cartella, un file per tavolo, o in un file .jsonl, uno per "
+                  "riga",
+        "before": "una data (2026-01-31) o data e ora (2026-01-31T18:00), ora locale; non "
+                  "nel futuro",
+        "export.before": "solo i tavoli finiti prima di questa data (predefinito: tutti i "
+                         "tavoli finiti)",
+        "dry_run": "di' quanti ne toglieresti, senza togliere nulla",
+        "out": "una cartella (creata se manca) o un nome di file che finisce in .jsonl",
+        "m.date": "DATA", "m.out": "CARTELLA|FILE",
     },
 }
 
@@ -95,6 +126,15 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         listing = sub.add_parser(command, help=w[command], description=w[command])
         listing.add_argument("--limit", type=int, default=LOG_LINES, metavar=w["m.n"],
                              help=w["limit"])
+    date = functools.partial(parse_date, lang=lang)
+    prune = sub.add_parser("prune", help=w["prune"], description=w["prune"])
+    prune.add_argument("--finished-before", type=date, required=True, metavar=w["m.date"],
+                       help=w["before"])
+    prune.add_argument("--dry-run", action="store_true", help=w["dry_run"])
+    export = sub.add_parser("export", help=w["export"], description=w["export"])
+    export.add_argument("--finished-before", type=date, default=None, metavar=w["m.date"],
+                        help=w["export.before"])
+    export.add_argument("--out", type=Path, required=True, metavar=w["m.out"], help=w["out"])
     return parser
 
 
@@ -110,6 +150,8 @@ def main(argv: list[str], lang: str | None = None) -> int:
     """``mazzo admin ...`` (``argv`` without ``admin``)."""
     lang = lang or lang_in(argv, default_lang())
     args = build_parser(lang).parse_args(argv)
+    if args.command == "export":
+        check_out(args.out)
     try:
         from mazzo.server.storage.base import open_storage
 
@@ -132,6 +174,8 @@ def _run(storage: Any, args: argparse.Namespace, lang: str) -> int:
         return _print_log(storage, args.limit, w)
     if args.command == "reports":
         return _print_reports(storage, args.limit, w)
+    if args.command in ("prune", "export"):
+        return _keep(storage, args, lang)
     account = storage.account_by_username(args.user)
     if account is None:
         raise MazzoError(f"no account named {args.user!r}",
@@ -153,6 +197,22 @@ def _run(storage: Any, args: argparse.Namespace, lang: str) -> int:
     detail = f"{account.username}: {args.reason}" if args.reason else account.username
     storage.log_admin(AdminLogRow(now, actor(), args.command, account.id, detail))
     print(w[f"done.{args.command}"].format(user=account.username))
+    return 0
+
+
+def _keep(storage: Any, args: argparse.Namespace, lang: str) -> int:
+    """``prune`` (logged in the admin log unless a dry run) and ``export``."""
+    from mazzo.server.storage.base import AdminLogRow
+
+    if args.command == "export":
+        print(export(storage, args.finished_before, args.out, lang)[1])
+        return 0
+    removed, said = prune(storage, args.finished_before, args.dry_run, lang)
+    if not args.dry_run:
+        storage.log_admin(AdminLogRow(time.time(), actor(), "prune", None,
+                                      f"{removed} finished before "
+                                      f"{_when(args.finished_before)}"))
+    print(said)
     return 0
 
 

@@ -64,8 +64,8 @@ HELP: dict[str, dict[str, str]] = {
         "simulate.workers": "parallel workers, at least 1 (default: every core)",
         "simulate.out": "write the results as JSON",
         "arena": "tournaments between bots (see 'mazzo arena --help')",
-        "admin": "a server's accounts: bans, mutes, password resets, the admin log (see "
-                 "'mazzo admin --help')",
+        "admin": "a server's accounts (bans, mutes, password resets, the admin log) and old "
+                 "finished tables (export, prune): see 'mazzo admin --help'",
         "replay": "step through a saved match record",
         "replay.seat": "see the match as this seat (1-based); default: spectator",
         "replay.all": "print every step without pausing",
@@ -117,6 +117,14 @@ HELP: dict[str, dict[str, str]] = {
                                              "(IPv6: one /64); more are answered 503 (default "
                                              "64; 0: no cap, e.g. behind a proxy)",
         "verify": "check a server record's fair-shuffle commitments",
+        "backup": "copy a server's SQLite database to a file, safely while the server runs "
+                  "(PostgreSQL: pg_dump -Fc)",
+        "backup.path": "the copy to write (a folder, or a path ending in /: a file named for "
+                       "the time in it)",
+        "restore": "replace a server's SQLite database by a backup; stop the server first (the "
+                   "replaced database is kept beside it; PostgreSQL: pg_restore)",
+        "restore.path": "the backup to restore",
+        "keep.db": "sqlite:///PATH (default ~/.mazzo/mazzo.db), as mazzo serve",
         "review": "the esperto's review of one seat of a saved match record",
         "review.seat": "the seat to review (1-based)",
         "review.json": "print the review as JSON (docs/review.md)",
@@ -140,6 +148,7 @@ HELP: dict[str, dict[str, str]] = {
         "m.grace": "GRACE", "m.rate": "RATE", "m.burst": "BURST", "m.url": "URL",
         "m.seconds": "SECONDS", "m.tables": "TABLES", "m.names": "NAMES",
         "m.origins": "ORIGINS", "m.frames": "FRAMES", "m.connections": "CONNECTIONS",
+        "m.path": "PATH",
     },
     "it": {
         "description": "Cinque giochi di carte tradizionali con regole esatte, bot e un motore "
@@ -186,8 +195,8 @@ HELP: dict[str, dict[str, str]] = {
         "simulate.workers": "worker in parallelo, almeno 1 (predefinito: uno per core)",
         "simulate.out": "scrivi i risultati in JSON",
         "arena": "tornei tra bot (vedi 'mazzo arena --help')",
-        "admin": "gli account di un server: sospensioni, silenziamenti, password nuove, il "
-                 "registro (vedi 'mazzo admin --help')",
+        "admin": "gli account di un server (sospensioni, silenziamenti, password nuove, il "
+                 "registro) e i vecchi tavoli finiti (export, prune): vedi 'mazzo admin --help'",
         "replay": "rivedi passo passo il record di una partita salvata",
         "replay.seat": "guarda la partita da questo posto (contando da 1); predefinito: da "
                        "spettatore",
@@ -247,6 +256,14 @@ HELP: dict[str, dict[str, str]] = {
                                              "un /64); alle altre risponde 503 (predefinito 64; "
                                              "0: nessun limite, per esempio dietro un proxy)",
         "verify": "controlla gli impegni di mescolamento equo nel record di un server",
+        "backup": "copia il database SQLite di un server in un file, senza rischi anche a "
+                  "server acceso (PostgreSQL: pg_dump -Fc)",
+        "backup.path": "la copia da scrivere (una cartella, o un percorso che finisce in /: "
+                       "dentro un file col nome dell'ora)",
+        "restore": "sostituisci il database SQLite di un server con una copia; prima ferma il "
+                   "server (il database sostituito resta accanto; PostgreSQL: pg_restore)",
+        "restore.path": "la copia da ripristinare",
+        "keep.db": "sqlite:///PERCORSO (predefinito ~/.mazzo/mazzo.db), come mazzo serve",
         "review": "la revisione dell'esperto di un posto di una partita salvata",
         "review.seat": "il posto da rivedere (contando da 1)",
         "review.json": "stampa la revisione in JSON (docs/review.md)",
@@ -269,7 +286,7 @@ HELP: dict[str, dict[str, str]] = {
         "m.grace": "SECONDI", "m.rate": "MESSAGGI", "m.burst": "MESSAGGI", "m.url": "URL",
         "m.seconds": "SECONDI", "m.frames": "FRAME",
         "m.tables": "TAVOLI", "m.names": "NOMI", "m.origins": "ORIGINI",
-        "m.connections": "CONNESSIONI",
+        "m.connections": "CONNESSIONI", "m.path": "PERCORSO",
     },
 }
 

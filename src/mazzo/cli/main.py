@@ -87,6 +87,11 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
     _serve_args(sub.add_parser("serve", help=h["serve"]), h, lang)
 
+    for command in ("backup", "restore"):
+        keep = sub.add_parser(command, help=h[command], description=h[command])
+        keep.add_argument("path", metavar=h["m.path"], help=h[f"{command}.path"])
+        keep.add_argument("--db", default=None, metavar=h["m.db"], help=h["keep.db"])
+
     verify = sub.add_parser("verify", help=h["verify"])
     verify.add_argument("file", metavar=h["m.file"])
 
@@ -530,6 +535,10 @@ def _dispatch(args_list: list[str], lang: str, no_color: bool = False) -> int:
             return cmd_replay(args, lang)
     if args.command == "verify":
         return cmd_verify(args.file, lang)
+    if args.command in ("backup", "restore"):
+        from mazzo.cli.keep import cmd_backup, cmd_restore
+
+        return (cmd_backup if args.command == "backup" else cmd_restore)(args, lang)
     if args.command == "review":
         from mazzo.cli.review import cmd_review
 

@@ -274,7 +274,7 @@ class Storage(ABC):
     server calls them from a worker thread so the event loop never waits on the disk."""
 
     #: the schema version this code writes; :meth:`migrate` brings a database up to it
-    SCHEMA_VERSION: Final = 10
+    SCHEMA_VERSION: Final = 11
     #: whether several server processes can share this database (then a process may have to
     #: take over the tables of one that stopped)
     shared: ClassVar[bool] = False
@@ -368,6 +368,23 @@ class Storage(ABC):
         """Ids of every table being played (status ``playing``), oldest first: the ones with
         something to run (chance, bots, stand-ins, turn clocks), which the server loads at
         start. Waiting tables are loaded when someone asks for them."""
+
+    # -- keeping the database small (``mazzo admin prune`` and ``export``) -----------------------
+
+    @abstractmethod
+    def finished_before(self, before: float, limit: int, after: str = "") -> list[str]:
+        """Ids of finished tables whose match ended before ``before`` (wall-clock seconds;
+        a table with no end time stored goes by its creation), in id order, at most
+        ``limit``, each greater than ``after`` (the last id of the previous page)."""
+
+    @abstractmethod
+    def unfinished_before(self, before: float) -> int:
+        """How many tables created before ``before`` are not over (prune never removes them)."""
+
+    @abstractmethod
+    def prune_tables(self, table_ids: Sequence[str]) -> int:
+        """Remove these tables, each with its log, chat and reviews, in one transaction; a
+        table that is not over is left as it is. Returns how many were removed."""
 
     # -- public tables and the quick match queue (docs/server.md, "Open tables and quick match")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import time
 from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
@@ -225,7 +226,20 @@ MIGRATIONS: Final[Sequence[tuple[int, Sequence[str]]]] = (
             PRIMARY KEY (table_id, seat)
         )""",
     )),
+    # when a table's match ended, so that old finished tables can be pruned by that date
+    # (tables finished before this column existed have none: their creation time stands in)
+    (11, (
+        "ALTER TABLE game_tables ADD COLUMN finished DOUBLE PRECISION",
+        "CREATE INDEX game_tables_finished ON game_tables(status, finished)",
+    )),
 )
+
+#: what goes with a pruned table: its log, chat, reviews, seats' index, owner, forfeits and
+#: quick match tickets. The accounts' ratings and their history stay (a rating is the sum of
+#: its history: dropping points would leave a curve that no longer leads to it), and so do
+#: players' reports (the admin's record of what was reported, and about whom)
+PRUNED_WITH_TABLE: Final = ("actions", "chat", "reviews", "account_seats", "table_owners",
+                            "rated_forfeits", "quickmatch")
 
 
 class Cursor(Protocol):
@@ -443,9 +457,14 @@ class SQLStorage(SQLAccounts, SQLRatings, Storage):
             raise VersionConflict(f"table {table_id}: version {row.version} is taken") from exc
 
     def set_status(self, table_id: str, status: str) -> None:
+        """Set the status; the first time it is over, stamp the time (what prune goes by)."""
         if status not in STATUSES:
             raise StorageError(f"status {status!r} is not one of {', '.join(STATUSES)}")
-        self._update(table_id, "status = ?", (status,))
+        if status == OVER:
+            self._update(table_id, "status = ?, finished = COALESCE(finished, ?)",
+                         (status, time.time()))
+        else:
+            self._update(table_id, "status = ?", (status,))
 
     def _check_owned(self, table_id: str) -> None:
         """Refuse to write for a table this process lost (PostgreSQL: NotOwner)."""
@@ -621,6 +640,39 @@ class SQLStorage(SQLAccounts, SQLRatings, Storage):
             "SELECT id FROM game_tables WHERE status = ? ORDER BY created, id", (PLAYING,)
         ).fetchall(), write=False)
         return [r[0] for r in rows]
+
+    # -- keeping the database small (mazzo admin prune / export) ------------------------------
+
+    def finished_before(self, before: float, limit: int, after: str = "") -> list[str]:
+        rows = self._run(lambda db: db.execute(
+            "SELECT id FROM game_tables WHERE status = ? AND COALESCE(finished, created) < ? "
+            "AND id > ? ORDER BY id LIMIT ?", (OVER, before, after, limit)).fetchall(),
+            write=False)
+        return [r[0] for r in rows]
+
+    def unfinished_before(self, before: float) -> int:
+        row = self._run(lambda db: db.execute(
+            "SELECT COUNT(*) FROM game_tables WHERE status != ? AND created < ?",
+            (OVER, before)).fetchone(), write=False)
+        return int(row[0])
+
+    def prune_tables(self, table_ids: Sequence[str]) -> int:
+        def prune(db: Transaction) -> int:
+            removed = 0
+            for table_id in table_ids:
+                found = db.execute(f"SELECT 1 FROM game_tables WHERE id = ? AND status = ?"
+                                   f"{self.FOR_UPDATE}", (table_id, OVER)).fetchone()
+                if found is None:  # not over (or gone already): never removed
+                    continue
+                for child in PRUNED_WITH_TABLE:
+                    db.execute(f"DELETE FROM {child} WHERE table_id = ?", (table_id,))
+                db.execute("UPDATE game_tables SET rematch = NULL WHERE rematch = ?",
+                           (table_id,))
+                db.execute("DELETE FROM game_tables WHERE id = ?", (table_id,))
+                removed += 1
+            return removed
+
+        return self._run(prune)  # run again after a broken COMMIT: finds nothing removed twice
 
     # -- public tables and the quick match queue -----------------------------------------------
 
