@@ -21,8 +21,9 @@ from mazzo.server.storage.sqlite import SQLiteStorage
 
 from live_server import LiveServer, Player, play_all
 
-#: one deal of Novantanove decides a match to 1 point: after its two chance actions (the
-#: dealer, the deal) every move is the players', so seeded players make the same moves twice
+#: one deal of Novantanove decides a match to 1 point (unless the lead is tied: then another
+#: deal): after its two chance actions (the dealer, the deal) every move is the players', so
+#: seeded players make the same moves twice
 ONE_DEAL: JSON = {"players": 3, "target": 1}
 #: where the match is cut for the backup: the deal is done, the tricks are under way
 CUT = 20
@@ -89,7 +90,12 @@ def test_a_backup_mid_match_restored_under_a_new_server_plays_to_the_same_end(
     finally:
         second.stop()
     assert control["result"] is not None and len(control["history"]) > CUT
-    assert restored == control
+    redeals = [i for i, action in enumerate(control["history"])
+               if i >= CUT and action["type"] == "deal"]
+    if not redeals:  # the match ended with the deal the backup cut in two: the very same end
+        assert restored == control
+    else:  # a tie for the lead deals again ([D]), from a fresh server seed on each server
+        assert restored["history"][:redeals[0]] == control["history"][:redeals[0]]
     storage = open_storage(url(second.home / "mazzo.db"))
     try:  # the server stamped the end of the match: what mazzo admin prune goes by
         assert storage.finished_before(time.time(), 10) == [created["table"]]
