@@ -68,7 +68,6 @@ export class ReviewPanel {
     const it = getLang() === "it";
     const decisions = review.decisions;
     const here = decisions.find((d) => d.version + 1 === version); // the move just made
-    const number = (x) => (it ? x.toFixed(2).replace(".", ",") : x.toFixed(2));
     const counts = Object.entries(review.summary.classes).map(([k, n]) => `${t(`review_${k}`)} ${n}`).join(", ");
     const flawed = decisions.filter((d) => FLAWED.has(d.class));
     const before = flawed.filter((d) => d.version + 1 < version).pop();
@@ -76,7 +75,7 @@ export class ReviewPanel {
     return [
       h("h2", {}, t("review")),
       h("p", { id: "review-summary" }, t("reviewSummary", { decisions: review.summary.decisions, classes: counts,
-        loss: `${number(review.summary.average_loss)} ${review.unit[getLang()]}` })),
+        loss: averageLoss(review, it) })),
       h("p", { id: "review-note", "data-class": here?.class ?? "" },
         here ? `${t(`review_${here.class}`)}: ${it ? here.reason_it : here.reason}` : "—"),
       h("button", { type: "button", id: "prev-mistake", disabled: !before, onclick: () => this.show(before.version + 1) }, t("prevMistake")),
@@ -86,11 +85,38 @@ export class ReviewPanel {
   }
 }
 
+/** The average loss in each unit of the review ("0.25 points, 1.20 percentage points of win
+ * chance"): losses in different units are never added. A review stored before it had units
+ * per decision has the game's one. */
+function averageLoss(review, it) {
+  const number = (x) => (it ? x.toFixed(2).replace(".", ",") : x.toFixed(2));
+  const losses = review.summary.losses ?? [{ unit: review.unit.en, unit_it: review.unit.it, percent: false,
+    average_loss: review.summary.average_loss }];
+  if (!losses.length) return `${number(0)} ${review.unit[getLang()]}`;
+  return losses.map((kept) => {
+    const unit = it ? kept.unit_it : kept.unit;
+    if (!kept.percent) return `${number(kept.average_loss)} ${unit}`;
+    return `${number(100 * kept.average_loss)} ${t("percentagePoints", { unit })}`;
+  }).join(", ");
+}
+
+/** The unit most decisions were valued in: the chart draws those (a chance and points cannot
+ * share one line). */
+function mainUnit(decisions) {
+  const counts = new Map();
+  for (const d of decisions) counts.set(d.unit, (counts.get(d.unit) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
 /** A line of the estimate of each move played, a dot on each flawed one and a ring on this one. */
-function chart(decisions, here) {
+function chart(all, here) {
   const svg = document.createElementNS(SVG, "svg");
   const set = (el, attrs) => { for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v)); return el; };
-  set(svg, { id: "review-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": t("reviewChart"), class: "review-chart" });
+  const unit = mainUnit(all);
+  const decisions = all.filter((d) => d.unit === unit);
+  const chance = decisions.some((d) => d.percent);
+  set(svg, { id: "review-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img",
+    "aria-label": t(chance ? "reviewChartChance" : "reviewChart"), class: "review-chart" });
   if (!decisions.length) return svg;
   const values = decisions.map((d) => d.estimate);
   const low = Math.min(...values), high = Math.max(...values);
