@@ -115,8 +115,13 @@ class LessonPlay:
         return words(lang) if words is not None else ""
 
     def sheet(self, lang: str) -> list[str]:
-        """The finished hand's score sheet, line by line, from the learner's view."""
-        return self.lesson.sheet(self.view(), self.closing, lang) if self.over else []
+        """The finished hand's score sheet, line by line, from the learner's view (by default
+        the closing events, as the game tells them)."""
+        if not self.over:
+            return []
+        if self.lesson.sheet is None:
+            return [self.game.describe_event(event, lang) for event in self.closing]
+        return self.lesson.sheet(self.view(), self.closing, lang)
 
     def take_told(self, lang: str) -> list[str]:
         """What happened since the last call (the other seats' moves and every event the
