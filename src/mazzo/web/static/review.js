@@ -1,5 +1,6 @@
 // The esperto's review in the replay viewer: asked for a seat by its owner or its player (the
-// token this browser keeps), followed while the server values the moves, then each move of the
+// token this browser keeps, or the logged-in account holding the seat, by its cookie), or by
+// anyone at a public table; followed while the server values the moves, then each move of the
 // seat annotated with its class and reason, "previous/next mistake" and a chart of the values.
 import { getJSON, h, myTables, postJSON } from "./api.js";
 import { getLang, t } from "./i18n.js";
@@ -12,13 +13,16 @@ const POLL_MS = 500;
 const WIDTH = 320, HEIGHT = 80, PAD = 4;
 const SVG = "http://www.w3.org/2000/svg";
 
-/** The token that may ask for ``seat``'s review: the owner's, else that seat's own. */
-function tokenFor(tableId, seat) {
+/** The token that may ask for ``seat``'s review: the owner's, else that seat's own; "" where
+ * the server lets the page ask without one (``access``: the table is public, or the logged-in
+ * account holds the seat, which the session cookie proves); null where nothing may. */
+function tokenFor(tableId, seat, access) {
   const owner = localStorage.getItem(`mazzo.owner.${tableId}`);
   if (owner) return owner;
   const mine = myTables().find((entry) => entry.id === tableId);
   if (mine?.owner) return mine.owner;
   if (mine && mine.seat === seat && mine.url) return new URL(mine.url).searchParams.get("token");
+  if (access.public || (seat === null ? access.seats.size > 0 : access.seats.has(seat))) return "";
   return null;
 }
 
@@ -28,16 +32,23 @@ export class ReviewPanel {
     this.show = show; // show(version): the replay's jump to a moment
     this.reviews = new Map(); // seat -> review JSON
     this.progress = null;
+    this.access = { public: false, seats: new Set() };
+  }
+
+  /** What lets this page ask without a token: ``public`` (any seat of a public table) and
+   * ``seats`` (those the logged-in account holds at this table). */
+  allow(access) {
+    this.access = access;
   }
 
   /** Draw the panel for ``seat`` (null: a spectator) at the moment after ``version`` actions. */
   render(seat, version) {
     const box = document.getElementById("review");
-    if (seat === null) return box.replaceChildren(...(tokenFor(this.tableId, null) ? [h("p", {}, t("reviewSeat"))] : []));
+    if (seat === null) return box.replaceChildren(...(tokenFor(this.tableId, null, this.access) !== null ? [h("p", {}, t("reviewSeat"))] : []));
     const review = this.reviews.get(seat);
     if (review) return box.replaceChildren(...this.annotated(review, version));
-    const token = tokenFor(this.tableId, seat);
-    if (!token) return box.replaceChildren();
+    const token = tokenFor(this.tableId, seat, this.access);
+    if (token === null) return box.replaceChildren();
     const parts = [h("button", { type: "button", id: "review-start", onclick: () => this.ask(seat, token, version) }, t("review"))];
     if (this.progress) {
       parts.push(h("label", { for: "review-progress" }, t("reviewing", this.progress)),
