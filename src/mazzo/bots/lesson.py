@@ -128,7 +128,7 @@ class LessonPlay:
         learner may see), in ``lang``, one line each."""
         told, self.told = self.told, []
         return [self.game.describe_event(item, lang) if isinstance(item, Event)
-                else f"{_seat(item[0], lang)}: {self.game.describe_action(item[1], lang)}"
+                else f"{seat_name(item[0], lang)}: {self.game.describe_action(item[1], lang)}"
                 for item in told]
 
     # -- playing ------------------------------------------------------------------------------
@@ -298,7 +298,8 @@ def _is_card(text: str) -> bool:
         return False
 
 
-def _seat(seat: int, lang: str) -> str:
+def seat_name(seat: int, lang: str) -> str:
+    """How the lesson names a seat ("Player 3"), in its texts and at the table."""
     return f"{'Giocatore' if lang == 'it' else 'Player'} {seat + 1}"
 
 
