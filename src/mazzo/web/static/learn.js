@@ -149,6 +149,7 @@ function renderHand() {
     const el = cardElement(token, move ? { onClick: () => play(move.action), playable } : { playable });
     if (move) {
       el.removeAttribute("aria-pressed"); // a button that acts at once, not a toggle
+      el.classList.add("one-click");
       el.append(h("span", { class: "sr-only" }, `, ${w("playsAlone")}`));
     }
     if (suggested.includes(token)) {
