@@ -75,10 +75,16 @@ def format_review(review: Review, name: str, lang: str) -> str:
     counts = ", ".join(f"{words[k]} {summary['classes'][k]}" for k in CLASSES)
     decisions = "decisioni" if it else "decisions"
     average = "perdita media" if it else "average loss"
-    each = (", ".join(_loss(kept, lang) for kept in summary["losses"])
-            or f"{_number(0.0, lang)} {unit}")
+    each = format_review_summary(summary, lang) or f"{_number(0.0, lang)} {unit}"
     lines.append(f"{summary['decisions']} {decisions}: {counts}; {average} {each}")
     return "\n".join(lines)
+
+
+def format_review_summary(summary: dict[str, Any], lang: str) -> str:
+    """The average loss in each unit of a review's summary, losses in different units never
+    added ("0.25 points, 1.20 percentage points of win chance"); "" for a review without
+    decisions."""
+    return ", ".join(_loss(kept, lang) for kept in summary["losses"])
 
 
 def _loss(kept: dict[str, Any], lang: str) -> str:
