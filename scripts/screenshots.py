@@ -271,8 +271,9 @@ def shoot_summaries(page: Any, small: Any, base: str, out: Path, lang: str) -> N
 
 
 def shoot_lessons(page: Any, small: Any, base: str, out: Path, lang: str) -> None:
-    """The guided first hand: cribbage's discard at a desktop (the table, the coach beside it),
-    and Novantanove on a phone after its bid and a few tricks (the coach under the table)."""
+    """The guided first hand: cribbage's discard at a desktop (the felt and your hand, the
+    coach beside them), and Novantanove on a phone after its bid and a few tricks (the coach
+    under your hand)."""
     for target, game, moves, name in ((page, "cribbage", 0, "learn-cribbage-desktop"),
                                       (small, "novantanove", 6, "learn-novantanove-phone")):
         target.goto(f"{base}/learn/{game}?lang={lang}")

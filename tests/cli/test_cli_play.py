@@ -13,7 +13,7 @@ from mazzo.cli.main import main
 from mazzo.cli.menu import run_menu
 from mazzo.cli.play import play_interactive
 from mazzo.cli.step import step_through
-from mazzo.engine import get_game
+from mazzo.engine import all_games, get_game
 from mazzo.engine.record import load_record
 
 from first_choice import FirstChoice
@@ -89,6 +89,23 @@ def test_menu_reaches_play() -> None:
     answers = scripted(["2", "1", "2", "3", "", ""], then="q")
     assert run_menu("en", ask=lambda _p: next(answers), out=out) == 0
     assert "Nebraska — Nebraska-poker" in out.getvalue()
+
+
+@pytest.mark.parametrize(("lang", "answers", "said"), [
+    ("en", ["2", "6", "3"], ["6. Learn to play (a guided first hand)", "Which game to learn?",
+                             "the guided first hand", "Goodbye!"]),
+    ("it", ["1", "6", "3"], ["6. Impara a giocare (una mano guidata)", "Quale gioco impari?",
+                             "la prima mano guidata", "Arrivederci!"]),
+])
+def test_menu_reaches_a_lesson(lang: str, answers: list[str], said: list[str]) -> None:
+    """"Learn to play" follows the games in the menu and opens the chosen game's lesson."""
+    out = io.StringIO()
+    script = scripted(answers, then="q")
+    assert run_menu(lang, ask=lambda _p: next(script), out=out) == 0
+    text = out.getvalue()
+    assert all(words in text for words in said), text[-2000:]
+    third = [g for g in all_games() if g.lesson() is not None][2]
+    assert f"{third.title(lang)} — {said[2]}" in text
 
 
 def test_games_and_rules_commands(capsys: pytest.CaptureFixture[str]) -> None:

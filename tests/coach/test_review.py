@@ -8,8 +8,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from mazzo.cli.review import format_review_summary
 from mazzo.coach.review import (
     Decision,
+    assemble,
     classify,
     decision_points,
     review_decision,
@@ -129,3 +131,29 @@ def test_review_json_has_the_documented_fields() -> None:
     assert {"action", "value", "samples"} <= set(first["values"][0])
     summary = data["summary"]
     assert sum(summary["classes"].values()) == summary["decisions"] == len(data["decisions"])
+
+
+def test_losses_in_different_units_are_never_added() -> None:
+    """Two-player cribbage to 121: discards in points, the play in win chance; the summary keeps
+    each unit's total apart, and each decision's running total counts its own unit only."""
+    game = get_game("cribbage")
+
+    def decision(unit: str, unit_it: str, percent: bool, loss: float) -> dict[str, object]:
+        return {"unit": unit, "unit_it": unit_it, "percent": percent, "loss": loss,
+                "class": "good"}
+
+    decisions = [decision("points", "punti", False, 1.5),
+                 decision("win chance", "probabilità di vittoria", True, 0.02),
+                 decision("points", "punti", False, 0.5),
+                 decision("win chance", "probabilità di vittoria", True, 0.04)]
+    summary = assemble(game, 0, decisions)["summary"]
+    assert [d["cumulative_loss"] for d in decisions] == [1.5, 0.02, 2.0, 0.06]
+    assert summary["total_loss"] == 2.0 and summary["average_loss"] == 1.0  # the game's unit
+    assert summary["losses"] == [
+        {"unit": "points", "unit_it": "punti", "percent": False, "decisions": 2,
+         "total_loss": 2.0, "average_loss": 1.0},
+        {"unit": "win chance", "unit_it": "probabilità di vittoria", "percent": True,
+         "decisions": 2, "total_loss": 0.06, "average_loss": 0.03}]
+    lines = {lang: format_review_summary(summary, lang) for lang in ("en", "it")}
+    assert lines["en"] == "1.00 points, 3.00 percentage points of win chance"
+    assert lines["it"] == "1,00 punti, 3,00 punti percentuali di probabilità di vittoria"

@@ -115,15 +115,20 @@ class LessonPlay:
         return words(lang) if words is not None else ""
 
     def sheet(self, lang: str) -> list[str]:
-        """The finished hand's score sheet, line by line, from the learner's view."""
-        return self.lesson.sheet(self.view(), self.closing, lang) if self.over else []
+        """The finished hand's score sheet, line by line, from the learner's view (by default
+        the closing events, as the game tells them)."""
+        if not self.over:
+            return []
+        if self.lesson.sheet is None:
+            return [self.game.describe_event(event, lang) for event in self.closing]
+        return self.lesson.sheet(self.view(), self.closing, lang)
 
     def take_told(self, lang: str) -> list[str]:
         """What happened since the last call (the other seats' moves and every event the
         learner may see), in ``lang``, one line each."""
         told, self.told = self.told, []
         return [self.game.describe_event(item, lang) if isinstance(item, Event)
-                else f"{_seat(item[0], lang)}: {self.game.describe_action(item[1], lang)}"
+                else f"{seat_name(item[0], lang)}: {self.game.describe_action(item[1], lang)}"
                 for item in told]
 
     # -- playing ------------------------------------------------------------------------------
@@ -293,7 +298,8 @@ def _is_card(text: str) -> bool:
         return False
 
 
-def _seat(seat: int, lang: str) -> str:
+def seat_name(seat: int, lang: str) -> str:
+    """How the lesson names a seat ("Player 3"), in its texts and at the table."""
     return f"{'Giocatore' if lang == 'it' else 'Player'} {seat + 1}"
 
 

@@ -1,4 +1,5 @@
-"""The interactive menu that ``make run`` (``mazzo`` alone) opens: game, players, variant, bots."""
+"""The interactive menu that ``make run`` (``mazzo`` alone) opens: game, players, variant, bots;
+or a game's guided first hand ("Learn to play", as ``mazzo learn``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ from mazzo.engine.registry import all_games
 Ask = Callable[[str], str]
 
 BOT_LEVELS = [level for level in LEVELS if level != "random"] + ["random"]
+#: the menu's entry for a game's guided first hand, by language
+LEARN = {"it": "Impara a giocare (una mano guidata)",
+         "en": "Learn to play (a guided first hand)"}
 
 
 def choose(title: str, options: Sequence[str], lang: str, ask: Ask, out: TextIO,
@@ -71,8 +75,13 @@ def run_menu(lang: str = "en", ask: Ask | None = None, out: TextIO | None = None
         if continue_saved(lang, ask, out):
             return 0
         games = all_games()
-        game = games[choose("Gioco" if it else "Game",
-                            [f"{g.title(lang)} ({g.id})" for g in games], lang, ask, out)]
+        # learning comes after the games, so that a game keeps its number
+        picked = choose("Gioco" if it else "Game",
+                        [*(f"{g.title(lang)} ({g.id})" for g in games), LEARN[lang]], lang,
+                        ask, out)
+        if picked == len(games):
+            return learn_menu(lang, ask, out)
+        game = games[picked]
         counts = list(game.player_counts)
         base = game.config_class()
         # numbered by the count itself: typing 4 means four players
@@ -96,6 +105,17 @@ def run_menu(lang: str = "en", ask: Ask | None = None, out: TextIO | None = None
         print(f"mazzo: {exc.text(lang)}", file=out)
         return 2
     return 0
+
+
+def learn_menu(lang: str, ask: Ask, out: TextIO) -> int:
+    """Choose a game with a lesson and play its guided first hand (``mazzo learn GAME``)."""
+    from mazzo.cli.learn import learn
+
+    it = lang == "it"
+    games = [g for g in all_games() if g.lesson() is not None]
+    game = games[choose("Quale gioco impari?" if it else "Which game to learn?",
+                        [f"{g.title(lang)} ({g.id})" for g in games], lang, ask, out)]
+    return learn(game, lang, out=out, ask=ask)
 
 
 def continue_saved(lang: str, ask: Ask, out: TextIO) -> bool:

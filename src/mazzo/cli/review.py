@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Final, TextIO
+from typing import Any, Final, TextIO
 
 from mazzo.coach.review import CLASSES, Review, review_record
 from mazzo.engine.game import MazzoError
@@ -75,9 +75,27 @@ def format_review(review: Review, name: str, lang: str) -> str:
     counts = ", ".join(f"{words[k]} {summary['classes'][k]}" for k in CLASSES)
     decisions = "decisioni" if it else "decisions"
     average = "perdita media" if it else "average loss"
-    lines.append(f"{summary['decisions']} {decisions}: {counts}; {average} "
-                 f"{_number(summary['average_loss'], lang)} {unit}")
+    each = format_review_summary(summary, lang) or f"{_number(0.0, lang)} {unit}"
+    lines.append(f"{summary['decisions']} {decisions}: {counts}; {average} {each}")
     return "\n".join(lines)
+
+
+def format_review_summary(summary: dict[str, Any], lang: str) -> str:
+    """The average loss in each unit of a review's summary, losses in different units never
+    added ("0.25 points, 1.20 percentage points of win chance"); "" for a review without
+    decisions."""
+    return ", ".join(_loss(kept, lang) for kept in summary["losses"])
+
+
+def _loss(kept: dict[str, Any], lang: str) -> str:
+    """The average loss in one unit of the review ("0.25 points", "1.20 percentage points of
+    win chance")."""
+    it = lang == "it"
+    unit = kept["unit_it"] if it else kept["unit"]
+    if kept["percent"]:
+        words = f"punti percentuali di {unit}" if it else f"percentage points of {unit}"
+        return f"{_number(100 * kept['average_loss'], lang)} {words}"
+    return f"{_number(kept['average_loss'], lang)} {unit}"
 
 
 def _number(x: float, lang: str) -> str:

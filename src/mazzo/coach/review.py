@@ -6,7 +6,9 @@ engine's ``determinize`` with a :class:`~mazzo.engine.chance.CanonicalRandom` se
 decision's place in the match, so they depend on what the seat could see and never on the real
 hidden cards. Each candidate move is played in every world and the hand is finished by the
 game's heuristic bot for every seat; the move's value is the mean of the hand's points the seat
-then gains (``ReviewRules.relative``: less the mean of the other sides'). Every candidate meets
+then gains (``ReviewRules.relative``: less the mean of the other sides'), or, for a decision
+the game values by a :class:`~mazzo.engine.review.Measure` (two-player cribbage's play, by the
+chance of winning the game), the measure of each hand's end. Every candidate meets
 the same worlds and the same rollout draws, so the differences between moves, the losses, are
 measured far more finely than the values (their standard error is that of the paired
 differences). A game with exact values for a decision (cribbage's discard analyzer) gives them
@@ -31,7 +33,7 @@ from mazzo.bots.ismcts import agent_policy, public_scores, score_profile
 from mazzo.engine.chance import CanonicalRandom
 from mazzo.engine.game import CHANCE, JSON, TERMINAL, Action, Game, MazzoError, State
 from mazzo.engine.record import Record, check_record
-from mazzo.engine.review import ReviewRules
+from mazzo.engine.review import Measure, ReviewRules
 
 #: the classes of a move, best first
 CLASSES: Final = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -74,11 +76,13 @@ class Decision:
     klass: str
     reason: dict[str, str]  # by language
     values: list[MoveValue]  # best first; the move played always among them
+    unit: dict[str, str]  # the unit of the values and the loss, by language
+    percent: bool = False  # the values are chances (the reasons say percentages)
 
     @property
     def estimate(self) -> float:
-        """The expected hand points of the move played, from the seat's view: the chart's
-        running estimate."""
+        """The value of the move played (the expected hand points, or the chance to win the
+        game), from the seat's view: the chart's running estimate."""
         return next(v.value for v in self.values if v.action == self.chosen)
 
 
@@ -98,17 +102,17 @@ class Review:
 
     def to_json(self) -> JSON:
         """The review as ``mazzo review --json`` prints it and the server stores it."""
-        return assemble(self.game, self.seat, [decision_json(d, self.unit)
-                                               for d in self.decisions])
+        return assemble(self.game, self.seat, [decision_json(d) for d in self.decisions])
 
 
-def decision_json(d: Decision, unit: dict[str, str]) -> JSON:
+def decision_json(d: Decision) -> JSON:
     """One decision's part of the review's JSON (without its running total)."""
     return {
         "version": d.version, "hand": d.hand, "phase": d.phase,
         "chosen": d.chosen.to_json(), "best": d.best.to_json(),
-        "loss": _round(d.loss), "error": _round(d.error), "unit": unit["en"],
-        "class": d.klass, "reason": d.reason["en"], "reason_it": d.reason["it"],
+        "loss": _round(d.loss), "error": _round(d.error), "unit": d.unit["en"],
+        "unit_it": d.unit["it"], "percent": d.percent, "class": d.klass,
+        "reason": d.reason["en"], "reason_it": d.reason["it"],
         "estimate": _round(d.estimate),
         "values": [{"action": v.action.to_json(), "value": _round(v.value),
                     "samples": v.samples, "error": _round(v.error)} for v in d.values],
@@ -117,18 +121,27 @@ def decision_json(d: Decision, unit: dict[str, str]) -> JSON:
 
 def assemble(game: Game, seat: int, decisions: list[JSON]) -> JSON:
     """The review's JSON from its decisions' (:func:`decision_json`, in match order): each
-    with the running total of the losses, and the summary (count per class, average and total
-    loss)."""
+    with the running total of the losses in its unit, and the summary: the count per class, the
+    average and total loss in the game's unit, and ``losses``, the same for each unit the
+    decisions were valued in (losses in different units are never added up)."""
     rules = game.review_rules()
     counts = dict.fromkeys(CLASSES, 0)
-    total = 0.0
+    losses: dict[str, JSON] = {}
     for d in decisions:
-        total += d["loss"]
-        d["cumulative_loss"] = _round(total)
+        kept = losses.setdefault(d["unit"], {
+            "unit": d["unit"], "unit_it": d["unit_it"], "percent": d["percent"],
+            "decisions": 0, "total_loss": 0.0, "average_loss": 0.0})
+        kept["total_loss"] += d["loss"]
+        kept["decisions"] += 1
+        d["cumulative_loss"] = _round(kept["total_loss"])
         counts[d["class"]] += 1
-    count = len(decisions)
-    summary = {"decisions": count, "classes": counts, "total_loss": _round(total),
-               "average_loss": _round(total / count) if count else 0.0}
+    for kept in losses.values():
+        kept["average_loss"] = _round(kept["total_loss"] / kept["decisions"])
+        kept["total_loss"] = _round(kept["total_loss"])
+    mine = losses.get(rules.unit_en, {"total_loss": 0.0, "average_loss": 0.0})
+    summary = {"decisions": len(decisions), "classes": counts,
+               "total_loss": mine["total_loss"], "average_loss": mine["average_loss"],
+               "losses": list(losses.values())}
     return {"game": game.id, "seat": seat, "unit": {"en": rules.unit_en, "it": rules.unit_it},
             "decisions": decisions, "summary": summary}
 
@@ -199,6 +212,7 @@ def review_decision(game: Game, state: State, seat: int, chosen: Action, version
     own cards, ``determinize``), so a state whose hidden cards were redealt gives the same."""
     rules = rules or game.review_rules()
     legal = state.legal_actions()
+    measure = rules.measure(state, seat) if rules.measure is not None else None
     exact = rules.exact(state, seat, legal) if rules.exact is not None else None
     if exact is not None:
         means, samples = exact
@@ -209,8 +223,8 @@ def review_decision(game: Game, state: State, seat: int, chosen: Action, version
         if chosen_value.value >= best.value:
             best = chosen_value
         return _decision(game, state, seat, version, chosen, best, values,
-                         best.value - chosen_value.value, 0.0, rules), 0
-    sampler = _Sampler(game, state, seat, version, rules)
+                         best.value - chosen_value.value, 0.0, rules, None), 0
+    sampler = _Sampler(game, state, seat, version, rules, measure)
     candidates = list(legal)
     if len(candidates) > rules.candidates:
         screen = {a: sampler.mean(a, min(SCREEN_WORLDS, worlds)) for a in candidates}
@@ -225,12 +239,13 @@ def review_decision(game: Game, state: State, seat: int, chosen: Action, version
         best = next(v for v in values if v.action == chosen)
     diffs = [b - c for b, c in zip(runs[best.action], mine, strict=True)]
     return _decision(game, state, seat, version, chosen, best, values, _mean(diffs),
-                     _error(diffs), rules), sampler.rollouts
+                     _error(diffs), rules, measure), sampler.rollouts
 
 
-def classify(loss: float, error: float, rules: ReviewRules, is_best: bool) -> str:
-    """The class of a move by its loss: worse than good only when the loss is larger than its
-    uncertainty (the worlds could not tell it from the best)."""
+def classify(loss: float, error: float, rules: ReviewRules | Measure, is_best: bool) -> str:
+    """The class of a move by its loss (``rules``: the thresholds of its unit): worse than good
+    only when the loss is larger than its uncertainty (the worlds could not tell it from the
+    best)."""
     if is_best:
         return "best"
     good, inaccuracy, mistake = rules.thresholds
@@ -241,32 +256,43 @@ def classify(loss: float, error: float, rules: ReviewRules, is_best: bool) -> st
 
 def _decision(game: Game, state: State, seat: int, version: int, chosen: Action,
               best: MoveValue, values: list[MoveValue], loss: float, error: float,
-              rules: ReviewRules) -> Decision:
+              rules: ReviewRules, measure: Measure | None) -> Decision:
     is_best = best.action == chosen
     loss = 0.0 if is_best else max(loss, 0.0)
-    klass = classify(loss, error, rules, is_best)
-    reason = {lang: _reason(game, state, seat, best, loss, is_best, rules, lang)
+    klass = classify(loss, error, measure or rules, is_best)
+    reason = {lang: _reason(game, state, seat, best, loss, is_best, rules, measure, lang)
               for lang in ("en", "it")}
+    unit = {lang: (measure or rules).unit(lang) for lang in ("en", "it")}
     return Decision(version, state.hand_number, state.phase, chosen, best.action, loss, error,
-                    klass, reason, values)
+                    klass, reason, values, unit, measure is not None and measure.percent)
 
 
 def _reason(game: Game, state: State, seat: int, best: MoveValue, loss: float, is_best: bool,
-            rules: ReviewRules, lang: str) -> str:
+            rules: ReviewRules, measure: Measure | None, lang: str) -> str:
     """One line: what the esperto plays and what it gains ("esperto keeps 5♥ 5♦: +1.9 points
-    expected"); for the best move, its expected points."""
+    expected", "esperto: play 5♥, +12.0 percentage points of win chance"); for the best move,
+    its expected points (its chance)."""
     it = lang == "it"
-    unit = rules.unit(lang) + (" " + rules.expected_it if it else "")
+    if measure is not None and measure.percent:
+        unit = (f"punti percentuali di {measure.unit_it}" if it
+                else f"percentage points of {measure.unit_en}")
+        value = (f"{_number(100 * best.value, lang)}% di {measure.unit_it}" if it
+                 else f"{_number(100 * best.value, lang)}% {measure.unit_en}")
+        shown, after = 100 * loss, ""
+    else:
+        unit = (measure or rules).unit(lang)
+        unit += f" {rules.expected_it}" if it and measure is None else ""
+        after = "" if it or measure is not None else " expected"
+        value, shown = f"{_number(best.value, lang)} {unit}{after}", loss
     if is_best:
-        return (f"la mossa dell'esperto: {_number(best.value, lang)} {unit}" if it
-                else f"the esperto's move: {_number(best.value, lang)} {unit} expected")
+        return f"la mossa dell'esperto: {value}" if it else f"the esperto's move: {value}"
     said = rules.phrase(state, seat, best.action, lang) if rules.phrase is not None else None
     words = said or game.describe_action(best.action, lang)
-    gain = "+" + _number(loss, lang)
-    return (f"l'esperto {words}: {gain} {unit}" if it and said
-            else f"l'esperto: {words}, {gain} {unit}" if it
-            else f"esperto {words}: {gain} {unit} expected" if said
-            else f"esperto: {words}, {gain} {unit} expected")
+    gain = f"+{_number(shown, lang)} {unit}{after}"
+    return (f"l'esperto {words}: {gain}" if it and said
+            else f"l'esperto: {words}, {gain}" if it
+            else f"esperto {words}: {gain}" if said
+            else f"esperto: {words}, {gain}")
 
 
 def _number(x: float, lang: str) -> str:
@@ -294,8 +320,9 @@ class _Sampler:
     numbers), and both are seeded by the decision's version: only the view decides them."""
 
     def __init__(self, game: Game, state: State, seat: int, version: int,
-                 rules: ReviewRules) -> None:
+                 rules: ReviewRules, measure: Measure | None = None) -> None:
         self.game, self.state, self.seat, self.rules = game, state, seat, rules
+        self.measure = measure
         self.seed = SEED * 1_000_003 + version
         self.rng = CanonicalRandom(self.seed)
         self.worlds: list[State] = []
@@ -343,6 +370,8 @@ class _Sampler:
                 break  # a game of the match was won and the board cleared: its pegs are in last
             last = now
         self.rollouts += 1
+        if self.measure is not None:
+            return self.measure.value(self.state, world, self.seat)
         return self._gain(last, before)
 
     def _points(self, world: State) -> list[float]:

@@ -20,6 +20,9 @@ from mazzo.engine.game import JSON, Config, Event, State
 
 #: the languages every lesson text is written in
 LANGS = ("en", "it")
+#: the finished hand's score sheet from the learner's view and the events of the hand's last
+#: action: ``(view, events, lang) -> lines``
+Sheet = Callable[[JSON, Sequence[Event], str], list[str]]
 
 
 @dataclass(frozen=True)
@@ -41,19 +44,20 @@ class Lesson:
     order the engine takes them; ``why`` has one text for each of the learner's turns in
     ``line``, in order. ``sheet`` reads the learner's view once the hand is over and gives the
     score sheet line by line (what the game's own board shows), so the closing explanation is
-    the engine's figures, never a copy of them. ``points`` gives each seat's running points from
-    a state, the measure in which a departure from the line is priced (the match score when
-    None: a game whose ``scores()`` counts something else, like games won, names its own).
-    """
+    the engine's figures, never a copy of them; None tells the events of the action that ended
+    the hand, as the game says them (a showdown, a deal's tricks and bids). ``points`` gives
+    each seat's running points from a state, the measure in which a departure from the line is
+    priced (the match score when None: a game whose ``scores()`` counts something else, like
+    games won, names its own)."""
 
     config: Config
-    seat: int
     intro: Words
     phases: Mapping[str, Words]
     line: tuple[JSON, ...]
     why: tuple[Words, ...]
     closing: Words
-    sheet: Callable[[JSON, Sequence[Event], str], list[str]]
+    seat: int = 0
+    sheet: Sheet | None = None
     points: Callable[[State], list[float]] | None = None
     #: what ``points`` counts, one and many
     units: tuple[Words, Words] = (Words("point", "punto"), Words("points", "punti"))

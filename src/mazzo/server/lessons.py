@@ -22,7 +22,7 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import FileResponse, JSONResponse
 
-from mazzo.bots.lesson import LessonPlay
+from mazzo.bots.lesson import COACH_LEVEL, LessonPlay, seat_name
 from mazzo.engine.game import JSON, Action, Game, IllegalAction, MalformedAction, MazzoError
 from mazzo.engine.registry import all_games, get_game
 from mazzo.server.pages import HEADERS, STATIC
@@ -90,15 +90,22 @@ class Lessons:
 def frame(game: Game, lesson_id: str, play: LessonPlay, lang: str, said: str = "",
           told: bool = True) -> JSON:
     """What the learner's page draws now: only what the learner's seat may know. ``told``:
-    with what happened since the last frame (a frame asked for again has none)."""
+    with what happened since the last frame (a frame asked for again has none). Its ``seat``,
+    ``seats``, ``status`` and ``view`` are shaped as a table's frame, so the page draws the
+    lesson with the table's own renderers."""
     suggested = play.suggestion()
     legal = play.legal()
     lesson = play.lesson
+    seats = [{"seat": s, "kind": "human" if s == play.seat else COACH_LEVEL,
+              "name": seat_name(s, lang), "label": seat_name(s, lang), "connected": True}
+             for s in range(lesson.config.players)]
     return {
         "id": lesson_id,
         "game": game.id,
         "title": game.title(lang),
         "seat": play.seat,
+        "seats": seats,
+        "status": "over" if play.over else "playing",
         "intro": lesson.intro(lang),
         "view": play.view(),
         "table": game.render(play.view(), lang),

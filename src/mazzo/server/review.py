@@ -37,7 +37,7 @@ def review_step(record: JSON, seat: int, index: int) -> JSON:
     version, state, action = points[index]
     rules = game.review_rules()
     decision, _ = review_decision(game, state, seat, action, version, rules.worlds, rules)
-    return decision_json(decision, {"en": rules.unit_en, "it": rules.unit_it})
+    return decision_json(decision)
 
 
 @dataclass

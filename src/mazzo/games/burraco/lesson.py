@@ -140,7 +140,6 @@ def sheet(view: JSON, closing: Sequence[Event], lang: str) -> list[str]:
 
 LESSON = Lesson(
     config=BurracoConfig(),
-    seat=0,
     intro=INTRO,
     phases=PHASES,
     line=load_line(__package__ or "mazzo.games.burraco"),

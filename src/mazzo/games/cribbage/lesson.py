@@ -103,7 +103,6 @@ def lead(state: State) -> list[float]:
 
 LESSON = Lesson(
     config=CribbageConfig(players=2),
-    seat=0,
     intro=INTRO,
     phases=PHASES,
     line=load_line(__package__ or "mazzo.games.cribbage"),

@@ -111,7 +111,6 @@ def sheet(view: JSON, closing: Sequence[Event], lang: str) -> list[str]:
 
 LESSON = Lesson(
     config=NebraskaConfig(),
-    seat=0,
     intro=INTRO,
     phases=PHASES,
     line=load_line(__package__ or "mazzo.games.nebraska"),

@@ -7,11 +7,7 @@ each of your moves is good. Departures are priced in points.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from mazzo.engine.game import JSON, Event
 from mazzo.engine.lessons import Lesson, Words, load_line
-from mazzo.games.novantanove import text
 from mazzo.games.novantanove.config import NovantanoveConfig
 
 INTRO = Words(
@@ -128,18 +124,11 @@ CLOSING = Words(
 )
 
 
-def sheet(view: JSON, closing: Sequence[Event], lang: str) -> list[str]:
-    """The last trick and each player's bid, tricks and points, as the deal's events say."""
-    return [text.describe_event(event, lang) for event in closing]
-
-
 LESSON = Lesson(
     config=NovantanoveConfig(),
-    seat=0,
     intro=INTRO,
     phases=PHASES,
     line=load_line(__package__ or "mazzo.games.novantanove"),
     why=WHY,
     closing=CLOSING,
-    sheet=sheet,
 )

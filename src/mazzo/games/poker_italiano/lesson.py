@@ -7,11 +7,7 @@ each of your moves is good. Departures are priced in chips.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from mazzo.engine.game import JSON, Event
 from mazzo.engine.lessons import Lesson, Words, load_line
-from mazzo.games.poker_italiano import text
 from mazzo.games.poker_italiano.config import PokerItalianoConfig
 
 INTRO = Words(
@@ -76,19 +72,12 @@ CLOSING = Words(
 )
 
 
-def sheet(view: JSON, closing: Sequence[Event], lang: str) -> list[str]:
-    """The hands shown, their names and the pot, as the showdown's events say them."""
-    return [text.describe_event(event, lang) for event in closing]
-
-
 LESSON = Lesson(
     config=PokerItalianoConfig(),
-    seat=0,
     intro=INTRO,
     phases=PHASES,
     line=load_line(__package__ or "mazzo.games.poker_italiano"),
     why=WHY,
     closing=CLOSING,
-    sheet=sheet,
     units=(Words("chip", "fiche"), Words("chips", "fiches")),
 )

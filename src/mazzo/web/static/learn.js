@@ -1,10 +1,17 @@
 // "Learn to play": a game's guided first hand. The lesson runs on the server, through the engine
 // (POST /api/lessons/{game}, then .../{id}/move); this page draws each frame: the table as the
-// learner's seat sees it (the engine's own text of the view, as `mazzo play` prints it), the
-// coach's words beside it, the legal moves as buttons (the suggested one first in focus), what
+// learner's seat sees it (the frame is shaped as a table's, so the felt, the seats and the centre
+// are the table page's own, drawn by games/<id>.js, and the hand is cards; a card that is a move
+// by itself plays it), the coach's words beside it (each step also read out by a live region),
+// the legal moves as buttons (the suggested one marked, its cards too, and first in focus), what
 // the other seats did, and at the end the hand's score sheet and a real hand against facile.
 import { getJSON, h, postJSON, rememberTable } from "./api.js";
-import { getLang, setLang } from "./i18n.js";
+import { cardElement } from "./cards.js";
+import { seatName } from "./games/common.js";
+import { seatPlates } from "./felt.js";
+import { handOrder } from "./handorder.js";
+import { getLang, setGame, setLang, t } from "./i18n.js";
+import { settings } from "./settings.js";
 
 // this page's own words (the lobby's link to it is in i18n.js)
 const WORDS = {
@@ -13,12 +20,14 @@ const WORDS = {
     suggested: "Mossa suggerita", why: "Perché", moves: "Le mosse ammesse", told: "Cosa è successo",
     end: "Fine della mano", realHand: "Gioca una mano vera contro facile", again: "Ricomincia la lezione",
     suggestedMark: "suggerita", language: "Lingua", lobby: "Torna all'ingresso", noGame: "Nessun gioco indicato.",
+    playsAlone: "la gioca",
   },
   en: {
     title: "Learn to play", table: "The table", coach: "The lesson", phase: "Phase",
     suggested: "Suggested move", why: "Why", moves: "The moves allowed", told: "What happened",
     end: "End of the hand", realHand: "Play a real hand against facile", again: "Start the lesson again",
     suggestedMark: "suggested", language: "Language", lobby: "Back to the lobby", noGame: "No game named.",
+    playsAlone: "plays it",
   },
 };
 // the level a learner plays against after the lesson
@@ -27,6 +36,8 @@ const REAL_LEVEL = "facile";
 const gameId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 let frame = null;
 let told = [];
+// the game's renderer (games/<id>.js), as the table page's
+let renderer = null;
 // frames drawn so far (tests wait on body[data-frames] to know a move has been answered)
 let frames = 0;
 
@@ -39,21 +50,23 @@ function showError(exc) {
 async function start() {
   try {
     frame = await postJSON(`/api/lessons/${encodeURIComponent(gameId)}?lang=${getLang()}`, {});
+    setGame(frame.game);
+    renderer ??= await import(`./games/${frame.game}.js`);
     told = [...frame.told];
     render(true);
   } catch (exc) { showError(exc); }
 }
 
-async function move(action) {
+async function play(action) {
   document.getElementById("learn-error").textContent = "";
-  for (const button of document.querySelectorAll(".learn-moves button")) button.disabled = true;
+  for (const button of document.querySelectorAll(".learn-moves button, #hand button")) button.disabled = true;
   try {
     frame = await postJSON(`/api/lessons/${gameId}/${frame.id}/move?lang=${getLang()}`, { action });
     told.push(...frame.told);
     render(true);
   } catch (exc) {
     showError(exc);
-    for (const button of document.querySelectorAll(".learn-moves button")) button.disabled = false;
+    for (const button of document.querySelectorAll(".learn-moves button, #hand button")) button.disabled = false;
   }
 }
 
@@ -79,10 +92,10 @@ function renderTexts() {
 function render(focus) {
   document.getElementById("title").textContent = `${w("title")}: ${frame.title}`;
   document.getElementById("intro").textContent = frame.intro;
-  document.getElementById("learn-board").replaceChildren(
-    h("h2", { id: "table-title" }, w("table")),
-    h("pre", { class: "learn-table", id: "learn-table" }, frame.table));
+  renderFelt();
+  renderHand();
   renderCoach();
+  speak();
   document.getElementById("told").replaceChildren(
     h("h2", { id: "told-title" }, w("told")),
     // it scrolls: focusable, so a keyboard can scroll it too
@@ -99,10 +112,69 @@ function render(focus) {
   }
 }
 
+/** The felt as the table page draws it: the seats around it, the game's centre. */
+function renderFelt() {
+  document.getElementById("felt-title").textContent = w("table");
+  document.getElementById("seats-panel").replaceChildren(
+    h("h2", { id: "seats-title", class: "sr-only" }, t("seatsTitle")), ...seatPlates(frame, { scoreWord: renderer.scoreWord || "score" }));
+  document.getElementById("felt").dataset.seats = String(frame.seats.length);
+  const ctx = { frame, seat: frame.seat, name: (i) => seatName(frame, i), lastSheet: null, events: () => [] };
+  let content;
+  try { content = renderer.board(frame.view, ctx); } catch (exc) { content = h("pre", {}, String(exc)); }
+  document.getElementById("board").replaceChildren(h("h2", { id: "board-title", class: "sr-only" }, t("board")), content);
+}
+
+function cardsOf(action) {
+  if (Array.isArray(action.cards)) return action.cards;
+  return typeof action.card === "string" ? [action.card] : [];
+}
+
+/** Your hand as cards: the suggested move's marked; a card that is a whole move by itself (a
+ * card to lay, a bid card) plays it on a click, any other move is a button beside the coach. */
+function renderHand() {
+  const area = document.getElementById("play-area");
+  const hand = Array.isArray(frame.view.hand) ? handOrder(frame.view.hand, settings().sort, null, frame.game === "cribbage") : [];
+  const moves = frame.over ? [] : frame.legal;
+  const alone = new Map();
+  for (const token of hand) {
+    const uses = moves.filter((m) => cardsOf(m.action).includes(token));
+    if (uses.length === 1 && cardsOf(uses[0].action).length === 1) alone.set(token, uses[0]);
+  }
+  const suggested = frame.over || frame.suggested === null ? [] : cardsOf(frame.legal[frame.suggested].action);
+  const usable = new Set(moves.flatMap((m) => cardsOf(m.action)));
+  const cards = hand.map((token) => {
+    const move = alone.get(token);
+    // at your turn a card no move uses is dimmed, as at the table
+    const playable = !moves.length || usable.has(token);
+    const el = cardElement(token, move ? { onClick: () => play(move.action), playable } : { playable });
+    if (move) {
+      el.removeAttribute("aria-pressed"); // a button that acts at once, not a toggle
+      el.classList.add("one-click");
+      el.append(h("span", { class: "sr-only" }, `, ${w("playsAlone")}`));
+    }
+    if (suggested.includes(token)) {
+      el.classList.add("suggested");
+      if (move) el.append(h("span", { class: "sr-only" }, `, ${w("suggestedMark")}`));
+      else el.setAttribute("aria-label", `${el.getAttribute("aria-label")}, ${w("suggestedMark")}`);
+    }
+    return el;
+  });
+  const row = h("div", { id: "hand", class: "hand fanned", role: "group", "aria-label": t("hand") }, cards);
+  row.style.setProperty("--n", String(hand.length)); // the fan's overlap (table.css)
+  area.replaceChildren(h("h2", { id: "hand-title", class: "sr-only" }, t("hand")), h("div", { class: "hand-row" }, row));
+}
+
+/** Each step's words for a screen reader, in the one live region that stays on the page. */
+function speak() {
+  const step = frame.over ? [frame.said, frame.closing]
+    : [frame.said, `${w("phase")}: ${frame.phase}`, `${w("suggested")}: ${frame.legal[frame.suggested]?.label ?? ""}`];
+  document.getElementById("coach-live").textContent = step.filter(Boolean).join(" ");
+}
+
 function renderCoach() {
   const coach = document.getElementById("coach");
   const parts = [h("h2", { id: "coach-title" }, w("coach")),
-    h("p", { class: "learn-said", id: "said", "aria-live": "polite" }, frame.said || "")];
+    h("p", { class: "learn-said", id: "said" }, frame.said || "")];
   if (!frame.over) {
     const suggested = frame.legal[frame.suggested];
     parts.push(
@@ -114,7 +186,7 @@ function renderCoach() {
         const mark = i === frame.suggested;
         return h("li", {}, h("button", { type: "button", class: mark ? "primary suggested" : "",
           "data-index": String(i), "aria-label": mark ? `${m.label} (${w("suggestedMark")})` : m.label,
-          onclick: () => move(m.action) }, m.label));
+          onclick: () => play(m.action) }, m.label));
       })));
   }
   coach.replaceChildren(...parts);

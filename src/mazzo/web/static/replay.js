@@ -68,6 +68,10 @@ async function main() {
       document.getElementById("moment").replaceChildren(h("p", {}, t("replayNotOver")));
       return;
     }
+    // a guest's answer is a refusal: no account, so only tokens and a public table allow a review
+    const me = await getJSON("/api/me").catch(() => null);
+    const held = (me?.tables ?? []).filter((entry) => entry.table === tableId).map((entry) => entry.seat);
+    state.review.allow({ public: Boolean(state.summary.options?.public), seats: new Set(held) });
     await show(0);
     document.body.dataset.ready = "true";
   } catch (exc) {

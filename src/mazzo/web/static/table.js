@@ -4,7 +4,8 @@ import { account, loadAccount, onAccount, renderAccount } from "./account.js";
 import { TableSocket, copyButton, getJSON, h, postJSON, rememberLinks, rememberTable, tableLinks } from "./api.js";
 import { cardElement, cardText, readable } from "./cards.js";
 import { getLang, setGame, setLang, t } from "./i18n.js";
-import { backs, placeOf, seatName } from "./games/common.js";
+import { seatName } from "./games/common.js";
+import { formatScore, seatPlates } from "./felt.js";
 import { arrangement, handOrder, moveCard, setArrangement } from "./handorder.js";
 import { play as animate, snapshot, sound } from "./motion.js";
 import { applySettings, renderSettings, setSetting, settings } from "./settings.js";
@@ -383,54 +384,13 @@ function resultText(frame) {
 }
 
 /** How many cards a seat holds, from whichever count the game's view keeps. */
-function handCount(view, seat) {
-  return view.hand_counts?.[seat] ?? view.hand_sizes?.[seat] ?? view.hands?.[seat]?.count ?? null;
-}
-
-// Each seat's place at the felt, seen from this page's seat (a spectator's from seat 0): its
-// name, bot level or "away", dealer button, cards as backs, score, and the turn marker with
-// the turn's time as a bar.
+// Each seat's place at the felt (felt.js), seen from this page's seat.
 function renderSeats(frame) {
-  const view = frame.view;
   const panel = document.getElementById("seats-panel");
-  const n = frame.seats.length;
-  const plates = frame.seats.map((s) => {
-    const bits = [];
-    if (s.kind === "human") {
-      // this page's own seat is away while its connection is down, whatever the last frame said
-      const here = s.connected && !(s.seat === frame.seat && !online());
-      bits.push(s.stand_in ? t("standIn", { level: s.stand_in }) : here ? t("online") : t("away"));
-    } else bits.push(t("botSeat", { level: s.kind }));
-    const dealer = view.dealer === s.seat;
-    if (dealer) bits.push(t("dealer"));
-    const turn = frame.status === "playing" && view.current_player === s.seat;
-    const score = Array.isArray(view.scores) ? view.scores[s.seat] : null;
-    const count = handCount(view, s.seat);
-    const folded = Array.isArray(view.folded) && view.folded[s.seat];
-    const away = s.kind === "human" && (!s.connected || (s.seat === frame.seat && !online()));
-    const name = seatName(frame, s.seat) + (s.seat === frame.seat ? ` ${t("you_")}` : "");
-    return h("div", { class: `seat at-${placeOf(s.seat, frame.seat, n)}` + (turn ? " to-move" : "") + (s.seat === frame.seat ? " me" : "")
-        + (folded ? " folded" : "") + (away ? " away" : ""),
-      "data-seat": s.seat, role: "group", "aria-label": name, "aria-current": turn ? "true" : null },
-      h("span", { class: "seat-name" }, (turn ? "▶ " : "") + name),
-      dealer ? h("span", { class: "dealer-button", "aria-hidden": "true", title: t("dealer") }, "D") : null,
-      h("span", { class: "seat-info" }, bits.join(" · ") + (folded ? ` · ${t("folded")}` : "")),
-      // your own cards are your hand below; the others' (and all of them for a spectator) are backs
-      count !== null && s.seat !== frame.seat ? backs(count, t("cards", { n: count })) : null,
-      count !== null && s.seat !== frame.seat ? h("span", { class: "seat-count", "aria-hidden": "true" }, String(count)) : null,
-      // a game whose scores are more than one figure names the one shown (Novantanove: the total)
-      score !== null && score !== undefined ? h("span", { class: "seat-score" }, `${t(app.board?.scoreWord || "score")}: ${formatScore(score)}`) : null,
-      turn ? h("span", { class: "turn-bar", "aria-hidden": "true" }, h("span", { class: "turn-fill" })) : null);
-  });
-  // your own place first: it reads first, and sits at the bottom of the felt
-  plates.sort((a, b) => (b.classList.contains("me") ? 1 : 0) - (a.classList.contains("me") ? 1 : 0));
+  const plates = seatPlates(frame, { online: online(), scoreWord: app.board?.scoreWord || "score" });
   const felt = document.getElementById("felt");
-  felt.dataset.seats = String(n);
+  felt.dataset.seats = String(frame.seats.length);
   panel.replaceChildren(h("h2", { id: "seats-title", class: "sr-only" }, t("seatsTitle")), ...plates);
-}
-
-export function formatScore(value) {
-  return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
 }
 
 function renderBoard(frame) {
