@@ -48,6 +48,8 @@ from mazzo.server.transport import (
     install_accept_error_filter,
     lean_websocket_protocol,
 )
+from mazzo.server.watch import Metrics
+from mazzo.server.watch import router as watch_routes
 from mazzo.text import plural
 
 log = logging.getLogger("mazzo.server")
@@ -84,7 +86,8 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
                waiting_expiry: float = WAITING_EXPIRY_S,
                caps: ConnectionCaps | None = None, https: bool = False,
                trust_proxy: bool = False,
-               account_settings: AccountSettings | None = None) -> FastAPI:
+               account_settings: AccountSettings | None = None,
+               metrics_token: str | None = None) -> FastAPI:
     """The server app on ``storage``: bots in ``bot_workers`` processes (None: one per core,
     see :func:`default_workers`), each seat's hints ``hint_cooldown`` seconds apart, tables of
     bots only refused unless ``bot_tables``; ``rate`` messages per
@@ -102,12 +105,17 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     uvicorn with, adds its counts to /api/health. Session cookies are ``Secure`` with
     ``https`` (clients reach the server over HTTPS), or with ``trust_proxy`` when the proxy in
     front says ``X-Forwarded-Proto: https``;
-    ``account_settings`` replaces both, with its own password hashing and login limits."""
-    pool = BotPool(bot_workers)
+    ``account_settings`` replaces both, with its own password hashing and login limits.
+    ``/metrics`` is read from this machine, or elsewhere with ``metrics_token`` (see
+    :mod:`~mazzo.server.watch`)."""
+    metrics = Metrics()
+    pool = BotPool(bot_workers, thought=metrics.thought)
     clients = Clients(outbox, send_timeout)
     manager = TableManager(storage, pool, bot_pause=bot_pause, grace=grace, url=url,
                            forget_after=forget_after, hint_cooldown=hint_cooldown,
-                           bot_tables=bot_tables, waiting_expiry=waiting_expiry)
+                           bot_tables=bot_tables, waiting_expiry=waiting_expiry,
+                           metrics=metrics)
+    metrics.watch(manager, clients)
 
     # no /docs pages: they would load scripts from a CDN; docs/server.md documents the API.
     # The schema only when asked for: it lists every route to whoever probes the server
@@ -121,6 +129,8 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     app.state.creations = CreationLimit(create_rate, create_burst)
     app.state.caps = caps
     app.state.quickmatch = matchmaker
+    app.state.metrics = metrics
+    app.state.metrics_token = metrics_token or None
     #: the other sites' pages allowed to use the API: a session cookie is taken from these too
     #: (never from any site, ``*``; see mazzo.server.accounts)
     app.state.origins = tuple(origins)
@@ -129,8 +139,8 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
     # these routes before the tables': the owner's commands take any /api/tables/{id}/{word},
     # and these are /join, /reports and /review
-    for router in (api.health, api.games, account_routes, finding, quickmatch, reports, reviews,
-                   api.tables, ratings_api.router, lessons.router):
+    for router in (api.health, watch_routes, api.games, account_routes, finding, quickmatch,
+                   reports, reviews, api.tables, ratings_api.router, lessons.router):
         app.include_router(router)
     api.install_errors(app)
     app.add_middleware(TableSockets, serve=table_socket_handler(manager, clients, rate, burst))
