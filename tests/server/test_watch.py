@@ -16,7 +16,8 @@ import pytest
 from prometheus_client import CONTENT_TYPE_LATEST
 from prometheus_client.parser import text_string_to_metric_families
 
-from mazzo.server.app import create_app
+from mazzo.engine.game import MazzoError
+from mazzo.server.app import check_serve_options, create_app
 from mazzo.server.storage.base import Storage, StorageError, TableRow
 from mazzo.server.storage.sqlite import SQLiteStorage
 from mazzo.server.watch import Metrics, may_read_metrics, process_label
@@ -172,3 +173,10 @@ def test_sqlite_counts_its_own_errors_not_the_callers(storage: SQLiteStorage) ->
         storage._run(lambda db: db.execute("SELECT * FROM no_such_table"))
     assert storage.error_failures == 1
 
+
+@pytest.mark.parametrize(("key", "flag"), [("log_format", "--log-format"),
+                                           ("log_level", "--log-level")])
+def test_the_log_flags_are_checked(key: str, flag: str) -> None:
+    with pytest.raises(MazzoError, match=flag):
+        check_serve_options(8000, 1, {key: "loud"})
+    check_serve_options(8000, 1, {"log_format": "json", "log_level": "info"})

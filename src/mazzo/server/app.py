@@ -21,6 +21,9 @@ from mazzo.server.account_api import accounts as account_routes
 from mazzo.server.bots import BotPool
 from mazzo.server.finding import finding
 from mazzo.server.gate import WILDCARD_BINDS, CreationLimit, Gate, served_hosts
+from mazzo.server.log_format import FORMATS as LOG_FORMATS
+from mazzo.server.log_format import LEVELS as LOG_LEVELS
+from mazzo.server.log_format import announce, configure
 from mazzo.server.pages import install as install_pages
 from mazzo.server.protocol import MAX_MESSAGE_BYTES, encode_frame, error_frame
 from mazzo.server.quickmatch import Matchmaker, quickmatch
@@ -226,6 +229,7 @@ def check_serve_options(port: int, bot_workers: int | None, options: dict[str, A
                          italian=f"--takeover: {takeover:g}; dai un numero di secondi maggiore "
                                  "di 0")
     _check_connection_options(options)
+    _check_log_options(options)
     for flag, key, option in (("--grace", "grace", "grace_s"),
                               ("--bot-pause", "bot_pause", "bot_pause_s")):
         _default, low, high = OPTIONS[option]
@@ -258,14 +262,27 @@ def _check_connection_options(options: dict[str, Any]) -> None:
                                  "limite) o più connessioni")
 
 
+def _check_log_options(options: dict[str, Any]) -> None:
+    """``--log-format`` and ``--log-level`` of ``check_serve_options``: one of the names."""
+    for flag, key, names in (("--log-format", "log_format", LOG_FORMATS),
+                             ("--log-level", "log_level", LOG_LEVELS)):
+        value = options.get(key, names[0])
+        if value not in names:
+            raise MazzoError(f"{flag}: {value!r}; give one of {', '.join(names)}",
+                             italian=f"{flag}: {value!r}; dai uno tra {', '.join(names)}")
+
+
 def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
           advertise: str | None = None, allowed_hosts: Sequence[str] = (),
           header_timeout: float = HEADER_TIMEOUT_S, idle_timeout: float = IDLE_TIMEOUT_S,
           max_connections: int | None = None,
-          max_connections_per_address: int = CONNECTIONS_PER_ADDRESS, **options: Any) -> int:
+          max_connections_per_address: int = CONNECTIONS_PER_ADDRESS,
+          log_format: str = "text", log_level: str = "warning", **options: Any) -> int:
     """Run the server until interrupted (``mazzo serve``). It answers requests sent to its
     bind address, to the loopback names, to where it is advertised and to ``allowed_hosts``
-    (see :class:`Gate`), within the connection caps and timeouts of :mod:`transport`."""
+    (see :class:`Gate`), within the connection caps and timeouts of :mod:`transport`; it logs
+    in ``log_format`` (``text`` or ``json``, see :mod:`~mazzo.server.log_format`) from
+    ``log_level`` up."""
     import uvicorn
 
     from mazzo.server.storage.base import open_storage
@@ -273,7 +290,9 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
     limits = {"header_timeout": header_timeout, "idle_timeout": idle_timeout,
               "max_connections": max_connections,
               "max_connections_per_address": max_connections_per_address}
-    check_serve_options(port, bot_workers, {**options, **limits})
+    check_serve_options(port, bot_workers, {**options, **limits, "log_format": log_format,
+                                            "log_level": log_level})
+    configure(log_format, log_level)  # before anything logs: opening the storage may
 
     storage = open_storage(db)
     url = (advertise or f"http://{host}:{port}").rstrip("/")
@@ -281,14 +300,16 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
     app = create_app(storage, bot_workers=bot_workers, url=url,
                      hosts=served_hosts(host, url, allowed_hosts),
                      any_ip=host in WILDCARD_BINDS, caps=caps, **options)
-    print(f"mazzo: serving on http://{host}:{port}  (database: {storage.describe()})",
-          flush=True)
+    announce(f"mazzo: serving on http://{host}:{port}  (database: {storage.describe()})",
+             log_format)
     _warn_over_descriptors(caps.total)
     install_accept_error_filter()
     refused = encode_frame(error_frame("too_many_connections", "en")).encode()
     # no permessage-deflate: frames are a few KB and compressing them cost an eighth of the
     # server's time under load (make bench-server), for bandwidth a card game does not lack
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES,
+    # logging is set up above (log_config=None: uvicorn only sets its loggers' level)
+    uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level,
+                ws_max_size=WS_MAX_BYTES,
                 ws_per_message_deflate=False, backlog=backlog(descriptor_limit()),
                 http=guarded_http_protocol(caps, header_timeout, idle_timeout, refused),
                 ws=lean_websocket_protocol(caps))
