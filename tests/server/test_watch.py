@@ -180,3 +180,17 @@ def test_the_log_flags_are_checked(key: str, flag: str) -> None:
     with pytest.raises(MazzoError, match=flag):
         check_serve_options(8000, 1, {key: "loud"})
     check_serve_options(8000, 1, {"log_format": "json", "log_level": "info"})
+
+
+def test_the_serve_flags(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mazzo.cli.main import build_parser
+
+    monkeypatch.delenv("MAZZO_METRICS_TOKEN", raising=False)
+    defaults = build_parser().parse_args(["serve"])
+    assert (defaults.log_format, defaults.log_level, defaults.metrics_token) == (
+        "text", "warning", None)
+    monkeypatch.setenv("MAZZO_METRICS_TOKEN", TOKEN)  # kept out of ps
+    assert build_parser().parse_args(["serve"]).metrics_token == TOKEN
+    given = build_parser().parse_args(["serve", "--log-format", "json", "--log-level", "info",
+                                       "--metrics-token", "other"])
+    assert (given.log_format, given.log_level, given.metrics_token) == ("json", "info", "other")

@@ -122,7 +122,8 @@ def configure(log_format: str, level: str) -> dict[str, Any]:
     then told not to set up its own)."""
     config = logging_config(log_format, level)
     logging.config.dictConfig(config)
-    logging.captureWarnings(True)  # a Python warning is a log line too, not stray stderr text
+    if log_format == "json":  # a Python warning is a JSON line too, not stray stderr text
+        logging.captureWarnings(True)
     return config
 
 
