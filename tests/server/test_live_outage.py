@@ -1,8 +1,9 @@
 """PostgreSQL going away under a live ``mazzo serve``: its backends terminated
 (``pg_terminate_backend``) or the whole database server crashed and restarted, mid-match, with
 clients playing over real websockets. The server reconnects by itself, clients get a clear
-``storage_unavailable`` error while the database is down (not a hang), and the match goes on to
-the end with every acknowledged action (every state frame a client got) in the final record."""
+``storage_unavailable`` error while the database is down (not a hang), /api/ready says 503 then
+and 200 again after, /metrics counts the failed calls, and the match goes on to the end with
+every acknowledged action (every state frame a client got) in the final record."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pathlib import Path
 import psycopg
 import pytest
 from pg_server import PostgresCluster, running_cluster
+from prometheus_client.parser import text_string_to_metric_families
 from websockets.sync.client import ClientConnection, connect
 
 from mazzo.engine.game import JSON
@@ -70,6 +72,12 @@ def assert_nothing_acknowledged_was_lost(players: list[Player], record: JSON) ->
         for frame in player.frames:  # every state a client was shown is in the record
             assert replay(record, upto=frame["version"]).view(seat) == frame["view"], \
                 f"seat {seat} was shown version {frame['version']}, which the record lacks"
+
+
+def unavailable_errors(metrics: str) -> float:
+    """/metrics' count of storage calls that found the database away."""
+    return next(s.value for f in text_string_to_metric_families(metrics) for s in f.samples
+                if s.name == "mazzo_storage_errors_total" and s.labels["kind"] == "unavailable")
 
 
 def server_log(server: LiveServer) -> str:
@@ -135,11 +143,15 @@ def test_a_database_crash_and_restart_mid_match(own_cluster: PostgresCluster,
             seen["error_after_s"] = time.monotonic() - asked
             refused = server.post("/api/tables", MATCH)
             seen["http"] = {"status": refused.status_code, **refused.json()}
+            not_ready = server.get("/api/ready")
+            seen["not_ready"] = {"status": not_ready.status_code, **not_ready.json()}
             time.sleep(1.0)  # the other table's clients keep acting meanwhile
             own_cluster.start_server()
             seen["state"] = recv(ws)  # what is stored, once the database answers
             ws.send(act)  # the move was not stored: it can be made now
             seen["acknowledged"] = recv(ws)
+            seen["ready"] = server.get("/api/ready").status_code  # the database answered
+            seen["metrics"] = server.get("/metrics").text
 
     try:
         players, record = play_through(server, [30], crash_and_restart)
@@ -149,6 +161,9 @@ def test_a_database_crash_and_restart_mid_match(own_cluster: PostgresCluster,
     assert_nothing_acknowledged_was_lost(players, record)
     assert seen["error"]["code"] == "storage_unavailable" and seen["error_after_s"] < 3
     assert seen["http"]["status"] == 503 and seen["http"]["code"] == "storage_unavailable"
+    assert seen["not_ready"]["status"] == 503, seen["not_ready"]
+    assert seen["not_ready"]["error"] == "storage_unavailable" and seen["ready"] == 200
+    assert unavailable_errors(seen["metrics"]) >= 1
     version = seen["state"]["version"]
     assert seen["state"]["type"] == "state" and seen["acknowledged"]["version"] == version + 1
     assert all(e["code"] == "storage_unavailable" for p in players for e in p.errors)

@@ -116,6 +116,13 @@ HELP: dict[str, dict[str, str]] = {
         "serve.max_connections_per_address": "connections open at once from one client address "
                                              "(IPv6: one /64); more are answered 503 (default "
                                              "64; 0: no cap, e.g. behind a proxy)",
+        "serve.log_format": "text (default: as always) or json: one JSON object per line, "
+                            "uvicorn's lines included (docs/server.md, \"Watching it\")",
+        "serve.log_level": "log from this level up: debug, info (adds uvicorn's access "
+                           "lines), warning (default) or error",
+        "serve.metrics_token": "let clients that are not on this machine read /metrics with "
+                               "Authorization: Bearer TOKEN (default: $MAZZO_METRICS_TOKEN; "
+                               "none: only this machine reads it)",
         "verify": "check a server record's fair-shuffle commitments",
         "backup": "copy a server's SQLite database to a file, safely while the server runs "
                   "(PostgreSQL: pg_dump -Fc)",
@@ -149,6 +156,7 @@ HELP: dict[str, dict[str, str]] = {
         "m.seconds": "SECONDS", "m.tables": "TABLES", "m.names": "NAMES",
         "m.origins": "ORIGINS", "m.frames": "FRAMES", "m.connections": "CONNECTIONS",
         "m.path": "PATH",
+        "m.format": "FORMAT", "m.level": "LEVEL", "m.token": "TOKEN",
     },
     "it": {
         "description": "Cinque giochi di carte tradizionali con regole esatte, bot e un motore "
@@ -255,6 +263,13 @@ HELP: dict[str, dict[str, str]] = {
         "serve.max_connections_per_address": "connessioni aperte insieme da un indirizzo (IPv6: "
                                              "un /64); alle altre risponde 503 (predefinito 64; "
                                              "0: nessun limite, per esempio dietro un proxy)",
+        "serve.log_format": "text (predefinito: come sempre) o json: un oggetto JSON per riga, "
+                            "comprese le righe di uvicorn (docs/server.md, \"Watching it\")",
+        "serve.log_level": "scrivi nel log da questo livello in su: debug, info (aggiunge le "
+                           "righe d'accesso di uvicorn), warning (predefinito) o error",
+        "serve.metrics_token": "lascia leggere /metrics a chi non è su questa macchina con "
+                               "Authorization: Bearer TOKEN (predefinito: $MAZZO_METRICS_TOKEN; "
+                               "nessuno: la legge solo questa macchina)",
         "verify": "controlla gli impegni di mescolamento equo nel record di un server",
         "backup": "copia il database SQLite di un server in un file, senza rischi anche a "
                   "server acceso (PostgreSQL: pg_dump -Fc)",
@@ -287,6 +302,7 @@ HELP: dict[str, dict[str, str]] = {
         "m.seconds": "SECONDI", "m.frames": "FRAME",
         "m.tables": "TAVOLI", "m.names": "NOMI", "m.origins": "ORIGINI",
         "m.connections": "CONNESSIONI", "m.path": "PERCORSO",
+        "m.format": "FORMATO", "m.level": "LIVELLO", "m.token": "TOKEN",
     },
 }
 

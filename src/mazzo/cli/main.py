@@ -21,6 +21,9 @@ from mazzo.engine.record import load_record, naming_file
 from mazzo.engine.registry import all_games, get_game
 from mazzo.text import default_lang
 
+#: where ``mazzo serve --metrics-token`` is taken from when the flag is not given
+METRICS_TOKEN_ENV = "MAZZO_METRICS_TOKEN"
+
 Command = Callable[[list[str]], int]
 
 
@@ -158,6 +161,13 @@ def _serve_args(serve: argparse.ArgumentParser, h: dict[str, str], lang: str) ->
     serve.add_argument("--max-connections-per-address", default=64, metavar=h["m.connections"],
                        type=functools.partial(_connections, lang=lang),
                        help=h["serve.max_connections_per_address"])
+    serve.add_argument("--log-format", default="text", metavar=h["m.format"],
+                       help=h["serve.log_format"])
+    serve.add_argument("--log-level", default="warning", metavar=h["m.level"],
+                       help=h["serve.log_level"])
+    # from the environment by default: a token on the command line is visible in ps
+    serve.add_argument("--metrics-token", default=os.environ.get(METRICS_TOKEN_ENV) or None,
+                       metavar=h["m.token"], help=h["serve.metrics_token"])
 
 
 def _seconds(text: str, lang: str = "en") -> float:
@@ -449,7 +459,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
                  api_docs=args.api_docs, https=args.https, trust_proxy=args.trust_proxy,
                  header_timeout=args.header_timeout,
                  idle_timeout=args.idle_timeout, max_connections=args.max_connections,
-                 max_connections_per_address=args.max_connections_per_address)
+                 max_connections_per_address=args.max_connections_per_address,
+                 log_format=args.log_format, log_level=args.log_level,
+                 metrics_token=args.metrics_token)
 
 
 def cmd_verify(path: str, lang: str) -> int:

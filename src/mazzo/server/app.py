@@ -21,6 +21,9 @@ from mazzo.server.account_api import accounts as account_routes
 from mazzo.server.bots import BotPool
 from mazzo.server.finding import finding
 from mazzo.server.gate import WILDCARD_BINDS, CreationLimit, Gate, served_hosts
+from mazzo.server.log_format import FORMATS as LOG_FORMATS
+from mazzo.server.log_format import LEVELS as LOG_LEVELS
+from mazzo.server.log_format import announce, configure
 from mazzo.server.pages import install as install_pages
 from mazzo.server.protocol import MAX_MESSAGE_BYTES, encode_frame, error_frame
 from mazzo.server.quickmatch import Matchmaker, quickmatch
@@ -48,6 +51,8 @@ from mazzo.server.transport import (
     install_accept_error_filter,
     lean_websocket_protocol,
 )
+from mazzo.server.watch import Metrics
+from mazzo.server.watch import router as watch_routes
 from mazzo.text import plural
 
 log = logging.getLogger("mazzo.server")
@@ -84,7 +89,8 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
                waiting_expiry: float = WAITING_EXPIRY_S,
                caps: ConnectionCaps | None = None, https: bool = False,
                trust_proxy: bool = False,
-               account_settings: AccountSettings | None = None) -> FastAPI:
+               account_settings: AccountSettings | None = None,
+               metrics_token: str | None = None) -> FastAPI:
     """The server app on ``storage``: bots in ``bot_workers`` processes (None: one per core,
     see :func:`default_workers`), each seat's hints ``hint_cooldown`` seconds apart, tables of
     bots only refused unless ``bot_tables``; ``rate`` messages per
@@ -102,12 +108,17 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     uvicorn with, adds its counts to /api/health. Session cookies are ``Secure`` with
     ``https`` (clients reach the server over HTTPS), or with ``trust_proxy`` when the proxy in
     front says ``X-Forwarded-Proto: https``;
-    ``account_settings`` replaces both, with its own password hashing and login limits."""
-    pool = BotPool(bot_workers)
+    ``account_settings`` replaces both, with its own password hashing and login limits.
+    ``/metrics`` is read from this machine, or elsewhere with ``metrics_token`` (see
+    :mod:`~mazzo.server.watch`)."""
+    metrics = Metrics()
+    pool = BotPool(bot_workers, thought=metrics.thought)
     clients = Clients(outbox, send_timeout)
     manager = TableManager(storage, pool, bot_pause=bot_pause, grace=grace, url=url,
                            forget_after=forget_after, hint_cooldown=hint_cooldown,
-                           bot_tables=bot_tables, waiting_expiry=waiting_expiry)
+                           bot_tables=bot_tables, waiting_expiry=waiting_expiry,
+                           metrics=metrics)
+    metrics.watch(manager, clients)
 
     # no /docs pages: they would load scripts from a CDN; docs/server.md documents the API.
     # The schema only when asked for: it lists every route to whoever probes the server
@@ -121,6 +132,8 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     app.state.creations = CreationLimit(create_rate, create_burst)
     app.state.caps = caps
     app.state.quickmatch = matchmaker
+    app.state.metrics = metrics
+    app.state.metrics_token = metrics_token or None
     #: the other sites' pages allowed to use the API: a session cookie is taken from these too
     #: (never from any site, ``*``; see mazzo.server.accounts)
     app.state.origins = tuple(origins)
@@ -129,8 +142,8 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     install_pages(app)  # the browser app: lobby, table pages, replay viewer, rules pages
     # these routes before the tables': the owner's commands take any /api/tables/{id}/{word},
     # and these are /join, /reports and /review
-    for router in (api.health, api.games, account_routes, finding, quickmatch, reports, reviews,
-                   api.tables, ratings_api.router, lessons.router):
+    for router in (api.health, watch_routes, api.games, account_routes, finding, quickmatch,
+                   reports, reviews, api.tables, ratings_api.router, lessons.router):
         app.include_router(router)
     api.install_errors(app)
     app.add_middleware(TableSockets, serve=table_socket_handler(manager, clients, rate, burst))
@@ -216,6 +229,7 @@ def check_serve_options(port: int, bot_workers: int | None, options: dict[str, A
                          italian=f"--takeover: {takeover:g}; dai un numero di secondi maggiore "
                                  "di 0")
     _check_connection_options(options)
+    _check_log_options(options)
     for flag, key, option in (("--grace", "grace", "grace_s"),
                               ("--bot-pause", "bot_pause", "bot_pause_s")):
         _default, low, high = OPTIONS[option]
@@ -248,14 +262,27 @@ def _check_connection_options(options: dict[str, Any]) -> None:
                                  "limite) o più connessioni")
 
 
+def _check_log_options(options: dict[str, Any]) -> None:
+    """``--log-format`` and ``--log-level`` of ``check_serve_options``: one of the names."""
+    for flag, key, names in (("--log-format", "log_format", LOG_FORMATS),
+                             ("--log-level", "log_level", LOG_LEVELS)):
+        value = options.get(key, names[0])
+        if value not in names:
+            raise MazzoError(f"{flag}: {value!r}; give one of {', '.join(names)}",
+                             italian=f"{flag}: {value!r}; dai uno tra {', '.join(names)}")
+
+
 def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
           advertise: str | None = None, allowed_hosts: Sequence[str] = (),
           header_timeout: float = HEADER_TIMEOUT_S, idle_timeout: float = IDLE_TIMEOUT_S,
           max_connections: int | None = None,
-          max_connections_per_address: int = CONNECTIONS_PER_ADDRESS, **options: Any) -> int:
+          max_connections_per_address: int = CONNECTIONS_PER_ADDRESS,
+          log_format: str = "text", log_level: str = "warning", **options: Any) -> int:
     """Run the server until interrupted (``mazzo serve``). It answers requests sent to its
     bind address, to the loopback names, to where it is advertised and to ``allowed_hosts``
-    (see :class:`Gate`), within the connection caps and timeouts of :mod:`transport`."""
+    (see :class:`Gate`), within the connection caps and timeouts of :mod:`transport`; it logs
+    in ``log_format`` (``text`` or ``json``, see :mod:`~mazzo.server.log_format`) from
+    ``log_level`` up."""
     import uvicorn
 
     from mazzo.server.storage.base import open_storage
@@ -263,7 +290,9 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
     limits = {"header_timeout": header_timeout, "idle_timeout": idle_timeout,
               "max_connections": max_connections,
               "max_connections_per_address": max_connections_per_address}
-    check_serve_options(port, bot_workers, {**options, **limits})
+    check_serve_options(port, bot_workers, {**options, **limits, "log_format": log_format,
+                                            "log_level": log_level})
+    configure(log_format, log_level)  # before anything logs: opening the storage may
 
     storage = open_storage(db)
     url = (advertise or f"http://{host}:{port}").rstrip("/")
@@ -271,14 +300,16 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
     app = create_app(storage, bot_workers=bot_workers, url=url,
                      hosts=served_hosts(host, url, allowed_hosts),
                      any_ip=host in WILDCARD_BINDS, caps=caps, **options)
-    print(f"mazzo: serving on http://{host}:{port}  (database: {storage.describe()})",
-          flush=True)
+    announce(f"mazzo: serving on http://{host}:{port}  (database: {storage.describe()})",
+             log_format)
     _warn_over_descriptors(caps.total)
     install_accept_error_filter()
     refused = encode_frame(error_frame("too_many_connections", "en")).encode()
     # no permessage-deflate: frames are a few KB and compressing them cost an eighth of the
     # server's time under load (make bench-server), for bandwidth a card game does not lack
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=WS_MAX_BYTES,
+    # logging is set up above (log_config=None: uvicorn only sets its loggers' level)
+    uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level,
+                ws_max_size=WS_MAX_BYTES,
                 ws_per_message_deflate=False, backlog=backlog(descriptor_limit()),
                 http=guarded_http_protocol(caps, header_timeout, idle_timeout, refused),
                 ws=lean_websocket_protocol(caps))

@@ -16,6 +16,7 @@ import logging
 import multiprocessing
 import os
 import random
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
@@ -121,7 +122,8 @@ class BotPool:
     that dies takes its workers with it (:func:`mazzo.processes.end_with_parent`)."""
 
     def __init__(self, workers: int | None = 1,
-                 work: Callable[..., int] = choose_action) -> None:
+                 work: Callable[..., int] = choose_action,
+                 thought: Callable[[str, float], None] | None = None) -> None:
         self.workers = default_workers() if workers is None else workers
         #: jobs run at once: one per process (one thread when there are none)
         self.slots = max(1, self.workers)
@@ -131,6 +133,8 @@ class BotPool:
         self.schedule = Schedule()
         self.running = {MOVE: 0, HINT: 0}
         self.closed = False
+        #: told each job's kind and the seconds its worker took (the metrics' think time)
+        self.thought = thought
 
     def _new_executor(self) -> concurrent.futures.Executor:
         if self.workers > 0:
@@ -184,17 +188,22 @@ class BotPool:
     def _start(self, kind: str, table: str, job: Job) -> None:
         self.running[kind] += 1
         executor = self._executor
+        started = time.perf_counter()
         try:
             done = asyncio.wrap_future(executor.submit(job.work or self._work, *job.args))
         except (BrokenProcessPool, RuntimeError) as exc:  # broken before this submit
             done = asyncio.get_running_loop().create_future()
             done.set_exception(BrokenProcessPool(str(exc)))
-        done.add_done_callback(lambda result: self._finished(kind, table, job, executor, result))
+        done.add_done_callback(
+            lambda result: self._finished(kind, table, job, executor, result, started))
 
     def _finished(self, kind: str, table: str, job: Job,
-                  executor: concurrent.futures.Executor, result: asyncio.Future[Any]) -> None:
+                  executor: concurrent.futures.Executor, result: asyncio.Future[Any],
+                  started: float) -> None:
         self.running[kind] -= 1
         error = result.exception() if not result.cancelled() else None
+        if error is None and not result.cancelled() and self.thought is not None:
+            self.thought(kind, time.perf_counter() - started)
         if isinstance(error, BrokenProcessPool) and not job.retried and not self.closed:
             self._renew(executor)
             job.retried = True

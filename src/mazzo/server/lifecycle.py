@@ -30,6 +30,7 @@ from mazzo.server.storage.base import (
 )
 from mazzo.server.storage.group import GroupCommit
 from mazzo.server.table import LOG_INLINE_ACTIONS, Client, Elsewhere, Table, replay_table
+from mazzo.server.watch import Metrics
 from mazzo.text import plural
 
 log = logging.getLogger("mazzo.server")
@@ -71,6 +72,7 @@ class TableLifecycle:
     bot_tables: bool
     waiting_expiry: float
     expired: int
+    metrics: Metrics
     _hints: dict[Client, asyncio.Task[None]]
 
     async def _io(self, fn: Callable[..., T], *args: Any) -> T:
@@ -160,7 +162,8 @@ class TableLifecycle:
             for table_id in lost:
                 table = self.tables.get(table_id)
                 if table is not None:
-                    log.warning("mazzo: table %s is served by another process now", table_id)
+                    log.warning("mazzo: table %s is served by another process now", table_id,
+                                extra={"table": table_id})
                     await self._drop(table)
             for table in list(self.tables.values()):
                 if table.stale or table.stalled:
@@ -210,7 +213,8 @@ class TableLifecycle:
         except StorageUnavailable:
             raise  # the table is reloaded once the database is back, and rated then
         except Exception:  # a fault in rating must not keep the match from ending
-            log.exception("mazzo: table %s could not be rated; it ends unrated", table.id)
+            log.exception("mazzo: table %s could not be rated; it ends unrated", table.id,
+                          extra={"table": table.id})
 
     async def _fresh(self, table: Table) -> None:
         """Reload a stale table before anything reads its state (StorageUnavailable while the

@@ -38,6 +38,9 @@ from mazzo.server.storage.base import (
 )
 from mazzo.server.table import HUMAN, LOG_INLINE_ACTIONS, STAND_IN, ChanceEntry, Client, Table
 from mazzo.server.table_chat import TableChat
+from mazzo.server.watch import BOT as BY_BOT
+from mazzo.server.watch import CHANCE as BY_CHANCE
+from mazzo.server.watch import PERSON as BY_PERSON
 from mazzo.text import seat_names
 
 log = logging.getLogger("mazzo.server")
@@ -252,7 +255,7 @@ class TablePlay(TableChat):
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("table %s: a hint failed", table.id)
+            log.exception("table %s: a hint failed", table.id, extra={"table": table.id})
             client.send(error_frame("server_error", client.lang))
         finally:
             table.hinting.discard(seat)
@@ -298,9 +301,10 @@ class TablePlay(TableChat):
     # -- playing ----------------------------------------------------------------------------------
 
     async def _commit(self, table: Table, action: Action, seed: bytes | None = None,
-                      notice: TimedOut | None = None) -> None:
+                      notice: TimedOut | None = None, by: str = BY_PERSON) -> None:
         """Apply, store (committed), then tell everyone (``notice``: why a bot made the move,
-        told first). Call with the table's lock held."""
+        told first; ``by``: who made it, a person or a bot, for the metrics; an act with a
+        ``seed`` is chance's). Call with the table's lock held."""
         state = table.state
         before, chance = state.hand_number, state.is_chance
         state.apply(action)  # IllegalAction here changes nothing
@@ -309,8 +313,10 @@ class TablePlay(TableChat):
         row = ActionRow(version, action.to_json(), seed.hex() if seed is not None else None,
                         promise, state.hand_number,
                         None if notice is None else notice_json(notice))
+        handed = time.perf_counter()
         try:
             await self.committer.append(table.id, row)  # returns once committed
+            committed = time.perf_counter()
             if state.is_terminal:
                 await self._rate(table)  # before the status: a reload after a crash rates it
                 await self._io(self.storage.set_status, table.id, OVER)
@@ -325,6 +331,7 @@ class TablePlay(TableChat):
             except Exception:
                 table.stale = True
             raise
+        stored = time.perf_counter()  # with a match's end recorded too
         if seed is not None and promise is not None:
             table.chance.append(ChanceEntry(version, seed.hex(), promise, state.hand_number))
         table.clock_turn()
@@ -337,6 +344,8 @@ class TablePlay(TableChat):
             events.insert(0, notice)
             hands.insert(0, state.hand_number if chance else before)
         await self._broadcast(table, events, hands=hands, ended=ended)
+        self.metrics.acted(BY_CHANCE if seed is not None else by, committed - handed,
+                           time.perf_counter() - stored)
 
     async def _broadcast(self, table: Table, events: list[Event],
                          skip: Client | None = None, hands: Sequence[int] | None = None,
@@ -420,14 +429,15 @@ class TablePlay(TableChat):
             await self._drop(table)
         except StorageError as exc:
             table.stalled = True  # the watch sets it going again once storage answers
-            log.info("table %s waits for storage: %s", table.id, exc)
+            log.info("table %s waits for storage: %s", table.id, exc, extra={"table": table.id})
         except Exception:
             # unforeseen (a bot worker's failure, say): the table must not stop for good, and
             # a failure that comes back must not fill the log, so each retry waits longer
             first, most = DRIVER_RETRY_S
             delay = min(first * 2 ** table.failures, most)
             table.failures += 1
-            log.exception("table %s stopped moving: trying again in %g s", table.id, delay)
+            log.exception("table %s stopped moving: trying again in %g s", table.id, delay,
+                          extra={"table": table.id})
             if table.timer is not None:
                 table.timer.cancel()
             table.timer = asyncio.get_running_loop().call_later(delay, self._wake, table)
@@ -466,7 +476,8 @@ class TablePlay(TableChat):
             if table.version != version or self._bot_mover(table, seat) != mover:
                 return True  # someone moved meanwhile, or the person came back
             notice = TimedOut(seat, level) if why == TIMEOUT else None
-            await self._commit(table, table.state.legal_actions()[index], notice=notice)
+            await self._commit(table, table.state.legal_actions()[index], notice=notice,
+                               by=BY_BOT)
         return True
 
     def _bot_mover(self, table: Table, seat: int) -> tuple[str, str] | None:

@@ -108,6 +108,20 @@ ERRORS: Final[dict[str, tuple[str, str]]] = {
                             "The database is not answering: nothing was confirmed. Try again "
                             "in a moment; the current state will follow as soon as the "
                             "database answers."),
+    # watching the server (mazzo.server.watch)
+    "metrics_refused": ("Le metriche si leggono solo da questa macchina, senza proxy in mezzo, "
+                        "o con il token di --metrics-token (Authorization: Bearer ...).",
+                        "The metrics are read only from this machine, with no proxy between, "
+                        "or with the --metrics-token token (Authorization: Bearer ...)."),
+    "schema_behind": ("Il database è alla versione {found} dello schema, questo server vuole la "
+                      "{expected}: le migrazioni non sono applicate (le applica un riavvio).",
+                      "The database is at schema version {found}, this server needs "
+                      "{expected}: its migrations are not applied (a restart applies them)."),
+    "schema_ahead": ("Il database è alla versione {found} dello schema, più nuova della "
+                     "{expected} di questo server: l'ha migrato un mazzo più recente; "
+                     "aggiorna questo.",
+                     "The database is at schema version {found}, newer than this server's "
+                     "{expected}: a newer mazzo migrated it; upgrade this one."),
     # accounts (mazzo.server.account_api, mazzo.server.account_seats)
     "not_logged_in": ("Non sei entrato in un account.", "You are not logged in."),
     "username_taken": ("Il nome utente {username!r} è già preso: scegline un altro.",

@@ -101,7 +101,8 @@ def settle(storage: Storage, row: TableRow, game: Game, state: State) -> bool:
     accounts = [a for side in members for a in side]
     done = storage.rate_table(row.id, accounts, rate)
     if done:
-        log.info("mazzo: rated table %s (%s, places %s)", row.id, game.id, ranks)
+        log.info("mazzo: rated table %s (%s, places %s)", row.id, game.id, ranks,
+                 extra={"table": row.id})
     return done
 
 

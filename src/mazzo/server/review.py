@@ -68,7 +68,8 @@ async def _compute(manager: TableManager, table: Table, seat: int, record: JSON,
         review = assemble(get_game(table.row.game), seat, decisions)
         await asyncio.to_thread(manager.storage.save_review, table.id, seat, review)
     except Exception:  # the next POST starts it again
-        log.exception("review of table %s seat %d failed", table.id, seat)
+        log.exception("review of table %s seat %d failed", table.id, seat,
+                      extra={"table": table.id, "seat": seat})
     finally:
         RUNNING.pop((table.id, seat), None)
 

@@ -111,7 +111,8 @@ class TableChat(TableCreation):
                     room.load(channel, rows)
                 history = list(room.history[channel])
         except StorageError:
-            log.info("table %s: the chat could not be read now", table.id)
+            log.info("table %s: the chat could not be read now", table.id,
+                     extra={"table": table.id})
             return
         if history:
             labels = table.labels(client.lang)

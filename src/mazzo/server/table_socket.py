@@ -82,7 +82,8 @@ def table_socket_handler(manager: TableManager, clients: Clients, rate: float, b
         try:
             await _serve_client(manager, table, client, owner, TokenBucket(rate, burst))
         except (OSError, RuntimeError):  # uvicorn: the client went while we were sending
-            log.debug("table %s: a client went while we sent to it", table.id, exc_info=True)
+            log.debug("table %s: a client went while we sent to it", table.id, exc_info=True,
+                      extra={"table": table.id})
         finally:
             await manager.leave(table, client)
 
@@ -113,7 +114,7 @@ async def _serve_client(manager: TableManager, table: Table, client: WsClient, o
             elif exc.code == "storage_unavailable":
                 await manager.send_known_state(table, client)
         except Exception:
-            log.exception("table %s: a message failed", table.id)
+            log.exception("table %s: a message failed", table.id, extra={"table": table.id})
             client.send(error_frame("server_error", client.lang))
 
 

@@ -20,6 +20,7 @@ from mazzo.server.play import HINT_COOLDOWN_S, TablePlay
 from mazzo.server.storage.base import Storage
 from mazzo.server.storage.group import GroupCommit
 from mazzo.server.table import OPTIONS, BadRequest, ChanceEntry, Client, Elsewhere, Table
+from mazzo.server.watch import Metrics
 
 # the names the server's other modules, its tests and benchmarks import from here
 __all__ = ["FORGET_AFTER_S", "HINT_COOLDOWN_S", "OPTIONS", "WAITING_EXPIRY_S", "BadRequest",
@@ -35,7 +36,8 @@ class TableManager(TablePlay):
                  forget_after: float = FORGET_AFTER_S,
                  hint_cooldown: float = HINT_COOLDOWN_S,
                  bot_tables: bool = False,
-                 waiting_expiry: float = WAITING_EXPIRY_S) -> None:
+                 waiting_expiry: float = WAITING_EXPIRY_S,
+                 metrics: Metrics | None = None) -> None:
         self.storage = storage
         #: where this process is reached: other processes send clients of our tables here
         self.url = url
@@ -59,3 +61,5 @@ class TableManager(TablePlay):
         self.waiting_expiry = waiting_expiry
         #: such tables deleted since the start
         self.expired = 0
+        #: what /metrics reports of this process (a registry of its own when none is given)
+        self.metrics = metrics or Metrics()

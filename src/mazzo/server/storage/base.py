@@ -278,6 +278,12 @@ class Storage(ABC):
     #: whether several server processes can share this database (then a process may have to
     #: take over the tables of one that stopped)
     shared: ClassVar[bool] = False
+    #: calls that failed since the start because the database could not be reached
+    #: (:class:`StorageUnavailable`), and because it answered with an error of its own (a
+    #: driver error that is not a broken constraint): /metrics counts them. A backend counts
+    #: each failed call once, where it sees why
+    unavailable_failures: int = 0
+    error_failures: int = 0
 
     @abstractmethod
     def migrate(self) -> int:

@@ -128,12 +128,14 @@ class PostgresStorage(SQLStorage):
             return self._db
         outage = self._outage or self._begin_outage("the connection is closed")
         if time.monotonic() < outage.next_try:
+            self.unavailable_failures += 1
             raise StorageUnavailable("PostgreSQL cannot be reached; retrying")
         try:
             db = self._connect()
             self._reclaim(db)
         except psycopg.Error as exc:
             outage.failed()
+            self.unavailable_failures += 1
             raise StorageUnavailable(f"PostgreSQL cannot be reached: {exc}") from exc
         self._db, self._outage = db, None
         log.warning("mazzo: PostgreSQL connection restored after %.1f s (%d failed attempts); "
@@ -192,6 +194,7 @@ class PostgresStorage(SQLStorage):
                     return self._guarded(again)
                 except _Broken as second:
                     self._begin_outage(second.cause)
+                    self.unavailable_failures += 1
                     raise StorageUnavailable(f"PostgreSQL connection lost: {second}") \
                         from second.cause
 
@@ -201,6 +204,7 @@ class PostgresStorage(SQLStorage):
         except (_Broken, StorageError, psycopg.IntegrityError):
             raise
         except psycopg.Error as exc:
+            self.error_failures += 1
             raise StorageError(f"PostgreSQL: {exc}") from exc
 
     @contextmanager
@@ -216,7 +220,9 @@ class PostgresStorage(SQLStorage):
             except psycopg.Error as exc:
                 if db.closed or db.broken:
                     self._begin_outage(exc)
+                    self.unavailable_failures += 1
                     raise StorageUnavailable(f"PostgreSQL connection lost: {exc}") from exc
+                self.error_failures += 1
                 raise StorageError(f"PostgreSQL: {exc}") from exc
 
     def check_connection(self) -> None:

@@ -56,7 +56,9 @@ class SQLiteStorage(SQLStorage):
                 db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
                 yield db
                 db.execute("COMMIT")
-            except BaseException:
+            except BaseException as exc:
+                if isinstance(exc, sqlite3.Error) and not isinstance(exc, sqlite3.IntegrityError):
+                    self.error_failures += 1  # the file refused: locked, full, unreadable
                 if db.in_transaction:
                     db.execute("ROLLBACK")
                 raise
