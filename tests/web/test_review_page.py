@@ -1,7 +1,7 @@
-"""The esperto's review in the replay viewer: asked by the table's owner for a seat, followed
-while the server works, then each move annotated, "next mistake" and the chart; asked by the
-account holding the seat (its cookie, no token in the browser), and by anyone at a public
-table."""
+"""The esperto's review in the replay viewer of every game: asked by the table's owner for a
+seat, followed while the server works, then each move annotated, "next mistake" and the chart;
+asked by the account holding the seat (its cookie, no token in the browser), and by anyone at
+a public table."""
 
 from __future__ import annotations
 
