@@ -11,7 +11,7 @@ import pytest
 from open_spiel.python.algorithms import cfr, exploitability, get_all_states
 
 from mazzo.engine.registry import BUILTIN_GAMES
-from mazzo.rl import openspiel_endgame
+from mazzo.rl.games import cribbage_endgame
 
 #: the shortest test config of each game, as OpenSpiel parameters
 SHORT = {
@@ -24,7 +24,7 @@ SHORT = {
 
 
 def test_the_endgame_has_the_size_the_docs_state() -> None:
-    game = pyspiel.load_game(openspiel_endgame.NAME)
+    game = pyspiel.load_game(cribbage_endgame.NAME)
     states = get_all_states.get_all_states(game, include_terminals=True,
                                            include_chance_states=True)
     decisions = [s for s in states.values() if not s.is_terminal() and not s.is_chance_node()]
@@ -39,7 +39,7 @@ def test_the_endgame_has_the_size_the_docs_state() -> None:
 
 @pytest.mark.slow
 def test_cfr_solves_the_endgame() -> None:
-    game = pyspiel.load_game(openspiel_endgame.NAME)
+    game = pyspiel.load_game(cribbage_endgame.NAME)
     solver = cfr.CFRSolver(game)
     solver.evaluate_and_update_policy()
     first = exploitability.nash_conv(game, solver.average_policy())
