@@ -9,6 +9,10 @@ every one of :data:`ROUNDS` rounds, so a machine that speeds up or slows down sk
 alike. A game's ratio is the median over the rounds of its steps/s divided by the faster peer's
 in the same round.
 
+Then the OpenSpiel wrapper against the PettingZoo env for cribbage (default config), in both
+chance modes: the same random matches, an observation tensor and the legal moves at every
+decision (:func:`spiel_steps_per_cpu_second`), decisions per CPU second.
+
 ``python -m benchmarks rl [--quick] [game id ...]``; ``python -m benchmarks profile --rl GAME
 [--seconds S] [--top N]`` prints a cProfile of one game's loop (what to cut). Needs the ``rl``
 extra, and ``rlcard`` (the ``bench`` extra) for the comparison.
@@ -62,6 +66,61 @@ def steps_per_cpu_second(env: Any, seconds: float) -> float:
         elapsed = time.process_time() - start
         if elapsed >= seconds:
             return steps / elapsed
+
+
+def spiel_match(game: Any, seed: int) -> int:
+    """One whole OpenSpiel match, chance and choices seeded by ``seed``: its decisions."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            continue
+        state.observation_tensor(state.current_player())
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+        steps += 1
+    return steps
+
+
+def spiel_steps_per_cpu_second(game_id: str, chance: str, seconds: float) -> float:
+    """As :func:`steps_per_cpu_second`, for the OpenSpiel wrapper of ``game_id``."""
+    import pyspiel
+
+    import mazzo.rl.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game(f"mazzo_{game_id}", {"chance": chance})
+    steps = seed = 0
+    start = time.process_time()
+    while True:
+        steps += spiel_match(game, seed)
+        seed += 1
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return steps / elapsed
+
+
+def spiel_lines(seconds: float) -> Iterator[str]:
+    """Cribbage through OpenSpiel, each chance mode next to the PettingZoo env, median rounds."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        yield "OpenSpiel: skipped (install open-spiel, in the rl extra)"
+        return
+    env = mazzo_maker("cribbage")()
+    rates: dict[str, list[float]] = {"pettingzoo": [], "deal": [], "card": []}
+    for _ in range(ROUNDS):
+        for mode in ("deal", "pettingzoo", "card"):  # the env between the two modes
+            rates[mode].append(steps_per_cpu_second(env, seconds) if mode == "pettingzoo"
+                               else spiel_steps_per_cpu_second("cribbage", mode, seconds))
+    base = statistics.median(rates["pettingzoo"])
+    yield f"cribbage, PettingZoo env    {base:10,.0f} steps/s"
+    for mode in ("deal", "card"):
+        rate = statistics.median(rates[mode])
+        yield (f"cribbage, OpenSpiel {mode:8} {rate:10,.0f} steps/s  "
+               f"{base / rate:4.2f}x slower than the PettingZoo env")
 
 
 def peer_makers() -> dict[str, Callable[[], Any]]:
@@ -127,6 +186,8 @@ def run(quick: bool = False, games: list[str] | None = None) -> Iterator[str]:
             met = "met" if ratio >= GOAL else f"NOT met, {GOAL - ratio:.2f}x short"
             line += f"  {ratio:5.2f}x the faster RLCard env (goal >= {GOAL:g}x, {met})"
         yield line
+    if games is None or "cribbage" in games:
+        yield from spiel_lines(seconds)
 
 
 def profile(game_id: str, seconds: float, top: int) -> str:

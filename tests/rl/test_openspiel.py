@@ -1,5 +1,6 @@
 """OpenSpiel: every game registered, random_sim_test (serialising states), ISMCTS plays whole
-matches, chance is a uniform card-by-card shuffle, resampling keeps the seat's information state."""
+matches, chance is a seeded deal or a uniform card-by-card shuffle, the tensors' shapes, resampling
+keeps the seat's information state and tensors (no leak), the information state keeps own moves."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
+from mazzo.engine.chance import Deal
 from mazzo.engine.registry import BUILTIN_GAMES, get_game
 from mazzo.rl import openspiel as mazzo_spiel
 from mazzo.rl.spaces import spaces_for
@@ -29,10 +31,14 @@ def test_every_game_is_registered_with_its_config_fields() -> None:
     for game_id in BUILTIN_GAMES:
         game = pyspiel.load_game(f"mazzo_{game_id}")
         defaults = get_game(game_id).config_class()
-        assert set(game.get_parameters()) == {f for f in defaults.to_json()}
+        assert set(game.get_parameters()) == {*defaults.to_json(), "chance"}
         spaces = spaces_for(game_id, defaults)
         assert game.num_distinct_actions() == spaces.action_size
-        assert game.observation_tensor_size() == spaces.observation_size
+        assert game.observation_tensor_shape() == [spaces.observation_size]
+        assert game.information_state_tensor_shape() == [
+            spaces.observation_size + mazzo_spiel.OWN_MOVES]
+        kind = game.get_type()
+        assert kind.provides_observation_tensor and kind.provides_information_state_tensor
 
 
 def test_tuple_parameters_travel_as_one_string() -> None:
@@ -44,10 +50,16 @@ def test_tuple_parameters_travel_as_one_string() -> None:
 
 
 @pytest.mark.soak
+@pytest.mark.parametrize("chance", mazzo_spiel.CHANCE_MODES)
 @pytest.mark.parametrize("game_id", BUILTIN_GAMES)
-def test_random_sim_test(game_id: str) -> None:
-    game = pyspiel.load_game(f"mazzo_{game_id}", SHORT[game_id])
+def test_random_sim_test(game_id: str, chance: str) -> None:
+    game = pyspiel.load_game(f"mazzo_{game_id}", {**SHORT[game_id], "chance": chance})
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_an_unknown_chance_mode_is_refused() -> None:
+    with pytest.raises(ValueError, match="chance must be one of deal, card"):
+        pyspiel.load_game("mazzo_cribbage", {"chance": "shuffle"})
 
 
 @pytest.mark.soak
@@ -72,7 +84,7 @@ def test_ismcts_plays_a_whole_match(game_id: str) -> None:
 
 
 def test_a_shuffle_is_drawn_card_by_card_uniformly() -> None:
-    game = pyspiel.load_game("mazzo_cribbage", {"players": 2})
+    game = pyspiel.load_game("mazzo_cribbage", {"players": 2, "chance": "card"})
     state = game.new_initial_state()
     outcomes = state.chance_outcomes()  # cutting for the first deal: 2 of the 52 cards
     assert len(outcomes) == 52 and all(p == pytest.approx(1 / 52) for _, p in outcomes)
@@ -100,3 +112,75 @@ def test_resampling_keeps_the_information_state_and_redeals_the_rest() -> None:
         assert world.legal_actions() == state.legal_actions()
     other = 1 - seat
     assert any(w.observation_tensor(other) != state.observation_tensor(other) for w in worlds)
+
+
+def test_a_deal_is_one_seeded_chance_node() -> None:
+    game = pyspiel.load_game("mazzo_cribbage", {"players": 2})
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()  # cutting for the first deal: one seed
+    assert len(outcomes) == mazzo_spiel.DEAL_SEEDS
+    assert all(p == pytest.approx(1 / mazzo_spiel.DEAL_SEEDS) for _, p in outcomes)
+    state.apply_action(7)
+    assert len(state.world.history) == 1  # both cards of the cut at once
+    while not isinstance(state.world.history[-1], Deal):  # (a tied cut is cut again)
+        state.apply_action(7)
+    deal = state.world.history[-1]
+    assert len(deal.order) == 12 and not state.is_chance_node()  # both hands, one node
+    again = game.deserialize_state(state.serialize())
+    assert again.world.history == state.world.history  # a seed replays the same deal
+    assert state.world.history[0] != deal  # the same seed elsewhere: another shuffle
+    with pytest.raises(Exception, match="not a seed"):
+        game.new_initial_state().apply_action(mazzo_spiel.DEAL_SEEDS)
+
+
+def _decisions(game_id: str, count: int, seed: int) -> list[mazzo_spiel.MazzoSpielState]:
+    """``count`` decision states of random matches of the game's short config."""
+    game = pyspiel.load_game(f"mazzo_{game_id}", SHORT[game_id])
+    rng = random.Random(seed)
+    found: list[mazzo_spiel.MazzoSpielState] = []
+    state = game.new_initial_state()
+    while len(found) < count:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        elif state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+        else:
+            if rng.random() < 0.2:
+                found.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return found
+
+
+@pytest.mark.parametrize("game_id", BUILTIN_GAMES)
+def test_no_tensor_leaks_a_hidden_card(game_id: str) -> None:
+    """Every seat's tensors and strings are the same in worlds redealing what it cannot see;
+    they do change for the other seats (the test would pass on constants)."""
+    rng = random.Random(5)
+    changed = 0
+    for state in _decisions(game_id, 6, seed=9):
+        for seat in range(state.num_players()):
+            world = state.resample_from_infostate(seat, rng.random)
+            assert world.observation_tensor(seat) == state.observation_tensor(seat)
+            assert world.information_state_tensor(seat) == state.information_state_tensor(seat)
+            assert world.information_state_string(seat) == state.information_state_string(seat)
+            others = [s for s in range(state.num_players()) if s != seat]
+            changed += any(world.observation_tensor(s) != state.observation_tensor(s)
+                           for s in others)
+    assert changed
+
+
+def test_the_information_state_keeps_the_seats_own_moves() -> None:
+    """The tensor's last ``OWN_MOVES`` floats are the seat's own indices, the latest first; the
+    string lists them all: two histories differing in the seat's moves differ in both."""
+    for state in _decisions("cribbage", 4, seed=2):
+        for seat in range(state.num_players()):
+            own = [a.action for a in state.full_history() if a.player == seat]
+            tensor = np.array(state.information_state_tensor(seat))
+            size = tensor.size - mazzo_spiel.OWN_MOVES
+            window = tensor[size:]
+            actions = state.get_game().num_distinct_actions()
+            latest = own[::-1][:mazzo_spiel.OWN_MOVES]
+            assert np.allclose(window[:len(latest)] * actions - 1, latest, atol=1e-3)
+            assert not window[len(latest):].any()
+            assert state.information_state_string(seat).endswith(f"moves={own}")
+            assert np.array_equal(tensor[:size], state.observation_tensor(seat))

@@ -164,6 +164,9 @@ class CribbageState(State):
         self.goers: list[int] = []
         self.go_min = [0] * n  # every unplayed card of the seat is worth at least this (a go)
         self.shown: list[tuple[int, str, tuple[Card, ...], int]] = []
+        #: the last hand's ``shown`` (read-only), public until the next deal's show replaces
+        #: it: an agent deciding later still knows what the opponents held
+        self.last_show: tuple[tuple[int, str, tuple[Card, ...], int], ...] = ()
         self.show_queue: list[tuple[int, str]] = []
         self.pending: Pending | None = None
         self.pending_show: ShowScore | None = None  # the show score awaiting its announcement
@@ -461,6 +464,8 @@ class CribbageState(State):
         self.seq_ranks = []
         self.goers = []
         self.go_min = [0] * n
+        if self.shown:
+            self.last_show = tuple(self.shown)
         self.shown = []
         self.pending = None
         self._events.append((Dealt, d, self.hand_number, self.game_no))

@@ -5,6 +5,7 @@ the hand moves on, and the tokens of the cards a view shows, kept in step by the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from mazzo.cards import TOKEN, Card
@@ -181,7 +182,7 @@ def keep_tokens(state: CribbageState, parts: CribbageViewParts) -> _Tokens:
 def hand_view(state: CribbageState, parts: CribbageViewParts) -> JSON:
     """Bring the kept view up to date, in place (a new one from the match's parts when there
     is none: the moves that change them, a game's end and the cut for deal, drop it). A new
-    hand's parts (hand number, dealer, crib, shown; ``parts.current`` is cleared by
+    hand's parts (hand number, dealer, crib, shown, the last show; ``parts.current`` is cleared by
     :meth:`apply` with every move that changes them) are written in. Within a hand only the
     phase, the starter and the crib's size can change (a discard, the cut): those are set
     again at every update. No caller sees the kept view: views are copies of it."""
@@ -194,6 +195,8 @@ def hand_view(state: CribbageState, parts: CribbageViewParts) -> JSON:
         out["dealer"] = state.dealer
         out["crib"] = FrozenList(map(_token_of, state.crib)) if state.crib_open else None
         out["shown"] = shown_view(state) if state.shown else _NO_SHOWN
+        out["last_show"] = (FrozenList(frozen_shows(state.last_show)) if state.last_show
+                            else _NO_SHOWN)
         parts.current = True
     crib = len(state.crib)
     phase = state._phase
@@ -206,10 +209,15 @@ def hand_view(state: CribbageState, parts: CribbageViewParts) -> JSON:
 
 
 
+def frozen_shows(shows: Iterable[tuple[int, str, tuple[Card, ...], int]]) -> list[FrozenDict]:
+    """Hands and cribs counted (seat, what, cards, points) as the view shows them, read-only."""
+    return [FrozenDict(seat=s, what=w, cards=FrozenList(map(_token_of, cs)), points=pts)
+            for s, w, cs, pts in shows]
+
+
 def shown_view(state: CribbageState) -> FrozenList:
     """``view()["shown"]``: the hands and crib counted so far, read-only."""
-    shown = [FrozenDict(seat=s, what=w, cards=FrozenList(map(_token_of, cs)), points=pts)
-             for s, w, cs, pts in state.shown]
+    shown = frozen_shows(state.shown)
     pend = state.pending
     if pend is not None and pend.what != "peg":
         last = dict(shown[-1])
@@ -251,6 +259,7 @@ def match_view(state: CribbageState) -> JSON:
         "laid": _NO_LAID[n],
         "go": _NO_GO,  # while nobody said go (:meth:`view` sets the seats who did)
         "shown": _NO_SHOWN,
+        "last_show": _NO_SHOWN,
         "pending": None,
         "last_game": state._frozen(state.last_game),
     }

@@ -10,6 +10,9 @@ A module here may define
   sample's own cards;
 - ``utility_bounds(config) -> (low, high)``: the bounds of ``returns()`` where they are not
   0..1 (poker's chips).
+
+Other modules here hold per-game extras named for what they are, imported only by name
+(``cribbage_endgame``: a sub-game small enough for OpenSpiel's tabular CFR).
 """
 
 from __future__ import annotations

@@ -1,5 +1,9 @@
 """Cribbage's observation: hand, discards, starter, the pegging count and run, cards laid,
-what has been shown, the board and who owes an announcement."""
+what has been shown, the board and who owes an announcement.
+
+The shown hands and crib are those of this hand's show once it starts, else the last hand's
+(the view's ``last_show``): a show is never a decision without muggins, so a field reading only
+this hand's would be empty at every decision."""
 
 from __future__ import annotations
 
@@ -35,7 +39,7 @@ class CribbageEncoder:
         self.hand = lay.add("hand", cards, "own hand, one per card of the 52")
         self.discards = lay.add("discards", cards, "own cards given to the crib")
         self.starter = lay.add("starter", cards, "the starter card once cut")
-        self.crib = lay.add("crib", cards, "the crib once turned up")
+        self.crib = lay.add("crib", cards, "the crib once turned up, else the last hand's")
         self.count = lay.add("count", 1, "the pegging count / 31")
         self.sequence = lay.add("sequence", cards, "cards of the current pegging run (to 31)")
         self.sequence_length = lay.add("sequence_length", 1, "cards in the current run / 13 "
@@ -45,8 +49,10 @@ class CribbageEncoder:
         self.counts = lay.add("hand_counts", n, "per seat: cards in hand / 6")
         self.crib_count = lay.add("crib_count", 1, "cards in the crib / 4")
         self.shown = lay.add("shown", n * len(SHOWN),
-                             "per seat: its hand / crib has been shown this hand")
-        self.shown_cards = lay.add("shown_cards", cards, "every card shown this hand")
+                             "per seat: its hand / crib shown at the show (this hand's "
+                             "once it starts, else the last hand's)")
+        self.shown_cards = lay.add("shown_cards", cards,
+                                   "every card shown at that show (the crib's included)")
         self.scores = lay.add("scores", n, "per seat: board points / target (at most 1)")
         self.games_won = lay.add("games_won", n, "per seat: squash(games won / 3)")
         self.match_points = lay.add("match_points", n, "per seat: squash(match points / 10)")
@@ -76,10 +82,13 @@ class CribbageEncoder:
             put_seat(out, self.go, seat, goer, n)
         put_per_seat(out, self.counts, seat, view["hand_counts"], 6.0)
         out[self.crib_count] = view["crib_count"] / 4.0
-        for shown in view["shown"]:
+        for shown in view["shown"] or view["last_show"]:
             slot = relative(seat, shown["seat"], n)
-            out[self.shown + slot * len(SHOWN) + SHOWN.index(shown["what"])] = 1.0
+            what = shown["what"]
+            out[self.shown + slot * len(SHOWN) + SHOWN.index(what)] = 1.0
             put_cards(out, self.shown_cards, shown["cards"], table)
+            if what == "crib":
+                put_cards(out, self.crib, shown["cards"], table)
         target = self.target
         for other, points in enumerate(view["scores"]):  # the winning peg may pass the target
             out[self.scores + (other - seat) % n] = min(points, target) / target
