@@ -307,8 +307,10 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
     refused = encode_frame(error_frame("too_many_connections", "en")).encode()
     # no permessage-deflate: frames are a few KB and compressing them cost an eighth of the
     # server's time under load (make bench-server), for bandwidth a card game does not lack
-    # logging is set up above (log_config=None: uvicorn only sets its loggers' level)
-    uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level,
+    # logging is set up above (log_config=None: uvicorn only sets its loggers' level); the
+    # loop is asyncio's own, never uvloop because something else installed it: the connection
+    # guards and the outboxes are built and measured on asyncio's transports
+    uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level, loop="asyncio",
                 ws_max_size=WS_MAX_BYTES,
                 ws_per_message_deflate=False, backlog=backlog(descriptor_limit()),
                 http=guarded_http_protocol(caps, header_timeout, idle_timeout, refused),
