@@ -104,6 +104,31 @@ def test_every_observation_lies_in_its_fields_bounds(pair: tuple[Game, Config]) 
     assert checked > 100
 
 
+def test_a_pot_carried_on_credit_past_every_chip_stays_in_bounds() -> None:
+    """On credit each deal brings fresh chips while a frozen pot is carried on, so the pot can
+    pass every chip at the table (six players, seed 20: 1.77 times them): pot and carried are
+    squashed there, and every observation stays in its bounds."""
+    from mazzo.engine.registry import get_game
+    from mazzo.rl import aec_env
+
+    game = get_game("poker_italiano")
+    (config,) = [c for c in game.test_configs() if getattr(c, "credit", False)]
+    env = aec_env(game, config=config)
+    space = env.observation_space(env.possible_agents[0])["observation"]
+    env.reset(seed=20)
+    rng, most = np.random.default_rng(20), 0.0
+    for _agent in env.agent_iter(max_iter=3000):
+        observation, _, terminated, truncated, _ = env.last()
+        most = max(most, env.match.view(None)["pot"] / config.max_amount)
+        assert space.contains(observation["observation"]), _outside(
+            env, observation["observation"], space)
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert most > 1.5  # the case: the pot past every chip at the table
+
+
 def _outside(env: object, vector: np.ndarray, space: object) -> list[str]:
     """The fields holding a value out of bounds (for the failure message)."""
     fields = env.spaces.fields()  # type: ignore[attr-defined]

@@ -1,7 +1,9 @@
 """Poker all'italiana's observation: hand, stacks, bets, the pot, blinds, draws and the betting log.
 
 Chip amounts are divided by every chip at the table (``players × stack``); the betting log keeps
-the hand's latest :data:`LOG_ENTRIES` words (seat, word, amount, all-in).
+the hand's latest :data:`LOG_ENTRIES` words (seat, word, amount, all-in). On credit (``credit``)
+each deal brings up to ``stack`` a player afresh while a frozen pot is carried on, so the pot and
+what is carried over have no bound: those two are squashed (:func:`~mazzo.rl.spaces.squash`).
 """
 
 from __future__ import annotations
@@ -47,7 +49,10 @@ class PokerEncoder:
         self.draws = lay.add("draws", n * 6, "per seat: one-hot not drawn yet, changed 0..4")
         self.blinds = lay.add("blinds", n * 4,
                               "per seat: one-hot blind level buio / controbuio / over, covered")
-        self.pot = lay.add("pot", 3, "pot, carried over, amount to match / table chips")
+        self.credit = config.credit
+        self.pot = lay.add("pot", 3, "squash(pot, carried over / table chips), amount to match / "
+                           "table chips" if config.credit else
+                           "pot, carried over, amount to match / table chips")
         self.opener = lay.add("opener", n, "one-hot seat that opened")
         self.dealer = lay.add("dealer", n, "one-hot seat of the dealer")
         self.to_move = lay.add("current_player", n, "one-hot seat to move")
@@ -98,8 +103,12 @@ class PokerEncoder:
             base = self.blinds + (blind["seat"] - seat) % n * 4
             out[base + blind["level"] - 1] = 1.0
             out[base + 3] = float(bool(blind["covered"]))
-        out[self.pot] = view["pot"] / scale
-        out[self.pot + 1] = view["carried"] / scale
+        if self.credit:  # unbounded on credit: a frozen pot grows deal after deal
+            out[self.pot] = squash(view["pot"] / scale)
+            out[self.pot + 1] = squash(view["carried"] / scale)
+        else:
+            out[self.pot] = view["pot"] / scale
+            out[self.pot + 1] = view["carried"] / scale
         out[self.pot + 2] = view["to_match"] / scale
         put_seat(out, self.opener, seat, view["opener"], n)
         put_seat(out, self.dealer, seat, view["dealer"], n)
