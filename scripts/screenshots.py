@@ -5,10 +5,12 @@ a cribbage match at both sizes, a Burraco match's hand history (its score sheets
 and on a phone novantanove's bids and poker's chips a few deals in and the board at the end of
 a Burraco match; the replay viewer at the last step of a 3-player Burraco match (desktop); and
 every game's end-of-hand overlay at both sizes; the guided first hand (cribbage's first turn at a
-desktop, Novantanove's a few moves in on a phone).
+desktop, Novantanove's a few moves in on a phone); the esperto's review of a cribbage seat in the
+replay viewer, at its first mistake (both sizes).
 
     PYTHONPATH=src python scripts/screenshots.py [--out docs/screenshots] [--lang en]
-        [--only lobby tables history burraco-sheets figures burraco-end replay summaries learn]
+        [--only lobby tables history burraco-sheets figures burraco-end replay summaries learn
+                review]
 
 Needs the `dev` extra (Playwright) and Debian's Chromium at /usr/bin/chromium. It starts its own
 `mazzo serve` on a free port with a throwaway database.
@@ -43,7 +45,7 @@ MOVES = {"cribbage": 3, "nebraska": 4, "novantanove": 5, "poker_italiano": 1, "b
 FILL = {"cribbage": {"opt-turn_seconds": "90", "name-0": "Ada"}}
 #: the groups of pictures, in the order they are taken (``--only`` takes some of them)
 SHOTS = ("lobby", "tables", "history", "burraco-sheets", "figures", "burraco-end", "replay",
-         "summaries", "learn")
+         "summaries", "learn", "review")
 #: the end-of-hand overlays: a match of bots per game, paced (seconds a bot move) so a hand's
 #: overlay stays while both pictures are taken, and what the overlay must show before its
 #: picture (poker: a showdown; its hands are short, so its bots are slower)
@@ -112,6 +114,8 @@ def shoot(browser: object, base: str, out: Path, lang: str, only: set[str]) -> N
         shoot_summaries(page, small, base, out, lang)
     if "learn" in only:
         shoot_lessons(page, small, base, out, lang)
+    if "review" in only:
+        shoot_review(page, small, base, out, lang)
     desktop.close()
     phone.close()
 
@@ -283,6 +287,35 @@ def shoot_lessons(page: Any, small: Any, base: str, out: Path, lang: str) -> Non
             target.click(".learn-moves button.suggested")
             target.wait_for_function(f"document.body.dataset.frames !== '{frames}'")
         target.screenshot(path=str(out / f"{name}.png"), full_page=game == "novantanove")
+
+
+def shoot_review(page: Any, small: Any, base: str, out: Path, lang: str) -> None:
+    """The esperto's review of the first seat of a cribbage match to 61 (a random bot against
+    medio), in the replay viewer at the seat's first mistake: the class and reason, the summary
+    and the chart (`review-cribbage-desktop.png`, `review-cribbage-phone.png`)."""
+    import httpx
+
+    created = httpx.post(f"{base}/api/tables", json={
+        "game": "cribbage", "config": {"players": 2, "target": 61, "games_to_win": 1},
+        "seats": ["random", "medio"], "start": True, "options": {"bot_pause_s": 0}},
+        timeout=30).json()
+    table = created["table"]
+    deadline = time.monotonic() + 300
+    while httpx.get(f"{base}/api/tables/{table}", timeout=10).json()["status"] != "over":
+        if time.monotonic() > deadline:
+            raise SystemExit("the bots did not finish the cribbage match in 300 s")
+        time.sleep(0.2)
+    for target, size in ((page, "desktop"), (small, "phone")):
+        target.add_init_script(
+            f"localStorage.setItem('mazzo.owner.{table}', '{created['owner']}')")
+        target.goto(f"{base}/replay/{table}?lang={lang}&seat=0")
+        target.wait_for_selector("body[data-ready=true]")
+        target.locator("#review-start").click()
+        target.wait_for_selector("#review-summary", timeout=300_000)
+        target.locator("#next-mistake").click()
+        target.wait_for_function("document.getElementById('review-note')?.dataset.class")
+        target.screenshot(path=str(out / f"review-cribbage-{size}.png"), full_page=True)
+    print("cribbage review: saved", flush=True)
 
 
 if __name__ == "__main__":

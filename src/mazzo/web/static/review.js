@@ -7,6 +7,9 @@ import { getLang, t } from "./i18n.js";
 
 // the classes that "previous/next mistake" stop at
 const FLAWED = new Set(["inaccuracy", "mistake", "blunder"]);
+/** The classes best first: the summary counts them in this order, whatever order the stored
+ * JSON's keys came in. */
+const CLASSES = ["best", "good", "inaccuracy", "mistake", "blunder"];
 // how often the progress is asked for, in milliseconds
 const POLL_MS = 500;
 // the chart's size in SVG units (it scales to the page's width)
@@ -79,7 +82,7 @@ export class ReviewPanel {
     const it = getLang() === "it";
     const decisions = review.decisions;
     const here = decisions.find((d) => d.version + 1 === version); // the move just made
-    const counts = Object.entries(review.summary.classes).map(([k, n]) => `${t(`review_${k}`)} ${n}`).join(", ");
+    const counts = CLASSES.map((k) => `${t(`review_${k}`)} ${review.summary.classes[k] ?? 0}`).join(", ");
     const flawed = decisions.filter((d) => FLAWED.has(d.class));
     const before = flawed.filter((d) => d.version + 1 < version).pop();
     const after = flawed.find((d) => d.version + 1 > version);
