@@ -1,14 +1,18 @@
 """``mazzo serve --processes 2`` on PostgreSQL: two processes serve one port, a table is played
 by clients of both, a process killed with -9 is started again while its table goes on with
 every acknowledged move, and SIGTERM drains (clients told to reconnect with 1012, exit 0).
-SQLite with more than one process is refused."""
+SQLite with more than one process is refused. The container's entry point (Containerfile,
+compose.yaml) is run as it is, without a container, and its health check passes."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,14 +20,16 @@ from pathlib import Path
 import httpx
 import psycopg
 import pytest
+import yaml
 from pg_server import PostgresCluster
 from websockets.asyncio.client import connect
 
-from mazzo.cli.main import main
+from mazzo.cli.main import build_parser, main
 from mazzo.engine.record import replay
 
 from live_server import LiveServer, Player, play_all
 
+ROOT = Path(__file__).resolve().parents[2]
 #: a game to 121 cannot end within the first 40 actions: the kill comes mid-match
 LONG_CRIBBAGE = {"players": 2, "target": 121, "games_to_win": 1}
 CHILD_LINE = re.compile(r"server process (\d+) \(pid (\d+)\) is reached by the others at (\S+)")
@@ -137,36 +143,101 @@ def test_a_killed_process_is_started_again_and_its_table_goes_on(
     assert after[index][1] != before[index][1]  # a new process, on a port of its own
 
 
-def test_sigterm_tells_clients_to_reconnect_and_exits_0(
-        postgres_cluster: PostgresCluster, tmp_path: Path) -> None:
-    server, _db = supervised(postgres_cluster, tmp_path)
-    try:
-        urls = [url for _pid, url in children(server).values()]
-        created = server.create({"game": "cribbage", "config": LONG_CRIBBAGE,
-                                 "seats": ["human", "human"], "start": True})
-        seats = created["seats"]
+@pytest.fixture(scope="module")
+def from_compose(postgres_cluster: PostgresCluster,
+                 tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The container's server as compose.yaml runs it (ENTRYPOINT + compose's command, the
+    defaults of its variables), on this test's port and database: no container runtime or
+    base image can be had here (docs/deploy.md), so the entry point is run without it."""
+    entrypoint = json.loads(runtime_stage()["ENTRYPOINT"][-1])
+    assert entrypoint == ["mazzo", "serve"]
+    command = compose_command()
+    server = LiveServer(tmp_path_factory.mktemp("compose"))
+    args = list(command)
+    args[args.index("--port") + 1] = str(server.port)
+    db = args.index("--db") + 1
+    assert args[db].startswith("postgresql://") and "@db:5432/" in args[db]
+    args[db] = postgres_cluster.new_database()
+    server.args = tuple(args)
+    yield server.start()
+    server.stop()
 
-        async def close_codes() -> list[int | None]:
-            # a client on each process: one serves the table, the other relays to it
-            async with (connect(at(urls[0], seats[0]["ws"])) as first,
-                        connect(at(urls[1], seats[1]["ws"])) as second):
-                await first.recv()
-                await second.recv()
-                assert server.process is not None
-                server.process.send_signal(signal.SIGTERM)
-                for ws in (first, second):
-                    try:
-                        while True:
-                            await ws.recv()
-                    except Exception:
-                        pass
-                return [first.close_code, second.close_code]
 
-        assert asyncio.run(asyncio.wait_for(close_codes(), 30)) == [1012, 1012]
-        assert server.process is not None
-        assert server.process.wait(30) == 0
-    finally:
-        server.stop()
+def runtime_stage() -> dict[str, list[str]]:
+    """The Containerfile's last stage: each instruction's arguments, continued lines joined."""
+    text = re.sub(r"\\\n", " ", (ROOT / "Containerfile").read_text())
+    stage: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        word, _, rest = line.partition(" ")
+        if word.upper() == "FROM":
+            stage = {}
+        stage.setdefault(word.upper(), []).append(rest.strip())
+    return stage
+
+
+def compose_command() -> list[str]:
+    """compose.yaml's command for the mazzo service, its variables at their defaults."""
+    services = yaml.safe_load((ROOT / "compose.yaml").read_text())["services"]
+    assert {"db", "mazzo", "proxy"} <= set(services)
+    assert services["mazzo"]["build"]["dockerfile"] == "Containerfile"
+
+    def default(match: re.Match[str]) -> str:
+        assert match.group(2) == ":-", f"{match.group(0)} has no default"
+        return match.group(3)
+
+    return [re.sub(r"\$\{(\w+)(:[-?])?([^}]*)\}", default, arg) if "@db:" not in arg
+            else arg for arg in services["mazzo"]["command"]]
+
+
+def test_the_container_command_serves_and_passes_its_health_check(
+        from_compose: LiveServer) -> None:
+    stage = runtime_stage()
+    assert stage["USER"][-1] not in ("root", "0")
+    command = [*json.loads(stage["ENTRYPOINT"][-1]), *compose_command()]
+    build_parser("en").parse_args(command[1:])  # every flag is one mazzo serve has
+    port = command[command.index("--port") + 1]
+    assert "--processes" in command and stage["EXPOSE"] == [port]
+    assert f"reverse_proxy mazzo:{port}" in (ROOT / "Caddyfile").read_text()
+    assert len(children(from_compose)) == int(command[command.index("--processes") + 1])
+    _options, _, check = stage["HEALTHCHECK"][-1].partition("CMD ")
+    probe = json.loads(check)
+    assert probe[0] == "python" and f"127.0.0.1:{port}/api/" in probe[2]
+    probe = [sys.executable, probe[1], probe[2].replace(f":{port}/", f":{from_compose.port}/")]
+    if from_compose.get("/api/ready").status_code == 404:
+        # the readiness route is not in this tree yet: the same probe on the liveness one
+        probe[2] = probe[2].replace("/api/ready", "/api/health")
+    assert subprocess.run(probe, timeout=30).returncode == 0
+
+
+def test_sigterm_tells_clients_to_reconnect_and_exits_0(from_compose: LiveServer) -> None:
+    server = from_compose
+    urls = [url for _pid, url in children(server).values()]
+    created = server.create({"game": "cribbage", "config": LONG_CRIBBAGE,
+                             "seats": ["human", "human"], "start": True})
+    seats = created["seats"]
+
+    async def close_codes() -> list[int | None]:
+        # a client on each process: one serves the table, the other relays to it
+        async with (connect(at(urls[0], seats[0]["ws"])) as first,
+                    connect(at(urls[1], seats[1]["ws"])) as second):
+            await first.recv()
+            await second.recv()
+            assert server.process is not None
+            server.process.send_signal(signal.SIGTERM)
+            for ws in (first, second):
+                try:
+                    while True:
+                        await ws.recv()
+                except Exception:
+                    pass
+            return [first.close_code, second.close_code]
+
+    assert asyncio.run(asyncio.wait_for(close_codes(), 30)) == [1012, 1012]
+    assert server.process is not None
+    assert server.process.wait(30) == 0
 
 
 def test_sqlite_with_several_processes_is_refused(tmp_path: Path,
