@@ -17,13 +17,22 @@ Measured, after a warm-up, over a bounded window:
   core, so a saturated load generator (which would make the numbers its own) shows.
 
 ``python -m benchmarks server [--tables 100,500,1000] [--seconds 25] [--warmup 5]
-[--clients-procs 1] [--think MS | --bot-pace] [--profile DIR] [--servers mazzo,echo]
+[--clients-procs 1] [--think MS | --person-pace | --bot-pace] [--processes N[,N...]] [--db URL]
+[--server-cores LIST] [--client-cores LIST] [--profile DIR] [--servers mazzo,echo]
 [--repeat N]``. ``--think`` makes each client
-wait 0.5 to 1.5 times MS before acting, a person's pace instead of bot speed; ``--bot-pace``
+wait 0.5 to 1.5 times MS before acting, a person's pace instead of bot speed (``--person-pace``:
+3 s, a move every few seconds per table); ``--bot-pace``
 makes it wait exactly the server's default bot pause (``mazzo serve --bot-pause``, 0.6 s: the
 pace of a table of server-side bots). Latency is always measured from the moment the act is
 sent, so the pause is not part of it. ``--profile DIR`` runs the server under cProfile and
 writes ``DIR/server-<tables>.prof`` (and the top functions on stdout) for each level.
+
+``--processes 1,2`` measures ``mazzo serve --processes N`` for each N, on PostgreSQL: a fresh
+database per level on the server ``--db`` names, or on a throwaway one started here (the
+tests' ``pg_server``: fsync off, a unix socket). The server CPU is then that of every server
+process (not the bot workers, as with one process). ``--server-cores`` and ``--client-cores``
+pin the server (with its bots) and the load generator to CPUs of their own, so the load
+generator's work does not take the server's cores.
 
 ``--servers mazzo,echo`` measures, with the same load generator, a peer next to ``mazzo serve``:
 the **echo peer**, the floor of the stack. It is the same web stack (uvicorn, the websocket
@@ -60,7 +69,7 @@ from dataclasses import dataclass, field
 from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlsplit
 
 from mazzo.server.tables import OPTIONS
 
@@ -836,12 +845,11 @@ def _create_database(url: str) -> str:
     import uuid
 
     import psycopg
-    from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
     name = f"bench_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(url, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
-    return make_conninfo(**{**conninfo_to_dict(url), "dbname": name})
+    return urlsplit(url)._replace(path=f"/{name}").geturl()
 
 
 def _cpu_list(cores: set[int]) -> str:
