@@ -278,8 +278,10 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
     if bot_workers is None:
         settings["bot_workers"] = max(1, default_workers() // processes)
     # migrate once, before the children start, and fail here if the database is unreachable
-    open_storage(db).close()
-    return supervise(processes, host, port, backlog(descriptor_limit()), settings)
+    storage = open_storage(db)
+    database = storage.describe()
+    storage.close()
+    return supervise(processes, host, port, backlog(descriptor_limit()), settings, database)
 
 
 def run_server(settings: dict[str, Any], *, sockets: list[socket.socket] | None = None,

@@ -208,12 +208,14 @@ def _exit_reason(code: int | None) -> str:
 
 
 def supervise(processes: int, host: str, port: int, backlog: int,
-              settings: dict[str, Any]) -> int:
+              settings: dict[str, Any], database: str) -> int:
     """Bind ``host:port``, run ``processes`` children of :func:`mazzo.server.app.run_server`
-    with ``settings`` and return the supervisor's exit code."""
+    with ``settings`` and return the supervisor's exit code (``database`` says where the
+    tables are, for the first line)."""
     sock = bind(host, port, backlog)
     bound = sock.getsockname()[1]
-    print(f"mazzo: serving on http://{host}:{bound} with {processes} processes", flush=True)
+    print(f"mazzo: serving on http://{host}:{bound} with {processes} processes  (database: "
+          f"{database})", flush=True)
     return Supervisor(processes, sock, settings).run()
 
 
