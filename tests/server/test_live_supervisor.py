@@ -82,7 +82,11 @@ def at(url: str, ws_url: str) -> str:
 
 def test_two_processes_serve_one_port_and_share_a_table(pair: tuple[LiveServer, str]) -> None:
     server, db_url = pair
-    urls = {url for _pid, url in children(server).values()}
+    found = children(server)
+    urls = {url for _pid, url in found.values()}
+    for index, (pid, _url) in found.items():  # each knows its number (the metrics' label)
+        environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        assert f"MAZZO_PROCESS_INDEX={index}".encode() in environ
     made: dict[str, str] = {}
     for _ in range(40):  # new connections each: the two processes take them in turns
         created = server.create({"game": "cribbage", "config": LONG_CRIBBAGE,
