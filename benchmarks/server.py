@@ -688,10 +688,14 @@ def _measure(server: Server, tables: int, seconds: float, warmup: float, procs: 
         worker.start()
     started = time.monotonic()
     while ready.value < 2 * tables:
-        if time.monotonic() - started > 300:
-            raise RuntimeError(f"only {ready.value} of {2 * tables} clients connected in 300 s")
-        if any(w.exitcode for w in workers):
-            raise RuntimeError("a load-generator process failed (see above)")
+        failed = (f"only {ready.value} of {2 * tables} clients connected in 300 s"
+                  if time.monotonic() - started > 300 else
+                  "a load-generator process failed (see above)"
+                  if any(w.exitcode for w in workers) else None)
+        if failed is not None:
+            for worker in workers:  # or the benchmark would wait for them at its exit
+                worker.terminate()
+            raise RuntimeError(failed)
         time.sleep(0.2)
     print(f"  {tables:,} tables: {ready.value:,} clients connected in "
           f"{time.monotonic() - started:.1f} s; warm-up {warmup:.0f} s", flush=True)
