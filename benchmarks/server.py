@@ -17,13 +17,22 @@ Measured, after a warm-up, over a bounded window:
   core, so a saturated load generator (which would make the numbers its own) shows.
 
 ``python -m benchmarks server [--tables 100,500,1000] [--seconds 25] [--warmup 5]
-[--clients-procs 1] [--think MS | --bot-pace] [--profile DIR] [--servers mazzo,echo]
+[--clients-procs 1] [--think MS | --person-pace | --bot-pace] [--processes N[,N...]] [--db URL]
+[--server-cores LIST] [--client-cores LIST] [--profile DIR] [--servers mazzo,echo]
 [--repeat N]``. ``--think`` makes each client
-wait 0.5 to 1.5 times MS before acting, a person's pace instead of bot speed; ``--bot-pace``
+wait 0.5 to 1.5 times MS before acting, a person's pace instead of bot speed (``--person-pace``:
+3 s, a move every few seconds per table); ``--bot-pace``
 makes it wait exactly the server's default bot pause (``mazzo serve --bot-pause``, 0.6 s: the
 pace of a table of server-side bots). Latency is always measured from the moment the act is
 sent, so the pause is not part of it. ``--profile DIR`` runs the server under cProfile and
 writes ``DIR/server-<tables>.prof`` (and the top functions on stdout) for each level.
+
+``--processes 1,2`` measures ``mazzo serve --processes N`` for each N, on PostgreSQL: a fresh
+database per level on the server ``--db`` names, or on a throwaway one started here (the
+tests' ``pg_server``: fsync off, a unix socket). The server CPU is then that of every server
+process (not the bot workers, as with one process). ``--server-cores`` and ``--client-cores``
+pin the server (with its bots) and the load generator to CPUs of their own, so the load
+generator's work does not take the server's cores.
 
 ``--servers mazzo,echo`` measures, with the same load generator, a peer next to ``mazzo serve``:
 the **echo peer**, the floor of the stack. It is the same web stack (uvicorn, the websocket
@@ -46,6 +55,7 @@ import multiprocessing
 import os
 import pstats
 import random
+import re
 import signal
 import socket
 import statistics
@@ -53,11 +63,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from multiprocessing.sharedctypes import Synchronized
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlsplit
 
 from mazzo.server.tables import OPTIONS
 
@@ -67,6 +79,21 @@ BOT_PAUSE_S = OPTIONS["bot_pause_s"][0]
 HOST = "127.0.0.1"  # only ever loopback
 GAME_BODY = {"game": "cribbage", "seats": ["human", "human"], "start": True}
 PROGRESS_EVERY_S = 5.0
+
+
+#: the mean think time of ``--person-pace``: a move every few seconds per table, as people play
+PERSON_THINK_MS = 3000.0
+#: the line each child of ``mazzo serve --processes`` logs with its private address
+CHILD_URL = re.compile(r"server process \d+ \(pid \d+\) is reached by the others at (\S+)")
+
+
+def _ready(url: str) -> bool:
+    import httpx
+
+    try:
+        return httpx.get(f"{url}/api/health", timeout=1).is_success
+    except httpx.HTTPError:
+        return False
 
 
 def free_port() -> int:
@@ -80,53 +107,86 @@ def free_port() -> int:
 
 @dataclass
 class Server:
-    """One ``mazzo serve`` subprocess on a free loopback port with a temporary MAZZO_HOME."""
+    """One ``mazzo serve`` subprocess on a free loopback port with a temporary MAZZO_HOME: on
+    SQLite there, or on the PostgreSQL database ``db`` with ``processes`` server processes
+    (``mazzo serve --processes``), on the CPUs ``cores`` only if given."""
 
     home: Path
     profile: Path | None = None
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    db: str | None = None
+    processes: int = 1
+    cores: set[int] | None = None
 
     def command(self) -> list[str]:
+        shared = [] if self.db is None else ["--db", self.db, "--processes", str(self.processes)]
         return ["-m", "mazzo.cli.main", "serve", "--host", HOST, "--port", str(self.port),
                 "--bot-pause", "0", "--grace", "86400", "--rate", "1000000",
                 "--burst", "1000000", "--create-rate", "0",
-                "--max-connections-per-address", "0"]
+                "--max-connections-per-address", "0", *shared]
 
     def start(self) -> Server:
-        import httpx
 
         root = str(Path(__file__).resolve().parents[1])
         env = dict(os.environ, MAZZO_HOME=str(self.home), PYTHONPATH=f"{SRC}{os.pathsep}{root}")
         runner = [sys.executable]
         if self.profile is not None:
             runner += ["-m", "cProfile", "-o", str(self.profile)]
-        self.process = subprocess.Popen([*runner, *self.command()], env=env,
-                                        stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + 60
+        cores = self.cores
+        log = (self.home / "serve.log").open("ab")
+        with log:  # the server keeps its own copy: the supervisor's children are read there
+            self.process = subprocess.Popen(
+                [*runner, *self.command()], env=env, stdout=subprocess.DEVNULL, stderr=log,
+                preexec_fn=None if cores is None else lambda: os.sched_setaffinity(0, cores))
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"mazzo serve exited with {self.process.returncode}")
-            try:
-                if httpx.get(f"http://{HOST}:{self.port}/api/health", timeout=1).is_success:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("mazzo serve did not become ready in 60 s")
+                raise RuntimeError(f"mazzo serve exited with {self.process.returncode}: "
+                                   f"{self.log()[-2000:]}")
+            if all(_ready(url) for url in self.urls()):
+                return self
+            time.sleep(0.2)
+        raise RuntimeError("mazzo serve did not become ready in 120 s")
+
+    def log(self) -> str:
+        path = self.home / "serve.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def urls(self) -> list[str]:
+        """Where each server process answers: the port, or with several processes each
+        one's private address (once every one has logged it)."""
+        if self.processes == 1 or self.db is None:
+            return [f"http://{HOST}:{self.port}"]
+        found = CHILD_URL.findall(self.log())
+        return found if len(found) >= self.processes else ["http://0.0.0.0:0"]
+
+    def pids(self) -> list[int]:
+        """The server's processes: this one, and with several processes its children (not
+        the bot workers: the single process's own are not counted either)."""
+        assert self.process is not None
+        pid = self.process.pid
+        if self.processes == 1 or self.db is None:
+            return [pid]
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        return [pid, *map(int, children)]
 
     def cpu_seconds(self) -> float:
-        """User + system CPU time of the server process so far (all its threads)."""
-        assert self.process is not None
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        """User + system CPU time of the server's processes so far (all their threads)."""
         ticks = os.sysconf("SC_CLK_TCK")
-        return (int(fields[11]) + int(fields[12])) / ticks
+        total = 0.0
+        for pid in self.pids():
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks
+        return total
 
     def cpu_wait_seconds(self) -> float:
-        """Seconds the server's main thread was ready to run but waited for a CPU (other work
-        on the machine: a shared machine shows here)."""
-        assert self.process is not None
-        fields = Path(f"/proc/{self.process.pid}/schedstat").read_text().split()
-        return int(fields[1]) / 1e9
+        """Seconds the server processes' main threads were ready to run but waited for a CPU
+        (other work on the machine: a shared machine shows here), over their number."""
+        pids = self.pids()
+        waits = [int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+                 for pid in pids[-self.processes:]]
+        return sum(waits) / len(waits)
 
     def stop(self) -> None:
         """SIGINT, so uvicorn shuts down cleanly and cProfile writes its file."""
@@ -505,8 +565,11 @@ class Generator:
 
 def generator_process(port: int, tables: int, window: Window, counters: Any, slot: int,
                       ready: Synchronized[int], results: Any, think_s: float,
-                      exact: bool) -> None:
-    """A load-generator process: its share of the tables, its tally put on ``results``."""
+                      exact: bool, cores: set[int] | None = None) -> None:
+    """A load-generator process (on the CPUs ``cores`` if given): its share of the tables,
+    its tally put on ``results``."""
+    if cores is not None:
+        os.sched_setaffinity(0, cores)
     cpu0, wall0 = time.process_time(), time.time()
     generator = Generator(port, tables, window, counters, slot, seed=slot, think_s=think_s,
                           exact=exact)
@@ -532,6 +595,8 @@ class Level:
     server_wait: float  # share of the window the server's main thread waited for a CPU
     client_cpu: list[float]  # share of one core per load-generator process, whole run
     server: str = "mazzo"  # or "echo", the peer
+    processes: int = 1  # server processes (mazzo serve --processes)
+    database: str = "SQLite"
 
     @property
     def acts_per_s(self) -> float:
@@ -545,7 +610,8 @@ class Level:
         lat = sorted(self.latencies_ms) or [float("nan")]
         p50, p99 = percentile(lat, 0.50), percentile(lat, 0.99)
         clients = "+".join(f"{c:.0%}" for c in self.client_cpu)
-        return (f"| {self.server} | {self.tables:,} | {p50:.1f} | {p99:.1f} | {lat[-1]:.1f} "
+        return (f"| {self.server} | {self.database} | {self.processes} | {self.tables:,} "
+                f"| {p50:.1f} | {p99:.1f} | {lat[-1]:.1f} "
                 f"| {self.acts / self.seconds:,.0f} | {self.frames / self.seconds:,.0f} "
                 f"| {self.matches} | {self.server_cpu:.0%} "
                 f"| {self.server_cpu * self.seconds * 1000 / max(self.acts, 1):.2f} "
@@ -553,10 +619,10 @@ class Level:
                 f"| {clients} |")
 
 
-TABLE_HEAD = ("| server | tables | p50 ms | p99 ms | max ms | acts/s | messages/s "
-              "| matches ended | server CPU | server CPU ms/act | server CPU wait "
+TABLE_HEAD = ("| server | database | processes | tables | p50 ms | p99 ms | max ms | acts/s "
+              "| messages/s | matches ended | server CPU | server CPU ms/act | server CPU wait "
               "| load-generator CPU |\n"
-              "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+              "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 
 
 def percentile(ordered: list[float], q: float) -> float:
@@ -564,19 +630,38 @@ def percentile(ordered: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
+@dataclass
+class Placement:
+    """Where the server runs: its database (None: SQLite in its home; else a fresh
+    PostgreSQL database from this callable), its processes, and the CPUs of the server and
+    of the load generator (None: any)."""
+
+    new_database: Callable[[], str] | None = None
+    processes: int = 1
+    server_cores: set[int] | None = None
+    client_cores: set[int] | None = None
+
+
 def run_level(tables: int, seconds: float, warmup: float, procs: int,
               profile_dir: Path | None, think_s: float = 0.0, exact: bool = False,
-              script_file: Path | None = None) -> Level:
-    """Start a fresh server (the echo peer with ``script_file``), load it with ``tables``
-    tables, measure, stop it."""
+              script_file: Path | None = None, place: Placement | None = None) -> Level:
+    """Start a fresh server (the echo peer with ``script_file``) as ``place`` says, load it
+    with ``tables`` tables, measure, stop it."""
+    place = place or Placement()
     with tempfile.TemporaryDirectory(prefix="mazzo-bench-") as home:
         name = "echo" if script_file is not None else "mazzo"
         profile = profile_dir / f"{name}-{tables}.prof" if profile_dir else None
+        db = place.new_database() if place.new_database and script_file is None else None
         server = (EchoServer(Path(home), profile, script_file=script_file)
-                  if script_file is not None else Server(Path(home), profile)).start()
+                  if script_file is not None else
+                  Server(Path(home), profile, db=db, processes=place.processes,
+                         cores=place.server_cores)).start()
         try:
-            level = _measure(server, tables, seconds, warmup, procs, think_s, exact)
+            level = _measure(server, tables, seconds, warmup, procs, think_s, exact,
+                             place.client_cores)
             level.server = name
+            level.processes = server.processes
+            level.database = "SQLite" if server.db is None else "PostgreSQL"
             return level
         finally:
             server.stop()
@@ -585,7 +670,7 @@ def run_level(tables: int, seconds: float, warmup: float, procs: int,
 
 
 def _measure(server: Server, tables: int, seconds: float, warmup: float, procs: int,
-             think_s: float, exact: bool) -> Level:
+             think_s: float, exact: bool, cores: set[int] | None = None) -> Level:
     context = multiprocessing.get_context("spawn")
     counters = context.Array("d", 2 * procs, lock=False)
     ready = context.Value("i", 0)
@@ -598,15 +683,19 @@ def _measure(server: Server, tables: int, seconds: float, warmup: float, procs: 
         workers.append(context.Process(
             target=generator_process,
             args=(server.port, share, window, counters, slot, ready, results, think_s,
-                  exact)))
+                  exact, cores)))
     for worker in workers:
         worker.start()
     started = time.monotonic()
     while ready.value < 2 * tables:
-        if time.monotonic() - started > 300:
-            raise RuntimeError(f"only {ready.value} of {2 * tables} clients connected in 300 s")
-        if any(w.exitcode for w in workers):
-            raise RuntimeError("a load-generator process failed (see above)")
+        failed = (f"only {ready.value} of {2 * tables} clients connected in 300 s"
+                  if time.monotonic() - started > 300 else
+                  "a load-generator process failed (see above)"
+                  if any(w.exitcode for w in workers) else None)
+        if failed is not None:
+            for worker in workers:  # or the benchmark would wait for them at its exit
+                worker.terminate()
+            raise RuntimeError(failed)
         time.sleep(0.2)
     print(f"  {tables:,} tables: {ready.value:,} clients connected in "
           f"{time.monotonic() - started:.1f} s; warm-up {warmup:.0f} s", flush=True)
@@ -647,6 +736,15 @@ def print_profile(path: Path, top: int = 25) -> None:
     stats.print_stats(top)
 
 
+def _cores(text: str) -> set[int]:
+    """A CPU list as taskset writes it: 0-3,8."""
+    cores: set[int] = set()
+    for part in text.split(","):
+        low, _, high = part.partition("-")
+        cores.update(range(int(low), int(high or low) + 1))
+    return cores
+
+
 def build_parser() -> argparse.ArgumentParser:
     from benchmarks import flood  # it builds on this module's Server
 
@@ -661,9 +759,24 @@ def build_parser() -> argparse.ArgumentParser:
     pace = parser.add_mutually_exclusive_group()
     pace.add_argument("--think", type=float, default=0.0, metavar="MS",
                       help="mean pause before each act (0: bot speed, the default)")
+    pace.add_argument("--person-pace", action="store_true",
+                      help=f"a person's pace: {PERSON_THINK_MS / 1000:g} s mean think time, a "
+                           "move every few seconds per table (= --think "
+                           f"{PERSON_THINK_MS:.0f})")
     pace.add_argument("--bot-pace", action="store_true",
                       help=f"pause exactly {BOT_PAUSE_S} s before each act, as the server's "
                            "bots do by default")
+    parser.add_argument("--processes", default=None, metavar="N[,N...]",
+                        help="server processes (mazzo serve --processes), a comma list to "
+                             "measure each; on PostgreSQL (--db, or a throwaway server "
+                             "started here). Default: one process on SQLite")
+    parser.add_argument("--db", default=None, metavar="URL",
+                        help="a PostgreSQL server (postgresql://...) to create each level's "
+                             "database on, instead of a throwaway one")
+    parser.add_argument("--server-cores", type=_cores, default=None, metavar="LIST",
+                        help="CPUs of the server and its bots (e.g. 0-7)")
+    parser.add_argument("--client-cores", type=_cores, default=None, metavar="LIST",
+                        help="CPUs of the load generator (e.g. 8-15)")
     parser.add_argument("--profile", type=Path, default=None,
                         help="run the server under cProfile, writing DIR/<server>-N.prof")
     parser.add_argument("--servers", default="mazzo",
@@ -693,12 +806,64 @@ def main(argv: list[str]) -> int:
         parser.error("--servers: mazzo and/or echo")
     if args.profile is not None:
         args.profile.mkdir(parents=True, exist_ok=True)
-    think_s = BOT_PAUSE_S if args.bot_pace else args.think / 1000
+    think_ms = PERSON_THINK_MS if args.person_pace else args.think
+    think_s = BOT_PAUSE_S if args.bot_pace else think_ms / 1000
     pace = (f"bot pace ({BOT_PAUSE_S} s before each act)" if args.bot_pace else
-            f"{args.think:.0f} ms mean think time" if args.think else "bot speed")
+            f"{think_ms:.0f} ms mean think time" if think_ms else "bot speed")
+    counts = [int(n) for n in (args.processes or "1").split(",")]
+    shared = args.processes is not None or args.db is not None
+    cores = (f"server on CPUs {_cpu_list(args.server_cores)}, " if args.server_cores else "") + (
+        f"load generator on CPUs {_cpu_list(args.client_cores)}, " if args.client_cores else "")
     print(f"mazzo server benchmark: cribbage, 2 human seats per table, {os.cpu_count()} cores, "
-          f"{args.clients_procs} load-generator process(es), {args.seconds:.0f} s per level "
-          f"after {args.warmup:.0f} s warm-up, {pace}", flush=True)
+          f"{cores}{args.clients_procs} load-generator process(es), {args.seconds:.0f} s per "
+          f"level after {args.warmup:.0f} s warm-up, {pace}", flush=True)
+    with postgres(args.db if shared else "") as new_database:
+        for processes in counts:
+            place = Placement(new_database, processes, args.server_cores, args.client_cores)
+            run_levels(args, servers, levels, think_s, place)
+    return 0
+
+
+@contextmanager
+def postgres(url: str | None) -> Iterator[Callable[[], str] | None]:
+    """Fresh PostgreSQL databases: on the server at ``url``, or with None on a throwaway one
+    started here (the tests' ``pg_server``: fsync off, on a unix socket); "" for none (SQLite)."""
+    if url == "":
+        yield None
+        return
+    if url is not None:
+        yield lambda: _create_database(url)
+        return
+    from tests.server.pg_server import PostgresCluster
+
+    cluster = PostgresCluster(free_port()).start()
+    print(f"  PostgreSQL: a throwaway server (fsync off) in {cluster.root}", flush=True)
+    try:
+        yield cluster.new_database
+    finally:
+        cluster.stop()
+
+
+def _create_database(url: str) -> str:
+    """A fresh database on the server at ``url``; its URL."""
+    import uuid
+
+    import psycopg
+
+    name = f"bench_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    return urlsplit(url)._replace(path=f"/{name}").geturl()
+
+
+def _cpu_list(cores: set[int]) -> str:
+    return ",".join(map(str, sorted(cores)))
+
+
+def run_levels(args: argparse.Namespace, servers: list[str], levels: list[int], think_s: float,
+               place: Placement) -> None:
+    """Every level for every server, ``--repeat`` times, with the table of results so far
+    after each."""
     with tempfile.TemporaryDirectory(prefix="mazzo-echo-") as scratch:
         script_file = None
         if "echo" in servers:
@@ -713,7 +878,8 @@ def main(argv: list[str]) -> int:
                     load = os.getloadavg()[0]
                     level = run_level(tables, args.seconds, args.warmup, args.clients_procs,
                                       args.profile, think_s, exact=args.bot_pace,
-                                      script_file=script_file if name == "echo" else None)
+                                      script_file=script_file if name == "echo" else None,
+                                      place=place)
                     print(f"  {name}: machine load average (1 min): {load:.1f} before, "
                           f"{os.getloadavg()[0]:.1f} after", flush=True)
                     if level.errors:
@@ -723,7 +889,6 @@ def main(argv: list[str]) -> int:
                     print(TABLE_HEAD, *rows, sep="\n", flush=True)
     if len(servers) == 2:
         print_ratios(results, levels)
-    return 0
 
 
 def print_ratios(results: list[Level], levels: list[int]) -> None:

@@ -72,8 +72,11 @@ HELP: dict[str, dict[str, str]] = {
         "menu": "the terminal menu (also what 'mazzo' alone opens)",
         "serve": "run the table server (needs the web extra)",
         "serve.db": "sqlite:///PATH or postgresql://... (default ~/.mazzo/mazzo.db)",
+        "serve.processes": "server processes sharing the port (PostgreSQL only; default 1): a "
+                           "supervisor restarts one that dies, and SIGTERM drains them all",
         "serve.workers_bots": "processes computing bot moves and hints (default: one per core, "
-                              "at least 2; 0: a thread)",
+                              "at least 2, or with --processes N the cores shared among the N; "
+                              "0: a thread)",
         "serve.bot_pause": "seconds a bot waits before moving, so people can follow",
         "serve.grace": "seconds before a stand-in plays for a disconnected person",
         "serve.rate": "messages per second allowed per connection",
@@ -151,7 +154,8 @@ HELP: dict[str, dict[str, str]] = {
         "m.field": "FIELD=VALUE", "m.players": "PLAYERS", "m.variant": "VARIANT",
         "m.seat": "SEAT", "m.bots": "BOTS", "m.seed": "SEED", "m.matches": "MATCHES",
         "m.workers": "WORKERS", "m.out": "OUT", "m.host": "HOST", "m.port": "PORT",
-        "m.db": "DB", "m.workers_bots": "WORKERS_BOTS", "m.bot_pause": "BOT_PAUSE",
+        "m.db": "DB", "m.processes": "PROCESSES", "m.workers_bots": "WORKERS_BOTS",
+        "m.bot_pause": "BOT_PAUSE",
         "m.grace": "GRACE", "m.rate": "RATE", "m.burst": "BURST", "m.url": "URL",
         "m.seconds": "SECONDS", "m.tables": "TABLES", "m.names": "NAMES",
         "m.origins": "ORIGINS", "m.frames": "FRAMES", "m.connections": "CONNECTIONS",
@@ -212,8 +216,12 @@ HELP: dict[str, dict[str, str]] = {
         "menu": "il menu al terminale (quello che apre anche 'mazzo' da solo)",
         "serve": "avvia il server dei tavoli (vuole l'extra web)",
         "serve.db": "sqlite:///PERCORSO o postgresql://... (predefinito ~/.mazzo/mazzo.db)",
+        "serve.processes": "processi server che si dividono la porta (solo PostgreSQL; "
+                           "predefinito 1): un supervisore riavvia quello che muore, e SIGTERM "
+                           "li fa chiudere tutti con calma",
         "serve.workers_bots": "processi che calcolano mosse dei bot e suggerimenti "
-                              "(predefinito: uno per core, almeno 2; 0: un thread)",
+                              "(predefinito: uno per core, almeno 2, o con --processes N i core "
+                              "divisi fra gli N; 0: un thread)",
         "serve.bot_pause": "secondi che un bot aspetta prima di muovere, perché le persone "
                            "possano seguire",
         "serve.grace": "secondi prima che un sostituto giochi per una persona disconnessa",
@@ -297,7 +305,8 @@ HELP: dict[str, dict[str, str]] = {
         "m.field": "CAMPO=VALORE", "m.players": "GIOCATORI", "m.variant": "VARIANTE",
         "m.seat": "POSTO", "m.bots": "BOT", "m.seed": "SEED", "m.matches": "PARTITE",
         "m.workers": "WORKER", "m.out": "FILE", "m.host": "HOST", "m.port": "PORTA",
-        "m.db": "DB", "m.workers_bots": "PROCESSI", "m.bot_pause": "SECONDI",
+        "m.db": "DB", "m.processes": "PROCESSI", "m.workers_bots": "PROCESSI",
+        "m.bot_pause": "SECONDI",
         "m.grace": "SECONDI", "m.rate": "MESSAGGI", "m.burst": "MESSAGGI", "m.url": "URL",
         "m.seconds": "SECONDI", "m.frames": "FRAME",
         "m.tables": "TAVOLI", "m.names": "NOMI", "m.origins": "ORIGINI",

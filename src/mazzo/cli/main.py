@@ -115,6 +115,8 @@ def _serve_args(serve: argparse.ArgumentParser, h: dict[str, str], lang: str) ->
     serve.add_argument("--host", default="127.0.0.1", metavar=h["m.host"])
     serve.add_argument("--port", type=int, default=8000, metavar=h["m.port"])
     serve.add_argument("--db", default=None, metavar=h["m.db"], help=h["serve.db"])
+    serve.add_argument("--processes", type=int, default=1, metavar=h["m.processes"],
+                       help=h["serve.processes"])
     serve.add_argument("--workers-bots", type=int, default=None, metavar=h["m.workers_bots"],
                        help=h["serve.workers_bots"])
     serve.add_argument("--bot-pause", type=float, default=0.6, metavar=h["m.bot_pause"],
@@ -461,7 +463,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                  idle_timeout=args.idle_timeout, max_connections=args.max_connections,
                  max_connections_per_address=args.max_connections_per_address,
                  log_format=args.log_format, log_level=args.log_level,
-                 metrics_token=args.metrics_token)
+                 metrics_token=args.metrics_token, processes=args.processes)
 
 
 def cmd_verify(path: str, lang: str) -> int:

@@ -28,10 +28,10 @@ from mazzo.server.accounts import (
     current_session,
     session_hash,
 )
-from mazzo.server.api import lang_of
+from mazzo.server.api import body_of, lang_of
 from mazzo.server.login_limits import LoginLimits
 from mazzo.server.passwords import BadCredentials, Passwords, check_password, check_username
-from mazzo.server.protocol import BadJSON, TooLarge, error_frame, load_json, read_body
+from mazzo.server.protocol import BadJSON, TooLarge, error_frame, load_json
 from mazzo.server.storage.base import AccountRow, Storage, UsernameTaken, username_key
 from mazzo.server.tables import TableManager
 
@@ -122,7 +122,7 @@ def _clear_cookie(request: Request, response: Response) -> None:
 
 async def _body(request: Request) -> dict[str, Any]:
     try:
-        raw = await read_body(request.stream())
+        raw = await body_of(request)
         body = load_json(raw) if raw else {}
     except TooLarge as exc:
         raise BadCredentials("body", f"too large: {exc}", f"troppo grande: {exc}") from None

@@ -9,9 +9,10 @@ from __future__ import annotations
 import time
 from typing import Final
 
+import httpx
 from fastapi import APIRouter, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.responses import JSONResponse, RedirectResponse, Response
 
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import all_games
@@ -36,6 +37,14 @@ HTTP_STATUS: Final = {"unknown_table": 404, "unknown_command": 404, "not_owner":
                       "not_public": 403, "table_full": 409, "account_needed": 401,
                       "banned": 403, "already_seated": 409, "unknown_ticket": 404,
                       "already_matched": 409}
+
+#: headers of one connection, not of the request: not passed on when forwarding (the length
+#: is set again for the body as it is)
+HOP_HEADERS: Final = frozenset({"connection", "keep-alive", "transfer-encoding", "upgrade",
+                                "te", "trailer", "proxy-authorization", "proxy-authenticate",
+                                "content-length"})
+#: how long a request forwarded to the process serving its table may take (seconds)
+FORWARD_TIMEOUT_S: Final = 15.0
 
 health = APIRouter()
 games = APIRouter()
@@ -80,7 +89,7 @@ async def create_table(request: Request) -> JSONResponse | JSON:
         return JSONResponse({"error": "too_many_tables", "message": frame["message"]},
                             status_code=429, headers={"Retry-After": str(wait)})
     try:
-        body = load_json(await read_body(request.stream()))
+        body = load_json(await body_of(request))
     except TooLarge as exc:
         return JSONResponse({"error": "bad_request", "field": "body",
                              "message": f"too large: {exc}"}, status_code=413)
@@ -127,7 +136,7 @@ async def owner_command(table_id: str, command: str, request: Request,
     manager = _manager(request)
     try:
         try:  # a body that is not {"owner": token} is said so, not taken for a wrong token
-            raw = await read_body(request.stream())
+            raw = await body_of(request)
             body = load_json(raw) if raw else {}
         except BadJSON as exc:
             raise ProtocolError("bad_message", detail=f"body: not JSON: {exc}") from None
@@ -180,12 +189,52 @@ def table_links(base: str, table_id: str) -> JSON:
 
 
 
+async def body_of(request: Request) -> bytes:
+    """The request's body (read as :func:`read_body` does), kept on the request: a request for
+    a table another process serves may be forwarded there, body and all (see
+    :func:`forward`)."""
+    raw = await read_body(request.stream())
+    request.state.body = raw
+    return raw
+
+
+async def forward(request: Request, url: str) -> Response:
+    """Answer with what the process at ``url`` answers to this request (the supervisor's
+    children: that address is private, so the client cannot be redirected there). The owner
+    sees the client's address and scheme as this process saw them (X-Forwarded-For and
+    -Proto, which it trusts from 127.0.0.1), never what the client put in those headers."""
+    body = getattr(request.state, "body", None)
+    if body is None:
+        body = await body_of(request)
+    headers = [(k, v) for k, v in request.headers.items()
+               if k not in HOP_HEADERS and not k.startswith("x-forwarded-")]
+    if request.client is not None:
+        headers.append(("x-forwarded-for", request.client.host))
+    headers.append(("x-forwarded-proto", request.url.scheme))
+    query = f"?{request.url.query}" if request.url.query else ""
+    try:
+        async with httpx.AsyncClient(timeout=FORWARD_TIMEOUT_S) as client:
+            answer = await client.request(request.method, f"{url}{request.url.path}{query}",
+                                          headers=headers, content=body)
+    except httpx.HTTPError:  # the owner is gone: its table is about to be taken over
+        frame = error_frame("server_error", lang_of(request.query_params.get("lang")))
+        return JSONResponse(frame, status_code=503, headers={"Retry-After": "1"})
+    response = Response(answer.content, status_code=answer.status_code)
+    response.raw_headers = [*response.raw_headers, *(
+        (k.encode("latin-1"), v.encode("latin-1")) for k, v in answer.headers.multi_items()
+        if k not in HOP_HEADERS and k != "content-encoding")]
+    return response
+
+
 def install_errors(app: FastAPI) -> None:
     """The answers to errors any route may meet, in the shape of every other answer."""
 
     @app.exception_handler(Elsewhere)
-    async def elsewhere(request: Request, exc: Elsewhere) -> JSONResponse | RedirectResponse:
-        """Another process serves the table: send the request there (307 keeps a POST)."""
+    async def elsewhere(request: Request, exc: Elsewhere) -> Response:
+        """Another process serves the table: send the request there (307 keeps a POST), or
+        forward it there when that process's address is private."""
+        if exc.url is not None and request.app.state.forward_to_peers:
+            return await forward(request, exc.url)
         if exc.url is None:
             frame = error_frame("server_error", lang_of(request.query_params.get("lang")))
             return JSONResponse(frame, status_code=503, headers={"Retry-After": "1"})

@@ -8,6 +8,7 @@ import asyncio
 import gc
 import logging
 import math
+import socket
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, Final
@@ -18,7 +19,7 @@ from mazzo.engine.game import MazzoError
 from mazzo.server import api, lessons, ratings_api
 from mazzo.server.account_api import AccountSettings
 from mazzo.server.account_api import accounts as account_routes
-from mazzo.server.bots import BotPool
+from mazzo.server.bots import BotPool, default_workers
 from mazzo.server.finding import finding
 from mazzo.server.gate import WILDCARD_BINDS, CreationLimit, Gate, served_hosts
 from mazzo.server.log_format import FORMATS as LOG_FORMATS
@@ -30,7 +31,7 @@ from mazzo.server.quickmatch import Matchmaker, quickmatch
 from mazzo.server.reports import reports
 from mazzo.server.review import reviews
 from mazzo.server.sockets import OUTBOX_FRAMES, SEND_TIMEOUT_S, WS_MAX_BYTES, Clients, TableSockets
-from mazzo.server.storage.base import Storage
+from mazzo.server.storage.base import Storage, open_storage
 from mazzo.server.table_socket import table_socket_handler
 from mazzo.server.tables import (
     FORGET_AFTER_S,
@@ -131,6 +132,9 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     app.state.bots = pool
     app.state.creations = CreationLimit(create_rate, create_burst)
     app.state.caps = caps
+    #: whether another process's table is reached by forwarding the request to it (the
+    #: supervisor's children, whose addresses are private) rather than redirecting the client
+    app.state.forward_to_peers = False
     app.state.quickmatch = matchmaker
     app.state.metrics = metrics
     app.state.metrics_token = metrics_token or None
@@ -276,32 +280,63 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
           advertise: str | None = None, allowed_hosts: Sequence[str] = (),
           header_timeout: float = HEADER_TIMEOUT_S, idle_timeout: float = IDLE_TIMEOUT_S,
           max_connections: int | None = None,
-          max_connections_per_address: int = CONNECTIONS_PER_ADDRESS,
+          max_connections_per_address: int = CONNECTIONS_PER_ADDRESS, processes: int = 1,
           log_format: str = "text", log_level: str = "warning", **options: Any) -> int:
     """Run the server until interrupted (``mazzo serve``). It answers requests sent to its
     bind address, to the loopback names, to where it is advertised and to ``allowed_hosts``
     (see :class:`Gate`), within the connection caps and timeouts of :mod:`transport`; it logs
     in ``log_format`` (``text`` or ``json``, see :mod:`~mazzo.server.log_format`) from
-    ``log_level`` up."""
-    import uvicorn
-
-    from mazzo.server.storage.base import open_storage
+    ``log_level`` up. With ``processes`` above 1 (PostgreSQL), that many processes serve the
+    port under :mod:`~mazzo.server.supervisor`, each with its share of the cores for bots."""
+    from mazzo.server.supervisor import check_processes, supervise
 
     limits = {"header_timeout": header_timeout, "idle_timeout": idle_timeout,
               "max_connections": max_connections,
               "max_connections_per_address": max_connections_per_address}
     check_serve_options(port, bot_workers, {**options, **limits, "log_format": log_format,
                                             "log_level": log_level})
+    check_processes(processes, db)
     configure(log_format, log_level)  # before anything logs: opening the storage may
-
+    settings = {"host": host, "port": port, "db": db, "bot_workers": bot_workers,
+                "advertise": advertise, "allowed_hosts": tuple(allowed_hosts), **limits,
+                "log_format": log_format, "log_level": log_level, **options}
+    if processes == 1:
+        return run_server(settings)
+    if bot_workers is None:
+        settings["bot_workers"] = max(1, default_workers() // processes)
+    # migrate once, before the children start, and fail here if the database is unreachable
     storage = open_storage(db)
-    url = (advertise or f"http://{host}:{port}").rstrip("/")
-    caps = ConnectionCaps(max_connections_per_address, max_connections)
-    app = create_app(storage, bot_workers=bot_workers, url=url,
-                     hosts=served_hosts(host, url, allowed_hosts),
-                     any_ip=host in WILDCARD_BINDS, caps=caps, **options)
-    announce(f"mazzo: serving on http://{host}:{port}  (database: {storage.describe()})",
-             log_format)
+    database = storage.describe()
+    storage.close()
+    return supervise(processes, host, port, backlog(descriptor_limit()), settings, database)
+
+
+def run_server(settings: dict[str, Any], *, sockets: list[socket.socket] | None = None,
+               peer_url: str | None = None) -> int:
+    """One server process with ``serve``'s checked ``settings``: on its own bound
+    ``host:port``, or on ``sockets`` bound for it, where other processes reach it at
+    ``peer_url`` (a child of the supervisor: there HTTP requests for another process's table
+    are forwarded to it, not redirected)."""
+    import uvicorn
+
+    settings = dict(settings)
+    host, port = settings.pop("host"), settings.pop("port")
+    db, advertise = settings.pop("db"), settings.pop("advertise")
+    allowed_hosts = settings.pop("allowed_hosts")
+    header_timeout, idle_timeout = settings.pop("header_timeout"), settings.pop("idle_timeout")
+    log_format, log_level = settings.pop("log_format"), settings.pop("log_level")
+    configure(log_format, log_level)  # a spawned child sets its own logging up
+    caps = ConnectionCaps(settings.pop("max_connections_per_address"),
+                          settings.pop("max_connections"))
+    storage = open_storage(db)
+    public = (advertise or f"http://{host}:{port}").rstrip("/")
+    app = create_app(storage, url=peer_url or public,
+                     hosts=served_hosts(host, public, allowed_hosts),
+                     any_ip=host in WILDCARD_BINDS, caps=caps, **settings)
+    app.state.forward_to_peers = peer_url is not None
+    if sockets is None:
+        announce(f"mazzo: serving on http://{host}:{port}  (database: {storage.describe()})",
+                 log_format)
     _warn_over_descriptors(caps.total)
     install_accept_error_filter()
     refused = encode_frame(error_frame("too_many_connections", "en")).encode()
@@ -310,11 +345,13 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
     # logging is set up above (log_config=None: uvicorn only sets its loggers' level); the
     # loop is asyncio's own, never uvloop because something else installed it: the connection
     # guards and the outboxes are built and measured on asyncio's transports
-    uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level, loop="asyncio",
-                ws_max_size=WS_MAX_BYTES,
-                ws_per_message_deflate=False, backlog=backlog(descriptor_limit()),
-                http=guarded_http_protocol(caps, header_timeout, idle_timeout, refused),
-                ws=lean_websocket_protocol(caps))
+    config = uvicorn.Config(app, host=host, port=port, log_config=None, log_level=log_level,
+                            loop="asyncio", ws_max_size=WS_MAX_BYTES,
+                            ws_per_message_deflate=False, backlog=backlog(descriptor_limit()),
+                            http=guarded_http_protocol(caps, header_timeout, idle_timeout,
+                                                       refused),
+                            ws=lean_websocket_protocol(caps))
+    uvicorn.Server(config).run(sockets=sockets)
     return 0
 
 
@@ -328,4 +365,4 @@ def _warn_over_descriptors(total: int) -> None:
                     "or lower --max-connections", total, limit, default_max_connections(limit))
 
 
-__all__ = ["MAX_MESSAGE_BYTES", "WS_MAX_BYTES", "create_app", "serve", "tune_gc"]
+__all__ = ["MAX_MESSAGE_BYTES", "WS_MAX_BYTES", "create_app", "run_server", "serve", "tune_gc"]

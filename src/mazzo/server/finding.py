@@ -17,11 +17,11 @@ from fastapi.responses import JSONResponse
 from mazzo.engine.game import JSON, Game
 from mazzo.engine.registry import get_game
 from mazzo.server.accounts import current_account
-from mazzo.server.api import lang_of, problem, seat_links, table_links
+from mazzo.server.api import body_of, lang_of, problem, seat_links, table_links
 from mazzo.server.creation import nickname
 from mazzo.server.history import seat_labels
 from mazzo.server.people import shown_rating
-from mazzo.server.protocol import BadJSON, ProtocolError, TooLarge, load_json, read_body
+from mazzo.server.protocol import BadJSON, ProtocolError, TooLarge, load_json
 from mazzo.server.storage.base import PLAYING, WAITING, AccountRow, TableRow
 from mazzo.server.table import HUMAN, BadRequest, Table, new_token, token_hash
 from mazzo.server.tables import TableManager
@@ -107,7 +107,7 @@ async def join_table(table_id: str, request: Request,
     does (its token and links)."""
     language = lang_of(lang)
     try:
-        raw = await read_body(request.stream())
+        raw = await body_of(request)
         body = load_json(raw) if raw else {}
     except (BadJSON, TooLarge) as exc:
         return problem(ProtocolError("bad_message", detail=f"body: {exc}"), language)

@@ -90,8 +90,13 @@ class TableLifecycle:
         for table_id in ids:
             if table_id in self.tables:
                 continue
+            # claimed first: a table another process serves is passed over for one lock query,
+            # where loading it first read its whole log, every --takeover seconds, in every
+            # process, for every table of the others (the tail of several processes' latency)
+            if not await self._io(self.storage.claim, table_id, self.url):
+                continue
             try:
-                await self.get(table_id)  # claims it, replays it and sets it moving
+                await self.get(table_id)  # replays it and sets it moving
                 restored += 1
             except Elsewhere:
                 pass  # another process serves it

@@ -17,7 +17,7 @@ import logging.config
 import os
 import re
 import sys
-from typing import Any, Final
+from typing import Any, Final, TextIO
 
 from mazzo.server.watch import process_label
 
@@ -127,12 +127,14 @@ def configure(log_format: str, level: str) -> dict[str, Any]:
     return config
 
 
-def announce(text: str, log_format: str) -> None:
-    """The line ``mazzo serve`` prints on stdout when it starts: the text, or in JSON mode the
-    same as a JSON log line (level info), so that every line it writes parses."""
+def announce(text: str, log_format: str, stream: TextIO | None = None) -> None:
+    """A line ``mazzo serve`` prints when it starts (on stdout unless ``stream``): the text, or
+    in JSON mode the same as a JSON log line (level info), so that every line it writes
+    parses."""
+    out = stream or sys.stdout
     if log_format != "json":
-        print(text, flush=True)
+        print(text, file=out, flush=True)
         return
     record = logging.makeLogRecord({"name": "mazzo.server", "levelno": logging.INFO,
                                     "levelname": "INFO", "msg": text})
-    print(JsonFormatter().format(record), file=sys.stdout, flush=True)
+    print(JsonFormatter().format(record), file=out, flush=True)

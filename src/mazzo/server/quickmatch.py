@@ -34,7 +34,7 @@ from starlette.websockets import WebSocketDisconnect
 from mazzo.engine.game import JSON, MazzoError
 from mazzo.engine.registry import get_game
 from mazzo.server.accounts import current_account
-from mazzo.server.api import lang_of, problem, seat_links, table_links
+from mazzo.server.api import body_of, lang_of, problem, seat_links, table_links
 from mazzo.server.creation import nickname
 from mazzo.server.people import rating_of
 from mazzo.server.protocol import (
@@ -43,7 +43,6 @@ from mazzo.server.protocol import (
     TooLarge,
     error_frame,
     load_json,
-    read_body,
 )
 from mazzo.server.storage.base import (
     PLAYING,
@@ -298,7 +297,7 @@ async def join_queue(request: Request, lang: str | None = None) -> JSONResponse 
         return JSONResponse({"error": "too_many_tables", "message": frame["message"]},
                             status_code=429, headers={"Retry-After": str(wait)})
     try:
-        body = load_json(await read_body(request.stream()))
+        body = load_json(await body_of(request))
         if not isinstance(body, dict):
             raise BadJSON("a JSON object")
     except (BadJSON, TooLarge) as exc:

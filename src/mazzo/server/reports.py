@@ -15,9 +15,9 @@ from fastapi.responses import JSONResponse
 
 from mazzo.engine.game import JSON
 from mazzo.server.accounts import current_account
-from mazzo.server.api import lang_of, problem
+from mazzo.server.api import body_of, lang_of, problem
 from mazzo.server.chat import FORBIDDEN
-from mazzo.server.protocol import TOKEN_MAX_CHARS, BadJSON, ProtocolError, load_json, read_body
+from mazzo.server.protocol import TOKEN_MAX_CHARS, BadJSON, ProtocolError, load_json
 from mazzo.server.storage.base import ReportRow
 from mazzo.server.table import HUMAN, Table
 from mazzo.server.tables import TableManager
@@ -61,7 +61,7 @@ async def report_player(table_id: str, request: Request,
     language = lang_of(lang)
     try:
         try:
-            body = load_json(await read_body(request.stream()))
+            body = load_json(await body_of(request))
         except BadJSON as exc:
             raise ProtocolError("bad_message", detail=f"body: not JSON: {exc}") from None
         if not isinstance(body, dict):

@@ -21,8 +21,8 @@ from mazzo.coach.review import assemble, decision_json, decision_points, review_
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import get_game
 from mazzo.server.accounts import current_account
-from mazzo.server.api import lang_of, problem
-from mazzo.server.protocol import BadJSON, ProtocolError, load_json, read_body
+from mazzo.server.api import body_of, lang_of, problem
+from mazzo.server.protocol import BadJSON, ProtocolError, load_json
 from mazzo.server.storage.base import OVER
 from mazzo.server.tables import Table, TableManager
 
@@ -122,7 +122,7 @@ async def start_review(table_id: str, request: Request,
     or answer it if it is done or under way."""
     try:
         try:
-            raw = await read_body(request.stream())
+            raw = await body_of(request)
             body = load_json(raw) if raw else {}
         except BadJSON as exc:
             raise ProtocolError("bad_message", detail=f"body: not JSON: {exc}") from None
