@@ -86,6 +86,25 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False, default=str)
 
 
+class CurrentStream(logging.StreamHandler):  # type: ignore[type-arg]
+    """A handler writing to whatever ``sys.stderr`` (or ``sys.stdout``) is when a record is
+    written, not to the stream it was when logging was set up: a ``mazzo serve`` run in a
+    process that swaps its streams (a test's captured output, closed after the test) would
+    otherwise write to a closed file."""
+
+    def __init__(self, which: str = "stderr") -> None:
+        self.which = which
+        super().__init__()
+
+    @property
+    def stream(self) -> TextIO:
+        return sys.stdout if self.which == "stdout" else sys.stderr
+
+    @stream.setter
+    def stream(self, _value: TextIO) -> None:
+        """StreamHandler sets its stream: this one always reads the current one."""
+
+
 def logging_config(log_format: str, level: str) -> dict[str, Any]:
     """The ``logging.config.dictConfig`` of ``mazzo serve``: uvicorn's own (its text lines)
     or JSON lines for every logger, with secrets redacted either way; mazzo's and uvicorn's
@@ -113,6 +132,9 @@ def logging_config(log_format: str, level: str) -> dict[str, Any]:
     config["filters"] = {"secrets": {"()": Redact}}
     for handler in config["handlers"].values():
         handler["filters"] = ["secrets"]
+        if handler.get("stream") in ("ext://sys.stderr", "ext://sys.stdout"):
+            handler["class"] = f"{__name__}.CurrentStream"
+            handler["which"] = handler.pop("stream").removeprefix("ext://sys.")
     config["loggers"]["mazzo"] = {"level": level.upper()}
     return config
 
