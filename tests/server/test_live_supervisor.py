@@ -22,6 +22,7 @@ import psycopg
 import pytest
 import yaml
 from pg_server import PostgresCluster
+from prometheus_client.parser import text_string_to_metric_families
 from websockets.asyncio.client import connect
 
 from mazzo.cli.main import build_parser, main
@@ -114,6 +115,13 @@ def test_two_processes_serve_one_port_and_share_a_table(pair: tuple[LiveServer, 
     for seat, frames in moved.items():
         versions = [f["version"] for f in frames]
         assert versions == sorted(versions) and len(set(versions)) > 10, seat
+    # one scrape of the shared port answers for both processes, each family once
+    text = httpx.get(f"{server.http}/metrics", timeout=10).text
+    families = {f.name: f for f in text_string_to_metric_families(text)}
+    assert {s.labels["process"] for s in families["mazzo_connections"].samples} == {"0", "1"}
+    acts = [s for s in families["mazzo_acts"].samples if s.name == "mazzo_acts_total"]
+    assert sum(s.value for s in acts if s.labels["by"] == "person") >= 30
+    assert text.count("# TYPE mazzo_tables gauge") == 1
 
 
 def test_a_killed_process_is_started_again_and_its_table_goes_on(

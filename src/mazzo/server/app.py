@@ -135,6 +135,9 @@ def create_app(storage: Storage, *, bot_workers: int | None = 1, bot_pause: floa
     #: whether another process's table is reached by forwarding the request to it (the
     #: supervisor's children, whose addresses are private) rather than redirecting the client
     app.state.forward_to_peers = False
+    #: the other processes of this server (their private addresses), whose metrics /metrics
+    #: gathers with this one's
+    app.state.metric_peers = ()
     app.state.quickmatch = matchmaker
     app.state.metrics = metrics
     app.state.metrics_token = metrics_token or None
@@ -312,11 +315,11 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
 
 
 def run_server(settings: dict[str, Any], *, sockets: list[socket.socket] | None = None,
-               peer_url: str | None = None) -> int:
+               peer_url: str | None = None, peers: Sequence[str] = ()) -> int:
     """One server process with ``serve``'s checked ``settings``: on its own bound
     ``host:port``, or on ``sockets`` bound for it, where other processes reach it at
     ``peer_url`` (a child of the supervisor: there HTTP requests for another process's table
-    are forwarded to it, not redirected)."""
+    are forwarded to it, not redirected, and /metrics answers for every process of ``peers``)."""
     import uvicorn
 
     settings = dict(settings)
@@ -334,6 +337,7 @@ def run_server(settings: dict[str, Any], *, sockets: list[socket.socket] | None 
                      hosts=served_hosts(host, public, allowed_hosts),
                      any_ip=host in WILDCARD_BINDS, caps=caps, **settings)
     app.state.forward_to_peers = peer_url is not None
+    app.state.metric_peers = tuple(p for p in peers if p != peer_url)
     if sockets is None:
         announce(f"mazzo: serving on http://{host}:{port}  (database: {storage.describe()})",
                  log_format)

@@ -105,12 +105,19 @@ class Supervisor:
         self.sock = sock
         self.settings = settings
         self.children = [Child(i) for i in range(processes)]
+        #: each child's private address, bound by :meth:`run` and kept across the child's
+        #: restarts: the others reach it there (a table's requests, its metrics) whichever
+        #: start of it is running
+        self.privates: list[socket.socket] = []
+        self.peers: tuple[str, ...] = ()
         self.stopping = False
         self.context = multiprocessing.get_context("spawn")
 
     def run(self) -> int:
         """Serve until told to stop; 0 when every child then ended well, 1 otherwise."""
         previous = {s: signal.signal(s, self._stop) for s in (signal.SIGTERM, signal.SIGINT)}
+        self.privates = [socket.create_server(("127.0.0.1", 0)) for _ in self.children]
+        self.peers = tuple(f"http://127.0.0.1:{s.getsockname()[1]}" for s in self.privates)
         try:
             for child in self.children:
                 self._start(child)
@@ -121,6 +128,8 @@ class Supervisor:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
             self.sock.close()
+            for private in self.privates:
+                private.close()
 
     def _stop(self, signum: int, frame: FrameType | None) -> None:
         """A signal: pass it on to the children as SIGTERM at once (they drain), and leave the
@@ -139,7 +148,8 @@ class Supervisor:
         os.environ[PROCESS_INDEX_ENV] = str(child.index)
         try:
             child.process = self.context.Process(
-                target=child_main, args=(self.sock, child.index, self.settings),
+                target=child_main, args=(self.sock, self.privates[child.index], child.index,
+                                         self.peers, self.settings),
                 name=f"mazzo-serve-{child.index}")
             child.process.start()
         finally:
@@ -220,20 +230,19 @@ def supervise(processes: int, host: str, port: int, backlog: int,
     return Supervisor(processes, sock, settings).run()
 
 
-def child_main(sock: socket.socket, index: int, settings: dict[str, Any]) -> None:
+def child_main(sock: socket.socket, private: socket.socket, index: int,
+               peers: tuple[str, ...], settings: dict[str, Any]) -> None:
     """A child: its own session (a terminal's Ctrl-C reaches the supervisor only, which
     passes it on once), a drain when the supervisor ends however it ended, then the server on
-    the shared socket and on its private one."""
+    the shared socket and on its private one (``peers[index]``; ``peers`` are every child's)."""
     from mazzo.server.app import run_server
 
     os.setsid()
     _drain_with_parent()
-    private = socket.create_server(("127.0.0.1", 0))
-    peer_url = f"http://127.0.0.1:{private.getsockname()[1]}"
     # which process is which, for whoever reads the log (or kills one)
     announce(f"mazzo: server process {index} (pid {os.getpid()}) is reached by the others at "
-             f"{peer_url}", settings["log_format"], sys.stderr)
-    run_server(settings, sockets=[sock, private], peer_url=peer_url)
+             f"{peers[index]}", settings["log_format"], sys.stderr)
+    run_server(settings, sockets=[sock, private], peer_url=peers[index], peers=peers)
 
 
 def _drain_with_parent() -> None:

@@ -27,6 +27,7 @@ from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram
 from prometheus_client import generate_latest as exposition
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.parser import text_string_to_metric_families
 from prometheus_client.process_collector import ProcessCollector
 from prometheus_client.registry import Collector
 
@@ -61,6 +62,9 @@ THINK_BUCKETS: Final = (0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,
 PROXY_HEADERS: Final = (b"x-forwarded-for", b"forwarded", b"x-real-ip")
 #: seconds /api/ready waits for the database before it answers that it is not ready
 READY_TIMEOUT_S: Final = 2.0
+#: seconds /metrics waits for another process of the server (``--processes``) to answer: one
+#: that does not is left out of that scrape
+PEER_TIMEOUT_S: Final = 2.0
 
 router = APIRouter()
 
@@ -221,8 +225,10 @@ def _lang(request: Request) -> str:
 
 @router.get("/metrics", response_model=None)
 async def metrics(request: Request) -> Response:
-    """The process's metrics in the Prometheus text format, for the readers allowed
-    (:func:`may_read_metrics`); 403 to anyone else. ``async``: collected in the event loop."""
+    """The metrics in the Prometheus text format, for the readers allowed
+    (:func:`may_read_metrics`); 403 to anyone else. ``async``: collected in the event loop.
+    A process of ``mazzo serve --processes N`` answers for all N (each asked at its private
+    address, ``?process=self``), so one scrape of the shared port sees every process."""
     client = request.client.host if request.client else None
     if not may_read_metrics(client, request.scope.get("headers", ()),
                             request.app.state.metrics_token):
@@ -230,7 +236,50 @@ async def metrics(request: Request) -> Response:
         return JSONResponse({"error": "metrics_refused", "message": frame["message"]},
                             status_code=403)
     watched: Metrics = request.app.state.metrics
-    return Response(watched.exposition(), headers={"Content-Type": CONTENT_TYPE_LATEST})
+    peers: tuple[str, ...] = request.app.state.metric_peers
+    if not peers or request.query_params.get("process") == "self":
+        return Response(watched.exposition(), headers={"Content-Type": CONTENT_TYPE_LATEST})
+    own = watched.exposition().decode()  # read now, in the event loop, before any await
+    theirs = await asyncio.gather(*(_peer_metrics(peer) for peer in peers))
+    return Response(merged([own, *(text for text in theirs if text is not None)]),
+                    headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+
+async def _peer_metrics(peer: str) -> str | None:
+    """Another process's own metrics (from its private address, on this machine, so it lets
+    this process read them); None when it does not answer (it is starting again)."""
+    import httpx
+
+    try:
+        async with httpx.AsyncClient(timeout=PEER_TIMEOUT_S) as client:
+            answer = await client.get(f"{peer}/metrics", params={"process": "self"})
+    except httpx.HTTPError:
+        return None
+    return answer.text if answer.status_code == 200 else None
+
+
+def merged(texts: Iterable[str]) -> bytes:
+    """Several processes' metrics as one exposition: each family once, with every process's
+    samples (their ``process`` label keeps them apart)."""
+    families: dict[str, Metric] = {}
+    for text in texts:
+        for family in text_string_to_metric_families(text):
+            kept = families.setdefault(family.name, family)
+            if kept is not family:
+                kept.samples.extend(family.samples)
+    registry = CollectorRegistry(auto_describe=False)
+    registry.register(_Families(list(families.values())))
+    return exposition(registry)
+
+
+class _Families(Collector):
+    """Families already collected (parsed from the processes' expositions)."""
+
+    def __init__(self, families: list[Metric]) -> None:
+        self.families = families
+
+    def collect(self) -> Iterable[Metric]:
+        return self.families
 
 
 # -- ready to serve -------------------------------------------------------------------------------
