@@ -120,7 +120,7 @@ def test_two_processes_serve_one_port_and_share_a_table(pair: tuple[LiveServer, 
     families = {f.name: f for f in text_string_to_metric_families(text)}
     assert {s.labels["process"] for s in families["mazzo_connections"].samples} == {"0", "1"}
     acts = [s for s in families["mazzo_acts"].samples if s.name == "mazzo_acts_total"]
-    assert sum(s.value for s in acts if s.labels["by"] == "person") >= 30
+    assert sum(s.value for s in acts) >= 30  # the moves to version 30, chance too
     assert text.count("# TYPE mazzo_tables gauge") == 1
 
 
@@ -152,7 +152,9 @@ def test_a_killed_process_is_started_again_and_its_table_goes_on(
     for seat, frames in ((0, ada.frames + ada_again.frames), (1, bea.frames + bea_again.frames)):
         for frame in frames:  # every move acknowledged before the kill is in the record
             assert replay(record, upto=frame["version"]).view(seat) == frame["view"]
-    assert after[index][1] != before[index][1]  # a new process, on a port of its own
+    # a new process at the same private address: the supervisor keeps it across restarts, so
+    # the others reach the new start where they reached the old one
+    assert after[index][1] == before[index][1]
 
 
 @pytest.fixture(scope="module")
