@@ -299,7 +299,6 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
     check_serve_options(port, bot_workers, {**options, **limits, "log_format": log_format,
                                             "log_level": log_level})
     check_processes(processes, db)
-    configure(log_format, log_level)  # before anything logs: opening the storage may
     settings = {"host": host, "port": port, "db": db, "bot_workers": bot_workers,
                 "advertise": advertise, "allowed_hosts": tuple(allowed_hosts), **limits,
                 "log_format": log_format, "log_level": log_level, **options}
@@ -311,6 +310,7 @@ def serve(*, host: str, port: int, db: str | None, bot_workers: int | None,
     storage = open_storage(db)
     database = storage.describe()
     storage.close()
+    configure(log_format, log_level)
     return supervise(processes, host, port, backlog(descriptor_limit()), settings, database)
 
 
@@ -328,10 +328,13 @@ def run_server(settings: dict[str, Any], *, sockets: list[socket.socket] | None 
     allowed_hosts = settings.pop("allowed_hosts")
     header_timeout, idle_timeout = settings.pop("header_timeout"), settings.pop("idle_timeout")
     log_format, log_level = settings.pop("log_format"), settings.pop("log_level")
-    configure(log_format, log_level)  # a spawned child sets its own logging up
     caps = ConnectionCaps(settings.pop("max_connections_per_address"),
                           settings.pop("max_connections"))
     storage = open_storage(db)
+    # once the storage is open, so that a wrong --db is an error message with the process's
+    # logging untouched (dictConfig closes every handler there was, a caller's too); a spawned
+    # child sets its own up here
+    configure(log_format, log_level)
     public = (advertise or f"http://{host}:{port}").rstrip("/")
     app = create_app(storage, url=peer_url or public,
                      hosts=served_hosts(host, public, allowed_hosts),
