@@ -5,6 +5,7 @@ routes (:mod:`~mazzo.server.api`, :mod:`~mazzo.server.pages`) and the table webs
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import math
@@ -358,7 +359,10 @@ def run_server(settings: dict[str, Any], *, sockets: list[socket.socket] | None 
                             http=guarded_http_protocol(caps, header_timeout, idle_timeout,
                                                        refused),
                             ws=lean_websocket_protocol(caps))
-    uvicorn.Server(config).run(sockets=sockets)
+    # Ctrl-C: uvicorn drains, then raises it again (uvicorn.run swallows it the same way): a
+    # server stopped by its owner ends well
+    with contextlib.suppress(KeyboardInterrupt):
+        uvicorn.Server(config).run(sockets=sockets)
     return 0
 
 
