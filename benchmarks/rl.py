@@ -58,10 +58,16 @@ def steps_per_cpu_second(env: Any, seconds: float) -> float:
     """Steps per CPU second of whole matches, seeds 0, 1, 2, ..., until ``seconds`` of this
     process's CPU time have passed: every round replays the same matches, so rounds differ only
     by the machine, and a long match (Burraco's take thousands of steps) counts whole."""
+    return per_cpu_second(lambda seed: play_match(env, seed), seconds)
+
+
+def per_cpu_second(match: Callable[[int], int], seconds: float) -> float:
+    """Steps per CPU second of ``match(seed)`` (its steps) for seeds 0, 1, 2, ..., until
+    ``seconds`` of this process's CPU time have passed."""
     steps = seed = 0
     start = time.process_time()
     while True:
-        steps += play_match(env, seed)
+        steps += match(seed)
         seed += 1
         elapsed = time.process_time() - start
         if elapsed >= seconds:
@@ -92,14 +98,7 @@ def spiel_steps_per_cpu_second(game_id: str, chance: str, seconds: float) -> flo
     import mazzo.rl.openspiel  # noqa: F401  (registers the games)
 
     game = pyspiel.load_game(f"mazzo_{game_id}", {"chance": chance})
-    steps = seed = 0
-    start = time.process_time()
-    while True:
-        steps += spiel_match(game, seed)
-        seed += 1
-        elapsed = time.process_time() - start
-        if elapsed >= seconds:
-            return steps / elapsed
+    return per_cpu_second(lambda seed: spiel_match(game, seed), seconds)
 
 
 def spiel_lines(seconds: float) -> Iterator[str]:

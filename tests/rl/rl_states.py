@@ -10,6 +10,15 @@ from mazzo.engine import all_games
 from mazzo.engine.game import Config, Game, State
 from playout import decisions
 
+#: the shortest test config of each game, as OpenSpiel parameters (the OpenSpiel tests')
+SHORT = {
+    "nebraska": {"players": 2, "hands": 1},
+    "novantanove": {"players": 2, "target": 6, "mode": "rubber"},
+    "poker_italiano": {"players": 3, "stack": 10, "max_hands": 2},
+    "cribbage": {"players": 2, "target": 61, "games_to_win": 1},
+    "burraco": {"players": 2, "hands": 1},
+}
+
 
 def game_configs() -> list[tuple[Game, Config]]:
     return [(game, config) for game in all_games() for config in game.test_configs()]

@@ -10,20 +10,12 @@ import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
+from rl_states import SHORT
 
 from mazzo.engine.chance import Deal
 from mazzo.engine.registry import BUILTIN_GAMES, get_game
 from mazzo.rl import openspiel as mazzo_spiel
 from mazzo.rl.spaces import spaces_for
-
-#: the shortest test config of each game, as OpenSpiel parameters
-SHORT = {
-    "nebraska": {"players": 2, "hands": 1},
-    "novantanove": {"players": 2, "target": 6, "mode": "rubber"},
-    "poker_italiano": {"players": 3, "stack": 10, "max_hands": 2},
-    "cribbage": {"players": 2, "target": 61, "games_to_win": 1},
-    "burraco": {"players": 2, "hands": 1},
-}
 
 
 def test_every_game_is_registered_with_its_config_fields() -> None:

@@ -9,18 +9,10 @@ import math
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import cfr, exploitability, get_all_states
+from rl_states import SHORT
 
 from mazzo.engine.registry import BUILTIN_GAMES
 from mazzo.rl.games import cribbage_endgame
-
-#: the shortest test config of each game, as OpenSpiel parameters
-SHORT = {
-    "nebraska": {"players": 2, "hands": 1},
-    "novantanove": {"players": 2, "target": 6, "mode": "rubber"},
-    "poker_italiano": {"players": 3, "stack": 10, "max_hands": 2},
-    "cribbage": {"players": 2, "target": 61, "games_to_win": 1},
-    "burraco": {"players": 2, "hands": 1},
-}
 
 
 def test_the_endgame_has_the_size_the_docs_state() -> None:
