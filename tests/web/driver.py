@@ -100,8 +100,11 @@ def close_summary(page: Any) -> None:
     would), so the table can be clicked."""
     page.wait_for_function("document.body.dataset.summary !== 'pending'", timeout=TURN_WAIT_MS)
     while page.evaluate("document.body.dataset.summary") == "open":
+        shown = page.get_attribute("#hand-summary", "data-hand")
         page.click("#hand-summary-next")
-        page.wait_for_selector("#hand-summary", state="hidden")
+        # closed, or already the next hand's (bots that never pause end hands back to back)
+        page.wait_for_function("""(hand) => { const box = document.getElementById('hand-summary');
+            return !box || !box.open || box.dataset.hand !== hand; }""", arg=shown)
         page.wait_for_function("document.body.dataset.summary !== 'pending'",
                                timeout=TURN_WAIT_MS)
 
