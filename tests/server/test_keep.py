@@ -128,7 +128,9 @@ def test_export_then_prune_from_the_command_line(db: str, tmp_path: Path,
     for name, record in records.items():
         exported = load_record(out / f"{name}.json")
         assert exported == record  # as GET /api/tables/{id}/record gives it
-        assert replay(exported).is_terminal and verify_record(exported) == 2
+        chances = sum(1 for a in exported["history"] if a["type"] in ("choose_dealer", "deal"))
+        # the dealer's draw and the deal; a tie for the lead deals again
+        assert replay(exported).is_terminal and verify_record(exported) == chances >= 2
     assert main(["admin", "--db", db, "export", "--out", str(tmp_path / "all.jsonl")]) == 0
     capsys.readouterr()
     lines = (tmp_path / "all.jsonl").read_text(encoding="utf-8").splitlines()
