@@ -59,3 +59,12 @@ def fresh_storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[St
 def storage(fresh_storage: Storage) -> Storage:
     fresh_storage.migrate()
     return fresh_storage
+
+
+@pytest.fixture
+def sqlite_storage(tmp_path: Path) -> Iterator[SQLiteStorage]:
+    """A migrated SQLite database alone (tests of the app in process, not of the backends)."""
+    storage = SQLiteStorage(tmp_path / "mazzo.db")
+    storage.migrate()
+    yield storage
+    storage.close()

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable, Iterator
-from pathlib import Path
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import httpx
@@ -24,11 +23,8 @@ ORIGIN = {"Origin": "http://testserver"}
 
 
 @pytest.fixture
-def storage(tmp_path: Path) -> Iterator[SQLiteStorage]:
-    storage = SQLiteStorage(tmp_path / "mazzo.db")
-    storage.migrate()
-    yield storage
-    storage.close()
+def storage(sqlite_storage: SQLiteStorage) -> SQLiteStorage:
+    return sqlite_storage
 
 
 def on_app(storage: SQLiteStorage, work: Callable[[httpx.AsyncClient], Awaitable[T]],

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -27,11 +27,8 @@ TOKEN = "s3cret-metrics-token"
 
 
 @pytest.fixture
-def storage(tmp_path: Path) -> Iterator[SQLiteStorage]:
-    storage = SQLiteStorage(tmp_path / "mazzo.db")
-    storage.migrate()
-    yield storage
-    storage.close()
+def storage(sqlite_storage: SQLiteStorage) -> SQLiteStorage:
+    return sqlite_storage
 
 
 def on_app(storage: Storage, work: Callable[[httpx.AsyncClient], Awaitable[T]],
