@@ -212,9 +212,12 @@ PHONE_BOXES = """async () => {
 def phone_rule_problems(page: Any) -> list[str]:
     """What breaks the phone rule on the page as it is now (your turn): the hand and the
     centre's core (the compass of what lies in front of the seats where the game has one) both
-    inside the screen at the top of the page, the core above the docked hand."""
+    inside the screen at the top of the page, the core above the docked hand, and nothing
+    wider than the phone (which would zoom the page out)."""
     b = page.evaluate(PHONE_BOXES)
     problems = [f"the page is scrolled to {b['scroll']}"] if b["scroll"] else []
+    if b["width"] != PHONE["width"]:  # a block wider than the phone zooms the whole page out
+        problems.append(f"the page is {b['width']} px wide, not the phone's {PHONE['width']}")
     for part in ("hand", "core"):
         box = b[part]
         if box is None:

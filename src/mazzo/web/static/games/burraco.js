@@ -56,8 +56,8 @@ function meldElement(meld, index) {
     }
     row.append(el);
   });
-  if (meld.burraco) row.append(h("span", { class: "tag" }, BURRACI[lang()][meld.burraco] || `${t("burraco")} ${meld.burraco}`));
-  return h("li", {}, h("span", { class: "meld-no" }, `${index + 1}.`), row);
+  const kind = meld.burraco ? h("span", { class: "tag" }, BURRACI[lang()][meld.burraco] || `${t("burraco")} ${meld.burraco}`) : null;
+  return h("li", {}, h("span", { class: "meld-no" }, `${index + 1}.`), row, kind);
 }
 
 const names = (seats, ctx) => seats.map(ctx.name).join(" + ");

@@ -89,10 +89,13 @@ function feltCentre(view, ctx, lang) {
     // each pot with who is in it: an all-in seat plays for the pots that name it only
     sidePots.length ? h("ul", { class: "plain side-pots" }, sidePots.map((p) =>
       h("li", { class: "who" }, t("potOf", { amount: p.amount, seats: p.seats.map(ctx.name).join(", ") })))) : null,
+    sidePots.length ? h("span", { class: "who pot-amounts" }, `${t("sidePots")}: ${sidePots.map((p) => p.amount).join(" · ")}`) : null,
     view.phase === "over" ? null : h("span", { class: "who" }, `${t("toMatch")}: ${view.to_match}`),
     h("span", { class: "who" }, PHASES[lang][view.phase] || view.phase));
   middle.children[1].dataset.fly = "pot";
-  return core(around(view, ctx, view.chips.length, items, middle, t("pot")));
+  const felt = around(view, ctx, view.chips.length, items, middle, t("pot"));
+  felt.classList.add("pot-around");
+  return core(felt);
 }
 
 /** Marks the last hand's showdown on the felt: a phone folds it away at your turn (table.css),
