@@ -30,6 +30,7 @@ from driver import (
 from mazzo.engine import random_playout
 from mazzo.engine.game import JSON
 from mazzo.engine.registry import all_games, get_game
+from playout import play_randomly
 
 from live_server import LiveServer
 
@@ -570,6 +571,67 @@ def closing_melds(record: JSON) -> list[list[str]]:
     view = state.view(None)
     return [[card for meld in view["melds"][view["side_of"][seats[0]]] for card in meld["cards"]]
             for seats in view["sides"]]
+
+
+#: draws a game's board from ``view`` in place of the page's own (a finished table's, which no
+#: frame redraws), the players named as the server names bots, the longest names it gives
+RENDER_BOARD = """async ([game, view]) => {
+    const mod = await import(`/static/games/${game}.js`);
+    const ctx = { frame: {}, seat: view.seat ?? null, name: (i) => `Bot medio (${i + 1})` };
+    const board = document.getElementById("board");
+    board.replaceChildren(board.firstElementChild, mod.board(view, ctx));
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
+
+
+def widest_burraco_view() -> JSON:
+    """A real 2-player Burraco view mid-hand, made as wide as the game allows: a meld of 14
+    cards (a run from ace to ace) that is a burraco semipulito, and a discard pile of 30."""
+    game = get_game("burraco")
+    state = play_randomly(game.new_match(game.config(players=2, hands=1)), random.Random(3),
+                          until=lambda s: not s.is_chance and any(s.view(0)["melds"]))
+    view: JSON = json.loads(json.dumps(state.view(0)))
+    side, melds = next((k, v) for k, v in enumerate(view["melds"]) if v)
+    meld = melds[0]
+    words = meld["text"].split(" ")
+    meld["cards"] = (meld["cards"] * 14)[:14]
+    meld["text"] = " ".join((words * 14)[:14])
+    meld["burraco"] = "semipulito"
+    view["melds"][side] = [meld, *melds[1:]]
+    view["pile"] = ((view["pile"] or meld["cards"]) * 30)[:30]
+    return view
+
+
+def widest_poker_view() -> JSON:
+    """A real 4-player poker view in the second betting round, made as wide as the game
+    allows: every seat has a bet in front of it, one is all-in, three pots are at stake."""
+    game = get_game("poker_italiano")
+    state = play_randomly(game.new_match(game.config(players=4)), random.Random(2),
+                          until=lambda s: not s.is_chance)
+    view: JSON = json.loads(json.dumps(state.view(0)))
+    view["phase"], view["to_match"] = "second_round", 125
+    view["round_bets"] = [125, 125, 40, 125]
+    view["chips"][2] = 0
+    view["pots"] = [{"amount": 160, "seats": [0, 1, 2, 3]}, {"amount": 255, "seats": [0, 1, 3]},
+                    {"amount": 90, "seats": [1, 3]}]
+    return view
+
+
+@pytest.mark.parametrize("game", ["burraco", "poker_italiano"])
+def test_the_widest_boards_fit_a_phone(new_context: Callable[..., Any], server: LiveServer,
+                                        game: str) -> None:
+    """The widest board each game can draw fits a 360 px phone, in both languages: Burraco's
+    longest meld with its kind of burraco and a 30-card pile wrap onto lines of their own;
+    poker's pots leave the seats at their sides room for their names."""
+    created = finished_table(server)
+    view = widest_burraco_view() if game == "burraco" else widest_poker_view()
+    page = phone(new_context).new_page()
+    for lang in ("en", "it"):
+        page.goto(f"{server.http}/tables/{created['table']}?lang={lang}")
+        page.wait_for_selector("body[data-status=over]")
+        page.evaluate(RENDER_BOARD, [game, view])
+        assert page.locator("#board .centre-core").count() == 1
+        assert too_wide(page) == [], lang
 
 
 def test_the_end_of_a_burraco_match_shows_the_table_as_it_closed(
