@@ -29,7 +29,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests" / "web"), str(ROOT / "tests" / "server")]
 
-from driver import CORNER, create_from_lobby, open_custom, play_one, wait_turn_or_end  # noqa: E402
+from driver import (  # noqa: E402
+    CORNER,
+    close_summary,
+    create_from_lobby,
+    open_custom,
+    play_one,
+    wait_turn_or_end,
+)
 
 from mazzo.engine.registry import all_games  # noqa: E402
 
@@ -226,6 +233,7 @@ def shoot_burraco_end(small: object, base: str, out: Path, lang: str) -> None:
     small.goto(f"{url}{'&' if '?' in url else '?'}lang={lang}")  # type: ignore[attr-defined]
     small.wait_for_selector(  # type: ignore[attr-defined]
         "body[data-status=over] #board .block.side .melds", timeout=300_000)
+    close_summary(small)  # the last hand's overlay, as the person watching would
     small.locator("#board").screenshot(path=str(out / "burraco-end-phone.png"))  # type: ignore[attr-defined]
     print("burraco end of match: saved", flush=True)
 

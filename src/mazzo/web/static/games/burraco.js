@@ -119,8 +119,9 @@ function afterClose(view, ctx) {
   if (view.phase !== "over") return grid(...closed, handSheet(view, ctx, false));
   const scores = view.sides.map((seats) => [names(seats, ctx),
     seats.map((seat) => num(view.scores[seat])).filter((v, i, all) => all.indexOf(v) === i).join(" / ")]);
-  return grid(wideBlock(`${t("over")} — ${t("finalScores")}`, facts(scores)), ...closed,
-    handSheet(view, ctx, false));
+  const final = wideBlock(`${t("over")} — ${t("finalScores")}`, facts(scores));
+  final.classList.add("final-scores");
+  return grid(final, ...closed, handSheet(view, ctx, false));
 }
 
 /** The middle of the felt: the stock, the discard pile fanned so that every card one would pick
