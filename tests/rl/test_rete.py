@@ -170,3 +170,23 @@ def test_the_learning_curve_is_a_labelled_svg() -> None:
     for label in ("v random", "v facile", "fair share (50 %)", "training steps", "win rate", "16k"):
         assert label in words
     assert json.loads(json.dumps(points)) == points
+
+
+def test_weights_in_the_folder_become_a_rete_bot_the_arena_plays(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """What shipping a game's weights does: ``rete`` is named, made and played by ``mazzo
+    arena`` (here with a tiny untrained network put in place of the package's folder)."""
+    from mazzo.cli.main import main
+
+    game = get_game("nebraska")
+    spaces = spaces_for(game, game.config(**NEBRASKA))
+    tiny_policy(spaces.observation_size, spaces.action_size).save(tmp_path / "nebraska.npz")
+    monkeypatch.setattr(rete, "WEIGHTS", tmp_path)
+    monkeypatch.setitem(ADDED_BOTS, "nebraska", {})
+    monkeypatch.setattr(rete, "_LOADED", {})
+    rete.register()
+    assert rete.shipped() == ["nebraska"] and "rete" in bot_names(game)
+    code = main(["arena", "nebraska", "--bots", "rete,random", "--matches", "4", "--workers", "1",
+                 "--players", "2", "--set", "hands=1", "--quiet"])
+    assert code == 0 and "rete" in capsys.readouterr().out

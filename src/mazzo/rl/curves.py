@@ -27,15 +27,18 @@ LEFT, RIGHT, TOP, BOTTOM = 70, 150, 50, 60
 
 
 def write_csv(path: Path, points: list[dict[str, Any]]) -> None:
-    """One row per point and opponent: steps, seconds, opponent, rate, low, high, matches."""
+    """One row per point and opponent: steps, seconds, opponent, rate, low, high, matches and
+    the matches stopped for their length (counted as lost)."""
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
-        writer.writerow(["steps", "seconds", "opponent", "win_rate", "low", "high", "matches"])
+        writer.writerow(["steps", "seconds", "opponent", "win_rate", "low", "high", "matches",
+                         "unfinished"])
         for point in points:
             for name, figure in point["opponents"].items():
                 writer.writerow([point["steps"], f"{point['seconds']:.1f}", name,
                                  f"{figure['rate']:.4f}", f"{figure['low']:.4f}",
-                                 f"{figure['high']:.4f}", figure["matches"]])
+                                 f"{figure['high']:.4f}", figure["matches"],
+                                 figure.get("unfinished", 0)])
 
 
 def write_json(path: Path, curve: dict[str, Any]) -> None:

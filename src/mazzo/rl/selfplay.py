@@ -44,6 +44,11 @@ from mazzo.rl.rete import NumpyPolicy, PolicyAgent
 DEFAULT_POOL: Final = "self=4,random=2,facile=2,medio=2"
 #: evaluation deals are seeded from here (far from the training episodes' seeds)
 EVAL_SEED: Final = 1_000_000
+#: a match played further than this many engine actions is stopped: a policy can loop (two
+#: Burraco players taking the discard pile in turn never empty the stock)
+MAX_MATCH_ACTIONS: Final = 5_000
+#: a learning episode is truncated after this many of the learning seat's steps (the same)
+MAX_EPISODE_STEPS: Final = 2_000
 #: seconds between progress lines
 PROGRESS_SECONDS: Final = 30.0
 #: MaskablePPO's settings (sb3's defaults but for a shorter rollout and no discount: the reward
@@ -79,14 +84,17 @@ class Pool:
 
 
 class PoolEnv(MazzoGymEnv):
-    """:class:`MazzoGymEnv` whose learning seat is drawn per episode and whose other seats are
-    drawn from a :class:`Pool`."""
+    """:class:`MazzoGymEnv` whose learning seat is drawn per episode, whose other seats are
+    drawn from a :class:`Pool`, and whose episodes are truncated after ``max_episode_steps``
+    of the learning seat (a looping match would otherwise never end)."""
 
     def __init__(self, game: Game, config: Config, pool: Pool, seed: int,
-                 shaping: float = 0.0) -> None:
+                 shaping: float = 0.0, max_episode_steps: int = MAX_EPISODE_STEPS) -> None:
         super().__init__(game, config=config, opponents="random")
         self.pool = pool
         self.shaping = shaping
+        self.max_episode_steps = max_episode_steps
+        self._steps = 0
         self._seats = random.Random(seed)
 
     def reset(self, *, seed: int | None = None,
@@ -95,7 +103,15 @@ class PoolEnv(MazzoGymEnv):
         return super().reset(seed=seed, options=options)
 
     def _make_bots(self, others: list[int]) -> dict[int, Agent]:
+        self._steps = 0
         return {s: self.pool.draw(self._rng, self._rng.randrange(2**62)) for s in others}
+
+    def step(self, action: Any) -> tuple[Any, Any, bool, bool, dict[str, Any]]:
+        """Gymnasium's step, truncated once the episode has taken ``max_episode_steps``."""
+        observation, reward, terminated, truncated, info = super().step(action)
+        self._steps += 1
+        too_long = not terminated and self._steps >= self.max_episode_steps
+        return observation, reward, terminated, truncated or too_long, info
 
     def _reward(self, before: list[float]) -> float:
         """The match's return at the end, plus ``shaping`` times each step's score gain over
@@ -133,21 +149,45 @@ def export(model: Any, game: Game, config: Config, steps: int) -> NumpyPolicy:
     return NumpyPolicy([(w, b, a) for w, b, a in layers], meta)
 
 
+class _TooLong(Exception):
+    """A match ran past :data:`MAX_MATCH_ACTIONS` (stopped, counted as lost)."""
+
+
+def _returns(game: Game, config: Config, agents: list[Agent], seed: int) -> list[float] | None:
+    """The match's returns, or None if it ran past :data:`MAX_MATCH_ACTIONS`."""
+    played = [0]
+
+    def count(state: object) -> None:
+        played[0] += 1
+        if played[0] > MAX_MATCH_ACTIONS:
+            raise _TooLong
+
+    try:
+        return list(play_match(game, config, agents, seed=seed, on_step=count).returns)
+    except _TooLong:
+        return None
+
+
 def duplicate_score(game: Game, config: Config, agent: Agent, opponent: str,
                     deals: int) -> dict[str, Any]:
     """``agent``'s win rate against ``opponent`` in every other seat over ``deals`` fixed
-    deals, each played once with the agent in every seat (a shared win counts its share)."""
-    score = 0.0
+    deals, each played once with the agent in every seat (a shared win counts its share; a
+    match stopped for its length counts as lost, and is counted in ``unfinished``)."""
+    score, unfinished = 0.0, 0
     for deal in range(deals):
         for seat in range(config.players):
             agents = [make_agent(game, opponent, deal * 7 + s) for s in range(config.players)]
             agents[seat] = agent
-            returns = play_match(game, config, agents, seed=EVAL_SEED + deal).returns
+            returns = _returns(game, config, agents, EVAL_SEED + deal)
+            if returns is None:
+                unfinished += 1
+                continue
             winners = [s for s, r in enumerate(returns) if r == max(returns)]
             score += 1.0 / len(winners) if seat in winners else 0.0
     matches = deals * config.players
     low, high = wilson(score, matches)
-    return {"rate": score / matches, "low": low, "high": high, "matches": matches}
+    return {"rate": score / matches, "low": low, "high": high, "matches": matches,
+            "unfinished": unfinished}
 
 
 @dataclass
