@@ -169,7 +169,10 @@ def test_the_learning_curve_is_a_labelled_svg() -> None:
     words = " ".join(t.text or "" for t in root.iter(f"{ns}text"))
     for label in ("v random", "v facile", "fair share (50 %)", "training steps", "win rate", "16k"):
         assert label in words
-    assert json.loads(json.dumps(points)) == points
+    curve = {"game": "poker_italiano", "config": {"players": 3, "stack": 20}, "points": points}
+    three = ElementTree.fromstring(curves.figure(json.loads(json.dumps(curve))))
+    assert "fair share (1 in 3)" in " ".join(t.text or "" for t in three.iter(f"{ns}text"))
+    assert "stack=20" in (three.find(f"{ns}desc").text or "")  # type: ignore[union-attr]
 
 
 def test_weights_in_the_folder_become_a_rete_bot_the_arena_plays(

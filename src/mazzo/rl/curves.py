@@ -41,6 +41,17 @@ def write_csv(path: Path, points: list[dict[str, Any]]) -> None:
                                  figure.get("unfinished", 0)])
 
 
+def figure(curve: dict[str, Any]) -> str:
+    """The SVG of a run's ``curve.json`` (what :mod:`mazzo.rl.selfplay` writes beside it)."""
+    game, config = curve["game"], curve["config"]
+    setting = ", ".join(f"{k}={v}" for k, v in config.items() if k != "suit_order")
+    title = f"{game}: MaskablePPO self-play"
+    description = (f"Win rate of the self-play policy on {game} ({setting}) against each bot, "
+                   "by training steps, over fixed duplicate deals with 95 % Wilson intervals. "
+                   "The dashed line is the fair share.")
+    return svg(title, description, curve["points"], int(config["players"]))
+
+
 def write_json(path: Path, curve: dict[str, Any]) -> None:
     path.write_text(json.dumps(curve, indent=1) + "\n", encoding="utf-8")
 
@@ -73,7 +84,7 @@ def svg(title: str, description: str, points: list[dict[str, Any]], players: int
     names = list(dict.fromkeys(n for p in points for n in p["opponents"]))
     largest = max([1, *(p["steps"] for p in points)])
     tick = _nice_step(largest)
-    span = max(largest, tick)
+    span = -(-largest // tick) * tick  # the axis ends on a tick
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x_of(steps: float) -> float:

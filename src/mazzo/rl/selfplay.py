@@ -236,13 +236,7 @@ class Run:
                  "eval_deals_medio": self.args.eval_deals_medio, "points": self.points}
         curves.write_json(self.out / "curve.json", curve)
         curves.write_csv(self.out / "curve.csv", self.points)
-        title = f"{self.game.id}: MaskablePPO self-play"
-        setting = ", ".join(f"{k}={v}" for k, v in config.items() if k != "suit_order")
-        description = (f"Win rate of the self-play policy on {self.game.id} ({setting}) against "
-                       f"each bot, by training steps, over fixed duplicate deals with 95 % "
-                       f"Wilson intervals. The dashed line is the fair share.")
-        (self.out / "curve.svg").write_text(
-            curves.svg(title, description, self.points, self.config.players), encoding="utf-8")
+        (self.out / "curve.svg").write_text(curves.figure(curve), encoding="utf-8")
 
 
 def make_callback(run: Run) -> Any:
