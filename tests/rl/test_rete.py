@@ -4,13 +4,14 @@ registry that names it keeps the layers (the bots layer never imports the rl lay
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from xml.etree import ElementTree
 
 import numpy as np
 import pytest
 
-from mazzo.bots.levels import ADDED_BOTS, bot_names, make_agent, register_bot
+from mazzo.bots.levels import ADDED_BOTS, ADDED_BOTS_ENV, bot_names, make_agent, register_bot
 from mazzo.engine import get_game, play_match
 from mazzo.engine.game import MazzoError
 from mazzo.rl import curves, rete
@@ -39,6 +40,7 @@ def tiny_policy(observation: int, actions: int, seed: int = 0) -> NumpyPolicy:
     return NumpyPolicy(layers, {"game": "nebraska", "config": NEBRASKA})
 
 
+@pytest.mark.slow  # importing torch and sb3 alone takes 10-20 s
 def test_the_numpy_forward_pass_equals_torchs() -> None:
     pytest.importorskip("torch")
     sb3_contrib = pytest.importorskip("sb3_contrib")
@@ -187,9 +189,31 @@ def test_weights_in_the_folder_become_a_rete_bot_the_arena_plays(
     tiny_policy(spaces.observation_size, spaces.action_size).save(tmp_path / "nebraska.npz")
     monkeypatch.setattr(rete, "WEIGHTS", tmp_path)
     monkeypatch.setitem(ADDED_BOTS, "nebraska", {})
+    monkeypatch.setenv(ADDED_BOTS_ENV, "")  # what registering notes for worker processes
     monkeypatch.setattr(rete, "_LOADED", {})
     rete.register()
     assert rete.shipped() == ["nebraska"] and "rete" in bot_names(game)
     code = main(["arena", "nebraska", "--bots", "rete,random", "--matches", "4", "--workers", "1",
                  "--players", "2", "--set", "hands=1", "--quiet"])
     assert code == 0 and "rete" in capsys.readouterr().out
+    assert os.environ[ADDED_BOTS_ENV] == "mazzo.rl.rete"
+
+
+@pytest.mark.slow  # torch's import and one rollout of 1,024 steps
+def test_a_short_self_play_run_writes_its_curve_and_a_rete(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("torch")
+    pytest.importorskip("sb3_contrib")
+    from mazzo.rl.selfplay import main
+
+    code = main(["nebraska", "--set", "players=2", "--set", "hands=1", "--steps", "1024",
+                 "--snapshot-every", "512", "--eval-every", "1024", "--eval-deals", "2",
+                 "--eval-deals-medio", "1", "--out", str(tmp_path)])
+    assert code == 0 and "steps/s" in capsys.readouterr().out
+    curve = json.loads((tmp_path / "curve.json").read_text(encoding="utf-8"))
+    assert [p["steps"] for p in curve["points"]] == [0, 1024]
+    assert set(curve["points"][-1]["opponents"]) == {"random", "facile", "medio"}
+    policy = NumpyPolicy.load(tmp_path / "rete.npz")
+    assert policy.meta["config"]["hands"] == 1 and policy.meta["steps"] == 1024
+    assert (tmp_path / "curve.svg").read_text(encoding="utf-8").startswith("<svg")
+    assert len((tmp_path / "curve.csv").read_text(encoding="utf-8").splitlines()) == 7
