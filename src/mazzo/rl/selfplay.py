@@ -47,7 +47,8 @@ EVAL_SEED: Final = 1_000_000
 #: a match played further than this many engine actions is stopped: a policy can loop (two
 #: Burraco players taking the discard pile in turn never empty the stock)
 MAX_MATCH_ACTIONS: Final = 5_000
-#: a learning episode is truncated after this many of the learning seat's steps (the same)
+#: a learning episode is truncated after this many of the learning seat's steps (for the
+#: same reason)
 MAX_EPISODE_STEPS: Final = 2_000
 #: seconds between progress lines
 PROGRESS_SECONDS: Final = 30.0
@@ -100,10 +101,10 @@ class PoolEnv(MazzoGymEnv):
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> Any:
         self.seat = self._seats.randrange(self.config.players)
+        self._steps = 0
         return super().reset(seed=seed, options=options)
 
     def _make_bots(self, others: list[int]) -> dict[int, Agent]:
-        self._steps = 0
         return {s: self.pool.draw(self._rng, self._rng.randrange(2**62)) for s in others}
 
     def step(self, action: Any) -> tuple[Any, Any, bool, bool, dict[str, Any]]:
