@@ -18,16 +18,15 @@ import time
 from typing import Any
 
 import numpy as np
+import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 
-from mazzo.arena.ratings import wilson
-from mazzo.bots.levels import make_agent
-from mazzo.engine import get_game, play_match
-from mazzo.engine.agent import Turn
-from mazzo.engine.game import Action, Config, Game
+from mazzo.engine import get_game
+from mazzo.engine.game import Config, Game
 from mazzo.rl import gym_env
-from mazzo.rl.spaces import NO_PENDING, spaces_for
+from mazzo.rl.rete import PolicyAgent
+from mazzo.rl.selfplay import duplicate_score
 
 
 class Deadline(BaseCallback):
@@ -42,64 +41,19 @@ class Deadline(BaseCallback):
     def _on_step(self) -> bool:
         spent = time.monotonic() - self.start
         if spent >= self.next_report:
-            print(f"  {spent:5.0f} s, {self.num_timesteps:,} steps", flush=True)
+            print(f"  {spent:5.0f} s, {self.num_timesteps:,} steps, "
+                  f"{self.num_timesteps / spent:,.0f} steps/s", flush=True)
             self.next_report += 30.0
         return spent < self.seconds
 
 
-class _LegalOnly:
-    """What the action space reads of a state, made from a Turn: its legal moves and phase."""
-
-    is_chance = False
-    is_terminal = False
-
-    def __init__(self, turn: Turn) -> None:
-        self.phase = str(turn.view.get("phase", ""))
-        self._legal = turn.legal
-
-    def legal_actions(self) -> list[Action]:
-        return self._legal
-
-
-class PolicyAgent:
-    """The trained policy as a mazzo agent: each decision steps through the RL action space
-    (a multi-step choice asks the policy once per step) from the seat's view only."""
-
-    name = "ppo"
-
-    def __init__(self, model: MaskablePPO, game: Game, config: Config) -> None:
-        self.model = model
-        self.spaces = spaces_for(game, config)
-
-    def act(self, turn: Turn) -> Action:
-        legal = _LegalOnly(turn)
-        pending = NO_PENDING
-        while True:
-            observation = self.spaces.observe(turn.view, pending)
-            mask = self.spaces.mask(legal, pending).astype(bool)  # type: ignore[arg-type]
-            index, _ = self.model.predict(observation, action_masks=mask, deterministic=True)
-            pending, action = self.spaces.advance(legal, pending, int(index))  # type: ignore[arg-type]
-            if action is not None:
-                return action
-
-
-def measure(game: Game, config: Config, policy: PolicyAgent, opponent: str,
-            deals: int) -> tuple[float, float, float]:
-    """The policy's score against ``opponent`` over ``deals`` duplicate deals (both seatings)."""
-    score = 0.0
-    for deal in range(deals):
-        for seat in range(config.players):
-            agents: list[Any] = [make_agent(game, opponent, deal * 7 + s)
-                                 for s in range(config.players)]
-            agents[seat] = policy
-            result = play_match(game, config, agents, seed=10_000 + deal)
-            best = max(result.returns)
-            winners = [s for s, r in enumerate(result.returns) if r == best]
-            if seat in winners:
-                score += 1.0 / len(winners)
-    games = deals * config.players
-    low, high = wilson(score, games)
-    return score / games, low, high
+def policy_agent(model: MaskablePPO, game: Game, config: Config) -> PolicyAgent:
+    """The trained policy as a mazzo agent (its seat's view only, one policy step per step of
+    a multi-step choice), as MaskablePPO's deterministic ``predict`` picks."""
+    def choose(observation: Any, mask: Any) -> int:
+        index, _ = model.predict(observation, action_masks=mask.astype(bool), deterministic=True)
+        return int(index)
+    return PolicyAgent(choose, game, config, name="ppo")
 
 
 def main() -> None:
@@ -113,7 +67,11 @@ def main() -> None:
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
                         help="a config field, e.g. --set target=61 (repeatable)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=1,
+                        help="torch threads (default 1: a small MLP trains no faster on more, "
+                        "and the env runs in this one thread anyway)")
     args = parser.parse_args()
+    torch.set_num_threads(args.threads)
     fields: dict[str, Any] = {}
     for item in args.set:
         name, _, raw = item.partition("=")
@@ -128,13 +86,15 @@ def main() -> None:
     print(f"training against {args.opponent} for {args.minutes:g} minutes…", flush=True)
     callback = Deadline(args.minutes * 60)
     model.learn(total_timesteps=10**9, callback=callback)
-    print(f"trained: {model.num_timesteps:,} steps in {time.monotonic() - callback.start:.0f} s")
-    policy = PolicyAgent(model, game, config)
+    seconds = time.monotonic() - callback.start
+    print(f"trained: {model.num_timesteps:,} steps in {seconds:.0f} s "
+          f"({model.num_timesteps / seconds:,.0f} steps/s)")
+    policy = policy_agent(model, game, config)
     np.set_printoptions(precision=3)
     for opponent in ("random", "medio"):
-        rate, low, high = measure(game, config, policy, opponent, args.deals)
-        print(f"ppo v {opponent}: {rate:.1%} of {args.deals * config.players} matches "
-              f"(95 % interval {low:.1%} – {high:.1%})")
+        figure = duplicate_score(game, config, policy, opponent, args.deals)
+        print(f"ppo v {opponent}: {figure['rate']:.1%} of {figure['matches']} matches "
+              f"(95 % interval {figure['low']:.1%} – {figure['high']:.1%})")
 
 
 if __name__ == "__main__":

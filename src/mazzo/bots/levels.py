@@ -20,8 +20,11 @@ clock instead (for interactive play). A game without a heuristic bot still gets 
 
 from __future__ import annotations
 
+import importlib
+import os
 import random
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Final
 
 from mazzo.bots.ismcts import ISMCTSAgent
@@ -57,6 +60,52 @@ SEARCH_ESPERTO: Final = "ricerca"
 DEFAULT_SEARCH: Final = SearchSetting("heuristic", 200, 1000)
 #: without a heuristic bot, ``medio`` is a small random-rollout search of this many iterations
 FALLBACK_MEDIO_ITERATIONS: Final = 50
+
+
+@dataclass(frozen=True)
+class AddedBot:
+    """A bot an upper layer adds to a game's names (the rl layer's ``rete``): how to make it
+    from a seed, and one line on what it is."""
+
+    make: Callable[[int | None], Agent]
+    text: str
+
+
+#: bots added by upper layers (:func:`register_bot`), by game id then name; the bots layer
+#: imports none of them, so a name appears only once its layer has been imported
+ADDED_BOTS: Final[dict[str, dict[str, AddedBot]]] = {}
+
+
+#: the environment variable naming (comma-separated) the modules that added bots: a worker
+#: process started by spawn or forkserver (an arena's) imports them again to know the names
+ADDED_BOTS_ENV: Final = "MAZZO_BOT_MODULES"
+
+
+def register_bot(game_id: str, name: str, make: Callable[[int | None], Agent],
+                 text: str, module: str | None = None) -> None:
+    """Add bot ``name`` to ``game_id``'s names: :func:`bot_names` lists it and
+    :func:`make_agent` makes it with ``make(seed)``. A level's name is refused; registering
+    again replaces. ``module`` (the registering module, which registers at import) is noted in
+    the environment, for the worker processes started from now on."""
+    if name in LEVELS or name == SEARCH_ESPERTO or name.startswith("ismcts:"):
+        raise ValueError(f"bot name {name!r} is taken by a level")
+    ADDED_BOTS.setdefault(game_id, {})[name] = AddedBot(make, text)
+    noted = [m for m in os.environ.get(ADDED_BOTS_ENV, "").split(",") if m]
+    if module is not None and module not in noted:
+        os.environ[ADDED_BOTS_ENV] = ",".join([*noted, module])
+
+
+def _import_adding_modules() -> None:
+    """Import the modules noted in :data:`ADDED_BOTS_ENV` (a worker process of a parent that
+    imported them), so that their bots are known here too."""
+    for module in os.environ.get(ADDED_BOTS_ENV, "").split(","):
+        if module:
+            importlib.import_module(module)
+
+
+def added_bot(game: Game, name: str) -> AddedBot | None:
+    """The bot an upper layer added to ``game`` as ``name``, if any."""
+    return ADDED_BOTS.get(game.id, {}).get(name)
 
 
 class MistakeAgent:
@@ -107,6 +156,9 @@ def describe_search(game: Game, level: str) -> str:
     extra = _declared(game).extra.get(level)
     if extra is not None:
         return extra.text
+    added = added_bot(game, level)
+    if added is not None:
+        return added.text
     setting = search_setting(game)
     if level == SEARCH_ESPERTO:  # esperto's search, without the game's own esperto
         level = "esperto"
@@ -144,6 +196,7 @@ def bot_names(game: Game) -> list[str]:
     extra = list(_declared(game).extra)
     if search_setting(game).expert is not None:
         extra.append(SEARCH_ESPERTO)
+    extra += [name for name in ADDED_BOTS.get(game.id, {}) if name not in extra]
     return list(LEVELS) + [b for b in [*game.bots(), *extra] if b not in LEVELS]
 
 
@@ -190,6 +243,11 @@ def make_agent(
     if level in factories:
         agent: Agent = factories[level](seed)
         return agent
+    if added_bot(game, level) is None:
+        _import_adding_modules()
+    added = added_bot(game, level)
+    if added is not None:
+        return added.make(seed)
     raise MazzoError(
         f"unknown bot {level!r} for {game.id}; choose one of {', '.join(bot_names(game))}"
         " or ismcts:N[:random][:policy][:guided]",

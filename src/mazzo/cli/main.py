@@ -509,6 +509,16 @@ def colour_output(no_color: bool) -> Iterator[None]:
         yield
 
 
+def add_rl_bots() -> None:
+    """Add the rl layer's bots (``rete``, :mod:`mazzo.rl.rete`) to the names the commands that
+    seat bots accept, where numpy (the rl extra) is installed; the bots layer cannot import them."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return
+    import mazzo.rl.rete  # noqa: F401
+
+
 def _dispatch(args_list: list[str], lang: str, no_color: bool = False) -> int:
     if not args_list:
         from mazzo.cli.menu import run_menu
@@ -516,6 +526,8 @@ def _dispatch(args_list: list[str], lang: str, no_color: bool = False) -> int:
         with colour_output(no_color):
             return run_menu(lang)
     head = args_list[0]
+    if head in ("arena", "play", "simulate"):
+        add_rl_bots()
     if head == "arena":
         from mazzo.arena.cli import main as arena_main
 

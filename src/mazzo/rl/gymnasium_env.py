@@ -96,10 +96,7 @@ class MazzoGymEnv(gymnasium.Env[Observation, np.int64]):
         super().reset(seed=seed)
         self._rng = random.Random(int(self.np_random.integers(_SEED_RANGE)))
         others = [s for s in range(self.config.players) if s != self.seat]
-        self._bots = {
-            s: make_agent(self.game, level, seed=self._rng.randrange(_SEED_RANGE))
-            for s, level in zip(others, self.levels, strict=True)
-        }
+        self._bots = self._make_bots(others)
         self.state = self.game.new_match(self.config)
         self.pending = NO_PENDING
         self._run_others()
@@ -139,6 +136,14 @@ class MazzoGymEnv(gymnasium.Env[Observation, np.int64]):
         return text
 
     # -- inside -----------------------------------------------------------------------------
+
+    def _make_bots(self, others: list[int]) -> dict[int, Agent]:
+        """The agents of the other seats for a new episode, seeded from the episode's generator
+        (a self-play trainer draws them from a pool instead)."""
+        return {
+            s: make_agent(self.game, level, seed=self._rng.randrange(_SEED_RANGE))
+            for s, level in zip(others, self.levels, strict=True)
+        }
 
     def _observe(self) -> Observation:
         return self.spaces.observe(self.state.view(self.seat), self.pending)
