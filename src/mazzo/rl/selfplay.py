@@ -232,6 +232,7 @@ class Run:
         curve = {"game": self.game.id, "config": config, "command": self.command,
                  "seed": self.args.seed, "threads": self.args.threads, "pool": self.pool.weights,
                  "shaping": self.args.shaping,
+                 "init": str(self.args.init) if getattr(self.args, "init", None) else None,
                  "train_seconds": round(self.train_seconds(), 1),
                  "eval_deals": self.args.eval_deals,
                  "eval_deals_medio": self.args.eval_deals_medio, "points": self.points}
@@ -276,6 +277,20 @@ def make_callback(run: Run) -> Any:
             self.stopping = late
 
     return Progress()
+
+
+def start_from(model: Any, path: Path) -> None:
+    """Load the weights of a saved MaskablePPO (policy and value networks) into ``model``,
+    whose settings stay this run's: a warm start, such as a behaviour clone."""
+    from sb3_contrib import MaskablePPO
+
+    saved = MaskablePPO.load(path, device="cpu")
+    if saved.observation_space.shape != model.observation_space.shape or \
+            saved.action_space.n != model.action_space.n:
+        raise MazzoError(f"{path} was trained on observations {saved.observation_space.shape} "
+                         f"and {saved.action_space.n} actions, not "
+                         f"{model.observation_space.shape} and {model.action_space.n}")
+    model.policy.load_state_dict(saved.policy.state_dict())
 
 
 def parse_pool(text: str) -> dict[str, float]:
@@ -340,6 +355,9 @@ def parser() -> argparse.ArgumentParser:
                    help="duplicate deals per evaluation and bot (default 100)")
     p.add_argument("--eval-deals-medio", type=int, default=30,
                    help="the same against medio, whose heuristic is slower (default 30)")
+    p.add_argument("--init", type=Path, default=None, metavar="MODEL_ZIP",
+                   help="start from this policy (a model.zip of the same game and config, "
+                   "e.g. python -m mazzo.rl.imitate's clone) instead of a random one")
     p.add_argument("--out", type=Path, required=True,
                    help="folder for curve.json, curve.csv, curve.svg, rete.npz, model.zip")
     return p
@@ -377,6 +395,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = "python -m mazzo.rl.selfplay " + " ".join(sys.argv[1:] if argv is None else argv)
     run = Run(game, config, args, pool, args.out, command)
     model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0, **PPO_SETTINGS)
+    if args.init is not None:
+        try:
+            start_from(model, args.init)
+        except (MazzoError, OSError, ValueError) as bad:
+            print(f"python -m mazzo.rl.selfplay: --init: {bad}", file=sys.stderr)
+            return 2
     print(f"{game.id} {config.to_json()}: observation {env.observation_space.shape}, "
           f"{env.spaces.action_size} actions; {args.steps:,} steps, pool {args.pool}", flush=True)
     run.evaluate(model)
