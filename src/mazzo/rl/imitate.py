@@ -218,6 +218,16 @@ def masked_logits(policy: Any, observations: Any, masks: Any) -> Any:
     return torch.where(masks, logits, torch.tensor(float("-inf")))
 
 
+def note_clone(path: Path, teacher: str, samples: int) -> None:
+    """Say in a saved rete's metadata that it is a clone (the exporter names the trainer)."""
+    from mazzo.rl.rete import NumpyPolicy
+
+    policy = NumpyPolicy.load(path)
+    policy.meta.update(trainer=f"mazzo.rl.imitate (behaviour cloning of {teacher}, "
+                       "sb3-contrib MaskablePPO MlpPolicy)", teacher=teacher, samples=samples)
+    policy.save(path)
+
+
 def save_data(path: Path, data: Samples) -> None:
     np.savez_compressed(path, observations=data[0], masks=data[1], indices=data[2],
                         values=data[3])
@@ -294,6 +304,7 @@ def main(argv: Sequence[str] | None = None) -> int:
              "data_seconds": round(data_seconds, 1), "clone_seconds": round(clone_seconds, 1),
              "accuracy": [round(a, 4) for a in accuracies]}
     (args.out / "clone.json").write_text(json.dumps(extra, indent=1) + "\n", encoding="utf-8")
+    note_clone(args.out / "rete.npz", args.teacher, len(data[2]))
     print(f"cloned in {clone_seconds:.0f} s; wrote {args.out}", flush=True)
     return 0
 

@@ -233,6 +233,7 @@ class Run:
                  "seed": self.args.seed, "threads": self.args.threads, "pool": self.pool.weights,
                  "shaping": self.args.shaping,
                  "init": str(self.args.init) if getattr(self.args, "init", None) else None,
+                 "learning_rate": getattr(self.args, "learning_rate", None),
                  "train_seconds": round(self.train_seconds(), 1),
                  "eval_deals": self.args.eval_deals,
                  "eval_deals_medio": self.args.eval_deals_medio, "points": self.points}
@@ -355,6 +356,9 @@ def parser() -> argparse.ArgumentParser:
                    help="duplicate deals per evaluation and bot (default 100)")
     p.add_argument("--eval-deals-medio", type=int, default=30,
                    help="the same against medio, whose heuristic is slower (default 30)")
+    p.add_argument("--learning-rate", type=float, default=PPO_SETTINGS["learning_rate"],
+                   help="PPO's learning rate (default 0.0003; lower keeps a warm start's "
+                   "policy longer)")
     p.add_argument("--init", type=Path, default=None, metavar="MODEL_ZIP",
                    help="start from this policy (a model.zip of the same game and config, "
                    "e.g. python -m mazzo.rl.imitate's clone) instead of a random one")
@@ -369,6 +373,8 @@ def check_args(game: Game, args: argparse.Namespace) -> None:
                  "eval_deals_medio"):
         if getattr(args, name) < 1:
             raise MazzoError(f"--{name.replace('_', '-')} must be at least 1")
+    if not args.learning_rate > 0:
+        raise MazzoError("--learning-rate must be above 0")
     for name in [*args.eval_against, *(n for n in args.pool if n != "self")]:
         make_agent(game, name, 0)  # an unknown name fails here, naming the known ones
 
@@ -394,7 +400,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     env = PoolEnv(game, config, pool, args.seed, args.shaping)
     command = "python -m mazzo.rl.selfplay " + " ".join(sys.argv[1:] if argv is None else argv)
     run = Run(game, config, args, pool, args.out, command)
-    model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0, **PPO_SETTINGS)
+    settings = {**PPO_SETTINGS, "learning_rate": args.learning_rate}
+    model = MaskablePPO("MlpPolicy", env, seed=args.seed, verbose=0, **settings)
     if args.init is not None:
         try:
             start_from(model, args.init)
