@@ -97,7 +97,7 @@ def test_a_policy_agent_plays_legal_moves_in_every_game() -> None:
 @pytest.mark.parametrize("game_id", rete.shipped())
 def test_each_shipped_rete_plays_legal_moves_through_whole_matches(game_id: str) -> None:
     game = get_game(game_id)
-    config = game.config(**rete.load(game_id).meta["config"])
+    config = game.config_class.from_json(rete.load(game_id).meta["config"])
     assert "rete" in bot_names(game)
     for seed in range(2):
         agents = [make_agent(game, "rete", seed), *(make_agent(game, "facile", s)
@@ -110,7 +110,8 @@ def test_each_shipped_rete_plays_legal_moves_through_whole_matches(game_id: str)
 def test_a_shipped_rete_refuses_a_config_of_other_sizes(game_id: str) -> None:
     game = get_game(game_id)
     trained = rete.load(game_id).meta["config"]
-    other = game.config(**{**trained, "players": 4 if trained["players"] != 4 else 2})
+    other = game.config_class.from_json({**trained,
+                                         "players": 4 if trained["players"] != 4 else 2})
     agents = [make_agent(game, "rete", 0), *(make_agent(game, "random", s)
                                              for s in range(1, other.players))]
     with pytest.raises(MazzoError, match="trained on"):

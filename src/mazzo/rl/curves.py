@@ -45,10 +45,13 @@ def figure(curve: dict[str, Any]) -> str:
     """The SVG of a run's ``curve.json`` (what :mod:`mazzo.rl.selfplay` writes beside it)."""
     game, config = curve["game"], curve["config"]
     setting = ", ".join(f"{k}={v}" for k, v in config.items() if k != "suit_order")
-    title = f"{game}: MaskablePPO self-play"
+    # a warm-started run's first point is the policy it started from (a clone, say)
+    warm = " from a warm start" if curve.get("init") else ""
+    title = f"{game}: MaskablePPO self-play{warm}"
+    start = " (step 0: the policy it started from)" if warm else ""
     description = (f"Win rate of the self-play policy on {game} ({setting}) against each bot, "
-                   "by training steps, over fixed duplicate deals with 95 % Wilson intervals. "
-                   "The dashed line is the fair share.")
+                   f"by training steps{start}, over fixed duplicate deals with 95 % Wilson "
+                   "intervals. The dashed line is the fair share.")
     return svg(title, description, curve["points"], int(config["players"]))
 
 
