@@ -1,11 +1,12 @@
-"""The ``rete`` bot level: a policy trained by self-play, played with numpy alone.
+"""The ``rete`` bot level: a policy trained by imitation and self-play, played with numpy alone.
 
-A MaskablePPO ``MlpPolicy`` (``python -m mazzo.rl.selfplay``) is exported from torch to a small
-``.npz``: the policy network's layers (weights, biases, activations) and the action head, with
-the game and the config it was trained on. sb3 feeds a ``Box`` observation to the network as it
-is (a flatten, no scaling), so the forward pass needs nothing else. The bot picks the legal index
-of highest logit, as MaskablePPO's ``predict(..., deterministic=True)`` does, and steps a
-multi-step choice (a Burraco meld, a poker amount) one index at a time like every RL agent.
+A MaskablePPO ``MlpPolicy`` (``python -m mazzo.rl.selfplay``, or ``mazzo.rl.imitate``'s clone) is
+exported from torch to a small ``.npz``: the policy network's layers (weights, biases,
+activations) and the action head, with the game and the config it was trained on. sb3 feeds a
+``Box`` observation to the network as it is (a flatten, no scaling), so the forward pass needs
+nothing else. The bot picks the legal index of highest logit, as MaskablePPO's
+``predict(..., deterministic=True)`` does, and steps a multi-step choice (a Burraco meld, a
+poker amount) one index at a time like every RL agent.
 
 Importing this module registers ``rete`` (:func:`mazzo.bots.levels.register_bot`) for each game
 whose weights ship in :data:`WEIGHTS`; the command line imports it where bots are named. A rete
@@ -41,7 +42,8 @@ ACTIVATIONS: Final[dict[str, Callable[[npt.NDArray[np.float32]], npt.NDArray[np.
 #: the logit sb3's masked distribution gives an illegal index (any legal one is far above)
 MASKED_LOGIT: Final = -1e8
 #: what ``rete`` is, for help and tables
-RETE_TEXT: Final = "a small neural network trained by self-play (MaskablePPO), played with numpy"
+RETE_TEXT: Final = ("a small neural network trained to imitate medio (and, in some games, on "
+                    "by self-play), played with numpy")
 
 
 class NumpyPolicy:
