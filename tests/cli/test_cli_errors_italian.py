@@ -90,9 +90,9 @@ CASES: dict[str, tuple[Callable[[Path], list[str]], str, str]] = {
                      "novantanove, poker_italiano"),
     "unknown bot": (lambda _t: ["play", "cribbage", "--bots", "furbo"],
                     "--bots: unknown bot 'furbo'; choose from random, facile, medio, difficile, "
-                    "esperto, heuristic, uniforme, ricerca",
+                    "esperto, heuristic, uniforme, ricerca, rete",
                     "--bots: bot sconosciuto 'furbo'; scegli tra random, facile, medio, "
-                    "difficile, esperto, heuristic, uniforme, ricerca"),
+                    "difficile, esperto, heuristic, uniforme, ricerca, rete"),
     "too many bots": (lambda _t: ["play", "cribbage", "--bots", "medio,facile"],
                       "--bots: 2 bots named for 1 other seat (2 players); name at most 1",
                       "--bots: 2 bot indicati per 1 altro posto (2 giocatori); indicane al "
