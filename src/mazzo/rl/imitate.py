@@ -43,6 +43,7 @@ from mazzo.bots.levels import make_agent
 from mazzo.engine.agent import Turn
 from mazzo.engine.game import CHANCE, Action, Config, Game, MazzoError, State
 from mazzo.engine.registry import get_game
+from mazzo.rl import selfplay
 from mazzo.rl.spaces import NO_PENDING, GameSpaces, Pending, spaces_for
 
 #: match seeds of the imitation data start here (far from training and evaluation seeds)
@@ -236,9 +237,7 @@ def save_data(path: Path, data: Samples) -> None:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m mazzo.rl.imitate", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("game", help="the game's id (mazzo games lists them)")
-    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
-                   help="a config field, e.g. --set target=61 (repeatable)")
+    selfplay.add_game_arguments(p)
     p.add_argument("--teacher", default="medio", help="the bot imitated (default medio)")
     p.add_argument("--matches", type=int, default=2000,
                    help="teacher matches recorded (default 2000)")
@@ -247,12 +246,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--epochs", type=int, default=20, help="passes over the data (default 20)")
     p.add_argument("--learning-rate", type=float, default=1e-3, help="Adam's (default 0.001)")
     p.add_argument("--seed", type=int, default=0, help="seeds the network (default 0)")
-    p.add_argument("--eval-against", default=["random", "facile", "medio"],
-                   type=lambda s: s.split(","), help="bots the clone is evaluated against")
-    p.add_argument("--eval-deals", type=int, default=100,
-                   help="duplicate deals per evaluation and bot (default 100)")
-    p.add_argument("--eval-deals-medio", type=int, default=30,
-                   help="the same against medio (default 30)")
+    selfplay.add_eval_arguments(p)
     p.add_argument("--out", type=Path, required=True,
                    help="folder for data.npz, model.zip, rete.npz and the clone's curve")
     return p
@@ -260,18 +254,12 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    try:
-        import torch
-        from sb3_contrib import MaskablePPO
-    except ImportError as missing:
-        print(f"python -m mazzo.rl.imitate needs torch and sb3-contrib ({missing}): "
-              "pip install sb3-contrib torch", file=sys.stderr)
+    libraries = selfplay.training_libraries("python -m mazzo.rl.imitate")
+    if libraries is None:
         return 2
-    from mazzo.rl import selfplay
-
+    torch, MaskablePPO = libraries
     try:
-        game = get_game(args.game)
-        config = game.config(**selfplay.parse_fields(args.set))
+        game, config = selfplay.game_and_config(args)
         for name in ("matches", "workers", "epochs", "eval_deals", "eval_deals_medio"):
             if getattr(args, name) < 1:
                 raise MazzoError(f"--{name.replace('_', '-')} must be at least 1")
@@ -296,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     clone_seconds = time.monotonic() - began
     model.save(args.out / "model.zip")
     # the clone's evaluation, written as a self-play run's curve with one point
-    args.seed, args.threads, args.shaping = args.seed, 1, 0.0
+    args.threads, args.shaping = 1, 0.0
     command = "python -m mazzo.rl.imitate " + " ".join(sys.argv[1:] if argv is None else argv)
     run = selfplay.Run(game, config, args, pool, args.out, command)
     run.evaluate(model)

@@ -34,6 +34,7 @@ from mazzo.bots.levels import make_agent
 from mazzo.engine.agent import Agent
 from mazzo.engine.game import Config, Game, MazzoError
 from mazzo.engine.match import play_match
+from mazzo.engine.overrides import parse_overrides
 from mazzo.engine.registry import get_game
 from mazzo.rl import curves
 from mazzo.rl._match import score_deltas
@@ -317,22 +318,46 @@ def _pool_argument(text: str) -> dict[str, float]:
         raise argparse.ArgumentTypeError(str(bad).removeprefix("--pool: ")) from None
 
 
-def parse_fields(items: Sequence[str]) -> dict[str, Any]:
-    fields: dict[str, Any] = {}
-    for item in items:
-        name, equals, raw = item.partition("=")
-        if not equals or not name:
-            raise MazzoError(f"--set: write FIELD=VALUE, got {item!r}")
-        fields[name] = int(raw) if raw.lstrip("-").isdigit() else raw
-    return fields
+def add_game_arguments(p: argparse.ArgumentParser) -> None:
+    """The game and its config's ``--set`` fields (the trainer's and the imitation's)."""
+    p.add_argument("game", help="the game's id (mazzo games lists them)")
+    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
+                   help="a config field, e.g. --set target=61 (repeatable)")
+
+
+def add_eval_arguments(p: argparse.ArgumentParser) -> None:
+    """Who an evaluation plays and on how many duplicate deals."""
+    p.add_argument("--eval-against", default=["random", "facile", "medio"],
+                   type=lambda s: s.split(","), help="bots evaluated against (comma-separated; "
+                   "default random,facile,medio)")
+    p.add_argument("--eval-deals", type=int, default=100,
+                   help="duplicate deals per evaluation and bot (default 100)")
+    p.add_argument("--eval-deals-medio", type=int, default=30,
+                   help="the same against medio, whose heuristic is slower (default 30)")
+
+
+def game_and_config(args: argparse.Namespace) -> tuple[Game, Config]:
+    """The game named and its config with the ``--set`` fields, read as the CLI reads them."""
+    game = get_game(args.game)
+    return game, game.config(**parse_overrides(game.config_class, args.set))
+
+
+def training_libraries(prog: str) -> tuple[Any, Any] | None:
+    """torch and sb3-contrib's MaskablePPO, or None after saying how to install them."""
+    try:
+        import torch
+        from sb3_contrib import MaskablePPO
+    except ImportError as missing:
+        print(f"{prog} needs torch and sb3-contrib ({missing}): pip install sb3-contrib torch",
+              file=sys.stderr)
+        return None
+    return torch, MaskablePPO
 
 
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m mazzo.rl.selfplay", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("game", help="the game's id (mazzo games lists them)")
-    p.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE",
-                   help="a config field, e.g. --set target=61 (repeatable)")
+    add_game_arguments(p)
     p.add_argument("--steps", type=int, default=200_000, help="training steps (default 200000)")
     p.add_argument("--minutes", type=float, default=None,
                    help="stop after this wall time too, at the end of a rollout (1024 steps); "
@@ -349,13 +374,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--keep", type=int, default=5, help="snapshots kept in the pool (default 5)")
     p.add_argument("--eval-every", type=int, default=20_000,
                    help="steps between evaluations (default 20000)")
-    p.add_argument("--eval-against", default=["random", "facile", "medio"],
-                   type=lambda s: s.split(","), help="bots evaluated against (comma-separated; "
-                   "default random,facile,medio)")
-    p.add_argument("--eval-deals", type=int, default=100,
-                   help="duplicate deals per evaluation and bot (default 100)")
-    p.add_argument("--eval-deals-medio", type=int, default=30,
-                   help="the same against medio, whose heuristic is slower (default 30)")
+    add_eval_arguments(p)
     p.add_argument("--learning-rate", type=float, default=PPO_SETTINGS["learning_rate"],
                    help="PPO's learning rate (default 0.0003; lower keeps a warm start's "
                    "policy longer)")
@@ -381,16 +400,12 @@ def check_args(game: Game, args: argparse.Namespace) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    try:
-        import torch
-        from sb3_contrib import MaskablePPO
-    except ImportError as missing:
-        print(f"python -m mazzo.rl.selfplay needs torch and sb3-contrib ({missing}): "
-              "pip install sb3-contrib torch", file=sys.stderr)
+    libraries = training_libraries("python -m mazzo.rl.selfplay")
+    if libraries is None:
         return 2
+    torch, MaskablePPO = libraries
     try:
-        game = get_game(args.game)
-        config = game.config(**parse_fields(args.set))
+        game, config = game_and_config(args)
         check_args(game, args)
     except (MazzoError, KeyError, TypeError, ValueError) as bad:
         print(f"python -m mazzo.rl.selfplay: {bad}", file=sys.stderr)
